@@ -1,0 +1,58 @@
+/** The sms-emulator command: read flags, start, print addresses and credentials, stop on signals. */
+
+import { readFileSync } from 'node:fs';
+import { createEmulator } from '../emulator.js';
+import { CliError, helpText, parseCli } from './args.js';
+
+function packageVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const version = packageVersion();
+  let emulator;
+  try {
+    const request = parseCli(argv, process.env);
+    if (request.help) return void process.stdout.write(helpText(version));
+    if (request.version) return void process.stdout.write(`${version}\n`);
+    emulator = createEmulator(request.options);
+  } catch (error) {
+    return fail(error instanceof CliError ? `sms-emulator: ${error.message}.` : (error as Error).message);
+  }
+  let urls;
+  try {
+    urls = await emulator.listen();
+  } catch (error) {
+    await emulator.close();
+    return fail((error as Error).message);
+  }
+  const { options } = emulator;
+  const auth = `${options.apiKey}:`;
+  process.stdout.write(
+    [
+      `sms-emulator ${version} is ready`,
+      `  live base URL:    ${urls.live}   (API at ${urls.live}/v1)`,
+      `  sandbox base URL: ${urls.sandbox}   (API at ${urls.sandbox}/v1)`,
+      `  control API:      ${urls.origin}/_emulator`,
+      `  docs:             ${urls.origin}/_emulator/docs/`,
+      `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
+      `  signing secret:   ${options.signingSecret}`,
+      `  balance:          ${options.balance} credits (live and sandbox)`,
+      `  clock:            ${options.clock}${options.clock === 'realtime' ? ` ×${options.speed}` : ''}   seed: ${emulator.seed}`,
+      `  try: curl -u ${auth} ${urls.live}/v1/messages/balance`,
+      '',
+    ].join('\n'),
+  );
+  const stop = (signal: NodeJS.Signals): void => {
+    process.stdout.write(`sms-emulator: ${signal} received, stopping.\n`);
+    void emulator.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function fail(message: string): void {
+  process.stderr.write(`${message}\nRun sms-emulator --help for the flags.\n`);
+  process.exitCode = 2;
+}

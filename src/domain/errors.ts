@@ -1,0 +1,220 @@
+/** The one catalogue of error codes: HTTP status, description, the fix, and whether the real API publishes it. */
+
+export interface ErrorDefinition {
+  status: number;
+  /** What the response's `description` says by default. */
+  description: string;
+  /** What triggers it and how to fix it: shown on the documentation page. */
+  fix: string;
+  /** False for codes the emulator adds where the spec is silent (marked in the README). */
+  published: boolean;
+}
+
+const published = true;
+const emulator = false;
+
+export const errorCatalogue = {
+  CONNECTION_INSECURE: {
+    status: 403, published,
+    description: 'The request was not made over HTTPS.',
+    fix: 'Call the https:// address (or send X-Forwarded-Proto: https behind a TLS proxy).',
+  },
+  UNAUTHORIZED: {
+    status: 401, published,
+    description: 'No authentication was supplied.',
+    fix: 'Send HTTP Basic authentication with the API key as the username and a blank password.',
+  },
+  INVALID_API_KEY: {
+    status: 401, published,
+    description: 'The API key does not exist (mistyped or old).',
+    fix: 'Use a key of an existing account; the emulator prints the default key when it starts.',
+  },
+  INVALID_HTTP_REQUEST_METHOD: {
+    status: 405, published,
+    description: 'The HTTP method is not allowed on this endpoint.',
+    fix: 'Use one of the methods listed in the Allow header (the balance endpoint accepts GET only).',
+  },
+  FORBIDDEN: {
+    status: 403, published: emulator,
+    description: 'The API key is not allowed to perform this operation.',
+    fix: "Grant the operation in the account's scopes, or use a key that has it.",
+  },
+  SIGNATURE_MISSING: {
+    status: 400, published,
+    description: 'The Signature header is missing.',
+    fix: 'Sign the request body with the signing secret (HMAC-SHA256 of the sorted, encoded fields) and send it in the Signature header.',
+  },
+  SIGNATURE_MISMATCH: {
+    status: 400, published,
+    description: 'The Signature header does not match the request.',
+    fix: 'Build the string from every body field sorted by name, blanks dropped, arrays as name[]=value, values RFC 3986 encoded (%20 for a space), joined with &; send the lowercase hex HMAC-SHA256 keyed with the signing secret.',
+  },
+  RECIPIENT_MISSING_PARAMETER: {
+    status: 400, published,
+    description: 'The recipient parameter is missing.',
+    fix: 'Send recipient: an array of MSISDNs such as ["27831234567"].',
+  },
+  RECIPIENT_EMPTY_PARAMETER: {
+    status: 400, published,
+    description: 'The recipient parameter is blank.',
+    fix: 'Give at least one MSISDN in recipient.',
+  },
+  MESSAGE_MISSING_PARAMETER: {
+    status: 400, published,
+    description: 'The message parameter is missing.',
+    fix: 'Send the text of the SMS in message.',
+  },
+  MESSAGE_EMPTY_PARAMETER: {
+    status: 400, published,
+    description: 'The message parameter is blank.',
+    fix: 'Give the SMS text as a non-blank string.',
+  },
+  BATCH_LIMIT_EXCEEDED: {
+    status: 400, published,
+    description: 'Too many recipients in one request.',
+    fix: 'Split the recipients over several requests within the batch limit.',
+  },
+  MESSAGE_LIMIT_EXCEEDED: {
+    status: 400, published,
+    description: 'The message text is too long.',
+    fix: 'Shorten the text to the message limit (counted in characters).',
+  },
+  CLIENT_REFERENCE_LIMIT_EXCEEDED: {
+    status: 400, published,
+    description: 'client_reference is longer than 100 characters.',
+    fix: 'Shorten client_reference to 100 characters at most.',
+  },
+  INVALID_RECIPIENT_ENTRY: {
+    status: 400, published,
+    description: 'A recipient is not an 11-digit South African mobile number starting with 27.',
+    fix: 'Write each number as 27 followed by 9 digits, with no plus, leading zero, spaces or symbols. Note that the request is still charged.',
+  },
+  INSUFFICIENT_BALANCE: {
+    status: 402, published,
+    description: 'Not enough SMS credits to send or schedule this message.',
+    fix: 'Top up the balance (control API or library) or send to fewer recipients or shorter text.',
+  },
+  SCHEDULE_EMPTY_PARAMETER: {
+    status: 400, published,
+    description: 'The schedule parameter is blank.',
+    fix: 'Omit schedule to send now, or give a time as YYYY-MM-DDTHH:MM[(+-)HH:MM].',
+  },
+  DATE_TIME_INVALID: {
+    status: 400, published,
+    description: 'The schedule is not a valid time between 15 minutes and 7 days ahead.',
+    fix: 'Give schedule as YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z] (no offset means +02:00), later than now plus 15 minutes and at most 7 days ahead.',
+  },
+  MESSAGE_NOT_FOUND: {
+    status: 404, published: emulator,
+    description: 'No message with this id exists for this account in this environment.',
+    fix: 'Use an id returned by a send of the same account, on the same base address (live or sandbox).',
+  },
+  MESSAGE_NOT_SCHEDULED: {
+    status: 402, published: emulator,
+    description: 'Only a message whose status is scheduled can be edited or deleted.',
+    fix: 'Edit or delete a message before its schedule time; a sent message cannot be changed.',
+  },
+  NO_SMS_MESSAGES: {
+    status: 404, published,
+    description: 'No messages match this list request or page.',
+    fix: 'Not strictly an error: there are no records for these filters or this page. Check the filters or ask for an earlier page.',
+  },
+  INVALID_QUERY_PARAMETER: {
+    status: 400, published: emulator,
+    description: 'A query parameter has a value that is not allowed.',
+    fix: 'Give page and limit as whole numbers of at least 1 (limit at most 100).',
+  },
+  ROUTE_NOT_FOUND: {
+    status: 404, published: emulator,
+    description: 'No endpoint exists at this path.',
+    fix: 'Check the path: the API lives under /v1 (live) and /sandbox/v1 (sandbox).',
+  },
+  TOO_MANY_REQUESTS: {
+    status: 429, published: emulator,
+    description: 'Too many requests.',
+    fix: 'Wait for the number of seconds in Retry-After and back off exponentially.',
+  },
+  CONTROL_INVALID_REQUEST: {
+    status: 400, published: emulator,
+    description: 'The control API request is not valid.',
+    fix: 'See the control API section of the README for the fields each endpoint takes.',
+  },
+  CONTROL_NOT_FOUND: {
+    status: 404, published: emulator,
+    description: 'The control API resource does not exist.',
+    fix: 'Check the account key, message id or event id.',
+  },
+  CONTROL_CONFLICT: {
+    status: 409, published: emulator,
+    description: 'The control API request conflicts with the current state.',
+    fix: 'An account with this API key already exists; choose another key or update the existing account.',
+  },
+  CLOCK_BACKWARDS: {
+    status: 400, published: emulator,
+    description: 'The emulator clock cannot move backwards.',
+    fix: 'Set a time later than the current clock time, or reset the emulator.',
+  },
+  CONTROL_UNAUTHORIZED: {
+    status: 401, published: emulator,
+    description: 'The control API requires the control token.',
+    fix: 'Send Authorization: Bearer <token> with the token given by --control-token.',
+  },
+  INTERNAL_SERVER_ERROR: {
+    status: 500, published,
+    description: 'An unexpected fault happened on the server side.',
+    fix: 'Retry later; in the emulator this is a bug (or an injected fault) worth reporting.',
+  },
+  JSON_EXCEEDED: {
+    status: 400, published,
+    description: 'Maximum stack depth exceeded: the JSON body is nested too deeply.',
+    fix: 'Send a flat object of fields; nesting deeper than 512 levels is refused.',
+  },
+  JSON_MALFORMED: {
+    status: 400, published,
+    description: 'Underflow or mode mismatch: the JSON brackets do not match.',
+    fix: 'Close every { with } and every [ with ], in order.',
+  },
+  JSON_ERROR_CTRL_CHAR: {
+    status: 400, published,
+    description: 'Unexpected control character in the JSON body.',
+    fix: 'Escape control characters inside strings (\\n, \\t, \\u0000…).',
+  },
+  JSON_INVALID_SYNTAX: {
+    status: 400, published,
+    description: 'The JSON body is malformed.',
+    fix: 'Send a valid JSON object, or a form-encoded body with Content-Type: application/x-www-form-urlencoded.',
+  },
+  JSON_MALFORMED_UTF8: {
+    status: 400, published,
+    description: 'The body is not valid UTF-8.',
+    fix: 'Encode the body as UTF-8.',
+  },
+  JSON_UNKNOWN: {
+    status: 400, published,
+    description: 'Unknown JSON error: the body is JSON but not an object of fields.',
+    fix: 'Send a JSON object such as {"recipient": ["27831234567"], "message": "Hi"}.',
+  },
+} satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** A failure that becomes one catalogued error response (or a thrown library error with the same text). */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly description: string;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, description?: string, headers: Record<string, string> = {}) {
+    const definition: ErrorDefinition = errorCatalogue[code];
+    const text = description ?? definition.description;
+    super(`sms-emulator: ${code}: ${text}`);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = definition.status;
+    this.description = text;
+    this.headers = headers;
+  }
+}

@@ -1,0 +1,99 @@
+/** The message record, its per-recipient legs, and the one table of legal status transitions. */
+
+export type Environment = 'live' | 'sandbox';
+export const environments: readonly Environment[] = ['live', 'sandbox'];
+
+/** Outcomes a delivery leg can end in. */
+export const finalStatuses = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled'] as const;
+export type FinalStatus = (typeof finalStatuses)[number];
+export type LegStatus = 'pending' | 'staged' | 'submitted' | FinalStatus;
+export type MessageStatus = 'scheduled' | LegStatus;
+
+/** Values the list filter `status` accepts (the spec's nine plus pending and scheduled). */
+export const listableStatuses: readonly MessageStatus[] = [
+  'delivered', 'undelivered', 'expired', 'blist', 'submitted', 'staged', 'cancelled', 'noroute', 'failed', 'pending', 'scheduled',
+];
+
+const finals: readonly LegStatus[] = finalStatuses;
+
+/**
+ * Every legal move of a leg. `failed` from `scheduled` is the message-level move when credits
+ * run short at schedule time; delivery outcomes come from `pending`, `staged` or `submitted`.
+ */
+export const transitions: Readonly<Record<MessageStatus, readonly MessageStatus[]>> = {
+  scheduled: ['pending', 'failed'],
+  pending: ['staged', 'submitted', ...finals],
+  staged: ['pending', 'submitted', ...finals],
+  submitted: finals.filter((status) => status !== 'cancelled'),
+  delivered: [],
+  undelivered: [],
+  expired: [],
+  blist: [],
+  noroute: [],
+  failed: [],
+  cancelled: [],
+};
+
+export function isFinal(status: MessageStatus): boolean {
+  return transitions[status].length === 0;
+}
+
+export function canTransition(from: MessageStatus, to: MessageStatus): boolean {
+  return transitions[from].includes(to);
+}
+
+export interface StatusChange {
+  status: MessageStatus;
+  at: number;
+}
+
+export interface Leg {
+  recipient: string;
+  status: MessageStatus;
+  history: StatusChange[];
+  /** Status changes still to come, with their absolute times (kept as data so snapshots restore them). */
+  plan: StatusChange[];
+}
+
+export interface MessageRecord {
+  id: string;
+  type: 'sms' | 'sms-reply';
+  environment: Environment;
+  apiKey: string;
+  recipients: string[];
+  text: string;
+  clientReference: string | null;
+  /** Instant the message is scheduled for; null for an immediate send. */
+  scheduleAt: number | null;
+  status: MessageStatus;
+  credit: number;
+  createdAt: number;
+  /** Time of the latest final outcome of any leg; null until one is reached. */
+  deliveredAt: number | null;
+  legs: Leg[];
+  /** Message-level status history (aggregate), each with its time. */
+  history: StatusChange[];
+  /** For a reply: the id of the message it answers. */
+  inReplyTo?: string;
+}
+
+/**
+ * The status a message shows: pending while any leg is pending, else submitted while any leg is
+ * not final, else the outcome shared by the most legs (ties go to the earliest recipient's).
+ */
+export function aggregateStatus(legs: readonly Leg[]): MessageStatus {
+  let open: MessageStatus | undefined;
+  for (const leg of legs) {
+    if (leg.status === 'pending') return 'pending';
+    if (!isFinal(leg.status)) open = 'submitted';
+  }
+  if (open) return open;
+  const counts = new Map<MessageStatus, number>();
+  let best = legs[0]?.status ?? 'pending';
+  for (const leg of legs) {
+    const count = (counts.get(leg.status) ?? 0) + 1;
+    counts.set(leg.status, count);
+    if (count > (counts.get(best) ?? 0)) best = leg.status;
+  }
+  return best;
+}

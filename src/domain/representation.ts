@@ -1,0 +1,54 @@
+/** The JSON shape of a message as the API and webhooks show it. */
+
+import { type Link, messageLinks } from './links.js';
+import type { MessageRecord, MessageStatus } from './message.js';
+import { formatInstant } from './time.js';
+
+export interface MessageJson {
+  id: string;
+  type: 'sms' | 'sms-reply';
+  recipient: string[];
+  message: string;
+  client_reference: string | null;
+  schedule: string | null;
+  status: MessageStatus;
+  credit: number;
+  creation_date: string;
+  delivery_date: string | null;
+  _links: Record<string, Link>;
+  documentation_url?: string;
+}
+
+export interface RenderContext {
+  /** Origin plus environment prefix, e.g. `http://127.0.0.1:2727/v1`. */
+  apiBase: string;
+  offsetMinutes: number;
+}
+
+export function renderMessage(message: MessageRecord, context: RenderContext, documentationUrl?: string): MessageJson {
+  const json: MessageJson = {
+    id: message.id,
+    type: message.type,
+    recipient: message.recipients,
+    message: message.text,
+    client_reference: message.clientReference,
+    schedule: message.scheduleAt === null ? null : formatInstant(message.scheduleAt, context.offsetMinutes),
+    status: message.status,
+    credit: message.credit,
+    creation_date: formatInstant(message.createdAt, context.offsetMinutes),
+    delivery_date: message.deliveredAt === null ? null : formatInstant(message.deliveredAt, context.offsetMinutes),
+    _links: messageLinks(context.apiBase, message.id, message.status),
+  };
+  if (documentationUrl !== undefined) json.documentation_url = documentationUrl;
+  return json;
+}
+
+/** A delivery notification: the message narrowed to one recipient, with that leg's status. */
+export function renderLegNotification(
+  message: MessageRecord,
+  recipient: string,
+  status: MessageStatus,
+  context: RenderContext,
+): MessageJson {
+  return { ...renderMessage(message, context), recipient: [recipient], status, _links: messageLinks(context.apiBase, message.id, status) };
+}

@@ -1,0 +1,45 @@
+/** The schedule rule: accepted formats and the window of 15 minutes to 7 days ahead of the clock. */
+
+import { ApiError } from './errors.js';
+import { parseOffset } from './time.js';
+
+export const minimumLeadMs = 15 * 60_000;
+export const maximumLeadMs = 7 * 24 * 60 * 60_000;
+/** The spec's default when a schedule carries no offset: GMT+2. */
+export const defaultScheduleOffsetMinutes = 120;
+
+const schedulePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** The instant a schedule text names, or undefined when it is not in an accepted format. */
+export function parseScheduleText(text: string): number | undefined {
+  const match = schedulePattern.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number, number, number, number, number, number,
+  ];
+  const offset = match[7] === undefined ? defaultScheduleOffsetMinutes : parseOffset(match[7]);
+  if (offset === undefined) return undefined;
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Date.UTC rolls 31 February into March; a real calendar date must round-trip.
+  if (new Date(utc).getUTCDate() !== day) return undefined;
+  return utc - offset * 60_000;
+}
+
+/** Checks a schedule against the window measured from `now`; returns its instant or throws DATE_TIME_INVALID. */
+export function resolveSchedule(text: string, now: number): number {
+  const instant = parseScheduleText(text);
+  if (instant === undefined) {
+    throw new ApiError(
+      'DATE_TIME_INVALID',
+      `The schedule "${text}" is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`,
+    );
+  }
+  if (instant <= now + minimumLeadMs) {
+    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is in the past or not later than now plus 15 minutes.`);
+  }
+  if (instant > now + maximumLeadMs) {
+    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is more than 7 days ahead.`);
+  }
+  return instant;
+}

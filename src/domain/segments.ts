@@ -1,0 +1,40 @@
+/** How many SMS segments a text needs (GSM-7 or UCS-2), and so what a send costs. */
+
+// GSM 03.38 basic character set (one septet each).
+const gsmBasic = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+// Extension table: each costs an escape septet plus itself.
+const gsmExtension = new Set('\f^{}\\[~]|€');
+
+export type Encoding = 'GSM-7' | 'UCS-2';
+
+export interface SegmentCount {
+  encoding: Encoding;
+  /** Septets for GSM-7, UTF-16 code units for UCS-2. */
+  units: number;
+  segments: number;
+}
+
+export function countSegments(text: string): SegmentCount {
+  let septets = 0;
+  for (const char of text) {
+    if (gsmBasic.has(char)) septets += 1;
+    else if (gsmExtension.has(char)) septets += 2;
+    else return ucs2(text);
+  }
+  return { encoding: 'GSM-7', units: septets, segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
+}
+
+function ucs2(text: string): SegmentCount {
+  const units = text.length;
+  return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+}
+
+export type Pricing = 'per-segment' | 'per-message';
+
+/** Credits for sending `text` to `recipients` numbers; an empty text still costs one segment. */
+export function sendCost(text: string, recipients: number, pricing: Pricing): number {
+  const perRecipient = pricing === 'per-message' ? 1 : Math.max(1, countSegments(text).segments);
+  return perRecipient * recipients;
+}

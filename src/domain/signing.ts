@@ -1,0 +1,56 @@
+/** Request signing as the spec describes it: the canonical field string and its HMAC-SHA256. */
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** A request body as the API sees it: field name to value (arrays for repeated fields). */
+export type RequestFields = Readonly<Record<string, unknown>>;
+
+/** RFC 3986: unreserved characters stay, everything else is %XX (a space is %20, never +). */
+export function encodeRfc3986(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+function fieldText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text === '' ? undefined : text;
+}
+
+/**
+ * The string that is signed: fields sorted by name, blank values dropped, `name=value` pairs
+ * (an array gives `name[]=value` per non-blank item, in order), RFC 3986 encoded, joined with `&`.
+ */
+export function canonicalString(fields: RequestFields): string {
+  const pairs: string[] = [];
+  for (const name of Object.keys(fields).sort()) {
+    const value = fields[name];
+    const key = encodeRfc3986(name);
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        const text = fieldText(item);
+        if (text !== undefined) pairs.push(`${key}[]=${encodeRfc3986(text)}`);
+      }
+    } else {
+      const text = fieldText(value);
+      if (text !== undefined) pairs.push(`${key}=${encodeRfc3986(text)}`);
+    }
+  }
+  return pairs.join('&');
+}
+
+/**
+ * The `Signature` header value for a request body: lowercase hex HMAC-SHA256 of its canonical string.
+ *
+ * @example
+ * const signature = signRequest({ recipient: ['27831234567'], message: 'Hi' }, 'sk_test');
+ */
+export function signRequest(fields: RequestFields, signingSecret: string): string {
+  return createHmac('sha256', signingSecret).update(canonicalString(fields)).digest('hex');
+}
+
+/** Constant-time check of a `Signature` header against the body. */
+export function signatureMatches(fields: RequestFields, signingSecret: string, signature: string): boolean {
+  const expected = Buffer.from(signRequest(fields, signingSecret), 'utf8');
+  const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

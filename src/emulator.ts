@@ -1,0 +1,155 @@
+/** createEmulator: the library handle that wires state, clock, engine and app, and can listen on a port. */
+
+import { type ClockView, Control } from './engine/control.js';
+import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput } from './engine/controlInput.js';
+import { createCore } from './engine/core.js';
+import type { AccountView, MessageView } from './engine/inspection.js';
+import type { OutcomeDecider } from './engine/outcomes.js';
+import type { EmulatorEvents, EventName } from './events.js';
+import { createApp } from './http/app.js';
+import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
+import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import type { Snapshot } from './state/snapshot.js';
+
+export interface ListenOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+}
+
+export interface EmulatorUrls {
+  /** `http://127.0.0.1:2727`: the control API is at `<origin>/_emulator`. */
+  origin: string;
+  /** Live base address (`<origin>/v1` is where the API lives). */
+  live: string;
+  /** Sandbox base address (`<origin>/sandbox`). */
+  sandbox: string;
+  port: number;
+}
+
+/** The handle `createEmulator` returns; every control endpoint has a method here. */
+export interface Emulator {
+  /** The settings in force, defaults filled in. */
+  readonly options: ResolvedOptions;
+  /** The seed of ids and random choices (the given one, or the one picked at start). */
+  readonly seed: string;
+  /** Handles a Fetch API request without a socket. */
+  fetch(request: Request): Promise<Response>;
+  /** A Node `(req, res)` listener, for supertest or your own server. */
+  readonly requestListener: NodeListener;
+  /** Starts listening; resolves with the addresses. */
+  listen(options?: ListenOptions): Promise<EmulatorUrls>;
+  /** The addresses while listening, else undefined. */
+  readonly urls: EmulatorUrls | undefined;
+  /** Stops listening and stops the clock's timers. */
+  close(): Promise<void>;
+  /** Subscribes to engine events; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void;
+  readonly clock: {
+    /** Current clock state (time, mode, speed, queued tasks). */
+    state(): ClockView;
+    /** Moves the clock forward (`'15m'`, `'90s'`, ms), firing due events in order. */
+    advance(duration: string | number): Promise<ClockView>;
+    /** Sets the clock to an ISO instant (never backwards). */
+    set(instant: string): Promise<ClockView>;
+    /** Changes mode and/or speed. */
+    configure(settings: Pick<ClockCommand, 'mode' | 'speed'>): Promise<ClockView>;
+  };
+  readonly accounts: {
+    list(): AccountView[];
+    get(apiKey: string): AccountView;
+    create(account: AccountInput): AccountView;
+    /** Sets or adds balance, changes webhook URLs, secret or scopes. */
+    update(apiKey: string, patch: AccountPatch): AccountView;
+    delete(apiKey: string): void;
+  };
+  readonly messages: {
+    /** Every message with legs and history, newest first. */
+    list(filter?: MessageFilter): MessageView[];
+    get(id: string): MessageView;
+  };
+  readonly replies: {
+    /** An inbound reply from a recipient to a message. */
+    inject(reply: ReplyInput): MessageView;
+    list(filter?: MessageFilter): MessageView[];
+  };
+  /** Back to the start state: all, or one account. */
+  reset(options?: { account?: string }): void;
+  /** The whole state as JSON data. */
+  snapshot(): Snapshot;
+  /** Replaces the whole state with a snapshot. */
+  restore(snapshot: Snapshot): void;
+  /** Replaces the decision point that picks each leg's delivery timeline. */
+  setOutcomeDecider(decider: OutcomeDecider): void;
+}
+
+/**
+ * Creates an emulator; options are validated before anything starts.
+ *
+ * @example
+ * const emulator = createEmulator({ clock: 'manual', seed: 'test' });
+ * const response = await emulator.fetch(new Request('http://localhost/v1/messages/balance', { headers }));
+ */
+export function createEmulator(input: EmulatorOptions = {}): Emulator {
+  const options = resolveOptions(input);
+  const core = createCore(options);
+  const control = new Control(core);
+  const moveClock = async (command: ClockCommand): Promise<ClockView> => control.moveClock(command);
+  const app = createApp({ core, control, moveClock });
+  const fetch = async (request: Request): Promise<Response> => app.fetch(request);
+  const requestListener = nodeListener(fetch);
+  let listening: { server: Listening; urls: EmulatorUrls } | undefined;
+
+  return {
+    options,
+    seed: core.seed,
+    fetch,
+    requestListener,
+    async listen(listenOptions = {}) {
+      if (listening) return listening.urls;
+      const host = listenOptions.host ?? options.host;
+      const server = await listen(requestListener, host, listenOptions.port ?? options.port);
+      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+      const origin = `http://${shownHost}:${server.port}`;
+      const urls = { origin, live: origin, sandbox: `${origin}/sandbox`, port: server.port };
+      listening = { server, urls };
+      return urls;
+    },
+    get urls() {
+      return listening?.urls;
+    },
+    async close() {
+      core.clock.dispose();
+      const server = listening?.server;
+      listening = undefined;
+      await server?.close();
+    },
+    on: (event, listener) => core.events.on(event, listener),
+    clock: {
+      state: () => control.clockState(),
+      advance: (duration) => moveClock({ advance: duration }),
+      set: (instant) => moveClock({ set: instant }),
+      configure: (settings) => moveClock(settings),
+    },
+    accounts: {
+      list: () => control.listAccounts(),
+      get: (apiKey) => control.account(apiKey),
+      create: (account) => control.createAccount(account),
+      update: (apiKey, patch) => control.updateAccount(apiKey, patch),
+      delete: (apiKey) => control.deleteAccount(apiKey),
+    },
+    messages: {
+      list: (filter) => control.listMessages(filter),
+      get: (id) => control.message(id),
+    },
+    replies: {
+      inject: (reply) => control.injectReply(reply),
+      list: (filter) => control.listReplies(filter),
+    },
+    reset: (resetOptions) => control.reset(resetOptions?.account),
+    snapshot: () => control.snapshot(),
+    restore: (snapshot) => control.restore(snapshot),
+    setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
+  };
+}
+

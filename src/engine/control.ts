@@ -1,0 +1,240 @@
+/** The control operations behind /_emulator and the library handle: clock, accounts, messages, replies, reset, snapshots. */
+
+import { ApiError } from '../domain/errors.js';
+import { describeIssues } from '../domain/issues.js';
+import { type MessageRecord, environments } from '../domain/message.js';
+import { formatInstant, parseDuration } from '../domain/time.js';
+import type { ClockState } from '../state/clock.js';
+import { type Snapshot, snapshotSchema } from '../state/snapshot.js';
+import type { Account, AccountSpec } from '../state/store.js';
+import {
+  type AccountInput,
+  type AccountPatch,
+  type ClockCommand,
+  type MessageFilter,
+  type ReplyInput,
+  accountInput,
+  accountPatch,
+  clockCommand,
+  messageFilter,
+  parseControl,
+  replyInput,
+} from './controlInput.js';
+import type { Core } from './core.js';
+import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
+
+export interface ClockView extends ClockState {
+  /** The current time rendered in the emulator's offset. */
+  time: string;
+}
+
+export class Control {
+  constructor(private readonly core: Core) {}
+
+  clockState(): ClockView {
+    const state = this.core.clock.state();
+    return { ...state, time: formatInstant(state.now, this.core.offsetMinutes) };
+  }
+
+  /** Applies mode/speed, then `set`, then `advance`; due events fire in time order on the way. */
+  moveClock(input: ClockCommand): ClockView {
+    const command = parseControl(clockCommand, input, 'clock command');
+    const { clock } = this.core;
+    if (command.mode !== undefined || command.speed !== undefined) clock.configure(command);
+    if (command.set !== undefined) clock.set(Date.parse(command.set));
+    if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
+    return this.clockState();
+  }
+
+  listAccounts(): AccountView[] {
+    return [...this.core.store.accounts.values()].map(accountView);
+  }
+
+  account(apiKey: string): AccountView {
+    return accountView(this.findAccount(apiKey));
+  }
+
+  createAccount(input: AccountInput): AccountView {
+    const spec = parseControl(accountInput, input, 'account');
+    if (this.core.store.accounts.has(spec.apiKey)) {
+      throw new ApiError('CONTROL_CONFLICT', `An account with API key "${spec.apiKey}" already exists.`);
+    }
+    const full: AccountSpec = {
+      ...spec,
+      signingSecret: spec.signingSecret ?? `sk_test_${spec.apiKey.slice(3)}`,
+      balance: spec.balance ?? this.core.options.balance,
+    };
+    return accountView(this.core.store.addAccount(full));
+  }
+
+  updateAccount(apiKey: string, input: AccountPatch): AccountView {
+    const patch = parseControl(accountPatch, input, 'account change');
+    const account = this.findAccount(apiKey);
+    for (const environment of environments) {
+      const change = patch[environment];
+      const wallet = account.environments[environment];
+      const balance = (change?.balance ?? wallet.balance) + (change?.addBalance ?? 0);
+      if (balance < 0) {
+        throw new ApiError('CONTROL_INVALID_REQUEST', `The ${environment} balance would become ${balance}; a balance cannot go below 0.`);
+      }
+    }
+    if (patch.signingSecret !== undefined) account.signingSecret = patch.signingSecret;
+    if (patch.scopes !== undefined) account.scopes = patch.scopes;
+    for (const environment of environments) {
+      const change = patch[environment];
+      if (!change) continue;
+      const wallet = account.environments[environment];
+      wallet.balance = (change.balance ?? wallet.balance) + (change.addBalance ?? 0);
+      if (change.webhookUrl !== undefined) wallet.webhookUrl = change.webhookUrl;
+    }
+    return accountView(account);
+  }
+
+  deleteAccount(apiKey: string): void {
+    const account = this.findAccount(apiKey);
+    for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(message);
+    this.core.store.removeAccount(apiKey);
+  }
+
+  listMessages(input: MessageFilter = {}): MessageView[] {
+    const filter = parseControl(messageFilter, input, 'message filter');
+    const views: MessageView[] = [];
+    for (const environment of filter.environment ? [filter.environment] : environments) {
+      for (const message of this.core.store.allMessages(environment)) {
+        if (filter.account !== undefined && message.apiKey !== filter.account) continue;
+        if (filter.status !== undefined && message.status !== filter.status) continue;
+        if (filter.recipient !== undefined && !message.recipients.some((number) => number.includes(filter.recipient as string))) continue;
+        views.push(messageView(message, this.core.offsetMinutes));
+      }
+    }
+    return views.reverse();
+  }
+
+  message(id: string): MessageView {
+    return messageView(this.findMessage(id), this.core.offsetMinutes);
+  }
+
+  /** An inbound reply from a recipient of a sent message; stored, and announced as `reply.received`. */
+  injectReply(input: ReplyInput): MessageView {
+    const { messageId, from, text } = parseControl(replyInput, input, 'reply');
+    const original = this.findMessage(messageId);
+    const sender = from ?? original.recipients[0];
+    if (sender === undefined || !original.recipients.includes(sender)) {
+      throw new ApiError('CONTROL_INVALID_REQUEST', `${from} is not a recipient of message ${messageId} (${original.recipients.join(', ')}).`);
+    }
+    const now = this.core.clock.now();
+    const reply: MessageRecord = {
+      id: this.core.random.ids.uuid(),
+      type: 'sms-reply',
+      environment: original.environment,
+      apiKey: original.apiKey,
+      recipients: [sender],
+      text,
+      clientReference: original.clientReference,
+      scheduleAt: null,
+      status: 'delivered',
+      credit: 0,
+      createdAt: now,
+      deliveredAt: now,
+      legs: [],
+      history: [{ status: 'delivered', at: now }],
+      inReplyTo: original.id,
+    };
+    this.core.store.replies[original.environment].push(reply);
+    this.core.events.emit('reply.received', { reply, original });
+    return messageView(reply, this.core.offsetMinutes);
+  }
+
+  listReplies(input: MessageFilter = {}): MessageView[] {
+    const filter = parseControl(messageFilter, input, 'reply filter');
+    return (filter.environment ? [filter.environment] : environments)
+      .flatMap((environment) => this.core.store.replies[environment])
+      .filter((reply) => filter.account === undefined || reply.apiKey === filter.account)
+      .map((reply) => messageView(reply, this.core.offsetMinutes));
+  }
+
+  /** Back to the start state: everything, or one account (its start balance and webhooks, no messages). */
+  reset(apiKey?: string): void {
+    const { core } = this;
+    if (apiKey !== undefined) return this.resetAccount(apiKey);
+    core.store.clear();
+    core.lifecycle.clear();
+    core.clock.restart(core.startTime);
+    core.clock.configure({ mode: core.options.clock, speed: core.options.speed });
+    core.random.ids.restore(core.initialRandom.ids);
+    for (const spec of core.initialAccounts.values()) core.store.addAccount(spec);
+  }
+
+  snapshot(): Snapshot {
+    const { store, clock, random } = this.core;
+    const state = clock.state();
+    return structuredClone({
+      version: 1 as const,
+      clock: { now: state.now, mode: state.mode, speed: state.speed },
+      random: { ids: random.ids.save() },
+      accounts: [...store.accounts.values()].map((account) => ({
+        apiKey: account.apiKey,
+        signingSecret: account.signingSecret,
+        scopes: [...account.scopes],
+        live: { balance: account.environments.live.balance, webhookUrl: account.environments.live.webhookUrl },
+        sandbox: { balance: account.environments.sandbox.balance, webhookUrl: account.environments.sandbox.webhookUrl },
+      })),
+      messages: environments.flatMap((environment) => [...store.allMessages(environment)]),
+      replies: environments.flatMap((environment) => store.replies[environment]),
+    });
+  }
+
+  /** Replaces the whole state with a snapshot; a snapshot that does not parse changes nothing. */
+  restore(input: unknown): void {
+    const parsed = snapshotSchema.safeParse(input);
+    if (!parsed.success) throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: ${describeIssues(parsed.error, 'snapshot')}.`);
+    const snapshot = structuredClone(parsed.data);
+    const keys = new Set(snapshot.accounts.map((account) => account.apiKey));
+    const orphan = [...snapshot.messages, ...snapshot.replies].find((message) => !keys.has(message.apiKey));
+    if (orphan) throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: message ${orphan.id} belongs to account "${orphan.apiKey}", which the snapshot does not define.`);
+    const { store, clock, lifecycle, random } = this.core;
+    store.clear();
+    lifecycle.clear();
+    clock.restart(snapshot.clock.now);
+    clock.configure({ mode: snapshot.clock.mode, speed: snapshot.clock.speed });
+    if (snapshot.random.ids) random.ids.restore(snapshot.random.ids);
+    for (const saved of snapshot.accounts) {
+      store.addAccount({
+        apiKey: saved.apiKey,
+        signingSecret: saved.signingSecret,
+        scopes: saved.scopes,
+        balance: saved.live.balance,
+        sandboxBalance: saved.sandbox.balance,
+        webhookUrl: saved.live.webhookUrl,
+        sandboxWebhookUrl: saved.sandbox.webhookUrl,
+      });
+    }
+    for (const message of snapshot.messages) {
+      const account = store.accounts.get(message.apiKey) as Account;
+      store.addMessage(account, message);
+      lifecycle.resume(account, message);
+    }
+    for (const reply of snapshot.replies) store.replies[reply.environment].push(reply);
+  }
+
+  private resetAccount(apiKey: string): void {
+    const account = this.findAccount(apiKey);
+    const spec = this.core.initialAccounts.get(apiKey);
+    this.deleteAccount(account.apiKey);
+    if (spec) this.core.store.addAccount(spec);
+  }
+
+  private findAccount(apiKey: string): Account {
+    const account = this.core.store.accounts.get(apiKey);
+    if (!account) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${apiKey}".`);
+    return account;
+  }
+
+  private findMessage(id: string): MessageRecord {
+    for (const environment of environments) {
+      const message = this.core.store.message(environment, id);
+      if (message) return message;
+    }
+    throw new ApiError('CONTROL_NOT_FOUND', `No message has the id "${id}" in either environment.`);
+  }
+}

@@ -1,0 +1,70 @@
+/** Schemas of what the control API and the library accept, with messages that say what is wrong. */
+
+import { z } from 'zod';
+import { ApiError } from '../domain/errors.js';
+import { describeIssues } from '../domain/issues.js';
+import { isValidMsisdn } from '../domain/msisdn.js';
+import { parseDuration } from '../domain/time.js';
+import { scopes } from '../state/store.js';
+
+const webhookUrl = z.url().nullable();
+const credits = z.number().int().min(0);
+
+export const accountInput = z.strictObject({
+  apiKey: z.string().regex(/^pk_\S+$/, 'expected text starting with pk_ and no spaces'),
+  signingSecret: z.string().min(1).optional(),
+  balance: credits.optional(),
+  sandboxBalance: credits.optional(),
+  webhookUrl: webhookUrl.optional(),
+  sandboxWebhookUrl: webhookUrl.optional(),
+  scopes: z.array(z.enum(scopes)).optional(),
+});
+export type AccountInput = z.input<typeof accountInput>;
+
+const environmentPatch = z.strictObject({
+  balance: credits.optional(),
+  addBalance: z.number().int().optional(),
+  webhookUrl: webhookUrl.optional(),
+});
+
+export const accountPatch = z.strictObject({
+  signingSecret: z.string().min(1).optional(),
+  scopes: z.array(z.enum(scopes)).optional(),
+  live: environmentPatch.optional(),
+  sandbox: environmentPatch.optional(),
+});
+export type AccountPatch = z.input<typeof accountPatch>;
+
+export const clockCommand = z.strictObject({
+  advance: z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 90s, 15m, 2h, 7d or milliseconds').optional(),
+  set: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time').optional(),
+  mode: z.enum(['realtime', 'manual']).optional(),
+  speed: z.number().positive().optional(),
+});
+export type ClockCommand = z.input<typeof clockCommand>;
+
+export const replyInput = z.strictObject({
+  messageId: z.string().min(1),
+  from: z.string().refine(isValidMsisdn, 'expected a number such as 27831234567').optional(),
+  text: z.string().min(1, 'the reply needs text'),
+});
+export type ReplyInput = z.input<typeof replyInput>;
+
+export const environmentName = z.enum(['live', 'sandbox']);
+
+export const messageFilter = z.strictObject({
+  environment: environmentName.optional(),
+  account: z.string().optional(),
+  status: z.string().optional(),
+  recipient: z.string().optional(),
+});
+export type MessageFilter = z.input<typeof messageFilter>;
+
+export const resetInput = z.strictObject({ account: z.string().optional() });
+
+/** Parses control input or throws CONTROL_INVALID_REQUEST naming each bad field. */
+export function parseControl<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid ${what}: ${describeIssues(result.error, what)}.`);
+}

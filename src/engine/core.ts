@@ -1,0 +1,74 @@
+/** The emulator's state and engine wired together, without HTTP: store, clock, randomness, lifecycle. */
+
+import { randomBytes } from 'node:crypto';
+import { parseDuration, parseOffset } from '../domain/time.js';
+import { EmulatorEmitter } from '../events.js';
+import type { ResolvedOptions } from '../options.js';
+import { Clock } from '../state/clock.js';
+import { type Random, type RandomState, createRandom } from '../state/random.js';
+import { type AccountSpec, Store } from '../state/store.js';
+import { Lifecycle } from './lifecycle.js';
+import { Messaging } from './messages.js';
+import type { OutcomeDecider } from './outcomes.js';
+
+export interface Core {
+  options: ResolvedOptions;
+  seed: string;
+  startTime: number;
+  offsetMinutes: number;
+  clock: Clock;
+  store: Store;
+  events: EmulatorEmitter;
+  /** Named random streams; each part draws from its own so one never shifts another. */
+  random: { ids: Random };
+  /** Where each random stream started, for reset. */
+  initialRandom: { ids: RandomState };
+  lifecycle: Lifecycle;
+  messaging: Messaging;
+  /** Accounts as they were at start, for reset. */
+  initialAccounts: Map<string, AccountSpec>;
+  /** Swaps the outcome decision point (scenarios plug in here). */
+  setOutcomeDecider(decider: OutcomeDecider): void;
+}
+
+export function createCore(options: ResolvedOptions): Core {
+  const seed = options.seed ?? randomBytes(6).toString('hex');
+  const startTime = options.startTime === undefined ? Date.now() : Date.parse(options.startTime);
+  const clock = new Clock({ mode: options.clock, speed: options.speed, startTime });
+  const store = new Store();
+  const events = new EmulatorEmitter();
+  const random = { ids: createRandom(seed).fork('ids') };
+  let decider: OutcomeDecider = () => undefined;
+  const lifecycle = new Lifecycle(
+    clock,
+    store,
+    events,
+    { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 },
+    (context) => decider(context),
+  );
+  const messaging = new Messaging(store, clock, random.ids, lifecycle, events, options);
+  const defaultAccount: AccountSpec = {
+    apiKey: options.apiKey,
+    signingSecret: options.signingSecret,
+    balance: options.balance,
+    webhookUrl: options.webhookUrl ?? null,
+  };
+  store.addAccount(defaultAccount);
+  return {
+    options,
+    seed,
+    startTime,
+    offsetMinutes: parseOffset(options.timeZoneOffset) ?? 0,
+    clock,
+    store,
+    events,
+    random,
+    initialRandom: { ids: random.ids.save() },
+    lifecycle,
+    messaging,
+    initialAccounts: new Map([[defaultAccount.apiKey, defaultAccount]]),
+    setOutcomeDecider: (next) => {
+      decider = next;
+    },
+  };
+}

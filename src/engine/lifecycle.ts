@@ -1,0 +1,136 @@
+/** Drives messages through their lifecycle on the clock: schedule time, charging, and leg plans. */
+
+import { type Leg, type MessageRecord, type MessageStatus, type StatusChange, aggregateStatus, canTransition, isFinal } from '../domain/message.js';
+import { type Pricing, sendCost } from '../domain/segments.js';
+import type { EmulatorEmitter } from '../events.js';
+import type { Clock } from '../state/clock.js';
+import type { Timer } from '../state/timerQueue.js';
+import type { Account, Store } from '../state/store.js';
+import { type OutcomeDecider, type Timeline, defaultTimeline } from './outcomes.js';
+
+export interface LifecycleSettings {
+  pricing: Pricing;
+  validityMs: number;
+}
+
+/**
+ * A leg's timeline as absolute status changes from `start`; anything past the validity period
+ * becomes `expired` at its end, and a timeline that never ends in an outcome expires too.
+ */
+export function planLeg(timeline: Timeline, start: number, validityMs: number): StatusChange[] {
+  const expiresAt = start + validityMs;
+  const plan: StatusChange[] = [];
+  let at = start;
+  for (const step of timeline) {
+    at += step.afterMs;
+    if (at > expiresAt) break;
+    plan.push({ status: step.status, at });
+    if (isFinal(step.status)) return plan;
+  }
+  plan.push({ status: 'expired', at: expiresAt });
+  return plan;
+}
+
+export class Lifecycle {
+  /** The timer that sends each scheduled message, so edit and delete can move or cancel it. */
+  private readonly scheduleTimers = new Map<MessageRecord, Timer>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly store: Store,
+    private readonly events: EmulatorEmitter,
+    private readonly settings: LifecycleSettings,
+    private readonly decide: OutcomeDecider,
+  ) {}
+
+  /** Starts an accepted message: delivery legs now, or a timer for its schedule time. */
+  start(account: Account, message: MessageRecord): void {
+    if (message.status === 'scheduled') this.armSchedule(account, message);
+    else this.deliver(account, message);
+  }
+
+  /** Re-arms every timer a restored message needs (snapshot import). */
+  resume(account: Account, message: MessageRecord): void {
+    if (message.status === 'scheduled') return this.armSchedule(account, message);
+    for (const leg of message.legs) this.armNextStep(message, leg);
+  }
+
+  /** Re-arms the schedule timer after an edit. */
+  rescheduled(account: Account, message: MessageRecord): void {
+    this.disarm(message);
+    this.armSchedule(account, message);
+  }
+
+  /** Forgets the timer of a deleted scheduled message. */
+  disarm(message: MessageRecord): void {
+    const timer = this.scheduleTimers.get(message);
+    if (timer) this.clock.cancel(timer);
+    this.scheduleTimers.delete(message);
+  }
+
+  /** Forgets every schedule timer (reset); the clock's own queue is cleared by its owner. */
+  clear(): void {
+    this.scheduleTimers.clear();
+  }
+
+  /** Moves one leg to `status` at the current clock time; an illegal move is a bug and throws. */
+  setLegStatus(message: MessageRecord, leg: Leg, status: MessageStatus): void {
+    if (!canTransition(leg.status, status)) {
+      throw new Error(`sms-emulator: illegal transition of message ${message.id} leg ${leg.recipient}: ${leg.status} → ${status}.`);
+    }
+    const at = this.clock.now();
+    leg.status = status;
+    leg.history.push({ status, at });
+    if (isFinal(status)) {
+      message.deliveredAt = at;
+      leg.plan = [];
+    }
+    const aggregate = aggregateStatus(message.legs);
+    if (aggregate !== message.status) {
+      message.status = aggregate;
+      message.history.push({ status: aggregate, at });
+    }
+    this.events.emit('leg.status', { message, leg, status, at });
+  }
+
+  private armSchedule(account: Account, message: MessageRecord): void {
+    const due = message.scheduleAt ?? this.clock.now();
+    this.scheduleTimers.set(message, this.clock.at(due, () => this.sendScheduled(account, message)));
+  }
+
+  private sendScheduled(account: Account, message: MessageRecord): void {
+    this.scheduleTimers.delete(message);
+    const wallet = account.environments[message.environment];
+    const cost = sendCost(message.text, message.recipients.length, this.settings.pricing);
+    if (wallet.balance < cost) {
+      for (const leg of message.legs) this.setLegStatus(message, leg, 'failed');
+      return;
+    }
+    wallet.balance -= cost;
+    message.credit = cost;
+    for (const leg of message.legs) this.setLegStatus(message, leg, 'pending');
+    this.deliver(account, message);
+  }
+
+  private deliver(account: Account, message: MessageRecord): void {
+    const now = this.clock.now();
+    for (const leg of message.legs) {
+      const timeline =
+        this.decide({ message, recipient: leg.recipient, environment: message.environment, account }) ?? defaultTimeline;
+      leg.plan = planLeg(timeline, now, this.settings.validityMs);
+      this.armNextStep(message, leg);
+    }
+  }
+
+  /** One timer per leg at a time: each step arms the next when it fires. */
+  private armNextStep(message: MessageRecord, leg: Leg): void {
+    const step = leg.plan[0];
+    if (!step) return;
+    this.clock.at(step.at, () => {
+      if (leg.plan[0] !== step || !this.store.message(message.environment, message.id)) return;
+      leg.plan.shift();
+      if (leg.status !== step.status) this.setLegStatus(message, leg, step.status);
+      this.armNextStep(message, leg);
+    });
+  }
+}

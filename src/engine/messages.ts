@@ -1,0 +1,187 @@
+/** The API's operations on messages and balance, free of HTTP: validate, charge, store, start. */
+
+import { ApiError } from '../domain/errors.js';
+import {
+  type FieldLimits,
+  recipientCount,
+  scheduleText,
+  validateClientReference,
+  validateMessageText,
+  validateRecipients,
+} from '../domain/fields.js';
+import { type Environment, type MessageRecord, type MessageStatus, listableStatuses } from '../domain/message.js';
+import { resolveSchedule } from '../domain/schedule.js';
+import { type Pricing, sendCost } from '../domain/segments.js';
+import type { RequestFields } from '../domain/signing.js';
+import type { EmulatorEmitter } from '../events.js';
+import type { Clock } from '../state/clock.js';
+import type { Random } from '../state/random.js';
+import type { Account, Store } from '../state/store.js';
+import type { Lifecycle } from './lifecycle.js';
+
+export interface MessagingSettings extends FieldLimits {
+  pricing: Pricing;
+  chargeRejectedRecipients: boolean;
+  checkBalanceOnSchedule: boolean;
+}
+
+export interface ListQuery {
+  recipient?: string;
+  status?: string;
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+export interface ListPage {
+  items: MessageRecord[];
+  page: number;
+  limit: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export const maxPageSize = 100;
+export const defaultPageSize = 10;
+
+export class Messaging {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly ids: Random,
+    private readonly lifecycle: Lifecycle,
+    private readonly events: EmulatorEmitter,
+    private readonly settings: MessagingSettings,
+  ) {}
+
+  /** Send now (no schedule) or schedule; validation order and charges follow the API. */
+  send(account: Account, environment: Environment, fields: RequestFields): MessageRecord {
+    const wallet = account.environments[environment];
+    const recipients = this.recipientsOrCharge(wallet, fields);
+    const text = validateMessageText(fields.message, this.settings);
+    const clientReference = validateClientReference(fields.client_reference);
+    const schedule = scheduleText(fields.schedule);
+    const now = this.clock.now();
+    const scheduleAt = schedule === undefined ? null : resolveSchedule(schedule, now);
+    const cost = sendCost(text, recipients.length, this.settings.pricing);
+    if ((scheduleAt === null || this.settings.checkBalanceOnSchedule) && wallet.balance < cost) {
+      throw new ApiError('INSUFFICIENT_BALANCE', `This message costs ${cost} credits; the balance is ${wallet.balance}.`);
+    }
+    const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
+    if (scheduleAt === null) wallet.balance -= cost;
+    const message: MessageRecord = {
+      id: this.ids.uuid(),
+      type: 'sms',
+      environment,
+      apiKey: account.apiKey,
+      recipients,
+      text,
+      clientReference,
+      scheduleAt,
+      status,
+      credit: scheduleAt === null ? cost : 0,
+      createdAt: now,
+      deliveredAt: null,
+      legs: recipients.map((recipient) => ({ recipient, status, history: [{ status, at: now }], plan: [] })),
+      history: [{ status, at: now }],
+    };
+    this.store.addMessage(account, message);
+    this.events.emit('message.created', { message });
+    this.lifecycle.start(account, message);
+    return message;
+  }
+
+  /** Edits a scheduled message; any of recipient, message, schedule, client_reference may change. */
+  edit(account: Account, environment: Environment, id: string, fields: RequestFields): MessageRecord {
+    const message = this.scheduled(account, environment, id);
+    const recipients = fields.recipient === undefined ? message.recipients : validateRecipients(fields.recipient, this.settings);
+    const text = fields.message === undefined ? message.text : validateMessageText(fields.message, this.settings);
+    const clientReference =
+      fields.client_reference === undefined ? message.clientReference : (validateClientReference(fields.client_reference) ?? message.clientReference);
+    const schedule = scheduleText(fields.schedule);
+    const scheduleAt = schedule === undefined ? message.scheduleAt : resolveSchedule(schedule, this.clock.now());
+    const wallet = account.environments[environment];
+    const cost = sendCost(text, recipients.length, this.settings.pricing);
+    if (this.settings.checkBalanceOnSchedule && wallet.balance < cost) {
+      throw new ApiError('INSUFFICIENT_BALANCE', `The edited message would cost ${cost} credits; the balance is ${wallet.balance}.`);
+    }
+    if (recipients !== message.recipients) {
+      const at = this.clock.now();
+      message.legs = recipients.map((recipient) => ({ recipient, status: 'scheduled', history: [{ status: 'scheduled', at }], plan: [] }));
+    }
+    message.recipients = recipients;
+    message.text = text;
+    message.clientReference = clientReference;
+    if (scheduleAt !== message.scheduleAt) {
+      message.scheduleAt = scheduleAt;
+      this.lifecycle.rescheduled(account, message);
+    }
+    return message;
+  }
+
+  /** Deletes a scheduled message; it is gone afterwards. */
+  remove(account: Account, environment: Environment, id: string): void {
+    const message = this.scheduled(account, environment, id);
+    this.lifecycle.disarm(message);
+    this.store.removeMessage(account, message);
+  }
+
+  get(account: Account, environment: Environment, id: string): MessageRecord {
+    const message = this.store.message(environment, id);
+    if (!message || message.apiKey !== account.apiKey) {
+      throw new ApiError('MESSAGE_NOT_FOUND', `No message with id "${id}" exists for this API key in the ${environment} environment.`);
+    }
+    return message;
+  }
+
+  /** One page of the account's messages, newest first, filtered as the list endpoint says. */
+  list(account: Account, environment: Environment, query: ListQuery): ListPage {
+    const matches = this.matcher(query);
+    const all = account.environments[environment].messages;
+    const start = (query.page - 1) * query.limit;
+    const items: MessageRecord[] = [];
+    let totalItems = 0;
+    for (let i = all.length - 1; i >= 0; i--) {
+      const message = all[i] as MessageRecord;
+      if (!matches(message)) continue;
+      if (totalItems >= start && items.length < query.limit) items.push(message);
+      totalItems += 1;
+    }
+    return { items, page: query.page, limit: query.limit, totalItems, totalPages: Math.ceil(totalItems / query.limit) };
+  }
+
+  private matcher(query: ListQuery): (message: MessageRecord) => boolean {
+    const { recipient, status, search } = query;
+    if (status !== undefined && !listableStatuses.includes(status as MessageStatus)) return () => false;
+    const needle = search?.toLowerCase();
+    return (message) =>
+      (status === undefined || message.status === status) &&
+      (recipient === undefined || message.recipients.some((number) => number.includes(recipient))) &&
+      (needle === undefined || message.text.toLowerCase().includes(needle));
+  }
+
+  private scheduled(account: Account, environment: Environment, id: string): MessageRecord {
+    const message = this.get(account, environment, id);
+    if (message.status !== 'scheduled') {
+      throw new ApiError('MESSAGE_NOT_SCHEDULED', `Message "${id}" is ${message.status}; only a scheduled message can be edited or deleted.`);
+    }
+    return message;
+  }
+
+  /**
+   * Validates recipients; a malformed number still costs what the send would have cost (never
+   * below zero), as the spec says the gateway charges it.
+   */
+  private recipientsOrCharge(wallet: Account['environments'][Environment], fields: RequestFields): string[] {
+    try {
+      return validateRecipients(fields.recipient, this.settings);
+    } catch (error) {
+      if (this.settings.chargeRejectedRecipients && error instanceof ApiError && error.code === 'INVALID_RECIPIENT_ENTRY') {
+        const text = typeof fields.message === 'string' ? fields.message : '';
+        const cost = sendCost(text, recipientCount(fields.recipient), this.settings.pricing);
+        wallet.balance = Math.max(0, wallet.balance - cost);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/** The typed events that the engine and webhooks emit, and that webhooks, journals and tests subscribe to. */
+
+import { EventEmitter } from 'node:events';
+import type { Leg, MessageRecord, MessageStatus } from './domain/message.js';
+
+export interface EmulatorEvents {
+  /** A message was accepted (sent now or scheduled). */
+  'message.created': { message: MessageRecord };
+  /** One leg changed status; `message.status` is the aggregate after the change. */
+  'leg.status': { message: MessageRecord; leg: Leg; status: MessageStatus; at: number };
+  /** An inbound reply arrived. */
+  'reply.received': { reply: MessageRecord; original: MessageRecord };
+}
+
+export type EventName = keyof EmulatorEvents;
+
+/** A typed wrapper around EventEmitter so a listener's payload type follows from the event name. */
+export class EmulatorEmitter {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void {
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
+  }
+
+  emit<E extends EventName>(event: E, payload: EmulatorEvents[E]): void {
+    this.emitter.emit(event, payload);
+  }
+}

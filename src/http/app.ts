@@ -1,0 +1,59 @@
+/** createApp: the whole route table in one place, one error handler, no sockets. */
+
+import { Hono } from 'hono';
+import { ApiError } from '../domain/errors.js';
+import type { Environment } from '../domain/message.js';
+import type { Control } from '../engine/control.js';
+import type { ClockCommand } from '../engine/controlInput.js';
+import type { Core } from '../engine/core.js';
+import type { ApiEnv } from './context.js';
+import { authenticate } from './middleware/auth.js';
+import { requireHttps } from './middleware/transport.js';
+import { errorResponse, responseSettings } from './respond.js';
+import { balanceRoutes } from './routes/balance.js';
+import { controlRoutes } from './routes/control.js';
+import { docsRoutes } from './routes/docs.js';
+import { messagesRoutes } from './routes/messages.js';
+
+export interface AppDeps {
+  core: Core;
+  control: Control;
+  moveClock(command: ClockCommand): Promise<unknown>;
+}
+
+export function createApp({ core, control, moveClock }: AppDeps): Hono {
+  const { options } = core;
+  const settings = responseSettings(options);
+  const auth = authenticate(core.store);
+
+  const api = (environment: Environment): Hono<ApiEnv> => {
+    const routes = new Hono<ApiEnv>({ strict: false });
+    if (options.requireHttps) routes.use('*', requireHttps());
+    routes.route('/messages/balance', balanceRoutes(environment, auth, settings));
+    routes.route(
+      '/messages',
+      messagesRoutes(environment, {
+        messaging: core.messaging,
+        auth,
+        settings,
+        requireSignatureOnPatch: options.requireSignatureOnPatch,
+        noMessagesStatus: options.noMessagesStatus,
+      }),
+    );
+    return routes;
+  };
+
+  const app = new Hono({ strict: false });
+  app.route('/v1', api('live'));
+  app.route('/sandbox/v1', api('sandbox'));
+  app.route('/_emulator/docs', docsRoutes());
+  app.route('/_emulator', controlRoutes({ control, moveClock, controlToken: options.controlToken }));
+
+  app.notFound((c) => errorResponse(c, new ApiError('ROUTE_NOT_FOUND', `No endpoint at ${c.req.method} ${c.req.path}.`), settings));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error, settings);
+    console.error('sms-emulator: unexpected error while handling', c.req.method, c.req.path, error);
+    return errorResponse(c, new ApiError('INTERNAL_SERVER_ERROR'), settings);
+  });
+  return app;
+}

@@ -1,0 +1,36 @@
+/** HTTP Basic authentication: the API key is the username, the password blank. */
+
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '../../domain/errors.js';
+import type { Account, Scope, Store } from '../../state/store.js';
+import type { ApiEnv } from '../context.js';
+
+const challenge = { 'WWW-Authenticate': 'Basic realm="sms-emulator"' };
+
+/** The API key in an Authorization header, or undefined when there is none to read. */
+export function basicUsername(header: string | undefined): string | undefined {
+  if (!header || header.slice(0, 6).toLowerCase() !== 'basic ') return undefined;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const username = colon < 0 ? decoded : decoded.slice(0, colon);
+  return username === '' ? undefined : username;
+}
+
+export function authenticate(store: Store): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const apiKey = basicUsername(c.req.header('authorization'));
+    if (apiKey === undefined) {
+      throw new ApiError('UNAUTHORIZED', 'No authentication was supplied: send HTTP Basic with the API key as username.', challenge);
+    }
+    const account = store.accounts.get(apiKey);
+    if (!account) throw new ApiError('INVALID_API_KEY', `The API key "${apiKey}" does not exist.`, challenge);
+    c.set('account', account);
+    await next();
+  };
+}
+
+export function requireScope(account: Account, scope: Scope): void {
+  if (!account.scopes.includes(scope)) {
+    throw new ApiError('FORBIDDEN', `The API key "${account.apiKey}" may not perform "${scope}" (its scopes: ${account.scopes.join(', ') || 'none'}).`);
+  }
+}

@@ -1,0 +1,38 @@
+/** Turning catalogued errors into responses, and the per-request bases that links point at. */
+
+import type { Context } from 'hono';
+import { ApiError } from '../domain/errors.js';
+import type { Environment } from '../domain/message.js';
+import { parseOffset } from '../domain/time.js';
+import type { ResolvedOptions } from '../options.js';
+import { environmentPrefix, requestOrigin } from './context.js';
+import { errorDocUrl } from './documentation.js';
+
+export interface ResponseSettings {
+  errorEnvelope: ResolvedOptions['errorEnvelope'];
+  docsUrl: string | undefined;
+  offsetMinutes: number;
+}
+
+export function responseSettings(options: ResolvedOptions): ResponseSettings {
+  return { errorEnvelope: options.errorEnvelope, docsUrl: options.docsUrl, offsetMinutes: parseOffset(options.timeZoneOffset) ?? 0 };
+}
+
+/** Where documentation_url points: the configured docs, or this emulator's own pages. */
+export function docsBase(c: Context, settings: ResponseSettings): string {
+  return settings.docsUrl?.replace(/\/+$/, '') ?? `${requestOrigin(c)}/_emulator/docs`;
+}
+
+export function apiBase(c: Context, environment: Environment): string {
+  return requestOrigin(c) + environmentPrefix(environment);
+}
+
+export function errorResponse(c: Context, error: ApiError, settings: ResponseSettings, status = error.status): Response {
+  const body = {
+    message: error.code,
+    description: error.description,
+    documentation_url: errorDocUrl(docsBase(c, settings), error.code),
+  };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...error.headers };
+  return new Response(JSON.stringify(settings.errorEnvelope === 'wrapped' ? { error: body } : body), { status, headers });
+}

@@ -1,0 +1,77 @@
+/** The control API under /_emulator: the same operations as the library handle, one route each. */
+
+import { type Context, Hono } from 'hono';
+import { ApiError } from '../../domain/errors.js';
+import type { Control } from '../../engine/control.js';
+import type { ClockCommand } from '../../engine/controlInput.js';
+import { methodNotAllowed } from '../middleware/methods.js';
+
+export interface ControlRouteDeps {
+  control: Control;
+  /** Moves the clock and resolves once the work it made due has settled (webhooks included). */
+  moveClock(command: ClockCommand): Promise<unknown>;
+  controlToken: string | undefined;
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError('CONTROL_INVALID_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
+  }
+}
+
+export function controlRoutes({ control, moveClock, controlToken }: ControlRouteDeps): Hono {
+  const routes = new Hono();
+  routes.get('/health', (c) => c.json({ status: 'ok' }));
+  if (controlToken !== undefined) {
+    routes.use('*', async (c, next) => {
+      if (c.req.header('authorization') !== `Bearer ${controlToken}`) {
+        throw new ApiError('CONTROL_UNAUTHORIZED', undefined, { 'WWW-Authenticate': 'Bearer realm="sms-emulator control"' });
+      }
+      await next();
+    });
+  }
+
+  routes.get('/clock', (c) => c.json(control.clockState()));
+  routes.post('/clock', async (c) => c.json(await moveClock((await jsonBody(c)) as ClockCommand)));
+
+  routes.get('/accounts', (c) => c.json({ accounts: control.listAccounts() }));
+  routes.post('/accounts', async (c) => c.json(control.createAccount((await jsonBody(c)) as never), 201));
+  routes.get('/accounts/:key', (c) => c.json(control.account(c.req.param('key'))));
+  routes.patch('/accounts/:key', async (c) => c.json(control.updateAccount(c.req.param('key'), (await jsonBody(c)) as never)));
+  routes.delete('/accounts/:key', (c) => {
+    control.deleteAccount(c.req.param('key'));
+    return c.body(null, 204);
+  });
+
+  routes.get('/messages', (c) => c.json({ messages: control.listMessages(c.req.query()) }));
+  routes.get('/messages/:id', (c) => c.json(control.message(c.req.param('id'))));
+  routes.post('/messages/:id/replies', async (c) => {
+    const body = (await jsonBody(c)) as Record<string, unknown>;
+    return c.json(control.injectReply({ ...body, messageId: c.req.param('id') } as never), 201);
+  });
+  routes.get('/replies', (c) => c.json({ replies: control.listReplies(c.req.query()) }));
+
+  routes.post('/reset', async (c) => {
+    const body = (await jsonBody(c)) as { account?: string };
+    control.reset(body.account ?? c.req.query('account'));
+    return c.json({ status: 'reset' });
+  });
+  routes.get('/snapshot', (c) => c.json(control.snapshot()));
+  routes.put('/snapshot', async (c) => {
+    control.restore(await jsonBody(c));
+    return c.json({ status: 'restored' });
+  });
+
+  routes.all('/clock', methodNotAllowed(['GET', 'POST']));
+  routes.all('/accounts', methodNotAllowed(['GET', 'POST']));
+  routes.all('/accounts/:key', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
+  routes.all('/messages', methodNotAllowed(['GET']));
+  routes.all('/messages/:id', methodNotAllowed(['GET']));
+  routes.all('/reset', methodNotAllowed(['POST']));
+  routes.all('/snapshot', methodNotAllowed(['GET', 'PUT']));
+  return routes;
+}

@@ -1,0 +1,48 @@
+/** The only module that touches sockets: a Node request listener for the app, listen and close. */
+
+import { getRequestListener } from '@hono/node-server';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+export function nodeListener(fetch: (request: Request) => Response | Promise<Response>): NodeListener {
+  const listener = getRequestListener(fetch);
+  return (request, response) => void listener(request, response);
+}
+
+export interface Listening {
+  port: number;
+  host: string;
+  close(): Promise<void>;
+}
+
+/** Listens on `host:port` (0 = a free port); rejects with a clear message when the port is taken. */
+export function listen(listener: NodeListener, host: string, port: number): Promise<Listening> {
+  const server: Server = createServer(listener);
+  server.keepAliveTimeout = 5_000;
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? `port ${port} on ${host} is already in use; choose another with --port (0 picks a free one)`
+          : error.code === 'EACCES'
+            ? `no permission to listen on ${host}:${port}`
+            : error.message;
+      reject(new Error(`sms-emulator: cannot listen: ${reason}.`, { cause: error }));
+    });
+    server.listen(port, host, () => {
+      const address = server.address() as AddressInfo;
+      resolve({ port: address.port, host, close: () => closeServer(server) });
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    // In-flight requests get a moment; anything still open after that is cut.
+    setTimeout(() => server.closeAllConnections(), 1_000).unref();
+  });
+}

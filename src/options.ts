@@ -1,0 +1,104 @@
+/** Every user-facing setting: its type, default, CLI flag and environment twin, in one table. */
+
+import { z } from 'zod';
+import { describeIssues } from './domain/issues.js';
+import { parseDuration, parseOffset } from './domain/time.js';
+
+/** How a CLI flag or environment value is read before validation. */
+type Kind = 'string' | 'integer' | 'number' | 'boolean';
+
+interface Setting<S extends z.ZodType> {
+  schema: S;
+  kind: Kind;
+  description: string;
+  /** False for settings given only through the library or a scenario file. */
+  cli: boolean;
+}
+
+function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string, cli = true): Setting<S> {
+  return { schema, kind, description, cli };
+}
+
+const durationText = z
+  .union([z.string(), z.number()])
+  .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 90s, 15m, 2h, 7d or milliseconds');
+
+const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time');
+
+export const settings = {
+  host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
+  port: setting(z.number().int().min(0).max(65535).default(2727), 'integer', 'Port to listen on; 0 picks a free port.'),
+  apiKey: setting(z.string().regex(/^pk_\S+$/, 'expected text starting with pk_').default('pk_test_sms_emulator'), 'string', 'API key of the default account.'),
+  signingSecret: setting(z.string().min(1).default('sk_test_sms_emulator'), 'string', 'Signing secret of the default account.'),
+  balance: setting(z.number().int().min(0).default(1000), 'integer', 'Starting credits of the default account (live and sandbox).'),
+  webhookUrl: setting(z.url().optional(), 'string', 'Webhook URL of the default account (live and sandbox).'),
+  seed: setting(z.string().min(1).optional(), 'string', 'Seed for ids and random choices; random (and printed) when not given.'),
+  errorEnvelope: setting(z.enum(['bare', 'wrapped']).default('bare'), 'string', 'Error body shape: bare {message, description, documentation_url} or wrapped in {"error": …}.'),
+  batchLimit: setting(z.number().int().min(1).default(500), 'integer', 'Most recipients per request (BATCH_LIMIT_EXCEEDED above it); the spec text also states 100.'),
+  messageLimit: setting(z.number().int().min(1).default(440), 'integer', 'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it); the spec text also states 160.'),
+  pricing: setting(z.enum(['per-segment', 'per-message']).default('per-segment'), 'string', 'Cost of a send: segments × recipients, or one credit per recipient.'),
+  chargeRejectedRecipients: setting(z.boolean().default(true), 'boolean', 'Charge a send rejected with INVALID_RECIPIENT_ENTRY, as the spec says the gateway does.'),
+  checkBalanceOnSchedule: setting(z.boolean().default(true), 'boolean', 'Refuse a schedule (INSUFFICIENT_BALANCE) when the balance does not cover it at request time.'),
+  noMessagesStatus: setting(z.union([z.literal(404), z.literal(200)]).default(404), 'integer', 'HTTP status of NO_SMS_MESSAGES (an empty list or page).'),
+  requireSignatureOnPatch: setting(z.boolean().default(false), 'boolean', 'Require the Signature header on PATCH (it is always checked when present).'),
+  timeZoneOffset: setting(
+    z.string().refine((value) => parseOffset(value) !== undefined, 'expected an offset such as +02:00, -05:30 or Z').default('+02:00'),
+    'string',
+    'Offset that times in responses are rendered in.',
+  ),
+  docsUrl: setting(z.url().optional(), 'string', 'Base of documentation_url links; default <origin>/_emulator/docs.'),
+  requireHttps: setting(z.boolean().default(false), 'boolean', 'Refuse plain HTTP with CONNECTION_INSECURE (honours X-Forwarded-Proto).'),
+  clock: setting(z.enum(['realtime', 'manual']).default('realtime'), 'string', 'Clock mode: realtime follows wall time (× speed); manual moves only when told.'),
+  speed: setting(z.number().positive().default(1), 'number', 'How many times faster than wall time the realtime clock runs.'),
+  startTime: setting(isoInstant.optional(), 'string', 'Instant the clock starts at (ISO 8601); default the wall time at start.'),
+  validityPeriod: setting(durationText.default('48h'), 'string', 'Time after which a leg with no final outcome becomes expired.'),
+  controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
+} as const;
+
+type Settings = typeof settings;
+export type OptionName = keyof Settings;
+
+/** What `createEmulator` and the CLI accept: every setting optional. */
+export type EmulatorOptions = { [K in OptionName]?: z.input<Settings[K]['schema']> };
+/** Every setting with its default filled in. */
+export type ResolvedOptions = { [K in OptionName]: z.output<Settings[K]['schema']> };
+
+const optionsSchema = z.strictObject(
+  Object.fromEntries(Object.entries(settings).map(([name, entry]) => [name, entry.schema])) as {
+    [K in OptionName]: Settings[K]['schema'];
+  },
+);
+
+/** Validates options and fills defaults; throws one error naming every bad setting. */
+export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
+  const result = optionsSchema.safeParse(input);
+  if (!result.success) {
+    throw new Error(`sms-emulator: invalid options: ${describeIssues(result.error, 'options')}.`);
+  }
+  return result.data as ResolvedOptions;
+}
+
+/** `--webhook-url` for `webhookUrl`. */
+export function flagName(name: OptionName): string {
+  return `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/** `SMS_EMULATOR_WEBHOOK_URL` for `webhookUrl`. */
+export function envName(name: OptionName): string {
+  return `SMS_EMULATOR_${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+}
+
+/** Reads a flag or environment value as the setting's kind (validation comes after). */
+export function readSettingText(name: OptionName, text: string): unknown {
+  switch (settings[name].kind) {
+    case 'integer':
+    case 'number':
+      return text.trim() === '' ? text : Number(text);
+    case 'boolean':
+      if (['true', '1', 'yes', ''].includes(text.toLowerCase())) return true;
+      if (['false', '0', 'no'].includes(text.toLowerCase())) return false;
+      return text;
+    default:
+      return text;
+  }
+}

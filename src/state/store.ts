@@ -1,0 +1,101 @@
+/** In-memory accounts and messages, kept apart per environment (live and sandbox). */
+
+import { type Environment, type MessageRecord, environments } from '../domain/message.js';
+
+/** Operations an API key may be limited to; a key without one gets FORBIDDEN. */
+export const scopes = ['balance', 'send', 'read', 'edit', 'delete'] as const;
+export type Scope = (typeof scopes)[number];
+
+export interface EnvironmentAccount {
+  balance: number;
+  webhookUrl: string | null;
+  /** This account's messages in this environment, oldest first. */
+  messages: MessageRecord[];
+}
+
+export interface Account {
+  apiKey: string;
+  signingSecret: string;
+  scopes: readonly Scope[];
+  environments: Record<Environment, EnvironmentAccount>;
+}
+
+export interface AccountSpec {
+  apiKey: string;
+  signingSecret: string;
+  /** Starting balance in both environments unless `sandboxBalance` says otherwise. */
+  balance: number;
+  sandboxBalance?: number;
+  webhookUrl?: string | null;
+  sandboxWebhookUrl?: string | null;
+  scopes?: readonly Scope[];
+}
+
+export class Store {
+  readonly accounts = new Map<string, Account>();
+  private readonly messagesById: Record<Environment, Map<string, MessageRecord>> = { live: new Map(), sandbox: new Map() };
+  /** Inbound replies, per environment, kept for inspection; they are never listed by the API. */
+  readonly replies: Record<Environment, MessageRecord[]> = { live: [], sandbox: [] };
+
+  addAccount(spec: AccountSpec): Account {
+    const account: Account = {
+      apiKey: spec.apiKey,
+      signingSecret: spec.signingSecret,
+      scopes: spec.scopes ?? scopes,
+      environments: {
+        live: { balance: spec.balance, webhookUrl: spec.webhookUrl ?? null, messages: [] },
+        sandbox: {
+          balance: spec.sandboxBalance ?? spec.balance,
+          webhookUrl: spec.sandboxWebhookUrl ?? spec.webhookUrl ?? null,
+          messages: [],
+        },
+      },
+    };
+    this.accounts.set(account.apiKey, account);
+    return account;
+  }
+
+  removeAccount(apiKey: string): void {
+    const account = this.accounts.get(apiKey);
+    if (!account) return;
+    for (const environment of environments) this.forgetMessagesOf(account, environment);
+    this.accounts.delete(apiKey);
+  }
+
+  /** Empties an account's messages and replies in one environment. */
+  forgetMessagesOf(account: Account, environment: Environment): void {
+    const byId = this.messagesById[environment];
+    for (const message of account.environments[environment].messages) byId.delete(message.id);
+    account.environments[environment].messages = [];
+    this.replies[environment] = this.replies[environment].filter((reply) => reply.apiKey !== account.apiKey);
+  }
+
+  addMessage(account: Account, message: MessageRecord): void {
+    this.messagesById[message.environment].set(message.id, message);
+    account.environments[message.environment].messages.push(message);
+  }
+
+  /** A message of any account, by id. */
+  message(environment: Environment, id: string): MessageRecord | undefined {
+    return this.messagesById[environment].get(id);
+  }
+
+  removeMessage(account: Account, message: MessageRecord): void {
+    this.messagesById[message.environment].delete(message.id);
+    const list = account.environments[message.environment].messages;
+    const index = list.lastIndexOf(message);
+    if (index >= 0) list.splice(index, 1);
+  }
+
+  allMessages(environment: Environment): IterableIterator<MessageRecord> {
+    return this.messagesById[environment].values();
+  }
+
+  clear(): void {
+    this.accounts.clear();
+    for (const environment of environments) {
+      this.messagesById[environment].clear();
+      this.replies[environment] = [];
+    }
+  }
+}
