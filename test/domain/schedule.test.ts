@@ -1,0 +1,59 @@
+import { expect, test } from 'vitest';
+import { ApiError } from '../../src/index.js';
+import { parseScheduleText, resolveSchedule } from '../../src/domain/schedule.js';
+import { formatInstant, parseDuration } from '../../src/domain/time.js';
+
+const now = Date.parse('2026-11-21T10:00:00Z');
+
+test.each([
+  ['2026-11-21T12:30', '2026-11-21T10:30:00.000Z'],
+  ['2026-11-21T12:30:15', '2026-11-21T10:30:15.000Z'],
+  ['2026-11-21T10:30Z', '2026-11-21T10:30:00.000Z'],
+  ['2026-11-21T05:30-05:00', '2026-11-21T10:30:00.000Z'],
+  ['2026-11-21T16:00+05:30', '2026-11-21T10:30:00.000Z'],
+])('reads %s (no offset means +02:00)', (text, iso) => {
+  expect(new Date(parseScheduleText(text) as number).toISOString()).toBe(iso);
+});
+
+test.each(['2026-11-21 12:30', '2026-11-21T12', '2026-02-30T12:00', '2026-13-01T12:00', '2026-11-21T24:00', 'tomorrow', '2026-11-21T12:30+2', '2026-11-21T12:30+15:00'])(
+  'refuses %s as not ISO 8601 in the accepted form',
+  (text) => {
+    expect(parseScheduleText(text)).toBeUndefined();
+  },
+);
+
+test('accepts a time later than now plus 15 minutes and at most 7 days ahead', () => {
+  expect(resolveSchedule('2026-11-21T12:16', now)).toBe(now + 16 * 60_000);
+  expect(resolveSchedule('2026-11-28T12:00', now)).toBe(now + 7 * 86_400_000);
+});
+
+test.each([
+  ['2026-11-21T11:00', 'in the past'],
+  ['2026-11-21T12:15', 'not later than now plus 15 minutes'],
+  ['2026-11-28T12:01', 'more than 7 days ahead'],
+])('refuses %s as DATE_TIME_INVALID (%s)', (text, reason) => {
+  try {
+    resolveSchedule(text, now);
+    expect.unreachable();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('DATE_TIME_INVALID');
+    expect((error as ApiError).description).toContain(reason);
+  }
+});
+
+test('renders instants with seconds and the offset', () => {
+  expect(formatInstant(now, 120)).toBe('2026-11-21T12:00:00+02:00');
+  expect(formatInstant(now, -330)).toBe('2026-11-21T04:30:00-05:30');
+  expect(formatInstant(now, 0)).toBe('2026-11-21T10:00:00+00:00');
+});
+
+test.each([
+  ['90s', 90_000], ['15m', 900_000], ['2h', 7_200_000], ['7d', 604_800_000], ['250ms', 250], ['1500', 1500], [42, 42],
+])('reads the duration %j as %i ms', (text, ms) => {
+  expect(parseDuration(text)).toBe(ms);
+});
+
+test.each(['', 'soon', '-5m', '5 weeks'])('refuses the duration %j', (text) => {
+  expect(parseDuration(text)).toBeUndefined();
+});

@@ -1,0 +1,32 @@
+import { expect, test } from 'vitest';
+import { countSegments } from '../../src/index.js';
+import { sendCost } from '../../src/domain/segments.js';
+
+test.each([
+  ['', 'GSM-7', 0, 1],
+  ['Hello', 'GSM-7', 5, 1],
+  ['a'.repeat(160), 'GSM-7', 160, 1],
+  ['a'.repeat(161), 'GSM-7', 161, 2],
+  ['a'.repeat(306), 'GSM-7', 306, 2],
+  ['a'.repeat(307), 'GSM-7', 307, 3],
+  ['€'.repeat(80), 'GSM-7', 160, 1],
+  ['€'.repeat(81), 'GSM-7', 162, 2],
+  ['[]{}^~\\|', 'GSM-7', 16, 1],
+  ['Ça coûte 5£ à Zürich', 'UCS-2', 20, 1],
+  ['é'.repeat(160), 'GSM-7', 160, 1],
+  ['ê', 'UCS-2', 1, 1],
+  ['ê'.repeat(70), 'UCS-2', 70, 1],
+  ['ê'.repeat(71), 'UCS-2', 71, 2],
+  ['ê'.repeat(134), 'UCS-2', 134, 2],
+  ['ê'.repeat(135), 'UCS-2', 135, 3],
+  ['😀'.repeat(35), 'UCS-2', 70, 1],
+  ['😀'.repeat(36), 'UCS-2', 72, 2],
+])('counts %j as %s, %i units, %i segment(s)', (text, encoding, units, segments) => {
+  expect(countSegments(text)).toEqual({ encoding, units, segments });
+});
+
+test('a send costs segments × recipients, or one per recipient when priced per message', () => {
+  expect(sendCost('a'.repeat(200), 3, 'per-segment')).toBe(6);
+  expect(sendCost('a'.repeat(200), 3, 'per-message')).toBe(3);
+  expect(sendCost('', 2, 'per-segment')).toBe(2);
+});
