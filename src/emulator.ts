@@ -73,6 +73,8 @@ export interface Emulator {
     inject(reply: ReplyInput): MessageView;
     list(filter?: MessageFilter): MessageView[];
   };
+  /** The signed string and Signature header for a body, with an account's secret (default account if none). */
+  sign(fields: Record<string, unknown>, apiKey?: string): { string_to_sign: string; signature: string };
   /** Back to the start state: all, or one account. */
   reset(options?: { account?: string }): void;
   /** The whole state as JSON data. */
@@ -146,6 +148,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       inject: (reply) => control.injectReply(reply),
       list: (filter) => control.listReplies(filter),
     },
+    sign: (fields, apiKey) => control.sign(fields, apiKey),
     reset: (resetOptions) => control.reset(resetOptions?.account),
     snapshot: () => control.snapshot(),
     restore: (snapshot) => control.restore(snapshot),

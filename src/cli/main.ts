@@ -27,6 +27,13 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     await emulator.close();
     return fail((error as Error).message);
   }
+  // Handlers go in before the banner: a supervisor may signal as soon as it reads "ready".
+  const stop = (signal: NodeJS.Signals): void => {
+    process.stdout.write(`sms-emulator: ${signal} received, stopping.\n`);
+    void emulator.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const { options } = emulator;
   const auth = `${options.apiKey}:`;
   process.stdout.write(
@@ -44,12 +51,6 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       '',
     ].join('\n'),
   );
-  const stop = (signal: NodeJS.Signals): void => {
-    process.stdout.write(`sms-emulator: ${signal} received, stopping.\n`);
-    void emulator.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 function fail(message: string): void {

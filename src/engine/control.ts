@@ -3,6 +3,7 @@
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { type MessageRecord, environments } from '../domain/message.js';
+import { type RequestFields, canonicalString, signRequest } from '../domain/signing.js';
 import { formatInstant, parseDuration } from '../domain/time.js';
 import type { ClockState } from '../state/clock.js';
 import { type Snapshot, snapshotSchema } from '../state/snapshot.js';
@@ -44,6 +45,15 @@ export class Control {
     if (command.set !== undefined) clock.set(Date.parse(command.set));
     if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
     return this.clockState();
+  }
+
+  /** The signed string and Signature header for a body, with an account's secret (for curl users). */
+  sign(fields: unknown, apiKey = this.core.options.apiKey): { string_to_sign: string; signature: string } {
+    if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
+      throw new ApiError('CONTROL_INVALID_REQUEST', 'Send the request body to sign as a JSON object.');
+    }
+    const secret = this.findAccount(apiKey).signingSecret;
+    return { string_to_sign: canonicalString(fields as RequestFields), signature: signRequest(fields as RequestFields, secret) };
   }
 
   listAccounts(): AccountView[] {

@@ -148,7 +148,7 @@ test('text fields read numbers as text; an object as message is MESSAGE_EMPTY_PA
 test.each([
   [['27 831234567'], 'spaces'], [['0831234567'], 'a leading zero'], [['+27831234567'], 'a plus'], [['2783123456'], '10 digits'],
   [['278312345678'], '12 digits'], [['28831234567'], 'another prefix'], [[27831234567], 'a number instead of a string'], [{ n: 1 }, 'an object'],
-])('recipient %j (%s) is INVALID_RECIPIENT_ENTRY', async (recipient) => {
+] as [unknown, string][])('recipient %j (%s) is INVALID_RECIPIENT_ENTRY', async (recipient) => {
   const reply = await call(makeEmulator(), 'POST', '/v1/messages', { body: { recipient, message: 'Hi' } });
   expect(reply.body.message).toBe('INVALID_RECIPIENT_ENTRY');
 });

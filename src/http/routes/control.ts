@@ -38,6 +38,8 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
   routes.get('/clock', (c) => c.json(control.clockState()));
   routes.post('/clock', async (c) => c.json(await moveClock((await jsonBody(c)) as ClockCommand)));
 
+  routes.post('/sign', async (c) => c.json(control.sign(await jsonBody(c), c.req.query('account'))));
+
   routes.get('/accounts', (c) => c.json({ accounts: control.listAccounts() }));
   routes.post('/accounts', async (c) => c.json(control.createAccount((await jsonBody(c)) as never), 201));
   routes.get('/accounts/:key', (c) => c.json(control.account(c.req.param('key'))));
@@ -71,6 +73,7 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
   routes.all('/accounts/:key', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
   routes.all('/messages', methodNotAllowed(['GET']));
   routes.all('/messages/:id', methodNotAllowed(['GET']));
+  routes.all('/sign', methodNotAllowed(['POST']));
   routes.all('/reset', methodNotAllowed(['POST']));
   routes.all('/snapshot', methodNotAllowed(['GET', 'PUT']));
   return routes;

@@ -1,0 +1,107 @@
+/** The CLI, spawned as users run it (the built bin), always on port 0. */
+
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, expect, test } from 'vitest';
+import { flagName, settings } from '../../src/options.js';
+
+const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
+const running: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+function run(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 10_000 });
+}
+
+/** Starts the bin and resolves with its output once it prints that it is ready. */
+function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: string; origin: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+  running.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /control API:\s+(http:\/\/\S+)\/_emulator/.exec(output);
+      if (match && output.includes('try:')) resolve({ child, output, origin: match[1] as string });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before ready: ${output}`)));
+  });
+}
+
+const auth = (key: string) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` });
+
+test('starts on a free port, prints live and sandbox URLs and the default credentials, and serves them', async () => {
+  const { output, origin } = await start(['--port', '0']);
+  expect(output).toContain(`live base URL:    ${origin}`);
+  expect(output).toContain(`sandbox base URL: ${origin}/sandbox`);
+  expect(output).toContain('pk_test_sms_emulator');
+  expect(output).toContain('sk_test_sms_emulator');
+  expect((await fetch(`${origin}/_emulator/health`)).status).toBe(200);
+  const live = await fetch(`${origin}/v1/messages/balance`, { headers: auth('pk_test_sms_emulator') });
+  expect(await live.json()).toMatchObject({ balance: 1000 });
+  expect((await fetch(`${origin}/sandbox/v1/messages/balance`, { headers: auth('pk_test_sms_emulator') })).status).toBe(200);
+});
+
+test('stops cleanly on SIGTERM and SIGINT', async () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const { child } = await start(['--port', '0']);
+    const exited = new Promise<string>((resolve) => child.once('exit', (code, how) => resolve(`${code} ${how}`)));
+    child.kill(signal);
+    expect(await exited).toBe('0 null');
+  }
+});
+
+test('flags set the default account; environment twins work and flags win over them', async () => {
+  const { origin } = await start(['--port', '0', '--api-key', 'pk_ci', '--balance', '7'], { SMS_EMULATOR_BALANCE: '99', SMS_EMULATOR_SIGNING_SECRET: 'env-secret' });
+  const reply = await fetch(`${origin}/v1/messages/balance`, { headers: auth('pk_ci') });
+  expect(await reply.json()).toMatchObject({ balance: 7 });
+  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { accounts: { signingSecret: string }[] };
+  expect(accounts.accounts[0]?.signingSecret).toBe('env-secret');
+});
+
+test('--clock manual with --start-time holds the clock still', async () => {
+  const { origin } = await start(['--port=0', '--clock', 'manual', '--start-time', '2026-11-21T10:00:00Z']);
+  const clock = (await (await fetch(`${origin}/_emulator/clock`)).json()) as { time: string; mode: string };
+  expect(clock).toMatchObject({ time: '2026-11-21T12:00:00+02:00', mode: 'manual' });
+});
+
+test('--help lists every flag with its environment twin; --version prints the version', () => {
+  const help = run(['--help']);
+  expect(help.status).toBe(0);
+  for (const name of Object.keys(settings) as (keyof typeof settings)[]) {
+    if (settings[name].cli) expect(help.stdout).toContain(flagName(name));
+  }
+  expect(help.stdout).toContain('SMS_EMULATOR_PORT');
+  const version = run(['--version']);
+  expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+});
+
+test.each([
+  [['--colour', 'red'], /unknown flag --colour/],
+  [['--port', 'abc'], /port: .*number/],
+  [['--port'], /--port needs a value/],
+  [['--error-envelope', 'fancy'], /errorEnvelope/],
+  [['stray'], /unexpected argument "stray"/],
+])('exits non-zero with a clear message for %j', (args, message) => {
+  const result = run(args);
+  expect(result.status).not.toBe(0);
+  expect(result.stderr).toMatch(message);
+});
+
+test('exits non-zero with a clear message when the port is busy', async () => {
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const port = (blocker.address() as { port: number }).port;
+  try {
+    const result = run(['--port', String(port)]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+  } finally {
+    blocker.close();
+  }
+});

@@ -1,0 +1,102 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { ApiError } from '../../src/index.js';
+import { Clock } from '../../src/state/clock.js';
+
+const start = Date.parse('2026-11-21T10:00:00Z');
+const manual = () => new Clock({ mode: 'manual', speed: 1, startTime: start });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+test('advancing fires due tasks in time order, each seeing the clock at its own due time', () => {
+  const clock = manual();
+  const seen: [string, number][] = [];
+  clock.at(start + 3000, () => seen.push(['c', clock.now()]));
+  clock.at(start + 1000, () => seen.push(['a', clock.now()]));
+  clock.at(start + 2000, () => seen.push(['b', clock.now()]));
+  clock.at(start + 2000, () => seen.push(['b2', clock.now()]));
+  clock.at(start + 9000, () => seen.push(['late', clock.now()]));
+  clock.advance(5000);
+  expect(seen).toEqual([['a', start + 1000], ['b', start + 2000], ['b2', start + 2000], ['c', start + 3000]]);
+  expect(clock.now()).toBe(start + 5000);
+});
+
+test('tasks scheduled by a firing task inside the jump fire in the same advance', () => {
+  const clock = manual();
+  const seen: number[] = [];
+  const chain = (n: number) => clock.at(clock.now() + 1000, () => {
+    seen.push(clock.now() - start);
+    if (n > 1) chain(n - 1);
+  });
+  chain(5);
+  clock.advance(3500);
+  expect(seen).toEqual([1000, 2000, 3000]);
+  clock.advance(10_000);
+  expect(seen).toEqual([1000, 2000, 3000, 4000, 5000]);
+});
+
+test('a 7-day jump fires 100,000 due events in order', () => {
+  const clock = manual();
+  const week = 7 * 86_400_000;
+  let last = -1;
+  let fired = 0;
+  let outOfOrder = 0;
+  for (let i = 0; i < 100_000; i++) {
+    const due = start + Math.floor(((i * 7919) % 100_000) * (week / 100_000));
+    clock.at(due, () => {
+      if (clock.now() < last) outOfOrder += 1;
+      last = clock.now();
+      fired += 1;
+    });
+  }
+  clock.advance(week);
+  expect(fired).toBe(100_000);
+  expect(outOfOrder).toBe(0);
+  expect(clock.state().pendingTasks).toBe(0);
+});
+
+test('cancelled tasks do not fire', () => {
+  const clock = manual();
+  const fired: string[] = [];
+  const timer = clock.at(start + 10, () => fired.push('cancelled'));
+  clock.at(start + 20, () => fired.push('kept'));
+  clock.cancel(timer);
+  clock.advance(100);
+  expect(fired).toEqual(['kept']);
+});
+
+test('setting the clock backwards is refused with CLOCK_BACKWARDS and changes nothing', () => {
+  const clock = manual();
+  clock.advance(60_000);
+  expect(() => clock.set(start)).toThrow(ApiError);
+  expect(() => clock.advance(-1)).toThrow(/Cannot advance/);
+  expect(clock.now()).toBe(start + 60_000);
+});
+
+test('realtime mode follows wall time at the given speed', async () => {
+  const clock = new Clock({ mode: 'realtime', speed: 1000, startTime: start });
+  const fired = new Promise<number>((resolve) => clock.at(start + 50_000, () => resolve(clock.now())));
+  expect(await fired).toBe(start + 50_000);
+  expect(clock.now()).toBeGreaterThanOrEqual(start + 50_000);
+  clock.dispose();
+});
+
+test('the realtime clock keeps running when the host test runner fakes timers', async () => {
+  const clock = new Clock({ mode: 'realtime', speed: 100, startTime: start });
+  vi.useFakeTimers();
+  const fired = new Promise<string>((resolve) => clock.at(start + 2_000, () => resolve('fired')));
+  expect(await fired).toBe('fired');
+  clock.dispose();
+});
+
+test('switching to manual freezes the clock; back to realtime resumes from there', () => {
+  const clock = new Clock({ mode: 'realtime', speed: 1, startTime: start });
+  clock.configure({ mode: 'manual' });
+  const frozen = clock.now();
+  clock.advance(1000);
+  expect(clock.now()).toBe(frozen + 1000);
+  clock.configure({ mode: 'realtime' });
+  expect(clock.now()).toBeGreaterThanOrEqual(frozen + 1000);
+  clock.dispose();
+});

@@ -1,0 +1,6 @@
+import { expect, test } from 'vitest';
+import * as library from '../src/index.js';
+
+test('the public surface is exactly the documented exports', () => {
+  expect(Object.keys(library).sort()).toEqual(['ApiError', 'canonicalString', 'countSegments', 'createEmulator', 'errorCatalogue', 'signRequest']);
+});
