@@ -1,7 +1,7 @@
 /** createEmulator: the library handle that wires state, clock, engine and app, and can listen on a port. */
 
 import { type ClockView, Control } from './engine/control.js';
-import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput } from './engine/controlInput.js';
+import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput, WebhookChaosInput, WebhookFilterInput } from './engine/controlInput.js';
 import { createCore } from './engine/core.js';
 import type { AccountView, MessageView } from './engine/inspection.js';
 import type { OutcomeDecider } from './engine/outcomes.js';
@@ -10,6 +10,8 @@ import { createApp } from './http/app.js';
 import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
 import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import type { Snapshot } from './state/snapshot.js';
+import type { WebhookChaos } from './webhooks/dispatcher.js';
+import type { WebhookEvent } from './webhooks/log.js';
 
 export interface ListenOptions {
   host?: string;
@@ -75,6 +77,17 @@ export interface Emulator {
   };
   /** The signed string and Signature header for a body, with an account's secret (default account if none). */
   sign(fields: Record<string, unknown>, apiKey?: string): { string_to_sign: string; signature: string };
+  readonly webhooks: {
+    /** Logged webhook events with every try, oldest first. */
+    list(filter?: WebhookFilterInput): WebhookEvent[];
+    get(id: string): WebhookEvent;
+    /** Posts an event again to the account's current URL; resolves when its tries end. */
+    redeliver(id: string): Promise<WebhookEvent>;
+    /** Resolves once every webhook try under way or due has finished. */
+    settled(): Promise<void>;
+    /** Reads or changes the receiver chaos (duplicate, delay, reorder). */
+    chaos(settings?: WebhookChaosInput): WebhookChaos;
+  };
   /** Back to the start state: all, or one account. */
   reset(options?: { account?: string }): void;
   /** The whole state as JSON data. */
@@ -94,13 +107,17 @@ export interface Emulator {
  */
 export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const options = resolveOptions(input);
-  const core = createCore(options);
+  let listening: { server: Listening; urls: EmulatorUrls } | undefined;
+  const core = createCore(options, () => listening?.urls.origin ?? `http://${options.host}:${options.port}`);
   const control = new Control(core);
-  const moveClock = async (command: ClockCommand): Promise<ClockView> => control.moveClock(command);
+  const moveClock = async (command: ClockCommand): Promise<ClockView> => {
+    const state = control.moveClock(command);
+    await core.webhooks.settled();
+    return state;
+  };
   const app = createApp({ core, control, moveClock });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
-  let listening: { server: Listening; urls: EmulatorUrls } | undefined;
 
   return {
     options,
@@ -122,6 +139,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
     async close() {
       core.clock.dispose();
+      await core.webhooks.settled();
       const server = listening?.server;
       listening = undefined;
       await server?.close();
@@ -147,6 +165,13 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     replies: {
       inject: (reply) => control.injectReply(reply),
       list: (filter) => control.listReplies(filter),
+    },
+    webhooks: {
+      list: (filter) => control.listWebhooks(filter),
+      get: (id) => control.webhook(id),
+      redeliver: (id) => control.redeliverWebhook(id),
+      settled: () => core.webhooks.settled(),
+      chaos: (settings) => control.webhookChaos(settings),
     },
     sign: (fields, apiKey) => control.sign(fields, apiKey),
     reset: (resetOptions) => control.reset(resetOptions?.account),

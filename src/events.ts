@@ -2,6 +2,7 @@
 
 import { EventEmitter } from 'node:events';
 import type { Leg, MessageRecord, MessageStatus } from './domain/message.js';
+import type { WebhookAttempt, WebhookEvent } from './webhooks/log.js';
 
 export interface EmulatorEvents {
   /** A message was accepted (sent now or scheduled). */
@@ -10,6 +11,10 @@ export interface EmulatorEvents {
   'leg.status': { message: MessageRecord; leg: Leg; status: MessageStatus; at: number };
   /** An inbound reply arrived. */
   'reply.received': { reply: MessageRecord; original: MessageRecord };
+  /** One try of posting a webhook event ended (answered, failed or timed out). */
+  'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
+  /** A webhook event reached its final state: delivered, or failed with its tries spent. */
+  'webhook.settled': { event: WebhookEvent };
 }
 
 export type EventName = keyof EmulatorEvents;

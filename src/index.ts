@@ -22,6 +22,14 @@ export { countSegments } from './domain/segments.js';
  */
 export { errorCatalogue, ApiError } from './domain/errors.js';
 export type { ErrorCode } from './domain/errors.js';
+/**
+ * A local webhook receiver for tests, with waitFor and scripted answers.
+ * @example const catcher = await createWebhookCatcher(); await catcher.waitFor((r) => r.body.status === 'delivered');
+ */
+export { createWebhookCatcher } from './testing/webhookCatcher.js';
+export type { CaughtRequest, CatcherResponse, WebhookCatcher } from './testing/webhookCatcher.js';
+export type { WebhookAttempt, WebhookEvent, WebhookState } from './webhooks/log.js';
+export type { WebhookChaos } from './webhooks/dispatcher.js';
 export type { EmulatorOptions, ResolvedOptions } from './options.js';
 export type { EmulatorEvents } from './events.js';
 export type { OutcomeDecider, OutcomeContext, Timeline, TimelineStep } from './engine/outcomes.js';

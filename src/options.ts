@@ -5,7 +5,7 @@ import { describeIssues } from './domain/issues.js';
 import { parseDuration, parseOffset } from './domain/time.js';
 
 /** How a CLI flag or environment value is read before validation. */
-type Kind = 'string' | 'integer' | 'number' | 'boolean';
+type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'list';
 
 interface Setting<S extends z.ZodType> {
   schema: S;
@@ -52,6 +52,22 @@ export const settings = {
   speed: setting(z.number().positive().default(1), 'number', 'How many times faster than wall time the realtime clock runs.'),
   startTime: setting(isoInstant.optional(), 'string', 'Instant the clock starts at (ISO 8601); default the wall time at start.'),
   validityPeriod: setting(durationText.default('48h'), 'string', 'Time after which a leg with no final outcome becomes expired.'),
+  notifyOn: setting(
+    z.array(z.enum(['pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled'])).default([
+      'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled',
+    ]),
+    'list',
+    'Leg statuses that send a delivery notification (comma-separated on the CLI).',
+  ),
+  webhookRetries: setting(z.number().int().min(0).max(100).default(3), 'integer', 'Re-attempts after a webhook try that does not answer 200 (4 tries in all by default).'),
+  webhookBackoff: setting(durationText.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
+  webhookTimeout: setting(durationText.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
+  webhookLogLimit: setting(z.number().int().min(1).default(10_000), 'integer', 'Most webhook events kept in the log; the oldest finished ones go first, never one still being tried.'),
+  webhookSigningSecret: setting(z.string().min(1).optional(), 'string', 'When set, webhook bodies carry Webhook-Signature: lowercase hex HMAC-SHA256 of the body with this secret.'),
+  webhookDuplicateRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is posted twice (receiver idempotency tests).'),
+  webhookDelayRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is held back by webhookDelay (order kept).'),
+  webhookReorderRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is held back by webhookDelay while later ones overtake it.'),
+  webhookDelay: setting(durationText.default('30s'), 'string', 'How long delayed or reordered webhook events are held, on the emulator clock.'),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
 } as const;
 
@@ -94,6 +110,8 @@ export function readSettingText(name: OptionName, text: string): unknown {
     case 'integer':
     case 'number':
       return text.trim() === '' ? text : Number(text);
+    case 'list':
+      return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
     case 'boolean':
       if (['true', '1', 'yes', ''].includes(text.toLowerCase())) return true;
       if (['false', '0', 'no'].includes(text.toLowerCase())) return false;

@@ -14,13 +14,19 @@ import {
   type ClockCommand,
   type MessageFilter,
   type ReplyInput,
+  type WebhookChaosInput,
+  type WebhookFilterInput,
   accountInput,
   accountPatch,
   clockCommand,
   messageFilter,
   parseControl,
   replyInput,
+  webhookChaosInput,
+  webhookFilter,
 } from './controlInput.js';
+import type { WebhookChaos } from '../webhooks/dispatcher.js';
+import type { WebhookEvent } from '../webhooks/log.js';
 import type { Core } from './core.js';
 import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
 
@@ -163,12 +169,37 @@ export class Control {
       .map((reply) => messageView(reply, this.core.offsetMinutes));
   }
 
+  listWebhooks(input: WebhookFilterInput = {}): WebhookEvent[] {
+    return this.core.webhooks.log.list(parseControl(webhookFilter, input, 'webhook filter'));
+  }
+
+  webhook(id: string): WebhookEvent {
+    const event = this.core.webhooks.log.get(id);
+    if (!event) throw new ApiError('CONTROL_NOT_FOUND', `No webhook event has the id "${id}".`);
+    return event;
+  }
+
+  redeliverWebhook(id: string): Promise<WebhookEvent> {
+    const event = this.webhook(id);
+    if (this.core.store.accounts.get(event.account)?.environments[event.environment].webhookUrl == null && event.url === null) {
+      throw new ApiError('CONTROL_INVALID_REQUEST', `Account "${event.account}" has no ${event.environment} webhook URL to redeliver to.`);
+    }
+    return this.core.webhooks.redeliver(event);
+  }
+
+  webhookChaos(input?: WebhookChaosInput): WebhookChaos {
+    if (input === undefined) return this.core.webhooks.chaosSettings();
+    const { delay, ...rates } = parseControl(webhookChaosInput, input, 'webhook chaos');
+    return this.core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 });
+  }
+
   /** Back to the start state: everything, or one account (its start balance and webhooks, no messages). */
   reset(apiKey?: string): void {
     const { core } = this;
     if (apiKey !== undefined) return this.resetAccount(apiKey);
     core.store.clear();
     core.lifecycle.clear();
+    core.webhooks.reset();
     core.clock.restart(core.startTime);
     core.clock.configure({ mode: core.options.clock, speed: core.options.speed });
     core.random.ids.restore(core.initialRandom.ids);
@@ -205,6 +236,7 @@ export class Control {
     const { store, clock, lifecycle, random } = this.core;
     store.clear();
     lifecycle.clear();
+    this.core.webhooks.reset();
     clock.restart(snapshot.clock.now);
     clock.configure({ mode: snapshot.clock.mode, speed: snapshot.clock.speed });
     if (snapshot.random.ids) random.ids.restore(snapshot.random.ids);

@@ -68,3 +68,20 @@ export function parseControl<S extends z.ZodType>(schema: S, input: unknown, wha
   if (result.success) return result.data;
   throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid ${what}: ${describeIssues(result.error, what)}.`);
 }
+
+export const webhookFilter = z.strictObject({
+  account: z.string().optional(),
+  environment: environmentName.optional(),
+  message: z.string().optional(),
+  outcome: z.enum(['pending', 'delayed', 'delivered', 'failed', 'skipped']).optional(),
+});
+export type WebhookFilterInput = z.input<typeof webhookFilter>;
+
+const rate = z.number().min(0).max(1);
+export const webhookChaosInput = z.strictObject({
+  duplicateRate: rate.optional(),
+  delayRate: rate.optional(),
+  reorderRate: rate.optional(),
+  delay: z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 30s').optional(),
+});
+export type WebhookChaosInput = z.input<typeof webhookChaosInput>;

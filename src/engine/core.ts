@@ -7,6 +7,8 @@ import type { ResolvedOptions } from '../options.js';
 import { Clock } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
 import { type AccountSpec, Store } from '../state/store.js';
+import { environmentPrefix } from '../domain/links.js';
+import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { Lifecycle } from './lifecycle.js';
 import { Messaging } from './messages.js';
 import type { OutcomeDecider } from './outcomes.js';
@@ -27,11 +29,13 @@ export interface Core {
   messaging: Messaging;
   /** Accounts as they were at start, for reset. */
   initialAccounts: Map<string, AccountSpec>;
+  webhooks: WebhookDispatcher;
   /** Swaps the outcome decision point (scenarios plug in here). */
   setOutcomeDecider(decider: OutcomeDecider): void;
 }
 
-export function createCore(options: ResolvedOptions): Core {
+/** `linkOrigin` gives the origin that links inside webhook payloads use (the listening address). */
+export function createCore(options: ResolvedOptions, linkOrigin: () => string): Core {
   const seed = options.seed ?? randomBytes(6).toString('hex');
   const startTime = options.startTime === undefined ? Date.now() : Date.parse(options.startTime);
   const clock = new Clock({ mode: options.clock, speed: options.speed, startTime });
@@ -46,6 +50,29 @@ export function createCore(options: ResolvedOptions): Core {
     { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 },
     (context) => decider(context),
   );
+  const offsetMinutes = parseOffset(options.timeZoneOffset) ?? 0;
+  const webhooks = new WebhookDispatcher(
+    clock,
+    store,
+    events,
+    createRandom(seed).fork('webhooks'),
+    {
+      retries: options.webhookRetries,
+      backoffMs: parseDuration(options.webhookBackoff) ?? 0,
+      timeoutMs: parseDuration(options.webhookTimeout) ?? 5000,
+      logLimit: options.webhookLogLimit,
+      signingSecret: options.webhookSigningSecret,
+      notifyOn: options.notifyOn,
+      offsetMinutes,
+      chaos: {
+        duplicateRate: options.webhookDuplicateRate,
+        delayRate: options.webhookDelayRate,
+        reorderRate: options.webhookReorderRate,
+        delayMs: parseDuration(options.webhookDelay) ?? 0,
+      },
+    },
+    (environment) => linkOrigin() + environmentPrefix(environment),
+  );
   const messaging = new Messaging(store, clock, random.ids, lifecycle, events, options);
   const defaultAccount: AccountSpec = {
     apiKey: options.apiKey,
@@ -58,7 +85,7 @@ export function createCore(options: ResolvedOptions): Core {
     options,
     seed,
     startTime,
-    offsetMinutes: parseOffset(options.timeZoneOffset) ?? 0,
+    offsetMinutes,
     clock,
     store,
     events,
@@ -66,6 +93,7 @@ export function createCore(options: ResolvedOptions): Core {
     initialRandom: { ids: random.ids.save() },
     lifecycle,
     messaging,
+    webhooks,
     initialAccounts: new Map([[defaultAccount.apiKey, defaultAccount]]),
     setOutcomeDecider: (next) => {
       decider = next;

@@ -1,7 +1,6 @@
 /** What every API request carries through the middleware chain, and where it came in from. */
 
 import type { Context } from 'hono';
-import type { Environment } from '../domain/message.js';
 import type { Account } from '../state/store.js';
 
 export interface ApiVariables {
@@ -27,8 +26,4 @@ function firstValue(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const comma = header.indexOf(',');
   return (comma < 0 ? header : header.slice(0, comma)).trim() || undefined;
-}
-
-export function environmentPrefix(environment: Environment): string {
-  return environment === 'live' ? '/v1' : '/sandbox/v1';
 }

@@ -5,7 +5,8 @@ import { ApiError } from '../domain/errors.js';
 import type { Environment } from '../domain/message.js';
 import { parseOffset } from '../domain/time.js';
 import type { ResolvedOptions } from '../options.js';
-import { environmentPrefix, requestOrigin } from './context.js';
+import { environmentPrefix } from '../domain/links.js';
+import { requestOrigin } from './context.js';
 import { errorDocUrl } from './documentation.js';
 
 export interface ResponseSettings {

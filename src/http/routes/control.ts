@@ -57,6 +57,12 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
   });
   routes.get('/replies', (c) => c.json({ replies: control.listReplies(c.req.query()) }));
 
+  routes.get('/webhooks', (c) => c.json({ webhooks: control.listWebhooks(c.req.query()) }));
+  routes.get('/webhooks/chaos', (c) => c.json(control.webhookChaos()));
+  routes.post('/webhooks/chaos', async (c) => c.json(control.webhookChaos((await jsonBody(c)) as never)));
+  routes.get('/webhooks/:id', (c) => c.json(control.webhook(c.req.param('id'))));
+  routes.post('/webhooks/:id/redeliver', async (c) => c.json(await control.redeliverWebhook(c.req.param('id'))));
+
   routes.post('/reset', async (c) => {
     const body = (await jsonBody(c)) as { account?: string };
     control.reset(body.account ?? c.req.query('account'));
@@ -73,6 +79,10 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
   routes.all('/accounts/:key', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
   routes.all('/messages', methodNotAllowed(['GET']));
   routes.all('/messages/:id', methodNotAllowed(['GET']));
+  routes.all('/webhooks', methodNotAllowed(['GET']));
+  routes.all('/webhooks/chaos', methodNotAllowed(['GET', 'POST']));
+  routes.all('/webhooks/:id', methodNotAllowed(['GET']));
+  routes.all('/webhooks/:id/redeliver', methodNotAllowed(['POST']));
   routes.all('/sign', methodNotAllowed(['POST']));
   routes.all('/reset', methodNotAllowed(['POST']));
   routes.all('/snapshot', methodNotAllowed(['GET', 'PUT']));

@@ -1,0 +1,138 @@
+/** A local HTTP receiver for tests: records webhook posts and answers as told (any status, or never). */
+
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { clearTimeout, setTimeout } from 'node:timers';
+
+export interface CaughtRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Parsed JSON, or the text when the body is not JSON. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields of arbitrary payloads
+  body: any;
+  rawBody: string;
+  /** Wall-clock time it arrived (ms). */
+  receivedAt: number;
+}
+
+/** A status, a list answered in turn (the last one repeats), or a function of the request. */
+export type CatcherResponse = number | readonly number[] | ((request: CaughtRequest) => number);
+
+export interface WebhookCatcher {
+  /** The address to give an account as its webhook URL. */
+  readonly url: string;
+  /** Every request so far, in arrival order. */
+  readonly received: readonly CaughtRequest[];
+  /** How to answer from now on (default 200). */
+  respondWith(response: CatcherResponse): void;
+  /** Stops answering (requests hang until `hang(false)` or close), to test timeouts. */
+  hang(hanging?: boolean): void;
+  /** Resolves with the first request (already here or still to come) that matches; rejects after `timeoutMs`. */
+  waitFor(predicate?: (request: CaughtRequest) => boolean, timeoutMs?: number): Promise<CaughtRequest>;
+  /** Forgets what was received. */
+  clear(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a webhook receiver on a free loopback port.
+ *
+ * @example
+ * const catcher = await createWebhookCatcher();
+ * emulator.accounts.update('pk_test_sms_emulator', { live: { webhookUrl: catcher.url } });
+ * const delivered = await catcher.waitFor((request) => request.body.status === 'delivered');
+ */
+export async function createWebhookCatcher(options: { host?: string; port?: number } = {}): Promise<WebhookCatcher> {
+  const received: CaughtRequest[] = [];
+  const waiters = new Set<{ predicate: (request: CaughtRequest) => boolean; resolve: (request: CaughtRequest) => void }>();
+  const hanging = new Set<ServerResponse>();
+  let response: CatcherResponse = 200;
+  let answered = 0;
+  let hang = false;
+
+  const statusFor = (request: CaughtRequest): number => {
+    if (typeof response === 'number') return response;
+    if (typeof response === 'function') return response(request);
+    return response[Math.min(answered, response.length - 1)] ?? 200;
+  };
+
+  const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = rawBody;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        // not JSON: keep the text
+      }
+      const headers = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]));
+      const request: CaughtRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers, body, rawBody, receivedAt: Date.now() };
+      received.push(request);
+      for (const waiter of waiters) {
+        if (waiter.predicate(request)) {
+          waiters.delete(waiter);
+          waiter.resolve(request);
+        }
+      }
+      if (hang) {
+        hanging.add(outgoing);
+        return;
+      }
+      const status = statusFor(request);
+      answered += 1;
+      outgoing.writeHead(status, { 'content-type': 'text/plain' }).end(String(status));
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${host}:${port}/webhooks`,
+    received,
+    respondWith(next) {
+      response = next;
+      answered = 0;
+    },
+    hang(on = true) {
+      hang = on;
+      if (!on) {
+        for (const outgoing of hanging) outgoing.writeHead(200).end('200');
+        hanging.clear();
+      }
+    },
+    waitFor(predicate = () => true, timeoutMs = 5_000) {
+      const found = received.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          predicate,
+          resolve: (request: CaughtRequest) => {
+            clearTimeout(timer);
+            resolve(request);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`sms-emulator: webhook catcher: no matching request within ${timeoutMs} ms (${received.length} received).`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    clear() {
+      received.length = 0;
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

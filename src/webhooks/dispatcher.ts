@@ -1,0 +1,263 @@
+/**
+ * Posts webhook events: in order per message, with the spec's re-attempts, a timeout, optional
+ * signing and chaos, and a log entry for every try. Never blocks the API or the clock.
+ */
+
+import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Environment, MessageRecord } from '../domain/message.js';
+import type { RenderContext } from '../domain/representation.js';
+import { formatInstant } from '../domain/time.js';
+import type { EmulatorEmitter } from '../events.js';
+import type { Clock } from '../state/clock.js';
+import type { Random } from '../state/random.js';
+import type { Store } from '../state/store.js';
+import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog } from './log.js';
+import { deliveryPayload, replyPayload } from './payloads.js';
+
+export interface WebhookChaos {
+  duplicateRate: number;
+  delayRate: number;
+  reorderRate: number;
+  delayMs: number;
+}
+
+export interface DispatcherSettings {
+  retries: number;
+  backoffMs: number;
+  timeoutMs: number;
+  logLimit: number;
+  signingSecret: string | undefined;
+  notifyOn: readonly string[];
+  offsetMinutes: number;
+  chaos: WebhookChaos;
+}
+
+interface Outgoing {
+  event: WebhookEvent;
+  body: string;
+  /** Emulator time before which the event must not be posted (delayed chaos). */
+  notBefore: number;
+}
+
+/** Events of one message wait here so they are posted in the order they happened. */
+interface MessageQueue {
+  items: Outgoing[];
+  pumping: boolean;
+  /** Set while a clock timer is armed to resume a held-back head. */
+  waiting: boolean;
+}
+
+export class WebhookDispatcher {
+  readonly log: WebhookLog;
+  private readonly queues = new Map<string, MessageQueue>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private chaos: WebhookChaos;
+  private generation = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly store: Store,
+    private readonly events: EmulatorEmitter,
+    private readonly random: Random,
+    private readonly settings: DispatcherSettings,
+    /** Origin plus environment prefix for links inside payloads. */
+    private readonly apiBase: (environment: Environment) => string,
+  ) {
+    this.log = new WebhookLog(settings.logLimit);
+    this.chaos = { ...settings.chaos };
+    const notifyOn = new Set(settings.notifyOn);
+    events.on('leg.status', ({ message, leg, status }) => {
+      if (notifyOn.has(status)) this.enqueue('delivery', message, leg.recipient, status, deliveryPayload(message, leg, status, this.context(message)));
+    });
+    events.on('reply.received', ({ reply, original }) => {
+      this.enqueue('reply', reply, reply.recipients[0] ?? '', reply.status, replyPayload(reply, this.context(reply)), original.id);
+    });
+  }
+
+  configureChaos(chaos: Partial<WebhookChaos>): WebhookChaos {
+    this.chaos = { ...this.chaos, ...chaos };
+    return { ...this.chaos };
+  }
+
+  chaosSettings(): WebhookChaos {
+    return { ...this.chaos };
+  }
+
+  /** Resolves once every webhook try that has started, or is due, has finished. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Posts a logged event again to the account's current webhook URL; resolves when its tries end. */
+  async redeliver(event: WebhookEvent): Promise<WebhookEvent> {
+    const url = this.webhookUrl(event.account, event.environment) ?? event.url;
+    if (url === null) return event;
+    event.url = url;
+    event.state = 'pending';
+    await this.track(this.post({ event, body: JSON.stringify(event.payload), notBefore: 0 }));
+    return event;
+  }
+
+  /** Forgets the log and every queued event (reset); tries already on the wire finish unrecorded. */
+  reset(): void {
+    this.generation += 1;
+    this.log.clear();
+    this.queues.clear();
+    this.chaos = { ...this.settings.chaos };
+  }
+
+  private context(message: MessageRecord): RenderContext {
+    return { apiBase: this.apiBase(message.environment), offsetMinutes: this.settings.offsetMinutes };
+  }
+
+  private webhookUrl(apiKey: string, environment: Environment): string | null | undefined {
+    return this.store.accounts.get(apiKey)?.environments[environment].webhookUrl;
+  }
+
+  private enqueue(kind: WebhookKind, message: MessageRecord, recipient: string, status: string, payload: unknown, orderKey = message.id): void {
+    const now = this.clock.now();
+    const make = (chaos: WebhookEvent['chaos']): Outgoing => {
+      const event: WebhookEvent = {
+        id: this.random.uuid(),
+        kind,
+        environment: message.environment,
+        account: message.apiKey,
+        messageId: message.id,
+        recipient,
+        status,
+        createdAt: formatInstant(now, this.settings.offsetMinutes),
+        url: this.webhookUrl(message.apiKey, message.environment) ?? null,
+        state: 'pending',
+        payload,
+        attempts: [],
+        chaos,
+      };
+      this.log.add(event);
+      return { event, body: JSON.stringify(payload), notBefore: now };
+    };
+    const outgoing = make([]);
+    if (outgoing.event.url === null) {
+      outgoing.event.state = 'skipped';
+      return;
+    }
+    const { chaos } = this;
+    const copies = [outgoing];
+    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) copies.push(make(['duplicate']));
+    for (const copy of copies) {
+      if (chaos.reorderRate > 0 && this.random.next() < chaos.reorderRate) {
+        copy.event.chaos.push('reordered');
+        copy.event.state = 'delayed';
+        this.clock.at(now + chaos.delayMs, () => void this.track(this.post(copy)));
+        continue;
+      }
+      if (chaos.delayRate > 0 && this.random.next() < chaos.delayRate) {
+        copy.event.chaos.push('delayed');
+        copy.event.state = 'delayed';
+        copy.notBefore = now + chaos.delayMs;
+      }
+      this.queueFor(orderKey).items.push(copy);
+    }
+    this.pump(orderKey);
+  }
+
+  private queueFor(key: string): MessageQueue {
+    let queue = this.queues.get(key);
+    if (!queue) {
+      queue = { items: [], pumping: false, waiting: false };
+      this.queues.set(key, queue);
+    }
+    return queue;
+  }
+
+  /** Posts a message's queued events one after another; a held-back head waits for the clock. */
+  private pump(key: string): void {
+    const queue = this.queues.get(key);
+    if (!queue || queue.pumping) return;
+    const generation = this.generation;
+    const run = async (): Promise<void> => {
+      queue.pumping = true;
+      try {
+        while (queue.items.length > 0 && generation === this.generation) {
+          const head = queue.items[0] as Outgoing;
+          if (head.notBefore > this.clock.now()) {
+            if (!queue.waiting) {
+              queue.waiting = true;
+              this.clock.at(head.notBefore, () => {
+                queue.waiting = false;
+                this.pump(key);
+              });
+            }
+            return;
+          }
+          await this.post(head);
+          queue.items.shift();
+        }
+        if (queue.items.length === 0 && this.queues.get(key) === queue) this.queues.delete(key);
+      } finally {
+        queue.pumping = false;
+      }
+    };
+    void this.track(run());
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.inFlight.add(promise);
+    void promise.finally(() => this.inFlight.delete(promise)).catch(() => undefined);
+    return promise;
+  }
+
+  private async post(outgoing: Outgoing): Promise<void> {
+    const { event, body } = outgoing;
+    event.state = 'pending';
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'sms-emulator',
+      'x-emulator-event-id': event.id,
+    };
+    if (this.settings.signingSecret) headers['webhook-signature'] = createHmac('sha256', this.settings.signingSecret).update(body).digest('hex');
+    const tries = this.settings.retries + 1;
+    for (let i = 0; i < tries; i++) {
+      if (i > 0 && this.settings.backoffMs > 0) await sleep(this.settings.backoffMs);
+      const attempt = await this.attempt(event, body, headers);
+      event.attempts.push(attempt);
+      this.events.emit('webhook.attempt', { event, attempt });
+      if (attempt.ok) {
+        event.state = 'delivered';
+        this.events.emit('webhook.settled', { event });
+        return;
+      }
+    }
+    event.state = 'failed';
+    this.events.emit('webhook.settled', { event });
+  }
+
+  private async attempt(event: WebhookEvent, body: string, headers: Record<string, string>): Promise<WebhookAttempt> {
+    const url = event.url as string;
+    const number = event.attempts.length + 1;
+    const at = formatInstant(this.clock.now(), this.settings.offsetMinutes);
+    const started = performance.now();
+    const duration = () => Math.round(performance.now() - started);
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        body,
+        headers: { ...headers, 'x-emulator-attempt': String(number) },
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+        redirect: 'manual',
+      });
+      await response.body?.cancel().catch(() => undefined);
+      return { number, at, url, status: response.status, durationMs: duration(), ok: response.status === 200 };
+    } catch (error) {
+      return { number, at, url, error: describeFailure(error, this.settings.timeoutMs), durationMs: duration(), ok: false };
+    }
+  }
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  const failure = error as Error & { cause?: { code?: string; message?: string } };
+  if (failure.name === 'TimeoutError' || failure.name === 'AbortError') return `timeout after ${timeoutMs} ms`;
+  const cause = failure.cause;
+  if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
+  return failure.message;
+}
