@@ -35,7 +35,6 @@ export interface DispatcherSettings {
 
 interface Outgoing {
   event: WebhookEvent;
-  body: string;
   /** Emulator time before which the event must not be posted (delayed chaos). */
   notBefore: number;
 }
@@ -95,7 +94,7 @@ export class WebhookDispatcher {
     if (url === null) return event;
     event.url = url;
     event.state = 'pending';
-    await this.track(this.post({ event, body: JSON.stringify(event.payload), notBefore: 0 }));
+    await this.track(this.post({ event, notBefore: 0 }));
     return event;
   }
 
@@ -134,7 +133,7 @@ export class WebhookDispatcher {
         chaos,
       };
       this.log.add(event);
-      return { event, body: JSON.stringify(payload), notBefore: now };
+      return { event, notBefore: now };
     };
     const outgoing = make([]);
     if (outgoing.event.url === null) {
@@ -208,7 +207,8 @@ export class WebhookDispatcher {
   }
 
   private async post(outgoing: Outgoing): Promise<void> {
-    const { event, body } = outgoing;
+    const { event } = outgoing;
+    const body = JSON.stringify(event.payload);
     event.state = 'pending';
     const headers: Record<string, string> = {
       'content-type': 'application/json',
