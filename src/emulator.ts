@@ -3,6 +3,12 @@
 import { type ClockView, Control } from './engine/control.js';
 import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput, WebhookChaosInput, WebhookFilterInput } from './engine/controlInput.js';
 import { createCore } from './engine/core.js';
+import { defaultScenario } from './engine/scenario/defaultScenario.js';
+import { loadScenarios } from './engine/scenario/files.js';
+import { validateScenario } from './engine/scenario/parse.js';
+import { ScenarioRuntime, type TextGenerator } from './engine/scenario/runtime.js';
+import type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
+import { createTextGenerator } from './engine/scenario/textGenerator.js';
 import type { AccountView, MessageView } from './engine/inspection.js';
 import type { OutcomeDecider } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
@@ -88,6 +94,17 @@ export interface Emulator {
     /** Reads or changes the receiver chaos (duplicate, delay, reorder). */
     chaos(settings?: WebhookChaosInput): WebhookChaos;
   };
+  readonly scenario: {
+    /** The active scenario, defaults filled in. */
+    get(): Scenario;
+    /** Replaces the active scenario (YAML/JSON text or an object); a bad one throws and changes nothing. */
+    set(scenario: string | ScenarioInput): Scenario;
+  };
+  readonly optOuts: {
+    list(apiKey?: string, environment?: 'live' | 'sandbox'): string[];
+    add(number: string, apiKey?: string, environment?: 'live' | 'sandbox'): string[];
+    remove(number: string, apiKey?: string, environment?: 'live' | 'sandbox'): string[];
+  };
   /** Back to the start state: all, or one account. */
   reset(options?: { account?: string }): void;
   /** The whole state as JSON data. */
@@ -106,16 +123,22 @@ export interface Emulator {
  * const response = await emulator.fetch(new Request('http://localhost/v1/messages/balance', { headers }));
  */
 export function createEmulator(input: EmulatorOptions = {}): Emulator {
-  const options = resolveOptions(input);
+  const sources = input.scenario === undefined ? [] : Array.isArray(input.scenario) ? input.scenario : [input.scenario];
+  const scenario = sources.length === 0 ? validateScenario(defaultScenario, 'built-in scenario') : loadScenarios(sources);
+  // Options given directly win over the scenario's own.
+  const options = resolveOptions({ ...(scenario.options as EmulatorOptions), ...input });
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
   const core = createCore(options, () => listening?.urls.origin ?? `http://${options.host}:${options.port}`);
-  const control = new Control(core);
+  let textGenerator: TextGenerator | undefined;
+  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)));
+  scenarios.activate(scenario);
+  const control = new Control(core, scenarios);
   const moveClock = async (command: ClockCommand): Promise<ClockView> => {
     const state = control.moveClock(command);
     await core.webhooks.settled();
     return state;
   };
-  const app = createApp({ core, control, moveClock });
+  const app = createApp({ core, control, moveClock, faults: scenarios.faults });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
 
@@ -172,6 +195,15 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       redeliver: (id) => control.redeliverWebhook(id),
       settled: () => core.webhooks.settled(),
       chaos: (settings) => control.webhookChaos(settings),
+    },
+    scenario: {
+      get: () => control.scenario(),
+      set: (next) => control.replaceScenario(next),
+    },
+    optOuts: {
+      list: (apiKey, environment) => control.optOuts(apiKey, environment),
+      add: (number, apiKey, environment) => control.setOptOut(number, true, apiKey, environment),
+      remove: (number, apiKey, environment) => control.setOptOut(number, false, apiKey, environment),
     },
     sign: (fields, apiKey) => control.sign(fields, apiKey),
     reset: (resetOptions) => control.reset(resetOptions?.account),

@@ -68,6 +68,14 @@ export const settings = {
   webhookDelayRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is held back by webhookDelay (order kept).'),
   webhookReorderRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is held back by webhookDelay while later ones overtake it.'),
   webhookDelay: setting(durationText.default('30s'), 'string', 'How long delayed or reordered webhook events are held, on the emulator clock.'),
+  scenario: setting(
+    z.union([z.string().min(1), z.record(z.string(), z.unknown()), z.array(z.union([z.string().min(1), z.record(z.string(), z.unknown())]))]).optional(),
+    'list',
+    'Scenario file(s) (YAML or JSON) or objects; repeat --scenario to extend one with another. Default: the built-in magic numbers.',
+  ),
+  outcomeHeader: setting(z.boolean().default(true), 'boolean', 'Honour the X-Emulator-Outcome request header that forces the outcome of one send.'),
+  optOutKeywords: setting(z.array(z.string().min(1)).default(['STOP']), 'list', 'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist.'),
+  optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts that opt a number back in.'),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
 } as const;
 

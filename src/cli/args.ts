@@ -19,19 +19,21 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
     const text = env[envName(name)];
     if (text !== undefined && text !== '') values[name] = readSettingText(name, text);
   }
+  const flagged = new Set<OptionName>();
   let help = false;
   let version = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') help = true;
     else if (arg === '--version' || arg === '-v') version = true;
-    else if (arg.startsWith('--')) i = readFlag(argv, i, values);
+    else if (arg.startsWith('--')) i = readFlag(argv, i, values, flagged);
     else throw new CliError(`unexpected argument "${arg}"; flags start with -- (see --help)`);
   }
   return { help, version, options: values as EmulatorOptions };
 }
 
-function readFlag(argv: readonly string[], i: number, values: Partial<Record<OptionName, unknown>>): number {
+/** Reads one flag at argv[i]; returns the index of the last argument it used. A repeated list flag adds to the list. */
+function readFlag(argv: readonly string[], i: number, values: Partial<Record<OptionName, unknown>>, flagged: Set<OptionName>): number {
   const arg = argv[i] as string;
   const equals = arg.indexOf('=');
   const flag = equals < 0 ? arg : arg.slice(0, equals);
@@ -42,8 +44,14 @@ function readFlag(argv: readonly string[], i: number, values: Partial<Record<Opt
   }
   const name = byFlag.get(flag);
   if (!name) throw new CliError(`unknown flag ${flag} (see --help)`);
+  const set = (text: string): void => {
+    const value = readSettingText(name, text);
+    const previous = values[name];
+    values[name] = settings[name].kind === 'list' && flagged.has(name) && Array.isArray(previous) ? [...previous, ...(value as unknown[])] : value;
+    flagged.add(name);
+  };
   if (equals >= 0) {
-    values[name] = readSettingText(name, arg.slice(equals + 1));
+    set(arg.slice(equals + 1));
     return i;
   }
   if (settings[name].kind === 'boolean') {
@@ -52,7 +60,7 @@ function readFlag(argv: readonly string[], i: number, values: Partial<Record<Opt
   }
   const next = argv[i + 1];
   if (next === undefined || next.startsWith('--')) throw new CliError(`${flag} needs a value`);
-  values[name] = readSettingText(name, next);
+  set(next);
   return i + 1;
 }
 

@@ -124,6 +124,16 @@ export const errorCatalogue = {
     description: 'A query parameter has a value that is not allowed.',
     fix: 'Give page and limit as whole numbers of at least 1 (limit at most 100).',
   },
+  INVALID_EMULATOR_HEADER: {
+    status: 400, published: emulator,
+    description: 'An emulator request header (X-Emulator-Outcome) has a value that is not allowed.',
+    fix: 'Give a named outcome (delivered, undelivered, expired, blist, noroute, failed) or a timeline such as submitted@2s,undelivered@30s; or leave the header out.',
+  },
+  SCENARIO_INVALID: {
+    status: 400, published: emulator,
+    description: 'The scenario is not valid; nothing was changed.',
+    fix: 'Fix the places the description names (file:line:column: path: problem); scenarios/scenario.schema.json lists what is allowed.',
+  },
   ROUTE_NOT_FOUND: {
     status: 404, published: emulator,
     description: 'No endpoint exists at this path.',
@@ -207,13 +217,14 @@ export class ApiError extends Error {
   readonly description: string;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, description?: string, headers: Record<string, string> = {}) {
+  /** `status` overrides the catalogued one only for injected faults (a 503 carrying INTERNAL_SERVER_ERROR). */
+  constructor(code: ErrorCode, description?: string, headers: Record<string, string> = {}, status?: number) {
     const definition: ErrorDefinition = errorCatalogue[code];
     const text = description ?? definition.description;
     super(`sms-emulator: ${code}: ${text}`);
     this.name = 'ApiError';
     this.code = code;
-    this.status = definition.status;
+    this.status = status ?? definition.status;
     this.description = text;
     this.headers = headers;
   }

@@ -75,6 +75,8 @@ export interface MessageRecord {
   history: StatusChange[];
   /** For a reply: the id of the message it answers. */
   inReplyTo?: string;
+  /** A timeline forced by the request (X-Emulator-Outcome), used for every leg. */
+  outcomeOverride?: { status: LegStatus; afterMs: number }[];
 }
 
 /**

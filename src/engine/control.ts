@@ -2,7 +2,7 @@
 
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
-import { type MessageRecord, environments } from '../domain/message.js';
+import { type Environment, type MessageRecord, environments } from '../domain/message.js';
 import { type RequestFields, canonicalString, signRequest } from '../domain/signing.js';
 import { formatInstant, parseDuration } from '../domain/time.js';
 import type { ClockState } from '../state/clock.js';
@@ -27,7 +27,12 @@ import {
 } from './controlInput.js';
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
 import type { WebhookEvent } from '../webhooks/log.js';
-import type { Core } from './core.js';
+import { isValidMsisdn } from '../domain/msisdn.js';
+import { type Core, randomStreams } from './core.js';
+import { ScenarioError, parseScenario, validateScenario } from './scenario/parse.js';
+import type { ScenarioRuntime } from './scenario/runtime.js';
+import type { Scenario } from './scenario/schema.js';
+import { receiveReply } from './replies.js';
 import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
 
 export interface ClockView extends ClockState {
@@ -36,7 +41,48 @@ export interface ClockView extends ClockState {
 }
 
 export class Control {
-  constructor(private readonly core: Core) {}
+  constructor(
+    private readonly core: Core,
+    private readonly scenarios: ScenarioRuntime,
+  ) {}
+
+  scenario(): Scenario {
+    return this.scenarios.scenario();
+  }
+
+  /** Replaces the active scenario with YAML or JSON text, or an object; a bad one is refused and changes nothing. */
+  replaceScenario(input: string | unknown): Scenario {
+    let scenario: Scenario;
+    try {
+      scenario = typeof input === 'string' ? parseScenario(input, 'scenario') : validateScenario(input, 'scenario');
+    } catch (error) {
+      if (error instanceof ScenarioError) throw new ApiError('SCENARIO_INVALID', error.message);
+      throw error;
+    }
+    const changed = Object.entries(scenario.options ?? {}).filter(
+      ([name, value]) => JSON.stringify(value) !== JSON.stringify(this.core.options[name as keyof typeof this.core.options]),
+    );
+    if (changed.length > 0) {
+      throw new ApiError(
+        'SCENARIO_INVALID',
+        `options can only be set when the emulator starts; this scenario changes ${changed.map(([name]) => name).join(', ')}. Start it with the scenario (--scenario) instead.`,
+      );
+    }
+    this.scenarios.activate(scenario);
+    return scenario;
+  }
+
+  optOuts(apiKey: string = this.core.options.apiKey, environment: Environment = 'live'): string[] {
+    return [...this.findAccount(apiKey).environments[environment].optOuts];
+  }
+
+  setOptOut(number: string, optedOut: boolean, apiKey: string = this.core.options.apiKey, environment: Environment = 'live'): string[] {
+    if (!isValidMsisdn(number)) throw new ApiError('CONTROL_INVALID_REQUEST', `"${number}" is not a number such as 27831234567.`);
+    const list = this.findAccount(apiKey).environments[environment].optOuts;
+    if (optedOut) list.add(number);
+    else list.delete(number);
+    return [...list];
+  }
 
   clockState(): ClockView {
     const state = this.core.clock.state();
@@ -138,26 +184,8 @@ export class Control {
     if (sender === undefined || !original.recipients.includes(sender)) {
       throw new ApiError('CONTROL_INVALID_REQUEST', `${from} is not a recipient of message ${messageId} (${original.recipients.join(', ')}).`);
     }
-    const now = this.core.clock.now();
-    const reply: MessageRecord = {
-      id: this.core.random.ids.uuid(),
-      type: 'sms-reply',
-      environment: original.environment,
-      apiKey: original.apiKey,
-      recipients: [sender],
-      text,
-      clientReference: original.clientReference,
-      scheduleAt: null,
-      status: 'delivered',
-      credit: 0,
-      createdAt: now,
-      deliveredAt: now,
-      legs: [],
-      history: [{ status: 'delivered', at: now }],
-      inReplyTo: original.id,
-    };
-    this.core.store.replies[original.environment].push(reply);
-    this.core.events.emit('reply.received', { reply, original });
+    const { clock, store, events, random } = this.core;
+    const reply = receiveReply({ clock, store, events, ids: random.ids }, original, sender, text);
     return messageView(reply, this.core.offsetMinutes);
   }
 
@@ -202,8 +230,9 @@ export class Control {
     core.webhooks.reset();
     core.clock.restart(core.startTime);
     core.clock.configure({ mode: core.options.clock, speed: core.options.speed });
-    core.random.ids.restore(core.initialRandom.ids);
+    for (const stream of randomStreams) core.random[stream].restore(core.initialRandom[stream]);
     for (const spec of core.initialAccounts.values()) core.store.addAccount(spec);
+    this.scenarios.activate(this.scenarios.scenario());
   }
 
   snapshot(): Snapshot {
@@ -212,13 +241,13 @@ export class Control {
     return structuredClone({
       version: 1 as const,
       clock: { now: state.now, mode: state.mode, speed: state.speed },
-      random: { ids: random.ids.save() },
+      random: Object.fromEntries(randomStreams.map((stream) => [stream, random[stream].save()])),
       accounts: [...store.accounts.values()].map((account) => ({
         apiKey: account.apiKey,
         signingSecret: account.signingSecret,
         scopes: [...account.scopes],
-        live: { balance: account.environments.live.balance, webhookUrl: account.environments.live.webhookUrl },
-        sandbox: { balance: account.environments.sandbox.balance, webhookUrl: account.environments.sandbox.webhookUrl },
+        live: walletSnapshot(account, 'live'),
+        sandbox: walletSnapshot(account, 'sandbox'),
       })),
       messages: environments.flatMap((environment) => [...store.allMessages(environment)]),
       replies: environments.flatMap((environment) => store.replies[environment]),
@@ -239,7 +268,10 @@ export class Control {
     this.core.webhooks.reset();
     clock.restart(snapshot.clock.now);
     clock.configure({ mode: snapshot.clock.mode, speed: snapshot.clock.speed });
-    if (snapshot.random.ids) random.ids.restore(snapshot.random.ids);
+    for (const stream of randomStreams) {
+      const state = snapshot.random[stream];
+      if (state) random[stream].restore(state);
+    }
     for (const saved of snapshot.accounts) {
       store.addAccount({
         apiKey: saved.apiKey,
@@ -249,6 +281,8 @@ export class Control {
         sandboxBalance: saved.sandbox.balance,
         webhookUrl: saved.live.webhookUrl,
         sandboxWebhookUrl: saved.sandbox.webhookUrl,
+        optOuts: saved.live.optOuts,
+        sandboxOptOuts: saved.sandbox.optOuts,
       });
     }
     for (const message of snapshot.messages) {
@@ -279,4 +313,9 @@ export class Control {
     }
     throw new ApiError('CONTROL_NOT_FOUND', `No message has the id "${id}" in either environment.`);
   }
+}
+
+function walletSnapshot(account: Account, environment: Environment) {
+  const wallet = account.environments[environment];
+  return { balance: wallet.balance, webhookUrl: wallet.webhookUrl, optOuts: [...wallet.optOuts] };
 }

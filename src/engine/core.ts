@@ -13,6 +13,9 @@ import { Lifecycle } from './lifecycle.js';
 import { Messaging } from './messages.js';
 import type { OutcomeDecider } from './outcomes.js';
 
+export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks'] as const;
+export type RandomStream = (typeof randomStreams)[number];
+
 export interface Core {
   options: ResolvedOptions;
   seed: string;
@@ -22,9 +25,9 @@ export interface Core {
   store: Store;
   events: EmulatorEmitter;
   /** Named random streams; each part draws from its own so one never shifts another. */
-  random: { ids: Random };
+  random: Record<RandomStream, Random>;
   /** Where each random stream started, for reset. */
-  initialRandom: { ids: RandomState };
+  initialRandom: Record<RandomStream, RandomState>;
   lifecycle: Lifecycle;
   messaging: Messaging;
   /** Accounts as they were at start, for reset. */
@@ -41,7 +44,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const clock = new Clock({ mode: options.clock, speed: options.speed, startTime });
   const store = new Store();
   const events = new EmulatorEmitter();
-  const random = { ids: createRandom(seed).fork('ids') };
+  const root = createRandom(seed);
+  const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<RandomStream, Random>;
   let decider: OutcomeDecider = () => undefined;
   const lifecycle = new Lifecycle(
     clock,
@@ -55,7 +59,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     clock,
     store,
     events,
-    createRandom(seed).fork('webhooks'),
+    random.webhooks,
     {
       retries: options.webhookRetries,
       backoffMs: parseDuration(options.webhookBackoff) ?? 0,
@@ -90,7 +94,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     store,
     events,
     random,
-    initialRandom: { ids: random.ids.save() },
+    initialRandom: Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>,
     lifecycle,
     messaging,
     webhooks,

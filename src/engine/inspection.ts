@@ -8,14 +8,14 @@ export interface AccountView {
   apiKey: string;
   signingSecret: string;
   scopes: string[];
-  live: { balance: number; webhookUrl: string | null; messages: number };
-  sandbox: { balance: number; webhookUrl: string | null; messages: number };
+  live: { balance: number; webhookUrl: string | null; optOuts: string[]; messages: number };
+  sandbox: { balance: number; webhookUrl: string | null; optOuts: string[]; messages: number };
 }
 
 export function accountView(account: Account): AccountView {
   const wallet = (environment: 'live' | 'sandbox') => {
     const state = account.environments[environment];
-    return { balance: state.balance, webhookUrl: state.webhookUrl, messages: state.messages.length };
+    return { balance: state.balance, webhookUrl: state.webhookUrl, optOuts: [...state.optOuts], messages: state.messages.length };
   };
   return { apiKey: account.apiKey, signingSecret: account.signingSecret, scopes: [...account.scopes], live: wallet('live'), sandbox: wallet('sandbox') };
 }

@@ -18,6 +18,7 @@ import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { Account, Store } from '../state/store.js';
 import type { Lifecycle } from './lifecycle.js';
+import type { Timeline } from './outcomes.js';
 
 export interface MessagingSettings extends FieldLimits {
   pricing: Pricing;
@@ -55,7 +56,7 @@ export class Messaging {
   ) {}
 
   /** Send now (no schedule) or schedule; validation order and charges follow the API. */
-  send(account: Account, environment: Environment, fields: RequestFields): MessageRecord {
+  send(account: Account, environment: Environment, fields: RequestFields, outcomeOverride?: Timeline): MessageRecord {
     const wallet = account.environments[environment];
     const recipients = this.recipientsOrCharge(wallet, fields);
     const text = validateMessageText(fields.message, this.settings);
@@ -85,6 +86,7 @@ export class Messaging {
       legs: recipients.map((recipient) => ({ recipient, status, history: [{ status, at: now }], plan: [] })),
       history: [{ status, at: now }],
     };
+    if (outcomeOverride) message.outcomeOverride = [...outcomeOverride];
     this.store.addMessage(account, message);
     this.events.emit('message.created', { message });
     this.lifecycle.start(account, message);

@@ -7,7 +7,9 @@ import type { Control } from '../engine/control.js';
 import type { ClockCommand } from '../engine/controlInput.js';
 import type { Core } from '../engine/core.js';
 import type { ApiEnv } from './context.js';
+import type { Faults } from '../engine/scenario/faults.js';
 import { authenticate } from './middleware/auth.js';
+import { faultGuard } from './middleware/faults.js';
 import { requireHttps } from './middleware/transport.js';
 import { errorResponse, responseSettings } from './respond.js';
 import { balanceRoutes } from './routes/balance.js';
@@ -18,10 +20,11 @@ import { messagesRoutes } from './routes/messages.js';
 export interface AppDeps {
   core: Core;
   control: Control;
+  faults: Faults;
   moveClock(command: ClockCommand): Promise<unknown>;
 }
 
-export function createApp({ core, control, moveClock }: AppDeps): Hono {
+export function createApp({ core, control, moveClock, faults }: AppDeps): Hono {
   const { options } = core;
   const settings = responseSettings(options);
   const auth = authenticate(core.store);
@@ -29,12 +32,15 @@ export function createApp({ core, control, moveClock }: AppDeps): Hono {
   const api = (environment: Environment): Hono<ApiEnv> => {
     const routes = new Hono<ApiEnv>({ strict: false });
     if (options.requireHttps) routes.use('*', requireHttps());
-    routes.route('/messages/balance', balanceRoutes(environment, auth, settings));
+    const fault = faultGuard(faults, core.clock, environment);
+    routes.route('/messages/balance', balanceRoutes(environment, auth, fault, settings));
     routes.route(
       '/messages',
       messagesRoutes(environment, {
         messaging: core.messaging,
         auth,
+        fault,
+        outcomeHeader: options.outcomeHeader,
         settings,
         requireSignatureOnPatch: options.requireSignatureOnPatch,
         noMessagesStatus: options.noMessagesStatus,

@@ -25,9 +25,10 @@ const message = z.strictObject({
   legs: z.array(z.strictObject({ recipient: z.string(), status: statusValue, history: z.array(change), plan: z.array(change) })),
   history: z.array(change),
   inReplyTo: z.string().optional(),
+  outcomeOverride: z.array(z.strictObject({ status: statusValue.exclude(['scheduled']), afterMs: z.number() })).optional(),
 });
 
-const wallet = z.strictObject({ balance: z.number().int().min(0), webhookUrl: z.string().nullable() });
+const wallet = z.strictObject({ balance: z.number().int().min(0), webhookUrl: z.string().nullable(), optOuts: z.array(z.string()) });
 
 export const snapshotSchema = z.strictObject({
   version: z.literal(1),

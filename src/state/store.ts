@@ -9,6 +9,8 @@ export type Scope = (typeof scopes)[number];
 export interface EnvironmentAccount {
   balance: number;
   webhookUrl: string | null;
+  /** Numbers that replied with an opt-out keyword: later legs to them end blist. */
+  optOuts: Set<string>;
   /** This account's messages in this environment, oldest first. */
   messages: MessageRecord[];
 }
@@ -29,6 +31,8 @@ export interface AccountSpec {
   webhookUrl?: string | null;
   sandboxWebhookUrl?: string | null;
   scopes?: readonly Scope[];
+  optOuts?: readonly string[];
+  sandboxOptOuts?: readonly string[];
 }
 
 export class Store {
@@ -43,10 +47,11 @@ export class Store {
       signingSecret: spec.signingSecret,
       scopes: spec.scopes ?? scopes,
       environments: {
-        live: { balance: spec.balance, webhookUrl: spec.webhookUrl ?? null, messages: [] },
+        live: { balance: spec.balance, webhookUrl: spec.webhookUrl ?? null, optOuts: new Set(spec.optOuts), messages: [] },
         sandbox: {
           balance: spec.sandboxBalance ?? spec.balance,
           webhookUrl: spec.sandboxWebhookUrl ?? spec.webhookUrl ?? null,
+          optOuts: new Set(spec.sandboxOptOuts ?? spec.optOuts),
           messages: [],
         },
       },

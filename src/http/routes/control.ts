@@ -23,6 +23,12 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
+function environmentOf(c: Context): 'live' | 'sandbox' {
+  const value = c.req.query('environment') ?? 'live';
+  if (value !== 'live' && value !== 'sandbox') throw new ApiError('CONTROL_INVALID_REQUEST', `environment must be live or sandbox; got "${value}".`);
+  return value;
+}
+
 export function controlRoutes({ control, moveClock, controlToken }: ControlRouteDeps): Hono {
   const routes = new Hono();
   routes.get('/health', (c) => c.json({ status: 'ok' }));
@@ -57,6 +63,15 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
   });
   routes.get('/replies', (c) => c.json({ replies: control.listReplies(c.req.query()) }));
 
+  routes.get('/scenario', (c) => c.json(control.scenario()));
+  routes.put('/scenario', async (c) => {
+    const text = await c.req.text();
+    return c.json(control.replaceScenario(text));
+  });
+  routes.get('/opt-outs', (c) => c.json({ optOuts: control.optOuts(c.req.query('account'), environmentOf(c)) }));
+  routes.put('/opt-outs/:number', (c) => c.json({ optOuts: control.setOptOut(c.req.param('number'), true, c.req.query('account'), environmentOf(c)) }));
+  routes.delete('/opt-outs/:number', (c) => c.json({ optOuts: control.setOptOut(c.req.param('number'), false, c.req.query('account'), environmentOf(c)) }));
+
   routes.get('/webhooks', (c) => c.json({ webhooks: control.listWebhooks(c.req.query()) }));
   routes.get('/webhooks/chaos', (c) => c.json(control.webhookChaos()));
   routes.post('/webhooks/chaos', async (c) => c.json(control.webhookChaos((await jsonBody(c)) as never)));
@@ -79,6 +94,9 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
   routes.all('/accounts/:key', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
   routes.all('/messages', methodNotAllowed(['GET']));
   routes.all('/messages/:id', methodNotAllowed(['GET']));
+  routes.all('/scenario', methodNotAllowed(['GET', 'PUT']));
+  routes.all('/opt-outs', methodNotAllowed(['GET']));
+  routes.all('/opt-outs/:number', methodNotAllowed(['PUT', 'DELETE']));
   routes.all('/webhooks', methodNotAllowed(['GET']));
   routes.all('/webhooks/chaos', methodNotAllowed(['GET', 'POST']));
   routes.all('/webhooks/:id', methodNotAllowed(['GET']));

@@ -11,33 +11,39 @@ import type { ApiEnv } from '../context.js';
 import { operationDocUrl } from '../documentation.js';
 import { requireScope } from '../middleware/auth.js';
 import { methodNotAllowed } from '../middleware/methods.js';
+import type { FaultGuard } from '../middleware/faults.js';
+import { outcomeHeaderName, parseOutcomeHeader } from '../../engine/scenario/outcomeHeader.js';
 import { verifySignature } from '../middleware/signature.js';
 import { type ResponseSettings, apiBase, docsBase, errorResponse } from '../respond.js';
 
 export interface MessagesRouteDeps {
   messaging: Messaging;
   auth: MiddlewareHandler<ApiEnv>;
+  fault: FaultGuard;
+  outcomeHeader: boolean;
   settings: ResponseSettings;
   requireSignatureOnPatch: boolean;
   noMessagesStatus: number;
 }
 
 export function messagesRoutes(environment: Environment, deps: MessagesRouteDeps): Hono<ApiEnv> {
-  const { messaging, settings, auth } = deps;
+  const { messaging, settings, auth, fault } = deps;
   const routes = new Hono<ApiEnv>();
   const render = (c: Context<ApiEnv>, message: Parameters<typeof renderMessage>[0], operation: Parameters<typeof operationDocUrl>[1]) =>
     renderMessage(message, { apiBase: apiBase(c, environment), offsetMinutes: settings.offsetMinutes }, operationDocUrl(docsBase(c, settings), operation));
 
-  routes.post('/', auth, async (c) => {
+  routes.post('/', auth, fault('send'), async (c) => {
     const account = c.get('account');
     requireScope(account, 'send');
+    const forced = deps.outcomeHeader ? c.req.header(outcomeHeaderName) : undefined;
+    const outcome = forced === undefined ? undefined : parseOutcomeHeader(forced);
     const fields = await readFields(c);
     verifySignature(account, fields, c.req.header('signature'), true);
-    const message = messaging.send(account, environment, fields);
+    const message = messaging.send(account, environment, fields, outcome);
     return c.json(render(c, message, message.scheduleAt === null ? 'send' : 'schedule'), 201);
   });
 
-  routes.get('/', auth, (c) => {
+  routes.get('/', auth, fault('list'), (c) => {
     const account = c.get('account');
     requireScope(account, 'read');
     const query = c.req.query();
@@ -67,13 +73,13 @@ export function messagesRoutes(environment: Environment, deps: MessagesRouteDeps
     });
   });
 
-  routes.get('/:id', auth, (c) => {
+  routes.get('/:id', auth, fault('get'), (c) => {
     const account = c.get('account');
     requireScope(account, 'read');
     return c.json(render(c, messaging.get(account, environment, c.req.param('id')), 'get'));
   });
 
-  routes.patch('/:id', auth, async (c) => {
+  routes.patch('/:id', auth, fault('edit'), async (c) => {
     const account = c.get('account');
     requireScope(account, 'edit');
     const fields = await readFields(c);
@@ -81,7 +87,7 @@ export function messagesRoutes(environment: Environment, deps: MessagesRouteDeps
     return c.json(render(c, messaging.edit(account, environment, c.req.param('id'), fields), 'edit'));
   });
 
-  routes.delete('/:id', auth, (c) => {
+  routes.delete('/:id', auth, fault('delete'), (c) => {
     const account = c.get('account');
     requireScope(account, 'delete');
     messaging.remove(account, environment, c.req.param('id'));

@@ -1,0 +1,97 @@
+/** Injected faults: errors, latency and per-key rate limits for matching API requests. */
+
+import { ApiError, type ErrorCode, errorCatalogue } from '../../domain/errors.js';
+import type { Environment } from '../../domain/message.js';
+import { parseDuration } from '../../domain/time.js';
+import type { Random } from '../../state/random.js';
+import type { ScenarioFault } from './schema.js';
+
+export type Operation = 'balance' | 'send' | 'list' | 'get' | 'edit' | 'delete';
+
+export interface FaultAction {
+  latencyMs: number;
+  error?: ApiError;
+}
+
+interface FaultState {
+  spec: ScenarioFault;
+  name: string | undefined;
+  enabled: boolean;
+  remaining: number | undefined;
+  latencyMs: number;
+  windows: Map<string, { start: number; count: number }>;
+}
+
+export class Faults {
+  private states: FaultState[] = [];
+
+  constructor(private readonly random: Random) {}
+
+  load(faults: readonly ScenarioFault[]): void {
+    this.states = faults.map((spec) => ({
+      spec,
+      name: spec.name,
+      enabled: spec.enabled,
+      remaining: spec.count,
+      latencyMs: spec.latency === undefined ? 0 : (parseDuration(spec.latency) ?? 0),
+      windows: new Map(),
+    }));
+  }
+
+  /** Turns a named fault on or off; false when no fault has that name. */
+  toggle(name: string, enabled: boolean): boolean {
+    const matching = this.states.filter((state) => state.name === name);
+    for (const state of matching) state.enabled = enabled;
+    return matching.length > 0;
+  }
+
+  /** What to do to a request: the summed latency and the first error of the matching faults. */
+  apply(operation: Operation, environment: Environment, apiKey: string, now: number): FaultAction | undefined {
+    let action: FaultAction | undefined;
+    for (const state of this.states) {
+      if (!state.enabled || !matches(state.spec, operation, environment, apiKey)) continue;
+      if (state.spec.probability !== undefined && this.random.next() >= state.spec.probability) continue;
+      // A rate limit only acts on the requests over it; other faults act on every match.
+      const error = state.spec.rateLimit ? this.rateLimit(state, apiKey, now) : injectedError(state.spec);
+      if (state.spec.rateLimit && !error) continue;
+      action ??= { latencyMs: 0 };
+      action.latencyMs += state.latencyMs;
+      action.error ??= error;
+      if (state.remaining !== undefined && --state.remaining <= 0) state.enabled = false;
+    }
+    return action;
+  }
+
+  private rateLimit(state: FaultState, apiKey: string, now: number): ApiError | undefined {
+    const limit = state.spec.rateLimit!;
+    const perMs = parseDuration(limit.per) ?? 1000;
+    let window = state.windows.get(apiKey);
+    if (!window || now >= window.start + perMs) {
+      window = { start: now, count: 0 };
+      state.windows.set(apiKey, window);
+    }
+    window.count += 1;
+    if (window.count <= limit.requests) return undefined;
+    const retryAfter = Math.max(1, Math.ceil((window.start + perMs - now) / 1000));
+    return new ApiError(
+      'TOO_MANY_REQUESTS',
+      `More than ${limit.requests} requests per ${limit.per} for this API key; retry after ${retryAfter} s.`,
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+}
+
+function matches(spec: ScenarioFault, operation: Operation, environment: Environment, apiKey: string): boolean {
+  const wanted = spec.match.operation;
+  return (
+    (wanted === undefined || (Array.isArray(wanted) ? wanted.includes(operation) : wanted === operation)) &&
+    (spec.match.environment === undefined || spec.match.environment === environment) &&
+    (spec.match.account === undefined || spec.match.account === apiKey)
+  );
+}
+
+function injectedError(spec: ScenarioFault): ApiError | undefined {
+  if (!spec.error) return undefined;
+  const code = (spec.error.code in errorCatalogue ? spec.error.code : 'INTERNAL_SERVER_ERROR') as ErrorCode;
+  return new ApiError(code, `Injected fault: ${errorCatalogue[code].description}`, {}, spec.error.status);
+}

@@ -1,0 +1,37 @@
+/** The X-Emulator-Outcome request header: a named outcome, or a timeline such as `submitted@2s,undelivered@30s`. */
+
+import { ApiError } from '../../domain/errors.js';
+import { type LegStatus, canTransition } from '../../domain/message.js';
+import { parseDuration } from '../../domain/time.js';
+import type { Timeline } from '../outcomes.js';
+import { namedTimelines } from './match.js';
+
+export const outcomeHeaderName = 'x-emulator-outcome';
+
+const legStatuses = new Set<string>(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
+
+export function parseOutcomeHeader(value: string): Timeline {
+  const text = value.trim();
+  const named = namedTimelines[text];
+  if (named) return named;
+  const steps: { status: LegStatus; afterMs: number }[] = [];
+  let from: LegStatus = 'pending';
+  for (const part of text.split(',')) {
+    const [status = '', delay = '0'] = part.trim().split('@');
+    const afterMs = parseDuration(delay);
+    if (!legStatuses.has(status) || afterMs === undefined) {
+      throw invalid(value, `"${part.trim()}" is not status@delay`);
+    }
+    if (!canTransition(from, status as LegStatus)) throw invalid(value, `a leg cannot go from ${from} to ${status}`);
+    from = status as LegStatus;
+    steps.push({ status: from, afterMs });
+  }
+  return steps;
+}
+
+function invalid(value: string, reason: string): ApiError {
+  return new ApiError(
+    'INVALID_EMULATOR_HEADER',
+    `X-Emulator-Outcome "${value}" is not valid: ${reason}. Give one of ${Object.keys(namedTimelines).join(', ')}, or a timeline such as submitted@2s,undelivered@30s.`,
+  );
+}

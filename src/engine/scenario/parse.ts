@@ -1,0 +1,80 @@
+/** Turns scenario text (YAML or JSON) into a validated scenario, with errors that point at the line. */
+
+import { LineCounter, parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { type Scenario, scenarioSchema } from './schema.js';
+
+/** A scenario that cannot be used; the message names the source, the place and what is allowed. */
+export class ScenarioError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScenarioError';
+  }
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_value' && 'values' in issue) return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+  if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
+  if (issue.code === 'invalid_union') {
+    // Name the allowed words when one branch is a list of them (the usual typo), else point at the schema.
+    const words = issue.errors.flat().find((branch) => branch.code === 'invalid_value' && branch.path.length === 0);
+    const allowed = words && 'values' in words ? `one of ${words.values.map((value) => JSON.stringify(value)).join(', ')} or ` : '';
+    return `expected ${allowed}an object of an allowed form (see scenarios/scenario.schema.json)`;
+  }
+  return issue.message;
+}
+
+/** Parses and validates; `source` names the file (or "scenario") in every message. */
+export function parseScenario(text: string, source: string): Scenario {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    const error = document.errors[0]!;
+    const position = lineCounter.linePos(error.pos[0]);
+    throw new ScenarioError(`${source}:${position.line}:${position.col}: not valid YAML or JSON: ${error.message.split('\n')[0]}`);
+  }
+  return validateScenario(document.toJS(), source, (path) => {
+    const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined;
+    if (!node?.range) return undefined;
+    return lineCounter.linePos(node.range[0]);
+  });
+}
+
+/** Validates a scenario object; `locate` maps a path to a line and column when the source is text. */
+export function validateScenario(
+  input: unknown,
+  source: string,
+  locate: (path: (string | number)[]) => { line: number; col: number } | undefined = () => undefined,
+): Scenario {
+  const result = scenarioSchema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.slice(0, 10).map((issue) => {
+    const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
+    // The deepest place the source has a node for is the best pointer to the mistake.
+    let position: { line: number; col: number } | undefined;
+    for (let depth = path.length; depth >= 0 && !position; depth--) position = locate(path.slice(0, depth));
+    const where = position ? `${source}:${position.line}:${position.col}` : source;
+    const name = path.length > 0 ? path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('').replace(/^\./, '') : '(top level)';
+    return `${where}: ${name}: ${describe(issue)}`;
+  });
+  throw new ScenarioError(lines.join('\n'));
+}
+
+/** Later scenarios extend earlier ones: options and accounts (by key) are overridden, lists are appended. */
+export function mergeScenarios(scenarios: readonly Scenario[]): Scenario {
+  const merged: Scenario = { version: 1, accounts: [], rules: [], replies: [], faults: [], timeline: [] };
+  for (const scenario of scenarios) {
+    if (scenario.description) merged.description = merged.description ? `${merged.description}; ${scenario.description}` : scenario.description;
+    if (scenario.options) merged.options = { ...merged.options, ...scenario.options };
+    for (const account of scenario.accounts) {
+      const index = merged.accounts.findIndex((existing) => existing.apiKey === account.apiKey);
+      if (index < 0) merged.accounts.push(account);
+      else merged.accounts[index] = { ...merged.accounts[index], ...account };
+    }
+    merged.rules.push(...scenario.rules);
+    merged.replies.push(...scenario.replies);
+    merged.faults.push(...scenario.faults);
+    merged.timeline.push(...scenario.timeline);
+  }
+  return merged;
+}

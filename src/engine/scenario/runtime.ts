@@ -1,0 +1,179 @@
+/** The active scenario: decides outcomes, schedules replies and timeline events, runs opt-outs and faults. */
+
+import { ApiError } from '../../domain/errors.js';
+import type { Environment, MessageRecord } from '../../domain/message.js';
+import { parseDuration } from '../../domain/time.js';
+import type { Timer } from '../../state/timerQueue.js';
+import type { Account } from '../../state/store.js';
+import type { Core } from '../core.js';
+import type { OutcomeContext, Timeline } from '../outcomes.js';
+import { receiveReply } from '../replies.js';
+import { Faults } from './faults.js';
+import { type Matcher, compileMatch, compileOutcome, namedTimelines } from './match.js';
+import type { Scenario, ScenarioReply, TimelineEventSpec } from './schema.js';
+
+interface CompiledRule {
+  matches: Matcher;
+  draw: () => Timeline;
+}
+
+interface CompiledReply {
+  matches: Matcher;
+  afterMs: number;
+  text: () => string;
+}
+
+/** Generates reply text; faker is loaded only when a scenario asks for generated text. */
+export type TextGenerator = (kind: 'sentence' | 'words' | 'yes-no') => string;
+
+export interface ScenarioSettings {
+  optOutKeywords: readonly string[];
+  optInKeywords: readonly string[];
+}
+
+export class ScenarioRuntime {
+  readonly faults: Faults;
+  private active: Scenario = { version: 1, accounts: [], rules: [], replies: [], faults: [], timeline: [] };
+  private rules: CompiledRule[] = [];
+  private replies: CompiledReply[] = [];
+  private timers: Timer[] = [];
+  private readonly random: Core['random'];
+  private readonly optOut: Set<string>;
+  private readonly optIn: Set<string>;
+
+  constructor(
+    private readonly core: Core,
+    settings: ScenarioSettings,
+    private readonly generateText: () => TextGenerator,
+  ) {
+    this.random = core.random;
+    this.faults = new Faults(core.random.faults);
+    this.optOut = new Set(settings.optOutKeywords.map(normaliseKeyword));
+    this.optIn = new Set(settings.optInKeywords.map(normaliseKeyword));
+    core.setOutcomeDecider((context) => this.decide(context));
+    core.events.on('leg.status', ({ message, leg, status }) => {
+      if (status === 'delivered' && message.type === 'sms') this.maybeReply(message, leg.recipient);
+    });
+    core.events.on('reply.received', ({ reply }) => this.handleKeywords(reply));
+  }
+
+  scenario(): Scenario {
+    return this.active;
+  }
+
+  /** Makes `scenario` the active one: accounts applied, rules compiled, faults and timeline armed from now. */
+  activate(scenario: Scenario): void {
+    const rules = scenario.rules.map((rule) => ({ matches: compileMatch(rule.match), draw: compileOutcome(rule.outcome, this.random.outcomes) }));
+    const replies = scenario.replies.map((reply) => this.compileReply(reply));
+    for (const timer of this.timers) this.core.clock.cancel(timer);
+    this.active = scenario;
+    this.rules = rules;
+    this.replies = replies;
+    this.faults.load(scenario.faults);
+    this.applyAccounts(scenario);
+    const now = this.core.clock.now();
+    this.timers = scenario.timeline.map((event) => this.core.clock.at(now + (parseDuration(event.at) ?? 0), () => this.runEvent(event)));
+  }
+
+  private decide({ message, recipient, environment, account }: OutcomeContext): Timeline | undefined {
+    if (message.outcomeOverride) return message.outcomeOverride;
+    if (account.environments[environment].optOuts.has(recipient)) return namedTimelines.blist;
+    const subject = { message, recipient, environment };
+    return this.rules.find((rule) => rule.matches(subject))?.draw();
+  }
+
+  private compileReply(reply: ScenarioReply): CompiledReply {
+    const { text, generate } = reply;
+    let produce: () => string;
+    if (typeof text === 'string') produce = () => text;
+    else if (Array.isArray(text)) produce = () => text[Math.floor(this.random.replies.next() * text.length)] as string;
+    else {
+      const kind = generate ?? 'sentence';
+      produce = () => this.generateText()(kind);
+    }
+    return { matches: compileMatch(reply.match), afterMs: parseDuration(reply.after) ?? 0, text: produce };
+  }
+
+  private maybeReply(message: MessageRecord, recipient: string): void {
+    const subject = { message, recipient, environment: message.environment };
+    const reply = this.replies.find((entry) => entry.matches(subject));
+    if (!reply) return;
+    const { clock, store, events, random } = this.core;
+    clock.at(clock.now() + reply.afterMs, () => {
+      if (store.message(message.environment, message.id)) receiveReply({ clock, store, events, ids: random.ids }, message, recipient, reply.text());
+    });
+  }
+
+  /** STOP opts a number out for the account (in that environment); START opts it back in. */
+  private handleKeywords(reply: MessageRecord): void {
+    const keyword = normaliseKeyword(reply.text);
+    const account = this.core.store.accounts.get(reply.apiKey);
+    const from = reply.recipients[0];
+    if (!account || from === undefined) return;
+    const optOuts = account.environments[reply.environment].optOuts;
+    if (this.optOut.has(keyword)) optOuts.add(from);
+    else if (this.optIn.has(keyword)) optOuts.delete(from);
+  }
+
+  private applyAccounts(scenario: Scenario): void {
+    const { store, options, initialAccounts } = this.core;
+    for (const entry of scenario.accounts) {
+      const existing = store.accounts.get(entry.apiKey);
+      const spec = {
+        apiKey: entry.apiKey,
+        signingSecret: entry.signingSecret ?? existing?.signingSecret ?? `sk_test_${entry.apiKey.slice(3)}`,
+        balance: entry.balance ?? existing?.environments.live.balance ?? options.balance,
+        sandboxBalance: entry.sandboxBalance ?? entry.balance ?? existing?.environments.sandbox.balance,
+        webhookUrl: entry.webhookUrl !== undefined ? entry.webhookUrl : (existing?.environments.live.webhookUrl ?? null),
+        sandboxWebhookUrl: entry.sandboxWebhookUrl !== undefined ? entry.sandboxWebhookUrl : (existing?.environments.sandbox.webhookUrl ?? entry.webhookUrl ?? null),
+        scopes: entry.scopes ?? existing?.scopes,
+        optOuts: entry.optOuts ?? [...(existing?.environments.live.optOuts ?? [])],
+        sandboxOptOuts: entry.optOuts ?? [...(existing?.environments.sandbox.optOuts ?? [])],
+      };
+      if (existing) {
+        existing.signingSecret = spec.signingSecret;
+        if (spec.scopes) existing.scopes = spec.scopes;
+        existing.environments.live = { ...existing.environments.live, balance: spec.balance, webhookUrl: spec.webhookUrl, optOuts: new Set(spec.optOuts) };
+        existing.environments.sandbox = {
+          ...existing.environments.sandbox,
+          balance: spec.sandboxBalance ?? spec.balance,
+          webhookUrl: spec.sandboxWebhookUrl,
+          optOuts: new Set(spec.sandboxOptOuts),
+        };
+      } else {
+        store.addAccount(spec);
+      }
+      initialAccounts.set(spec.apiKey, spec);
+    }
+  }
+
+  private runEvent(event: TimelineEventSpec): void {
+    const target = (spec: { account?: string; environment: Environment }): Account => {
+      const key = spec.account ?? this.core.options.apiKey;
+      const account = this.core.store.accounts.get(key);
+      if (!account) throw new ApiError('CONTROL_NOT_FOUND', `Scenario timeline: no account has the API key "${key}".`);
+      return account;
+    };
+    if (event.setBalance) target(event.setBalance).environments[event.setBalance.environment].balance = event.setBalance.balance;
+    if (event.addBalance) {
+      const wallet = target(event.addBalance).environments[event.addBalance.environment];
+      wallet.balance = Math.max(0, wallet.balance + event.addBalance.credits);
+    }
+    if (event.webhookUrl) target(event.webhookUrl).environments[event.webhookUrl.environment].webhookUrl = event.webhookUrl.url;
+    if (event.startFault) this.faults.toggle(event.startFault, true);
+    if (event.stopFault) this.faults.toggle(event.stopFault, false);
+    if (event.reply) {
+      const { from, text, environment } = event.reply;
+      const account = target(event.reply);
+      const latest = account.environments[environment].messages.findLast((message) => message.recipients.includes(from));
+      if (!latest) return;
+      const { clock, store, events, random } = this.core;
+      receiveReply({ clock, store, events, ids: random.ids }, latest, from, text);
+    }
+  }
+}
+
+function normaliseKeyword(text: string): string {
+  return text.trim().toUpperCase();
+}
+

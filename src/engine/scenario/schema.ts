@@ -1,0 +1,165 @@
+/** The scenario file format (version 1): one zod definition that validates files and generates the JSON Schema. */
+
+import { z } from 'zod';
+import { canTransition, type LegStatus } from '../../domain/message.js';
+import { parseDuration } from '../../domain/time.js';
+import { settings } from '../../options.js';
+
+const duration = z
+  .union([z.string(), z.number()])
+  .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 500ms, 2s, 15m, 2h, 7d or a number of milliseconds')
+  .describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
+
+const legStatus = z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
+export const outcomeNames = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
+const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usual timeline (see the README).');
+
+const step = z.strictObject({ status: legStatus, after: duration.describe('Wait after the previous step (or after the send).') });
+
+/** A timeline must be a legal walk from `pending`; an illegal one is refused at load, not at run time. */
+const timeline = z
+  .array(step)
+  .min(1)
+  .superRefine((steps, context) => {
+    let from: LegStatus = 'pending';
+    steps.forEach((entry, index) => {
+      if (!canTransition(from, entry.status)) {
+        context.addIssue({ code: 'custom', path: [index, 'status'], message: `a leg cannot go from ${from} to ${entry.status}` });
+      }
+      from = entry.status;
+    });
+  });
+
+const weighted = z.strictObject({
+  weight: z.number().positive(),
+  outcome: outcomeName.optional(),
+  timeline: timeline.optional(),
+}).refine((choice) => (choice.outcome === undefined) !== (choice.timeline === undefined), 'give exactly one of outcome or timeline');
+
+const outcome = z.union([
+  outcomeName,
+  z.strictObject({ timeline }),
+  z.strictObject({ choose: z.array(weighted).min(1).describe('Weighted timelines, drawn from the seeded generator.') }),
+]);
+
+function isRegex(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const regex = z.string().refine(isRegex, 'not a valid regular expression');
+
+const textMatch = z.union([
+  z.string().describe('Matches text that contains this string.'),
+  z.strictObject({ contains: z.string().optional(), regex: regex.optional(), exact: z.string().optional() }),
+]);
+
+const recipientMatch = z.union([
+  z.string().describe('An exact number, or a glob with * and ?.'),
+  z.strictObject({ exact: z.string().optional(), prefix: z.string().optional(), glob: z.string().optional(), regex: regex.optional() }),
+]);
+
+const environment = z.enum(['live', 'sandbox']);
+
+export const messageMatch = z.strictObject({
+  recipient: recipientMatch.optional(),
+  text: textMatch.optional(),
+  clientReference: textMatch.optional(),
+  environment: environment.optional(),
+  account: z.string().optional(),
+});
+
+const rule = z.strictObject({
+  name: z.string().optional(),
+  match: messageMatch.default({}),
+  outcome,
+});
+
+const reply = z.strictObject({
+  name: z.string().optional(),
+  match: messageMatch.default({}),
+  after: duration.default('30s'),
+  text: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('Fixed text, or a list to draw from.'),
+  generate: z.enum(['sentence', 'words', 'yes-no']).optional().describe('Generated text (seeded faker).'),
+}).refine((entry) => (entry.text === undefined) !== (entry.generate === undefined), 'give exactly one of text or generate');
+
+export const operations = ['balance', 'send', 'list', 'get', 'edit', 'delete'] as const;
+
+const fault = z.strictObject({
+  name: z.string().optional().describe('Lets timeline events start and stop the fault.'),
+  enabled: z.boolean().default(true),
+  match: z
+    .strictObject({
+      operation: z.union([z.enum(operations), z.array(z.enum(operations))]).optional(),
+      environment: environment.optional(),
+      account: z.string().optional(),
+    })
+    .default({}),
+  error: z
+    .strictObject({
+      status: z.number().int().min(400).max(599),
+      code: z.string().default('INTERNAL_SERVER_ERROR'),
+    })
+    .optional(),
+  latency: duration.optional().describe('Added to the response time (wall clock).'),
+  rateLimit: z.strictObject({ requests: z.number().int().min(1), per: duration }).optional().describe('Per API key; 429 TOO_MANY_REQUESTS with Retry-After above it.'),
+  probability: z.number().min(0).max(1).optional(),
+  count: z.number().int().min(1).optional().describe('Applies to this many matching requests, then stops.'),
+}).refine((entry) => entry.error || entry.latency !== undefined || entry.rateLimit, 'give at least one of error, latency or rateLimit');
+
+const accountEntry = z.strictObject({
+  apiKey: z.string().regex(/^pk_\S+$/, 'expected text starting with pk_'),
+  signingSecret: z.string().min(1).optional(),
+  balance: z.number().int().min(0).optional(),
+  sandboxBalance: z.number().int().min(0).optional(),
+  webhookUrl: z.url().nullable().optional(),
+  sandboxWebhookUrl: z.url().nullable().optional(),
+  scopes: z.array(z.enum(['balance', 'send', 'read', 'edit', 'delete'])).optional(),
+  optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
+});
+
+const target = { account: z.string().optional(), environment: environment.default('live') };
+
+const timelineEvent = z.strictObject({
+  at: duration.describe('Clock offset from the moment the scenario is loaded.'),
+  setBalance: z.strictObject({ ...target, balance: z.number().int().min(0) }).optional(),
+  addBalance: z.strictObject({ ...target, credits: z.number().int() }).optional(),
+  reply: z.strictObject({ ...target, from: z.string(), text: z.string().min(1) }).optional().describe('A reply from a number to the latest message sent to it.'),
+  webhookUrl: z.strictObject({ ...target, url: z.url().nullable() }).optional(),
+  startFault: z.string().optional(),
+  stopFault: z.string().optional(),
+}).refine((entry) => Object.keys(entry).length === 2, 'give exactly one action besides at');
+
+/** Options a scenario may set: every emulator option except where to listen. */
+const scenarioOptions = z.strictObject(
+  Object.fromEntries(
+    Object.entries(settings)
+      .filter(([name]) => name !== 'host' && name !== 'port')
+      // Without the defaults: a scenario sets only what it names, so other sources keep theirs.
+      .map(([name, entry]) => [name, (entry.schema instanceof z.ZodDefault ? entry.schema.unwrap() : entry.schema).optional()]),
+  ) as Record<string, z.ZodOptional<z.ZodType>>,
+);
+
+export const scenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  version: z.literal(1).describe('The scenario format version.'),
+  description: z.string().optional(),
+  options: scenarioOptions.optional(),
+  accounts: z.array(accountEntry).default([]),
+  rules: z.array(rule).default([]).describe('First match wins; unmatched legs follow the default timeline.'),
+  replies: z.array(reply).default([]).describe('Inbound replies after a leg is delivered; first match wins.'),
+  faults: z.array(fault).default([]),
+  timeline: z.array(timelineEvent).default([]),
+});
+
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioRule = Scenario['rules'][number];
+export type ScenarioReply = Scenario['replies'][number];
+export type ScenarioFault = Scenario['faults'][number];
+export type MessageMatch = z.output<typeof messageMatch>;
+export type OutcomeSpec = ScenarioRule['outcome'];
+export type TimelineEventSpec = Scenario['timeline'][number];

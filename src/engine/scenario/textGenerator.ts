@@ -1,0 +1,21 @@
+/** Seeded reply text from faker's English locale, loaded on first use so start-up stays fast. */
+
+import { createRequire } from 'node:module';
+import type { Random } from '../../state/random.js';
+import type { TextGenerator } from './runtime.js';
+
+type EnglishFaker = typeof import('@faker-js/faker/locale/en');
+
+const yesNo = ['Yes', 'No', 'Yes please', 'No thanks', 'Maybe later', 'OK'];
+
+export function createTextGenerator(random: Random): TextGenerator {
+  // require(esm) keeps this synchronous: replies are generated inside clock tasks.
+  const { faker } = createRequire(import.meta.url)('@faker-js/faker/locale/en') as EnglishFaker;
+  return (kind) => {
+    // Reseed per draw from our own stream, so other users of faker in the process cannot shift it.
+    faker.seed(Math.floor(random.next() * 2 ** 31));
+    if (kind === 'yes-no') return faker.helpers.arrayElement(yesNo);
+    const words = faker.word.words({ count: kind === 'words' ? { min: 1, max: 3 } : { min: 4, max: 12 } });
+    return kind === 'words' ? words : `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+  };
+}
