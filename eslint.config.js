@@ -7,7 +7,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' },
+      globals: Object.fromEntries(
+        ['process', 'console', 'URL', 'Buffer', 'performance', 'Request', 'Response', 'fetch', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly']),
+      ),
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -20,7 +22,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/cli/**', 'bin/**', 'bench/**', 'examples/**'],
+    files: ['src/cli/**', 'bin/**', 'bench/**', 'scripts/**', 'examples/**'],
     rules: { 'no-console': 'off' },
   },
 );

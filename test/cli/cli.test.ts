@@ -139,3 +139,27 @@ test('--webhook-url sends the default account\'s notifications there; a 500 rece
     await catcher.close();
   }
 });
+
+const scenarioFiles = ['default', 'happy-path', 'flaky-network', 'credit-exhaustion', 'opt-outs', 'conversational', 'rate-limited', 'degraded-api'];
+
+test.each(scenarioFiles)('starts with --scenario scenarios/%s.yaml and serves it', async (name) => {
+  const path = fileURLToPath(new URL(`../../scenarios/${name}.yaml`, import.meta.url));
+  const { origin } = await start(['--port', '0', '--scenario', path]);
+  const active = (await (await fetch(`${origin}/_emulator/scenario`)).json()) as { description: string };
+  expect(active.description.length).toBeGreaterThan(10);
+  expect((await fetch(`${origin}/_emulator/health`)).status).toBe(200);
+});
+
+test('repeated --scenario flags extend one scenario with the next', async () => {
+  const path = (name: string) => fileURLToPath(new URL(`../../scenarios/${name}.yaml`, import.meta.url));
+  const { origin } = await start(['--port', '0', '--scenario', path('default'), '--scenario', path('rate-limited')]);
+  const active = (await (await fetch(`${origin}/_emulator/scenario`)).json()) as { rules: unknown[]; faults: unknown[] };
+  expect([active.rules.length, active.faults.length]).toEqual([8, 1]);
+});
+
+test('a broken scenario stops start-up with a non-zero exit and the line of the mistake', () => {
+  const path = fileURLToPath(new URL('../fixtures/scenarios/illegal-timeline.yaml', import.meta.url));
+  const result = run(['--port', '0', '--scenario', path]);
+  expect(result.status).not.toBe(0);
+  expect(result.stderr).toMatch(/illegal-timeline\.yaml:7:\d+: rules\[0\]\.outcome\.timeline\[1\]\.status: a leg cannot go from delivered to submitted/);
+});
