@@ -222,13 +222,14 @@ export class WebhookDispatcher {
       const attempt = await this.attempt(event, body, headers);
       event.attempts.push(attempt);
       this.events.emit('webhook.attempt', { event, attempt });
-      if (attempt.ok) {
-        event.state = 'delivered';
-        this.events.emit('webhook.settled', { event });
-        return;
-      }
+      if (attempt.ok) return this.settle(event, 'delivered');
     }
-    event.state = 'failed';
+    this.settle(event, 'failed');
+  }
+
+  private settle(event: WebhookEvent, state: 'delivered' | 'failed'): void {
+    event.state = state;
+    this.log.trim();
     this.events.emit('webhook.settled', { event });
   }
 

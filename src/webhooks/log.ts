@@ -52,7 +52,7 @@ export class WebhookLog {
 
   add(event: WebhookEvent): void {
     this.events.set(event.id, event);
-    if (this.events.size > this.limit) this.evictFinished();
+    this.trim();
   }
 
   get(id: string): WebhookEvent | undefined {
@@ -75,8 +75,9 @@ export class WebhookLog {
     this.events.clear();
   }
 
-  /** Drops the oldest events that are done with; events still being tried are never dropped. */
-  private evictFinished(): void {
+  /** Drops the oldest events that are done with, down to the limit; events still being tried are never dropped. */
+  trim(): void {
+    if (this.events.size <= this.limit) return;
     for (const [id, event] of this.events) {
       if (this.events.size <= this.limit) return;
       if (event.state !== 'pending' && event.state !== 'delayed') this.events.delete(id);

@@ -234,3 +234,26 @@ test('the catcher records signed sends from a real client too', async () => {
   expect((await catcher.waitFor((request) => request.body.message === 'x')).headers.signature).toBe(signRequest(body, 's'));
   await expect(catcher.waitFor((request) => request.body.message === 'never', 50)).rejects.toThrow(/no matching request/);
 });
+
+test('the log keeps webhookLogLimit events: the oldest finished ones make room, and nothing unfinished is dropped', async () => {
+  const emulator = makeEmulator({ webhookLogLimit: 3 });
+  for (let i = 0; i < 3; i++) await send(emulator, { recipient: ['27831234567'], message: `m${i}` });
+  await emulator.clock.advance('5s');
+  const events = emulator.webhooks.list();
+  expect(events).toHaveLength(3);
+  expect(events.every((event) => event.state === 'skipped')).toBe(true);
+  // Six events happened (three submitted, then three delivered); the three newest remain.
+  expect(events.map((event) => event.status)).toEqual(['delivered', 'delivered', 'delivered']);
+});
+
+test('events still being tried are kept even beyond the log limit', async () => {
+  const { emulator, catcher } = await setup({ webhookLogLimit: 1, webhookTimeout: '10s', webhookRetries: 0 });
+  catcher.hang();
+  await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Hi' });
+  void emulator.clock.advance('1s');
+  await catcher.waitFor((request) => request.body.recipient[0] === '27831234567');
+  expect(emulator.webhooks.list().map((event) => event.state)).toEqual(['pending', 'pending']);
+  catcher.hang(false);
+  await emulator.webhooks.settled();
+  expect(emulator.webhooks.list()).toHaveLength(1);
+});
