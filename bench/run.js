@@ -47,6 +47,30 @@ const fields = { recipient: ['27831234567'], message: 'Benchmark message' };
 const sendBody = JSON.stringify(fields);
 const signature = createHmac('sha256', 'sk_test_sms_emulator').update('message=Benchmark%20message&recipient[]=27831234567').digest('hex');
 
+/** Milliseconds from spawn until the process prints `marker`, median of `runs`. */
+async function startupMs(args, marker, runs = 5) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise((resolve) => {
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+        if (output.includes(marker)) resolve();
+      });
+    });
+    times.push(performance.now() - started);
+    child.kill();
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+
+const bin = fileURLToPath(new URL('../bin/sms-emulator.js', import.meta.url));
+const bareStart = await startupMs(['-e', "require('http').createServer().listen(0, () => console.log('ready'))"], 'ready');
+const emulatorStart = await startupMs([bin, '--port', '0'], 'try:');
+console.log(`start-up: ${emulatorStart.toFixed(0)} ms = ${(emulatorStart / bareStart).toFixed(2)} × a bare node server (${bareStart.toFixed(0)} ms)`);
+
 const bare = await startTarget('bare');
 const emulator = await startTarget('emulator');
 try {

@@ -1,6 +1,6 @@
 /** Turns scenario text (YAML or JSON) into a validated scenario, with errors that point at the line. */
 
-import { LineCounter, parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
 import type { z } from 'zod';
 import { type Scenario, scenarioSchema } from './schema.js';
 
@@ -24,8 +24,16 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
+type Yaml = typeof import('yaml');
+let yaml: Yaml | undefined;
+/** yaml is loaded on first use: the built-in scenario is an object, so most starts never need it. */
+function loadYaml(): Yaml {
+  return (yaml ??= createRequire(import.meta.url)('yaml') as Yaml);
+}
+
 /** Parses and validates; `source` names the file (or "scenario") in every message. */
 export function parseScenario(text: string, source: string): Scenario {
+  const { LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
