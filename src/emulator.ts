@@ -49,7 +49,7 @@ export interface Emulator {
   listen(options?: ListenOptions): Promise<EmulatorUrls>;
   /** The addresses while listening, else undefined. */
   readonly urls: EmulatorUrls | undefined;
-  /** Stops listening and stops the clock's timers. */
+  /** Stops listening, the clock and any webhook try under way (logged as failed); the handle is done after it. */
   close(): Promise<void>;
   /** Subscribes to engine events; returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void;
@@ -162,7 +162,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
     async close() {
       core.clock.dispose();
-      await core.webhooks.settled();
+      await core.webhooks.close();
       const server = listening?.server;
       listening = undefined;
       await server?.close();

@@ -53,6 +53,8 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
   private chaos: WebhookChaos;
   private generation = 0;
+  /** Aborted by close(): tries on the wire stop at once and are logged as failed, not left hanging. */
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly clock: Clock,
@@ -96,6 +98,12 @@ export class WebhookDispatcher {
     event.state = 'pending';
     await this.track(this.post({ event, notBefore: 0 }));
     return event;
+  }
+
+  /** Stops every try under way (logged as failed: "emulator closed") and resolves when all have ended. */
+  async close(): Promise<void> {
+    this.closing.abort();
+    await this.settled();
   }
 
   /** Forgets the log and every queued event (reset); tries already on the wire finish unrecorded. */
@@ -217,7 +225,7 @@ export class WebhookDispatcher {
     };
     if (this.settings.signingSecret) headers['webhook-signature'] = createHmac('sha256', this.settings.signingSecret).update(body).digest('hex');
     const tries = this.settings.retries + 1;
-    for (let i = 0; i < tries; i++) {
+    for (let i = 0; i < tries && !this.closing.signal.aborted; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await sleep(this.settings.backoffMs);
       const attempt = await this.attempt(event, body, headers);
       event.attempts.push(attempt);
@@ -244,13 +252,14 @@ export class WebhookDispatcher {
         method: 'POST',
         body,
         headers: { ...headers, 'x-emulator-attempt': String(number) },
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), this.closing.signal]),
         redirect: 'manual',
       });
       await response.body?.cancel().catch(() => undefined);
       return { number, at, url, status: response.status, durationMs: duration(), ok: response.status === 200 };
     } catch (error) {
-      return { number, at, url, error: describeFailure(error, this.settings.timeoutMs), durationMs: duration(), ok: false };
+      const reason = this.closing.signal.aborted ? 'emulator closed' : describeFailure(error, this.settings.timeoutMs);
+      return { number, at, url, error: reason, durationMs: duration(), ok: false };
     }
   }
 }

@@ -257,3 +257,16 @@ test('events still being tried are kept even beyond the log limit', async () => 
   await emulator.webhooks.settled();
   expect(emulator.webhooks.list()).toHaveLength(1);
 });
+
+test('close stops a try that hangs and logs it as failed instead of waiting for the timeout', async () => {
+  const { emulator, catcher } = await setup({ webhookTimeout: '60s' });
+  catcher.hang();
+  await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
+  void emulator.clock.advance('1s');
+  await catcher.waitFor();
+  await emulator.close();
+  const [event] = emulator.webhooks.list();
+  expect(event?.state).toBe('failed');
+  expect(event?.attempts.map((attempt) => attempt.error)).toEqual(['emulator closed']);
+  catcher.hang(false);
+});
