@@ -15,3 +15,4 @@ if (kind === 'bare') {
   const { port } = await emulator.listen();
   process.stdout.write(`${port}\n`);
 }
+process.on('SIGINT', () => process.exit(0));
