@@ -80,12 +80,14 @@ export interface MessageRecord {
 }
 
 /**
- * The status a message shows: pending while any leg is pending, else submitted while any leg is
- * not final, else the outcome shared by the most legs (ties go to the earliest recipient's).
+ * The status a message shows: scheduled while any leg still waits for the schedule time (legs leave
+ * it together, one by one in the same instant), pending while any leg is pending, else submitted
+ * while any leg is not final, else the outcome shared by the most legs (ties: the earliest recipient's).
  */
 export function aggregateStatus(legs: readonly Leg[]): MessageStatus {
   let open: MessageStatus | undefined;
   for (const leg of legs) {
+    if (leg.status === 'scheduled') return 'scheduled';
     if (leg.status === 'pending') return 'pending';
     if (!isFinal(leg.status)) open = 'submitted';
   }

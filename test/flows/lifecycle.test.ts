@@ -37,6 +37,7 @@ test('a scheduled message becomes failed when the balance is short at its time, 
   expect(failed.status).toBe('failed');
   expect(failed.credit).toBe(0);
   expect(failed.legs.map((leg) => leg.status)).toEqual(['failed', 'failed']);
+  expect(failed.history.map((change) => change.status)).toEqual(['scheduled', 'failed']);
   expect(await balance(emulator)).toBe(1);
   expect((await call(emulator, 'GET', '/v1/messages?status=failed')).body.total_items).toBe(1);
 });
