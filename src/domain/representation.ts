@@ -25,30 +25,28 @@ export interface RenderContext {
   offsetMinutes: number;
 }
 
-export function renderMessage(message: MessageRecord, context: RenderContext, documentationUrl?: string): MessageJson {
+/** A delivery notification narrows the message to one recipient and shows that leg's status. */
+export interface LegView {
+  recipient: string;
+  status: MessageStatus;
+}
+
+export function renderMessage(message: MessageRecord, context: RenderContext, documentationUrl?: string, leg?: LegView): MessageJson {
+  const status = leg?.status ?? message.status;
   const json: MessageJson = {
     id: message.id,
     type: message.type,
-    recipient: message.recipients,
+    recipient: leg ? [leg.recipient] : message.recipients,
     message: message.text,
     client_reference: message.clientReference,
     schedule: message.scheduleAt === null ? null : formatInstant(message.scheduleAt, context.offsetMinutes),
-    status: message.status,
+    status,
     credit: message.credit,
     creation_date: formatInstant(message.createdAt, context.offsetMinutes),
     delivery_date: message.deliveredAt === null ? null : formatInstant(message.deliveredAt, context.offsetMinutes),
-    _links: messageLinks(context.apiBase, message.id, message.status),
+    _links: messageLinks(context.apiBase, message.id, status),
   };
   if (documentationUrl !== undefined) json.documentation_url = documentationUrl;
   return json;
 }
 
-/** A delivery notification: the message narrowed to one recipient, with that leg's status. */
-export function renderLegNotification(
-  message: MessageRecord,
-  recipient: string,
-  status: MessageStatus,
-  context: RenderContext,
-): MessageJson {
-  return { ...renderMessage(message, context), recipient: [recipient], status, _links: messageLinks(context.apiBase, message.id, status) };
-}

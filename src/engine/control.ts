@@ -208,11 +208,7 @@ export class Control {
   }
 
   redeliverWebhook(id: string): Promise<WebhookEvent> {
-    const event = this.webhook(id);
-    if (this.core.store.accounts.get(event.account)?.environments[event.environment].webhookUrl == null && event.url === null) {
-      throw new ApiError('CONTROL_INVALID_REQUEST', `Account "${event.account}" has no ${event.environment} webhook URL to redeliver to.`);
-    }
-    return this.core.webhooks.redeliver(event);
+    return this.core.webhooks.redeliver(this.webhook(id));
   }
 
   webhookChaos(input?: WebhookChaosInput): WebhookChaos {

@@ -98,8 +98,7 @@ export class Messaging {
     const message = this.scheduled(account, environment, id);
     const recipients = fields.recipient === undefined ? message.recipients : validateRecipients(fields.recipient, this.settings);
     const text = fields.message === undefined ? message.text : validateMessageText(fields.message, this.settings);
-    const clientReference =
-      fields.client_reference === undefined ? message.clientReference : (validateClientReference(fields.client_reference) ?? message.clientReference);
+    const clientReference = validateClientReference(fields.client_reference) ?? message.clientReference;
     const schedule = scheduleText(fields.schedule);
     const scheduleAt = schedule === undefined ? message.scheduleAt : resolveSchedule(schedule, this.clock.now());
     const wallet = account.environments[environment];

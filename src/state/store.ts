@@ -68,7 +68,7 @@ export class Store {
   }
 
   /** Empties an account's messages and replies in one environment. */
-  forgetMessagesOf(account: Account, environment: Environment): void {
+  private forgetMessagesOf(account: Account, environment: Environment): void {
     const byId = this.messagesById[environment];
     for (const message of account.environments[environment].messages) byId.delete(message.id);
     account.environments[environment].messages = [];

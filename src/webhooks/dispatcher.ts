@@ -6,14 +6,14 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment, MessageRecord } from '../domain/message.js';
-import type { RenderContext } from '../domain/representation.js';
+import { type RenderContext, renderMessage } from '../domain/representation.js';
+import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
 import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { Store } from '../state/store.js';
 import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog } from './log.js';
-import { deliveryPayload, replyPayload } from './payloads.js';
 
 export interface WebhookChaos {
   duplicateRate: number;
@@ -69,10 +69,10 @@ export class WebhookDispatcher {
     this.chaos = { ...settings.chaos };
     const notifyOn = new Set(settings.notifyOn);
     events.on('leg.status', ({ message, leg, status }) => {
-      if (notifyOn.has(status)) this.enqueue('delivery', message, leg.recipient, status, deliveryPayload(message, leg, status, this.context(message)));
+      if (notifyOn.has(status)) this.enqueue('delivery', message, leg.recipient, status, renderMessage(message, this.context(message), undefined, { recipient: leg.recipient, status }));
     });
     events.on('reply.received', ({ reply, original }) => {
-      this.enqueue('reply', reply, reply.recipients[0] ?? '', reply.status, replyPayload(reply, this.context(reply)), original.id);
+      this.enqueue('reply', reply, reply.recipients[0] ?? '', reply.status, renderMessage(reply, this.context(reply)), original.id);
     });
   }
 
@@ -90,10 +90,12 @@ export class WebhookDispatcher {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Posts a logged event again to the account's current webhook URL; resolves when its tries end. */
+  /** Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end. */
   async redeliver(event: WebhookEvent): Promise<WebhookEvent> {
     const url = this.webhookUrl(event.account, event.environment) ?? event.url;
-    if (url === null) return event;
+    if (url === null) {
+      throw new ApiError('CONTROL_INVALID_REQUEST', `Account "${event.account}" has no ${event.environment} webhook URL to redeliver to.`);
+    }
     event.url = url;
     event.state = 'pending';
     await this.track(this.post({ event, notBefore: 0 }));

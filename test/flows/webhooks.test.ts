@@ -270,3 +270,14 @@ test('close stops a try that hangs and logs it as failed instead of waiting for 
   expect(event?.attempts.map((attempt) => attempt.error)).toEqual(['emulator closed']);
   catcher.hang(false);
 });
+
+test('redelivering an event whose account has no webhook URL is refused with a clear error', async () => {
+  const emulator = makeEmulator();
+  await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
+  await emulator.clock.advance('1s');
+  const [event] = emulator.webhooks.list();
+  const reply = await call(emulator, 'POST', `/_emulator/webhooks/${event?.id}/redeliver`, { key: false });
+  expect(reply.status).toBe(400);
+  expect(reply.body).toMatchObject({ message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('no live webhook URL') });
+  await expect(emulator.webhooks.redeliver(event!.id)).rejects.toThrow(/no live webhook URL/);
+});
