@@ -21,17 +21,21 @@ async function load(port, method, path, body, headers = {}, duration = seconds) 
   const deadline = performance.now() + duration * 1000;
   let done = 0;
   let failed = 0;
-  const once = () => new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { authorization: auth, ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode >= 400) failed += 1;
+  const once = () =>
+    new Promise((resolve) => {
+      const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { authorization: auth, ...headers } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode >= 400) failed += 1;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        failed += 1;
         resolve();
       });
+      req.end(body);
     });
-    req.on('error', () => { failed += 1; resolve(); });
-    req.end(body);
-  });
   const loop = async () => {
     while (performance.now() < deadline) {
       await once();
@@ -101,7 +105,13 @@ const scaleFields = { recipient: ['27831234567'], message: 'scale' };
 const scaleSignature = createHmac('sha256', 'sk_test_sms_emulator').update('message=scale&recipient[]=27831234567').digest('hex');
 const sendStart = performance.now();
 for (let i = 0; i < 33_334; i++) {
-  await big.fetch(new Request(`${origin}/v1/messages`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json', signature: scaleSignature }, body: JSON.stringify(scaleFields) }));
+  await big.fetch(
+    new Request(`${origin}/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json', signature: scaleSignature },
+      body: JSON.stringify(scaleFields),
+    }),
+  );
 }
 const sendMs = performance.now() - sendStart;
 const jumpStart = performance.now();
@@ -109,7 +119,9 @@ await big.clock.advance('7d');
 const jumpMs = performance.now() - jumpStart;
 const events = big.messages.list().reduce((count, message) => count + message.history.length, 0);
 console.log(`33,334 in-process sends: ${sendMs.toFixed(0)} ms`);
-console.log(`7-day jump firing ${(events - 33_334).toLocaleString()} transitions: ${jumpMs.toFixed(0)} ms = ${(jumpMs / baselineMs).toFixed(1)} × 100k Map inserts (${baselineMs.toFixed(1)} ms)`);
+console.log(
+  `7-day jump firing ${(events - 33_334).toLocaleString()} transitions: ${jumpMs.toFixed(0)} ms = ${(jumpMs / baselineMs).toFixed(1)} × 100k Map inserts (${baselineMs.toFixed(1)} ms)`,
+);
 
 const empty = createEmulator({ clock: 'manual' });
 const rounds = 10_000;

@@ -212,4 +212,3 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
   };
 }
-

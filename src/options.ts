@@ -28,45 +28,103 @@ const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value))
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
   port: setting(z.number().int().min(0).max(65535).default(2727), 'integer', 'Port to listen on; 0 picks a free port.'),
-  apiKey: setting(z.string().regex(/^pk_\S+$/, 'expected text starting with pk_').default('pk_test_sms_emulator'), 'string', 'API key of the default account.'),
+  apiKey: setting(
+    z
+      .string()
+      .regex(/^pk_\S+$/, 'expected text starting with pk_')
+      .default('pk_test_sms_emulator'),
+    'string',
+    'API key of the default account.',
+  ),
   signingSecret: setting(z.string().min(1).default('sk_test_sms_emulator'), 'string', 'Signing secret of the default account.'),
   balance: setting(z.number().int().min(0).default(1000), 'integer', 'Starting credits of the default account (live and sandbox).'),
   webhookUrl: setting(z.url().optional(), 'string', 'Webhook URL of the default account (live and sandbox).'),
   seed: setting(z.string().min(1).optional(), 'string', 'Seed for ids and random choices; random (and printed) when not given.'),
-  errorEnvelope: setting(z.enum(['bare', 'wrapped']).default('bare'), 'string', 'Error body shape: bare {message, description, documentation_url} or wrapped in {"error": …}.'),
-  batchLimit: setting(z.number().int().min(1).default(500), 'integer', 'Most recipients per request (BATCH_LIMIT_EXCEEDED above it); the spec text also states 100.'),
-  messageLimit: setting(z.number().int().min(1).default(440), 'integer', 'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it); the spec text also states 160.'),
-  pricing: setting(z.enum(['per-segment', 'per-message']).default('per-segment'), 'string', 'Cost of a send: segments × recipients, or one credit per recipient.'),
-  chargeRejectedRecipients: setting(z.boolean().default(true), 'boolean', 'Charge a send rejected with INVALID_RECIPIENT_ENTRY, as the spec says the gateway does.'),
-  checkBalanceOnSchedule: setting(z.boolean().default(true), 'boolean', 'Refuse a schedule (INSUFFICIENT_BALANCE) when the balance does not cover it at request time.'),
+  errorEnvelope: setting(
+    z.enum(['bare', 'wrapped']).default('bare'),
+    'string',
+    'Error body shape: bare {message, description, documentation_url} or wrapped in {"error": …}.',
+  ),
+  batchLimit: setting(
+    z.number().int().min(1).default(500),
+    'integer',
+    'Most recipients per request (BATCH_LIMIT_EXCEEDED above it); the spec text also states 100.',
+  ),
+  messageLimit: setting(
+    z.number().int().min(1).default(440),
+    'integer',
+    'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it); the spec text also states 160.',
+  ),
+  pricing: setting(
+    z.enum(['per-segment', 'per-message']).default('per-segment'),
+    'string',
+    'Cost of a send: segments × recipients, or one credit per recipient.',
+  ),
+  chargeRejectedRecipients: setting(
+    z.boolean().default(true),
+    'boolean',
+    'Charge a send rejected with INVALID_RECIPIENT_ENTRY, as the spec says the gateway does.',
+  ),
+  checkBalanceOnSchedule: setting(
+    z.boolean().default(true),
+    'boolean',
+    'Refuse a schedule (INSUFFICIENT_BALANCE) when the balance does not cover it at request time.',
+  ),
   noMessagesStatus: setting(z.union([z.literal(404), z.literal(200)]).default(404), 'integer', 'HTTP status of NO_SMS_MESSAGES (an empty list or page).'),
   requireSignatureOnPatch: setting(z.boolean().default(false), 'boolean', 'Require the Signature header on PATCH (it is always checked when present).'),
   timeZoneOffset: setting(
-    z.string().refine((value) => parseOffset(value) !== undefined, 'expected an offset such as +02:00, -05:30 or Z').default('+02:00'),
+    z
+      .string()
+      .refine((value) => parseOffset(value) !== undefined, 'expected an offset such as +02:00, -05:30 or Z')
+      .default('+02:00'),
     'string',
     'Offset that times in responses are rendered in.',
   ),
   docsUrl: setting(z.url().optional(), 'string', 'Base of documentation_url links; default <origin>/_emulator/docs.'),
   requireHttps: setting(z.boolean().default(false), 'boolean', 'Refuse plain HTTP with CONNECTION_INSECURE (honours X-Forwarded-Proto).'),
-  clock: setting(z.enum(['realtime', 'manual']).default('realtime'), 'string', 'Clock mode: realtime follows wall time (× speed); manual moves only when told.'),
+  clock: setting(
+    z.enum(['realtime', 'manual']).default('realtime'),
+    'string',
+    'Clock mode: realtime follows wall time (× speed); manual moves only when told.',
+  ),
   speed: setting(z.number().positive().default(1), 'number', 'How many times faster than wall time the realtime clock runs.'),
   startTime: setting(isoInstant.optional(), 'string', 'Instant the clock starts at (ISO 8601); default the wall time at start.'),
   validityPeriod: setting(durationText.default('48h'), 'string', 'Time after which a leg with no final outcome becomes expired.'),
   notifyOn: setting(
-    z.array(z.enum(['pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled'])).default([
-      'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled',
-    ]),
+    z
+      .array(z.enum(['pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']))
+      .default(['submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']),
     'list',
     'Leg statuses that send a delivery notification (comma-separated on the CLI).',
   ),
-  webhookRetries: setting(z.number().int().min(0).max(100).default(3), 'integer', 'Re-attempts after a webhook try that does not answer 200 (4 tries in all by default).'),
+  webhookRetries: setting(
+    z.number().int().min(0).max(100).default(3),
+    'integer',
+    'Re-attempts after a webhook try that does not answer 200 (4 tries in all by default).',
+  ),
   webhookBackoff: setting(durationText.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
   webhookTimeout: setting(durationText.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
-  webhookLogLimit: setting(z.number().int().min(1).default(10_000), 'integer', 'Most webhook events kept in the log; the oldest finished ones go first, never one still being tried.'),
-  webhookSigningSecret: setting(z.string().min(1).optional(), 'string', 'When set, webhook bodies carry Webhook-Signature: lowercase hex HMAC-SHA256 of the body with this secret.'),
-  webhookDuplicateRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is posted twice (receiver idempotency tests).'),
+  webhookLogLimit: setting(
+    z.number().int().min(1).default(10_000),
+    'integer',
+    'Most webhook events kept in the log; the oldest finished ones go first, never one still being tried.',
+  ),
+  webhookSigningSecret: setting(
+    z.string().min(1).optional(),
+    'string',
+    'When set, webhook bodies carry Webhook-Signature: lowercase hex HMAC-SHA256 of the body with this secret.',
+  ),
+  webhookDuplicateRate: setting(
+    z.number().min(0).max(1).default(0),
+    'number',
+    'Probability that a webhook event is posted twice (receiver idempotency tests).',
+  ),
   webhookDelayRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is held back by webhookDelay (order kept).'),
-  webhookReorderRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is held back by webhookDelay while later ones overtake it.'),
+  webhookReorderRate: setting(
+    z.number().min(0).max(1).default(0),
+    'number',
+    'Probability that a webhook event is held back by webhookDelay while later ones overtake it.',
+  ),
   webhookDelay: setting(durationText.default('30s'), 'string', 'How long delayed or reordered webhook events are held, on the emulator clock.'),
   scenario: setting(
     z.union([z.string().min(1), z.record(z.string(), z.unknown()), z.array(z.union([z.string().min(1), z.record(z.string(), z.unknown())]))]).optional(),
@@ -74,7 +132,11 @@ export const settings = {
     'Scenario file(s) (YAML or JSON) or objects; repeat --scenario to extend one with another. Default: the built-in magic numbers.',
   ),
   outcomeHeader: setting(z.boolean().default(true), 'boolean', 'Honour the X-Emulator-Outcome request header that forces the outcome of one send.'),
-  optOutKeywords: setting(z.array(z.string().min(1)).default(['STOP']), 'list', 'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist.'),
+  optOutKeywords: setting(
+    z.array(z.string().min(1)).default(['STOP']),
+    'list',
+    'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist.',
+  ),
   optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts that opt a number back in.'),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
 } as const;
@@ -119,7 +181,10 @@ export function readSettingText(name: OptionName, text: string): unknown {
     case 'number':
       return text.trim() === '' ? text : Number(text);
     case 'list':
-      return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+      return text
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
     case 'boolean':
       if (['true', '1', 'yes', ''].includes(text.toLowerCase())) return true;
       if (['false', '0', 'no'].includes(text.toLowerCase())) return false;

@@ -2,5 +2,13 @@ import { expect, test } from 'vitest';
 import * as library from '../src/index.js';
 
 test('the public surface is exactly the documented exports', () => {
-  expect(Object.keys(library).sort()).toEqual(['ApiError', 'canonicalString', 'countSegments', 'createEmulator', 'createWebhookCatcher', 'errorCatalogue', 'signRequest']);
+  expect(Object.keys(library).sort()).toEqual([
+    'ApiError',
+    'canonicalString',
+    'countSegments',
+    'createEmulator',
+    'createWebhookCatcher',
+    'errorCatalogue',
+    'signRequest',
+  ]);
 });

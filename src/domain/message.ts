@@ -11,7 +11,17 @@ export type MessageStatus = 'scheduled' | LegStatus;
 
 /** Values the list filter `status` accepts (the spec's nine plus pending and scheduled). */
 export const listableStatuses: readonly MessageStatus[] = [
-  'delivered', 'undelivered', 'expired', 'blist', 'submitted', 'staged', 'cancelled', 'noroute', 'failed', 'pending', 'scheduled',
+  'delivered',
+  'undelivered',
+  'expired',
+  'blist',
+  'submitted',
+  'staged',
+  'cancelled',
+  'noroute',
+  'failed',
+  'pending',
+  'scheduled',
 ];
 
 const finals: readonly LegStatus[] = finalStatuses;

@@ -49,4 +49,3 @@ export function renderMessage(message: MessageRecord, context: RenderContext, do
   if (documentationUrl !== undefined) json.documentation_url = documentationUrl;
   return json;
 }
-

@@ -14,9 +14,7 @@ const schedulePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z
 export function parseScheduleText(text: string): number | undefined {
   const match = schedulePattern.exec(text);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
-    number, number, number, number, number, number,
-  ];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
   const offset = match[7] === undefined ? defaultScheduleOffsetMinutes : parseOffset(match[7]);
   if (offset === undefined) return undefined;
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return undefined;
@@ -30,10 +28,7 @@ export function parseScheduleText(text: string): number | undefined {
 export function resolveSchedule(text: string, now: number): number {
   const instant = parseScheduleText(text);
   if (instant === undefined) {
-    throw new ApiError(
-      'DATE_TIME_INVALID',
-      `The schedule "${text}" is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`,
-    );
+    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`);
   }
   if (instant <= now + minimumLeadMs) {
     throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is in the past or not later than now plus 15 minutes.`);

@@ -261,4 +261,3 @@ export class Control {
     throw new ApiError('CONTROL_NOT_FOUND', `No message has the id "${id}" in either environment.`);
   }
 }
-

@@ -36,8 +36,14 @@ export const accountPatch = z.strictObject({
 export type AccountPatch = z.input<typeof accountPatch>;
 
 export const clockCommand = z.strictObject({
-  advance: z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 90s, 15m, 2h, 7d or milliseconds').optional(),
-  set: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time').optional(),
+  advance: z
+    .union([z.string(), z.number()])
+    .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 90s, 15m, 2h, 7d or milliseconds')
+    .optional(),
+  set: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time')
+    .optional(),
   mode: z.enum(['realtime', 'manual']).optional(),
   speed: z.number().positive().optional(),
 });
@@ -82,6 +88,9 @@ export const webhookChaosInput = z.strictObject({
   duplicateRate: rate.optional(),
   delayRate: rate.optional(),
   reorderRate: rate.optional(),
-  delay: z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 30s').optional(),
+  delay: z
+    .union([z.string(), z.number()])
+    .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 30s')
+    .optional(),
 });
 export type WebhookChaosInput = z.input<typeof webhookChaosInput>;

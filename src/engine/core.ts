@@ -47,12 +47,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const root = createRandom(seed);
   const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<RandomStream, Random>;
   let decider: OutcomeDecider = () => undefined;
-  const lifecycle = new Lifecycle(
-    clock,
-    store,
-    events,
-    { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 },
-    (context) => decider(context),
+  const lifecycle = new Lifecycle(clock, store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, (context) =>
+    decider(context),
   );
   const offsetMinutes = parseOffset(options.timeZoneOffset) ?? 0;
   const webhooks = new WebhookDispatcher(

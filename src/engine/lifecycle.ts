@@ -95,7 +95,10 @@ export class Lifecycle {
 
   private armSchedule(account: Account, message: MessageRecord): void {
     const due = message.scheduleAt ?? this.clock.now();
-    this.scheduleTimers.set(message, this.clock.at(due, () => this.sendScheduled(account, message)));
+    this.scheduleTimers.set(
+      message,
+      this.clock.at(due, () => this.sendScheduled(account, message)),
+    );
   }
 
   private sendScheduled(account: Account, message: MessageRecord): void {
@@ -115,8 +118,7 @@ export class Lifecycle {
   private deliver(account: Account, message: MessageRecord): void {
     const now = this.clock.now();
     for (const leg of message.legs) {
-      const timeline =
-        this.decide({ message, recipient: leg.recipient, environment: message.environment, account }) ?? defaultTimeline;
+      const timeline = this.decide({ message, recipient: leg.recipient, environment: message.environment, account }) ?? defaultTimeline;
       leg.plan = planLeg(timeline, now, this.settings.validityMs);
       this.armNextStep(message, leg);
     }

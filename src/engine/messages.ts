@@ -1,14 +1,7 @@
 /** The API's operations on messages and balance, free of HTTP: validate, charge, store, start. */
 
 import { ApiError } from '../domain/errors.js';
-import {
-  type FieldLimits,
-  recipientCount,
-  scheduleText,
-  validateClientReference,
-  validateMessageText,
-  validateRecipients,
-} from '../domain/fields.js';
+import { type FieldLimits, recipientCount, scheduleText, validateClientReference, validateMessageText, validateRecipients } from '../domain/fields.js';
 import { type Environment, type MessageRecord, type MessageStatus, listableStatuses } from '../domain/message.js';
 import { resolveSchedule } from '../domain/schedule.js';
 import { type Pricing, sendCost } from '../domain/segments.js';

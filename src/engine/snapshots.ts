@@ -33,7 +33,11 @@ export function importSnapshot(core: Core, input: unknown): void {
   const snapshot = structuredClone(parsed.data);
   const keys = new Set(snapshot.accounts.map((account) => account.apiKey));
   const orphan = [...snapshot.messages, ...snapshot.replies].find((message) => !keys.has(message.apiKey));
-  if (orphan) throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: message ${orphan.id} belongs to account "${orphan.apiKey}", which the snapshot does not define.`);
+  if (orphan)
+    throw new ApiError(
+      'CONTROL_INVALID_REQUEST',
+      `Invalid snapshot: message ${orphan.id} belongs to account "${orphan.apiKey}", which the snapshot does not define.`,
+    );
   const { store, clock, lifecycle, random } = core;
   store.clear();
   lifecycle.clear();

@@ -33,7 +33,10 @@ function decodeJson(text: string): RequestFields {
     throw new ApiError('JSON_EXCEEDED', `Maximum stack depth exceeded: the JSON is nested deeper than ${maxJsonDepth} levels.`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ApiError('JSON_UNKNOWN', `The body is JSON ${Array.isArray(value) ? 'array' : typeof value === 'object' ? 'null' : typeof value} but must be an object of fields.`);
+    throw new ApiError(
+      'JSON_UNKNOWN',
+      `The body is JSON ${Array.isArray(value) ? 'array' : typeof value === 'object' ? 'null' : typeof value} but must be an object of fields.`,
+    );
   }
   return value as RequestFields;
 }
@@ -66,7 +69,8 @@ function scanJson(text: string): JsonScan {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 0x5c) i += 1; // backslash: skip the escaped character
+      if (code === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
       else if (code < 0x20) return { depth, mismatch: false, controlChar: i };
       continue;

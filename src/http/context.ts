@@ -17,8 +17,7 @@ export function requestOrigin(c: Context): string {
   const url = c.req.url;
   const schemeEnd = url.indexOf('://');
   const proto = firstValue(c.req.header('x-forwarded-proto')) ?? url.slice(0, schemeEnd);
-  const host =
-    firstValue(c.req.header('x-forwarded-host')) ?? c.req.header('host') ?? url.slice(schemeEnd + 3, url.indexOf('/', schemeEnd + 3));
+  const host = firstValue(c.req.header('x-forwarded-host')) ?? c.req.header('host') ?? url.slice(schemeEnd + 3, url.indexOf('/', schemeEnd + 3));
   return `${proto}://${host}`;
 }
 

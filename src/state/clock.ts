@@ -141,12 +141,15 @@ export class Clock {
     this.disarmHostTimer();
     const delay = Math.max(0, Math.ceil((next.due - this.now()) / this.speed));
     this.hostTimerDue = next.due;
-    this.hostTimer = setTimeout(() => {
-      this.hostTimer = undefined;
-      this.hostTimerDue = Infinity;
-      this.drain(this.now());
-      this.armHostTimer();
-    }, Math.min(delay, 2_147_483_647));
+    this.hostTimer = setTimeout(
+      () => {
+        this.hostTimer = undefined;
+        this.hostTimerDue = Infinity;
+        this.drain(this.now());
+        this.armHostTimer();
+      },
+      Math.min(delay, 2_147_483_647),
+    );
     this.hostTimer.unref();
   }
 

@@ -33,7 +33,10 @@ export function createRandom(seed: string | number): Random {
   const seedText = String(seed);
   let [a, b, c, d] = hashSeed(seedText);
   const nextWord = (): number => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

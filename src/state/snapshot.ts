@@ -3,9 +3,7 @@
 import { z } from 'zod';
 import { scopes } from './store.js';
 
-const statusValue = z.enum([
-  'scheduled', 'pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled',
-]);
+const statusValue = z.enum(['scheduled', 'pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
 const change = z.strictObject({ status: statusValue, at: z.number() });
 const environment = z.enum(['live', 'sandbox']);
 

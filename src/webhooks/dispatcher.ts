@@ -69,7 +69,14 @@ export class WebhookDispatcher {
     this.chaos = { ...settings.chaos };
     const notifyOn = new Set(settings.notifyOn);
     events.on('leg.status', ({ message, leg, status }) => {
-      if (notifyOn.has(status)) this.enqueue('delivery', message, leg.recipient, status, renderMessage(message, this.context(message), undefined, { recipient: leg.recipient, status }));
+      if (notifyOn.has(status))
+        this.enqueue(
+          'delivery',
+          message,
+          leg.recipient,
+          status,
+          renderMessage(message, this.context(message), undefined, { recipient: leg.recipient, status }),
+        );
     });
     events.on('reply.received', ({ reply, original }) => {
       this.enqueue('reply', reply, reply.recipients[0] ?? '', reply.status, renderMessage(reply, this.context(reply)), original.id);

@@ -69,7 +69,10 @@ test('messages of both environments can be listed and read with legs and full hi
   expect(one.legs[0]).toEqual({
     recipient: '27831234567',
     status: 'submitted',
-    history: [{ status: 'pending', at: '2026-11-21T12:00:00+02:00' }, { status: 'submitted', at: '2026-11-21T12:00:01+02:00' }],
+    history: [
+      { status: 'pending', at: '2026-11-21T12:00:00+02:00' },
+      { status: 'submitted', at: '2026-11-21T12:00:01+02:00' },
+    ],
     upcoming: [{ status: 'delivered', at: '2026-11-21T12:00:05+02:00' }],
   });
   expect((await control(emulator, 'GET', '/messages/nope')).body.message).toBe('CONTROL_NOT_FOUND');
@@ -82,8 +85,15 @@ test('an injected reply has the documented shape, is stored, and is not listed b
   const reply = await control(emulator, 'POST', `/messages/${message.id}/replies`, { from: '27831234567', text: 'Yes!' });
   expect(reply.status).toBe(201);
   expect(reply.body).toMatchObject({
-    type: 'sms-reply', recipient: ['27831234567'], message: 'Yes!', client_reference: 'invite-9', status: 'delivered', credit: 0,
-    creation_date: '2026-11-21T12:01:00+02:00', delivery_date: '2026-11-21T12:01:00+02:00', in_reply_to: message.id,
+    type: 'sms-reply',
+    recipient: ['27831234567'],
+    message: 'Yes!',
+    client_reference: 'invite-9',
+    status: 'delivered',
+    credit: 0,
+    creation_date: '2026-11-21T12:01:00+02:00',
+    delivery_date: '2026-11-21T12:01:00+02:00',
+    in_reply_to: message.id,
   });
   expect(reply.body.id).not.toBe(message.id);
   expect((await control(emulator, 'GET', '/replies')).body.replies).toHaveLength(1);

@@ -37,7 +37,9 @@ test('chargeRejectedRecipients false refuses a malformed recipient without charg
 
 test('a schedule is checked against the balance but not charged', async () => {
   const emulator = makeEmulator({ balance: 1 });
-  const refused = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567', '27831234568'], message: 'Hi', schedule: scheduleIn(30) } });
+  const refused = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567', '27831234568'], message: 'Hi', schedule: scheduleIn(30) },
+  });
   expect(refused.status).toBe(402);
   expect(refused.body.message).toBe('INSUFFICIENT_BALANCE');
   await send(emulator, { recipient: ['27831234567'], message: 'Hi', schedule: scheduleIn(30) });

@@ -15,7 +15,12 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { code: 'CONNECTION_INSECURE', trigger: 'plain HTTP when requireHttps is on', options: { requireHttps: true }, run: (e) => call(e, 'GET', '/v1/messages/balance') },
+  {
+    code: 'CONNECTION_INSECURE',
+    trigger: 'plain HTTP when requireHttps is on',
+    options: { requireHttps: true },
+    run: (e) => call(e, 'GET', '/v1/messages/balance'),
+  },
   { code: 'UNAUTHORIZED', trigger: 'no Authorization header', run: (e) => call(e, 'GET', '/v1/messages/balance', { key: false }) },
   { code: 'INVALID_API_KEY', trigger: 'a key no account has', run: (e) => call(e, 'GET', '/v1/messages/balance', { key: 'pk_nobody' }) },
   { code: 'INVALID_HTTP_REQUEST_METHOD', trigger: 'POST on the balance', run: (e) => call(e, 'POST', '/v1/messages/balance') },
@@ -24,22 +29,41 @@ const cases: Case[] = [
   { code: 'RECIPIENT_MISSING_PARAMETER', trigger: 'no recipient', run: (e) => call(e, 'POST', '/v1/messages', { body: { message: 'Hi' } }) },
   { code: 'RECIPIENT_EMPTY_PARAMETER', trigger: 'recipient []', run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: [], message: 'Hi' } }) },
   { code: 'MESSAGE_MISSING_PARAMETER', trigger: 'no message', run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['27831234567'] } }) },
-  { code: 'MESSAGE_EMPTY_PARAMETER', trigger: 'message "  "', run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '  ' } }) },
   {
-    code: 'BATCH_LIMIT_EXCEEDED', trigger: '501 recipients',
+    code: 'MESSAGE_EMPTY_PARAMETER',
+    trigger: 'message "  "',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '  ' } }),
+  },
+  {
+    code: 'BATCH_LIMIT_EXCEEDED',
+    trigger: '501 recipients',
     run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: Array.from({ length: 501 }, (_, i) => `27${String(800000000 + i)}`), message: 'Hi' } }),
   },
-  { code: 'MESSAGE_LIMIT_EXCEEDED', trigger: '441 characters', run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x'.repeat(441) } }) },
   {
-    code: 'CLIENT_REFERENCE_LIMIT_EXCEEDED', trigger: 'client_reference of 101 characters',
+    code: 'MESSAGE_LIMIT_EXCEEDED',
+    trigger: '441 characters',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x'.repeat(441) } }),
+  },
+  {
+    code: 'CLIENT_REFERENCE_LIMIT_EXCEEDED',
+    trigger: 'client_reference of 101 characters',
     run: (e) => call(e, 'POST', '/v1/messages', { body: { ...ok, client_reference: 'r'.repeat(101) } }),
   },
-  { code: 'INVALID_RECIPIENT_ENTRY', trigger: 'a +27 number', run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['+27831234567'], message: 'Hi' } }) },
+  {
+    code: 'INVALID_RECIPIENT_ENTRY',
+    trigger: 'a +27 number',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['+27831234567'], message: 'Hi' } }),
+  },
   { code: 'INSUFFICIENT_BALANCE', trigger: 'a send above the balance', options: { balance: 0 }, run: (e) => call(e, 'POST', '/v1/messages', { body: ok }) },
   { code: 'SCHEDULE_EMPTY_PARAMETER', trigger: 'schedule ""', run: (e) => call(e, 'POST', '/v1/messages', { body: { ...ok, schedule: '' } }) },
-  { code: 'DATE_TIME_INVALID', trigger: 'schedule 10 minutes ahead', run: (e) => call(e, 'POST', '/v1/messages', { body: { ...ok, schedule: scheduleIn(10) } }) },
   {
-    code: 'INTERNAL_SERVER_ERROR', trigger: 'an unexpected exception inside the emulator',
+    code: 'DATE_TIME_INVALID',
+    trigger: 'schedule 10 minutes ahead',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: { ...ok, schedule: scheduleIn(10) } }),
+  },
+  {
+    code: 'INTERNAL_SERVER_ERROR',
+    trigger: 'an unexpected exception inside the emulator',
     run: (e) => {
       e.setOutcomeDecider(() => {
         throw new Error('boom');
@@ -48,19 +72,41 @@ const cases: Case[] = [
     },
   },
   { code: 'NO_SMS_MESSAGES', trigger: 'listing with no messages', run: (e) => call(e, 'GET', '/v1/messages') },
-  { code: 'JSON_EXCEEDED', trigger: 'nesting deeper than 512', run: (e) => call(e, 'POST', '/v1/messages', { raw: `{"a":${'['.repeat(600)}${']'.repeat(600)}}`, headers: { signature: 'x' } }) },
-  { code: 'JSON_MALFORMED', trigger: 'mismatched brackets', run: (e) => call(e, 'POST', '/v1/messages', { raw: '{"recipient":["27831234567"}', headers: { signature: 'x' } }) },
-  { code: 'JSON_ERROR_CTRL_CHAR', trigger: 'a raw control character in a string', run: (e) => call(e, 'POST', '/v1/messages', { raw: '{"message":"a\u0007"}', headers: { signature: 'x' } }) },
-  { code: 'JSON_INVALID_SYNTAX', trigger: 'an unterminated object', run: (e) => call(e, 'POST', '/v1/messages', { raw: '{"message":', headers: { signature: 'x' } }) },
-  { code: 'JSON_MALFORMED_UTF8', trigger: 'bytes that are not UTF-8', run: (e) => call(e, 'POST', '/v1/messages', { raw: new Uint8Array([0x7b, 0xc3, 0x28, 0x7d]), headers: { signature: 'x' } }) },
+  {
+    code: 'JSON_EXCEEDED',
+    trigger: 'nesting deeper than 512',
+    run: (e) => call(e, 'POST', '/v1/messages', { raw: `{"a":${'['.repeat(600)}${']'.repeat(600)}}`, headers: { signature: 'x' } }),
+  },
+  {
+    code: 'JSON_MALFORMED',
+    trigger: 'mismatched brackets',
+    run: (e) => call(e, 'POST', '/v1/messages', { raw: '{"recipient":["27831234567"}', headers: { signature: 'x' } }),
+  },
+  {
+    code: 'JSON_ERROR_CTRL_CHAR',
+    trigger: 'a raw control character in a string',
+    run: (e) => call(e, 'POST', '/v1/messages', { raw: '{"message":"a\u0007"}', headers: { signature: 'x' } }),
+  },
+  {
+    code: 'JSON_INVALID_SYNTAX',
+    trigger: 'an unterminated object',
+    run: (e) => call(e, 'POST', '/v1/messages', { raw: '{"message":', headers: { signature: 'x' } }),
+  },
+  {
+    code: 'JSON_MALFORMED_UTF8',
+    trigger: 'bytes that are not UTF-8',
+    run: (e) => call(e, 'POST', '/v1/messages', { raw: new Uint8Array([0x7b, 0xc3, 0x28, 0x7d]), headers: { signature: 'x' } }),
+  },
   { code: 'JSON_UNKNOWN', trigger: 'a JSON array body', run: (e) => call(e, 'POST', '/v1/messages', { raw: '["27831234567"]', headers: { signature: 'x' } }) },
   { code: 'MESSAGE_NOT_FOUND', trigger: 'an unknown id', run: (e) => call(e, 'GET', '/v1/messages/00000000-0000-4000-8000-000000000000') },
   {
-    code: 'MESSAGE_NOT_SCHEDULED', trigger: 'deleting a message sent now',
+    code: 'MESSAGE_NOT_SCHEDULED',
+    trigger: 'deleting a message sent now',
     run: async (e) => call(e, 'DELETE', `/v1/messages/${(await send(e, ok)).id}`),
   },
   {
-    code: 'FORBIDDEN', trigger: 'a key without the send scope',
+    code: 'FORBIDDEN',
+    trigger: 'a key without the send scope',
     run: (e) => {
       e.accounts.create({ apiKey: 'pk_readonly', signingSecret: 's', scopes: ['read', 'balance'] });
       return call(e, 'POST', '/v1/messages', { body: ok, key: 'pk_readonly', sign: 's' });
@@ -83,7 +129,9 @@ test.each(cases.map((c) => [c.code, c.trigger, c] as const))('%s is answered for
 });
 
 test('every code of the published catalogue has a row that provokes it', () => {
-  const published = Object.entries(errorCatalogue).filter(([, definition]) => definition.published).map(([code]) => code);
+  const published = Object.entries(errorCatalogue)
+    .filter(([, definition]) => definition.published)
+    .map(([code]) => code);
   const covered = new Set(cases.map((c) => c.code));
   expect(published.filter((code) => !covered.has(code as ErrorCode))).toEqual([]);
 });
@@ -117,8 +165,13 @@ test('validation follows the documented order: body, signature, recipient, messa
   codes.push((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Hi', schedule: 'soon' } })).body.message);
   codes.push((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Hi' } })).body.message);
   expect(codes).toEqual([
-    'JSON_INVALID_SYNTAX', 'SIGNATURE_MISMATCH', 'RECIPIENT_EMPTY_PARAMETER', 'MESSAGE_EMPTY_PARAMETER',
-    'CLIENT_REFERENCE_LIMIT_EXCEEDED', 'DATE_TIME_INVALID', 'INSUFFICIENT_BALANCE',
+    'JSON_INVALID_SYNTAX',
+    'SIGNATURE_MISMATCH',
+    'RECIPIENT_EMPTY_PARAMETER',
+    'MESSAGE_EMPTY_PARAMETER',
+    'CLIENT_REFERENCE_LIMIT_EXCEEDED',
+    'DATE_TIME_INVALID',
+    'INSUFFICIENT_BALANCE',
   ]);
 });
 
@@ -134,7 +187,9 @@ test('a rejected request changes no state (no message, no charge)', async () => 
 test('the wrapped envelope puts the error object under "error"', async () => {
   const emulator = makeEmulator({ errorEnvelope: 'wrapped' });
   const reply = await call(emulator, 'GET', '/v1/messages/balance', { key: 'pk_nobody' });
-  expect(reply.body).toEqual({ error: { message: 'INVALID_API_KEY', description: expect.any(String), documentation_url: expect.stringContaining('#INVALID_API_KEY') } });
+  expect(reply.body).toEqual({
+    error: { message: 'INVALID_API_KEY', description: expect.any(String), documentation_url: expect.stringContaining('#INVALID_API_KEY') },
+  });
 });
 
 test('docsUrl makes documentation_url point at another documentation site', async () => {

@@ -15,7 +15,13 @@ test('lists newest first with page, limit, totals and a default page size of 10'
   const { emulator, ids } = await seeded(12);
   const reply = await call(emulator, 'GET', '/v1/messages');
   expect(reply.status).toBe(200);
-  expect(reply.body).toMatchObject({ page: 1, limit: 10, total_pages: 2, total_items: 12, documentation_url: `${origin}/_emulator/docs/messages#list-messages` });
+  expect(reply.body).toMatchObject({
+    page: 1,
+    limit: 10,
+    total_pages: 2,
+    total_items: 12,
+    documentation_url: `${origin}/_emulator/docs/messages#list-messages`,
+  });
   expect(reply.body.list.map((m: { id: string }) => m.id)).toEqual(ids.slice().reverse().slice(0, 10));
   expect(reply.body.list[0]).not.toHaveProperty('documentation_url');
 });

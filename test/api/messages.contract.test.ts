@@ -67,8 +67,13 @@ describe.each<Environment>(['live', 'sandbox'])('%s', (environment) => {
     });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({
-      id: message.id, recipient: ['27831234568', '27831234569'], message: 'Final', schedule: '2026-11-21T13:00:00+02:00',
-      client_reference: 'ref-2', status: 'scheduled', credit: 0,
+      id: message.id,
+      recipient: ['27831234568', '27831234569'],
+      message: 'Final',
+      schedule: '2026-11-21T13:00:00+02:00',
+      client_reference: 'ref-2',
+      status: 'scheduled',
+      credit: 0,
       documentation_url: `${origin}/_emulator/docs/messages#edit-message`,
     });
     const single = await call(emulator, 'PATCH', `${base}/messages/${message.id}`, { body: { message: 'Only the text' }, sign: false });
@@ -113,12 +118,15 @@ describe.each<Environment>(['live', 'sandbox'])('%s', (environment) => {
     const fields = { recipient: ['27831234567', '27831234568'], message: 'Form body' };
     const raw = 'recipient%5B%5D=27831234567&recipient%5B%5D=27831234568&message=Form%20body';
     const reply = await call(emulator, 'POST', `${base}/messages`, {
-      raw, contentType: 'application/x-www-form-urlencoded', headers: { signature: signRequest(fields, signingSecret) },
+      raw,
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { signature: signRequest(fields, signingSecret) },
     });
     expect(reply.status).toBe(201);
     expect(reply.body.recipient).toEqual(fields.recipient);
     const single = await call(emulator, 'POST', `${base}/messages`, {
-      raw: 'recipient=27831234567&message=One', contentType: 'application/x-www-form-urlencoded',
+      raw: 'recipient=27831234567&message=One',
+      contentType: 'application/x-www-form-urlencoded',
       headers: { signature: signRequest({ recipient: '27831234567', message: 'One' }, signingSecret) },
     });
     expect(single.body.recipient).toEqual(['27831234567']);
@@ -141,13 +149,21 @@ test('a trailing slash reaches the same endpoint', async () => {
 test('text fields read numbers as text; an object as message is MESSAGE_EMPTY_PARAMETER; as client_reference, absent', async () => {
   const emulator = makeEmulator();
   expect((await send(emulator, { recipient: ['27831234567'], message: 12345 })).message).toBe('12345');
-  expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: { a: 1 } } })).body.message).toBe('MESSAGE_EMPTY_PARAMETER');
+  expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: { a: 1 } } })).body.message).toBe(
+    'MESSAGE_EMPTY_PARAMETER',
+  );
   expect((await send(emulator, { recipient: ['27831234567'], message: 'x', client_reference: { a: 1 } })).client_reference).toBeNull();
 });
 
 test.each([
-  [['27 831234567'], 'spaces'], [['0831234567'], 'a leading zero'], [['+27831234567'], 'a plus'], [['2783123456'], '10 digits'],
-  [['278312345678'], '12 digits'], [['28831234567'], 'another prefix'], [[27831234567], 'a number instead of a string'], [{ n: 1 }, 'an object'],
+  [['27 831234567'], 'spaces'],
+  [['0831234567'], 'a leading zero'],
+  [['+27831234567'], 'a plus'],
+  [['2783123456'], '10 digits'],
+  [['278312345678'], '12 digits'],
+  [['28831234567'], 'another prefix'],
+  [[27831234567], 'a number instead of a string'],
+  [{ n: 1 }, 'an object'],
 ] as [unknown, string][])('recipient %j (%s) is INVALID_RECIPIENT_ENTRY', async (recipient) => {
   const reply = await call(makeEmulator(), 'POST', '/v1/messages', { body: { recipient, message: 'Hi' } });
   expect(reply.body.message).toBe('INVALID_RECIPIENT_ENTRY');
@@ -156,7 +172,9 @@ test.each([
 test('message length counts Unicode code points against messageLimit', async () => {
   const emulator = makeEmulator({ messageLimit: 5 });
   expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '😀😀😀😀😀' } })).status).toBe(201);
-  expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '😀😀😀😀😀😀' } })).body.message).toBe('MESSAGE_LIMIT_EXCEEDED');
+  expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '😀😀😀😀😀😀' } })).body.message).toBe(
+    'MESSAGE_LIMIT_EXCEEDED',
+  );
 });
 
 test('batchLimit lowers the recipients allowed per request', async () => {

@@ -57,7 +57,10 @@ test('stops cleanly on SIGTERM and SIGINT', async () => {
 });
 
 test('flags set the default account; environment twins work and flags win over them', async () => {
-  const { origin } = await start(['--port', '0', '--api-key', 'pk_ci', '--balance', '7'], { SMS_EMULATOR_BALANCE: '99', SMS_EMULATOR_SIGNING_SECRET: 'env-secret' });
+  const { origin } = await start(['--port', '0', '--api-key', 'pk_ci', '--balance', '7'], {
+    SMS_EMULATOR_BALANCE: '99',
+    SMS_EMULATOR_SIGNING_SECRET: 'env-secret',
+  });
   const reply = await fetch(`${origin}/v1/messages/balance`, { headers: auth('pk_ci') });
   expect(await reply.json()).toMatchObject({ balance: 7 });
   const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { accounts: { signingSecret: string }[] };
@@ -106,7 +109,7 @@ test('exits non-zero with a clear message when the port is busy', async () => {
   }
 });
 
-test('--webhook-url sends the default account\'s notifications there; a 500 receiver gets four tries, then the event is failed', async () => {
+test("--webhook-url sends the default account's notifications there; a 500 receiver gets four tries, then the event is failed", async () => {
   const { createWebhookCatcher, signRequest } = await import('../../src/index.js');
   const catcher = await createWebhookCatcher();
   try {
@@ -123,7 +126,10 @@ test('--webhook-url sends the default account\'s notifications there; a 500 rece
       return id;
     };
     await sendAndAdvance('5s');
-    expect(catcher.received.map((request) => [request.body.status, request.body.client_reference])).toEqual([['submitted', 'cli-ref'], ['delivered', 'cli-ref']]);
+    expect(catcher.received.map((request) => [request.body.status, request.body.client_reference])).toEqual([
+      ['submitted', 'cli-ref'],
+      ['delivered', 'cli-ref'],
+    ]);
     catcher.respondWith(500);
     catcher.clear();
     const failing = await sendAndAdvance('1s');

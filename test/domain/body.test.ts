@@ -39,7 +39,10 @@ test(`accepts nesting of ${maxJsonDepth} levels and refuses deeper with JSON_EXC
 });
 
 test('reads form bodies: name[] as arrays, a single name as a string', () => {
-  const fields = decodeBody(encode('recipient[]=27831234567&recipient[]=27831234568&message=Hi+there%21&client_reference=x'), 'application/x-www-form-urlencoded');
+  const fields = decodeBody(
+    encode('recipient[]=27831234567&recipient[]=27831234568&message=Hi+there%21&client_reference=x'),
+    'application/x-www-form-urlencoded',
+  );
   expect(fields).toEqual({ recipient: ['27831234567', '27831234568'], message: 'Hi there!', client_reference: 'x' });
   expect(decodeBody(encode('recipient=27831234567'), 'application/x-www-form-urlencoded')).toEqual({ recipient: '27831234567' });
 });

@@ -18,17 +18,23 @@ test('advancing fires due tasks in time order, each seeing the clock at its own 
   clock.at(start + 2000, () => seen.push(['b2', clock.now()]));
   clock.at(start + 9000, () => seen.push(['late', clock.now()]));
   clock.advance(5000);
-  expect(seen).toEqual([['a', start + 1000], ['b', start + 2000], ['b2', start + 2000], ['c', start + 3000]]);
+  expect(seen).toEqual([
+    ['a', start + 1000],
+    ['b', start + 2000],
+    ['b2', start + 2000],
+    ['c', start + 3000],
+  ]);
   expect(clock.now()).toBe(start + 5000);
 });
 
 test('tasks scheduled by a firing task inside the jump fire in the same advance', () => {
   const clock = manual();
   const seen: number[] = [];
-  const chain = (n: number) => clock.at(clock.now() + 1000, () => {
-    seen.push(clock.now() - start);
-    if (n > 1) chain(n - 1);
-  });
+  const chain = (n: number) =>
+    clock.at(clock.now() + 1000, () => {
+      seen.push(clock.now() - start);
+      if (n > 1) chain(n - 1);
+    });
   chain(5);
   clock.advance(3500);
   expect(seen).toEqual([1000, 2000, 3000]);

@@ -51,8 +51,14 @@ test('an illegal timeline names the move that is not allowed', () => {
 });
 
 test('later scenarios extend earlier ones: options and accounts overridden, lists appended', () => {
-  const first = validateScenario({ version: 1, options: { batchLimit: 10 }, accounts: [{ apiKey: 'pk_a', balance: 1 }], rules: [{ outcome: 'delivered' }] }, 'a');
-  const second = validateScenario({ version: 1, options: { messageLimit: 160 }, accounts: [{ apiKey: 'pk_a', balance: 2 }], rules: [{ outcome: 'blist' }] }, 'b');
+  const first = validateScenario(
+    { version: 1, options: { batchLimit: 10 }, accounts: [{ apiKey: 'pk_a', balance: 1 }], rules: [{ outcome: 'delivered' }] },
+    'a',
+  );
+  const second = validateScenario(
+    { version: 1, options: { messageLimit: 160 }, accounts: [{ apiKey: 'pk_a', balance: 2 }], rules: [{ outcome: 'blist' }] },
+    'b',
+  );
   const merged = mergeScenarios([first, second]);
   expect(merged.options).toEqual({ batchLimit: 10, messageLimit: 160 });
   expect(merged.accounts).toEqual([{ apiKey: 'pk_a', balance: 2 }]);

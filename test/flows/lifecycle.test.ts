@@ -68,7 +68,10 @@ test('a leg with no outcome within the validity period expires', async () => {
 
 test('an outcome planned after the validity period becomes expired instead', async () => {
   const emulator = makeEmulator({ validityPeriod: '10m' });
-  emulator.setOutcomeDecider(() => [{ status: 'submitted', afterMs: 1000 }, { status: 'delivered', afterMs: 3_600_000 }]);
+  emulator.setOutcomeDecider(() => [
+    { status: 'submitted', afterMs: 1000 },
+    { status: 'delivered', afterMs: 3_600_000 },
+  ]);
   const message = await send(emulator, { recipient: ['27831234567'], message: 'Slow' });
   await emulator.clock.advance('2h');
   expect(emulator.messages.get(message.id).legs[0]?.history.map((change) => change.status)).toEqual(['pending', 'submitted', 'expired']);
@@ -88,7 +91,15 @@ test('legs that end differently show the outcome of most legs (ties: the first r
 test('a message shows pending while any leg is pending, then submitted while any is open', async () => {
   const emulator = makeEmulator();
   emulator.setOutcomeDecider(({ recipient }) =>
-    recipient.endsWith('7') ? [{ status: 'submitted', afterMs: 1000 }, { status: 'delivered', afterMs: 1000 }] : [{ status: 'submitted', afterMs: 3000 }, { status: 'delivered', afterMs: 3000 }],
+    recipient.endsWith('7')
+      ? [
+          { status: 'submitted', afterMs: 1000 },
+          { status: 'delivered', afterMs: 1000 },
+        ]
+      : [
+          { status: 'submitted', afterMs: 3000 },
+          { status: 'delivered', afterMs: 3000 },
+        ],
   );
   const message = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Staggered' });
   await emulator.clock.advance('2s');
@@ -129,7 +140,10 @@ test('the transition table allows no move out of a final status and none back to
 
 test('an illegal transition planned by a decider fails loudly instead of corrupting state', async () => {
   const emulator = makeEmulator();
-  emulator.setOutcomeDecider(() => [{ status: 'submitted', afterMs: 1000 }, { status: 'pending', afterMs: 1000 }]);
+  emulator.setOutcomeDecider(() => [
+    { status: 'submitted', afterMs: 1000 },
+    { status: 'pending', afterMs: 1000 },
+  ]);
   await send(emulator, { recipient: ['27831234567'], message: 'Bad plan' });
   await expect(emulator.clock.advance('5s')).rejects.toThrow(/illegal transition .* submitted → pending/);
 });

@@ -145,8 +145,14 @@ test('degraded API: the next 2 sends fail with 503, reads are slowed, and nothin
 
 test('X-Emulator-Outcome forces the outcome of one send: a name or a timeline', async () => {
   const emulator = makeEmulator();
-  const named = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'a' }, headers: { 'x-emulator-outcome': 'undelivered' } });
-  const timed = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'b' }, headers: { 'x-emulator-outcome': 'submitted@2s,noroute@1m' } });
+  const named = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'a' },
+    headers: { 'x-emulator-outcome': 'undelivered' },
+  });
+  const timed = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'b' },
+    headers: { 'x-emulator-outcome': 'submitted@2s,noroute@1m' },
+  });
   await emulator.clock.advance('30s');
   expect(emulator.messages.get(named.body.id).status).toBe('undelivered');
   expect(emulator.messages.get(timed.body.id).status).toBe('submitted');
@@ -157,7 +163,10 @@ test('X-Emulator-Outcome forces the outcome of one send: a name or a timeline', 
 test('a malformed X-Emulator-Outcome is refused with INVALID_EMULATOR_HEADER and sends nothing', async () => {
   const emulator = makeEmulator();
   for (const value of ['lost', 'delivered@soon', 'delivered@1s,submitted@1s']) {
-    const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x' }, headers: { 'x-emulator-outcome': value } });
+    const reply = await call(emulator, 'POST', '/v1/messages', {
+      body: { recipient: ['27831234567'], message: 'x' },
+      headers: { 'x-emulator-outcome': value },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe('INVALID_EMULATOR_HEADER');
   }

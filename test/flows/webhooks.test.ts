@@ -27,7 +27,12 @@ test('submitted and delivered notifications arrive with the client_reference, na
   expect(statuses(catcher)).toEqual(['27831234567:submitted', '27831234568:submitted', '27831234567:delivered', '27831234568:delivered']);
   const delivered = catcher.received[3]?.body;
   expect(delivered).toMatchObject({
-    id: message.id, type: 'sms', recipient: ['27831234568'], status: 'delivered', client_reference: 'order-9', credit: 2,
+    id: message.id,
+    type: 'sms',
+    recipient: ['27831234568'],
+    status: 'delivered',
+    client_reference: 'order-9',
+    credit: 2,
     delivery_date: '2026-11-21T12:00:05+02:00',
   });
   expect(delivered._links.self.href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/messages\//);
@@ -63,7 +68,11 @@ test('only 200 counts: a 201 is a failed try', async () => {
   catcher.respondWith([201, 204, 200]);
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  expect(emulator.webhooks.list()[0]?.attempts.map((attempt) => [attempt.status, attempt.ok])).toEqual([[201, false], [204, false], [200, true]]);
+  expect(emulator.webhooks.list()[0]?.attempts.map((attempt) => [attempt.status, attempt.ok])).toEqual([
+    [201, false],
+    [204, false],
+    [200, true],
+  ]);
 });
 
 test('a receiver that always fails gets exactly four tries, then the event is marked failed and stays logged', async () => {
@@ -74,7 +83,12 @@ test('a receiver that always fails gets exactly four tries, then the event is ma
   expect(catcher.received).toHaveLength(4);
   const failed = await call(emulator, 'GET', `/_emulator/webhooks?outcome=failed&message=${message.id}`, { key: false });
   expect(failed.body.webhooks).toHaveLength(1);
-  expect(failed.body.webhooks[0].attempts.map((attempt: { number: number; status: number }) => [attempt.number, attempt.status])).toEqual([[1, 500], [2, 500], [3, 500], [4, 500]]);
+  expect(failed.body.webhooks[0].attempts.map((attempt: { number: number; status: number }) => [attempt.number, attempt.status])).toEqual([
+    [1, 500],
+    [2, 500],
+    [3, 500],
+    [4, 500],
+  ]);
 });
 
 test('webhookRetries changes the number of re-attempts', async () => {
@@ -134,7 +148,14 @@ test('an inbound reply is posted as an sms-reply event', async () => {
   emulator.replies.inject({ messageId: message.id, text: 'Yes' });
   await emulator.webhooks.settled();
   expect(catcher.received).toHaveLength(1);
-  expect(catcher.received[0]?.body).toMatchObject({ type: 'sms-reply', message: 'Yes', recipient: ['27831234567'], client_reference: 'rsvp', status: 'delivered', credit: 0 });
+  expect(catcher.received[0]?.body).toMatchObject({
+    type: 'sms-reply',
+    message: 'Yes',
+    recipient: ['27831234567'],
+    client_reference: 'rsvp',
+    status: 'delivered',
+    credit: 0,
+  });
   expect(emulator.webhooks.list()[0]).toMatchObject({ kind: 'reply', state: 'delivered' });
 });
 
@@ -169,7 +190,11 @@ test('webhook bodies are signed when a webhook signing secret is set', async () 
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
   const request = catcher.received[0];
-  expect(request?.headers['webhook-signature']).toBe(createHmac('sha256', 'hook-secret').update(request?.rawBody ?? '').digest('hex'));
+  expect(request?.headers['webhook-signature']).toBe(
+    createHmac('sha256', 'hook-secret')
+      .update(request?.rawBody ?? '')
+      .digest('hex'),
+  );
 });
 
 test('duplicate chaos posts events twice', async () => {
@@ -204,7 +229,9 @@ test('reorder chaos lets later events overtake a held one', async () => {
 
 test('chaos can be read and changed through the control API; bad rates are refused', async () => {
   const emulator = makeEmulator();
-  expect((await call(emulator, 'POST', '/_emulator/webhooks/chaos', { raw: JSON.stringify({ duplicateRate: 0.5 }), key: false })).body).toMatchObject({ duplicateRate: 0.5 });
+  expect((await call(emulator, 'POST', '/_emulator/webhooks/chaos', { raw: JSON.stringify({ duplicateRate: 0.5 }), key: false })).body).toMatchObject({
+    duplicateRate: 0.5,
+  });
   expect((await call(emulator, 'POST', '/_emulator/webhooks/chaos', { raw: JSON.stringify({ duplicateRate: 2 }), key: false })).status).toBe(400);
   expect((await call(emulator, 'GET', '/_emulator/webhooks/chaos', { key: false })).body.duplicateRate).toBe(0.5);
 });

@@ -57,7 +57,13 @@ export async function call(emulator: Emulator, method: string, path: string, opt
 }
 
 /** Sends (or schedules) a message and returns the created message object; fails the test if not 201. */
-export async function send(emulator: Emulator, fields: Record<string, unknown>, environment: Environment = 'live', key = apiKey, secret = signingSecret): Promise<any> {
+export async function send(
+  emulator: Emulator,
+  fields: Record<string, unknown>,
+  environment: Environment = 'live',
+  key = apiKey,
+  secret = signingSecret,
+): Promise<any> {
   const reply = await call(emulator, 'POST', `${prefix(environment)}/messages`, { body: fields, key, sign: secret });
   if (reply.status !== 201) throw new Error(`send failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;

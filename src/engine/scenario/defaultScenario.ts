@@ -26,7 +26,12 @@ export const defaultScenario: ScenarioInput = {
     {
       name: 'delayed delivery',
       match: { recipient: magicNumbers.delayed },
-      outcome: { timeline: [{ status: 'submitted', after: '1s' }, { status: 'delivered', after: '10m' }] },
+      outcome: {
+        timeline: [
+          { status: 'submitted', after: '1s' },
+          { status: 'delivered', after: '10m' },
+        ],
+      },
     },
     { name: 'delivered with a reply', match: { recipient: magicNumbers.reply }, outcome: 'delivered' },
     { name: 'delivered with an opt-out reply', match: { recipient: magicNumbers.optOut }, outcome: 'delivered' },

@@ -15,7 +15,10 @@ export interface MatchSubject {
 export type Matcher = (subject: MatchSubject) => boolean;
 
 function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`);
 }
 
@@ -62,7 +65,10 @@ export function compileMatch(spec: MessageMatch): Matcher {
 /** The usual timeline of each named outcome. */
 export const namedTimelines: Record<string, Timeline> = {
   delivered: defaultTimeline,
-  undelivered: [{ status: 'submitted', afterMs: 1_000 }, { status: 'undelivered', afterMs: 4_000 }],
+  undelivered: [
+    { status: 'submitted', afterMs: 1_000 },
+    { status: 'undelivered', afterMs: 4_000 },
+  ],
   // Submitted and never heard of again: the validity period turns it into expired.
   expired: [{ status: 'submitted', afterMs: 1_000 }],
   blist: [{ status: 'blist', afterMs: 1_000 }],

@@ -62,7 +62,13 @@ export function validateScenario(
     let position: { line: number; col: number } | undefined;
     for (let depth = path.length; depth >= 0 && !position; depth--) position = locate(path.slice(0, depth));
     const where = position ? `${source}:${position.line}:${position.col}` : source;
-    const name = path.length > 0 ? path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('').replace(/^\./, '') : '(top level)';
+    const name =
+      path.length > 0
+        ? path
+            .map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`))
+            .join('')
+            .replace(/^\./, '')
+        : '(top level)';
     return `${where}: ${name}: ${describe(issue)}`;
   });
   throw new ScenarioError(lines.join('\n'));

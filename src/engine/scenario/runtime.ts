@@ -125,7 +125,8 @@ export class ScenarioRuntime {
         balance: entry.balance ?? existing?.environments.live.balance ?? options.balance,
         sandboxBalance: entry.sandboxBalance ?? entry.balance ?? existing?.environments.sandbox.balance,
         webhookUrl: entry.webhookUrl !== undefined ? entry.webhookUrl : (existing?.environments.live.webhookUrl ?? null),
-        sandboxWebhookUrl: entry.sandboxWebhookUrl !== undefined ? entry.sandboxWebhookUrl : (existing?.environments.sandbox.webhookUrl ?? entry.webhookUrl ?? null),
+        sandboxWebhookUrl:
+          entry.sandboxWebhookUrl !== undefined ? entry.sandboxWebhookUrl : (existing?.environments.sandbox.webhookUrl ?? entry.webhookUrl ?? null),
         scopes: entry.scopes ?? existing?.scopes,
         optOuts: entry.optOuts ?? [...(existing?.environments.live.optOuts ?? [])],
         sandboxOptOuts: entry.optOuts ?? [...(existing?.environments.sandbox.optOuts ?? [])],
@@ -176,4 +177,3 @@ export class ScenarioRuntime {
 function normaliseKeyword(text: string): string {
   return text.trim().toUpperCase();
 }
-

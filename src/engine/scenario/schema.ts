@@ -30,11 +30,13 @@ const timeline = z
     });
   });
 
-const weighted = z.strictObject({
-  weight: z.number().positive(),
-  outcome: outcomeName.optional(),
-  timeline: timeline.optional(),
-}).refine((choice) => (choice.outcome === undefined) !== (choice.timeline === undefined), 'give exactly one of outcome or timeline');
+const weighted = z
+  .strictObject({
+    weight: z.number().positive(),
+    outcome: outcomeName.optional(),
+    timeline: timeline.optional(),
+  })
+  .refine((choice) => (choice.outcome === undefined) !== (choice.timeline === undefined), 'give exactly one of outcome or timeline');
 
 const outcome = z.union([
   outcomeName,
@@ -78,37 +80,47 @@ const rule = z.strictObject({
   outcome,
 });
 
-const reply = z.strictObject({
-  name: z.string().optional(),
-  match: messageMatch.default({}),
-  after: duration.default('30s'),
-  text: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('Fixed text, or a list to draw from.'),
-  generate: z.enum(['sentence', 'words', 'yes-no']).optional().describe('Generated text (seeded faker).'),
-}).refine((entry) => (entry.text === undefined) !== (entry.generate === undefined), 'give exactly one of text or generate');
+const reply = z
+  .strictObject({
+    name: z.string().optional(),
+    match: messageMatch.default({}),
+    after: duration.default('30s'),
+    text: z
+      .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+      .optional()
+      .describe('Fixed text, or a list to draw from.'),
+    generate: z.enum(['sentence', 'words', 'yes-no']).optional().describe('Generated text (seeded faker).'),
+  })
+  .refine((entry) => (entry.text === undefined) !== (entry.generate === undefined), 'give exactly one of text or generate');
 
 export const operations = ['balance', 'send', 'list', 'get', 'edit', 'delete'] as const;
 
-const fault = z.strictObject({
-  name: z.string().optional().describe('Lets timeline events start and stop the fault.'),
-  enabled: z.boolean().default(true),
-  match: z
-    .strictObject({
-      operation: z.union([z.enum(operations), z.array(z.enum(operations))]).optional(),
-      environment: environment.optional(),
-      account: z.string().optional(),
-    })
-    .default({}),
-  error: z
-    .strictObject({
-      status: z.number().int().min(400).max(599),
-      code: z.string().default('INTERNAL_SERVER_ERROR'),
-    })
-    .optional(),
-  latency: duration.optional().describe('Added to the response time (wall clock).'),
-  rateLimit: z.strictObject({ requests: z.number().int().min(1), per: duration }).optional().describe('Per API key; 429 TOO_MANY_REQUESTS with Retry-After above it.'),
-  probability: z.number().min(0).max(1).optional(),
-  count: z.number().int().min(1).optional().describe('Applies to this many matching requests, then stops.'),
-}).refine((entry) => entry.error || entry.latency !== undefined || entry.rateLimit, 'give at least one of error, latency or rateLimit');
+const fault = z
+  .strictObject({
+    name: z.string().optional().describe('Lets timeline events start and stop the fault.'),
+    enabled: z.boolean().default(true),
+    match: z
+      .strictObject({
+        operation: z.union([z.enum(operations), z.array(z.enum(operations))]).optional(),
+        environment: environment.optional(),
+        account: z.string().optional(),
+      })
+      .default({}),
+    error: z
+      .strictObject({
+        status: z.number().int().min(400).max(599),
+        code: z.string().default('INTERNAL_SERVER_ERROR'),
+      })
+      .optional(),
+    latency: duration.optional().describe('Added to the response time (wall clock).'),
+    rateLimit: z
+      .strictObject({ requests: z.number().int().min(1), per: duration })
+      .optional()
+      .describe('Per API key; 429 TOO_MANY_REQUESTS with Retry-After above it.'),
+    probability: z.number().min(0).max(1).optional(),
+    count: z.number().int().min(1).optional().describe('Applies to this many matching requests, then stops.'),
+  })
+  .refine((entry) => entry.error || entry.latency !== undefined || entry.rateLimit, 'give at least one of error, latency or rateLimit');
 
 const accountEntry = z.strictObject({
   apiKey: z.string().regex(/^pk_\S+$/, 'expected text starting with pk_'),
@@ -123,15 +135,20 @@ const accountEntry = z.strictObject({
 
 const target = { account: z.string().optional(), environment: environment.default('live') };
 
-const timelineEvent = z.strictObject({
-  at: duration.describe('Clock offset from the moment the scenario is loaded.'),
-  setBalance: z.strictObject({ ...target, balance: z.number().int().min(0) }).optional(),
-  addBalance: z.strictObject({ ...target, credits: z.number().int() }).optional(),
-  reply: z.strictObject({ ...target, from: z.string(), text: z.string().min(1) }).optional().describe('A reply from a number to the latest message sent to it.'),
-  webhookUrl: z.strictObject({ ...target, url: z.url().nullable() }).optional(),
-  startFault: z.string().optional(),
-  stopFault: z.string().optional(),
-}).refine((entry) => Object.keys(entry).length === 2, 'give exactly one action besides at');
+const timelineEvent = z
+  .strictObject({
+    at: duration.describe('Clock offset from the moment the scenario is loaded.'),
+    setBalance: z.strictObject({ ...target, balance: z.number().int().min(0) }).optional(),
+    addBalance: z.strictObject({ ...target, credits: z.number().int() }).optional(),
+    reply: z
+      .strictObject({ ...target, from: z.string(), text: z.string().min(1) })
+      .optional()
+      .describe('A reply from a number to the latest message sent to it.'),
+    webhookUrl: z.strictObject({ ...target, url: z.url().nullable() }).optional(),
+    startFault: z.string().optional(),
+    stopFault: z.string().optional(),
+  })
+  .refine((entry) => Object.keys(entry).length === 2, 'give exactly one action besides at');
 
 /** Options a scenario may set: every emulator option except where to listen. */
 const scenarioOptions = z.strictObject(

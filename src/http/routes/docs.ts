@@ -4,8 +4,7 @@ import { Hono } from 'hono';
 import { type ErrorDefinition, errorCatalogue } from '../../domain/errors.js';
 import { operations } from '../documentation.js';
 
-const escape = (text: string): string =>
-  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string);
+const escape = (text: string): string => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)} · sms-emulator</title>
@@ -16,14 +15,20 @@ function page(title: string, body: string): string {
 const operationsPage = page(
   'Operations',
   Object.values(operations)
-    .map((op) => `<section id="${op.anchor}"><h2>${escape(op.title)}</h2><p><code>${op.method} ${escape(op.path)}</code> (sandbox: <code>/sandbox${escape(op.path)}</code>)</p><p>${escape(op.summary)}</p></section>`)
+    .map(
+      (op) =>
+        `<section id="${op.anchor}"><h2>${escape(op.title)}</h2><p><code>${op.method} ${escape(op.path)}</code> (sandbox: <code>/sandbox${escape(op.path)}</code>)</p><p>${escape(op.summary)}</p></section>`,
+    )
     .join(''),
 );
 
 const errorsPage = page(
   'Error codes',
   (Object.entries(errorCatalogue) as [string, ErrorDefinition][])
-    .map(([code, def]) => `<section id="${code}"><h2>${code}</h2><p>HTTP ${def.status}${def.published ? '' : ' · emulator code, not in the published catalogue'}</p><p><strong>When:</strong> ${escape(def.description)}</p><p><strong>Fix:</strong> ${escape(def.fix)}</p></section>`)
+    .map(
+      ([code, def]) =>
+        `<section id="${code}"><h2>${code}</h2><p>HTTP ${def.status}${def.published ? '' : ' · emulator code, not in the published catalogue'}</p><p><strong>When:</strong> ${escape(def.description)}</p><p><strong>Fix:</strong> ${escape(def.fix)}</p></section>`,
+    )
     .join(''),
 );
 
