@@ -36,3 +36,6 @@ export type { OutcomeDecider, OutcomeContext, Timeline, TimelineStep } from './e
 export type { AccountView, MessageView } from './engine/inspection.js';
 export type { ClockView } from './engine/control.js';
 export type { Snapshot } from './state/snapshot.js';
+export type { Answer, ChaosView, ControlHandle, HandleMode, OptOutTarget, OptOutView } from './control/handle.js';
+export type { Page, PageInput } from './control/list.js';
+export type { JournalEntry, JournalFilter } from './journal/requestJournal.js';

@@ -139,6 +139,17 @@ export const settings = {
   ),
   optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts that opt a number back in.'),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
+  requestJournalLimit: setting(
+    z.number().int().min(0).default(10_000),
+    'integer',
+    'Most API requests kept in the request journal (GET /_emulator/requests); the oldest go first; 0 keeps none.',
+  ),
+  logRequests: setting(z.boolean().default(false), 'boolean', 'Print one line per API request (accepted or rejected) to standard output.'),
+  logFormat: setting(
+    z.enum(['text', 'json']).default('text'),
+    'string',
+    'Format of --log-requests lines: text, or one JSON object (a journal entry) per line.',
+  ),
 } as const;
 
 type Settings = typeof settings;

@@ -78,3 +78,21 @@ export function scheduleIn(minutes: number): string {
   const local = new Date(Date.parse(startTime) + minutes * 60_000 + 2 * 3_600_000).toISOString().slice(0, 16);
   return `${local}+02:00`;
 }
+
+/** A control API call (`/_emulator` + path) with a JSON body, no API key. */
+export function control(emulator: Emulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  return call(emulator, method, `/_emulator${path}`, { raw: body === undefined ? undefined : JSON.stringify(body), key: false, headers });
+}
+
+/** A control transport over `emulator.fetch`, as a remote handle would use over HTTP; an error status throws its code. */
+export function fetchTransport(emulator: Emulator) {
+  return async (method: string, path: string, query: Record<string, string>, body: unknown): Promise<unknown> => {
+    const search = new URLSearchParams(query).toString();
+    const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await emulator.fetch(new Request(`${origin}/_emulator${path}${search ? `?${search}` : ''}`, { method, body: text }));
+    const answer = await response.text();
+    const json = answer === '' ? undefined : JSON.parse(answer);
+    if (response.status >= 400) throw new Error(`${json.message}: ${json.description}`);
+    return json;
+  };
+}
