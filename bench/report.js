@@ -21,118 +21,61 @@ const bytes = (value) => `${fixed(value)} B`;
 const ratio = (a, b) => `${fixed(a / b, 2)}×`;
 const verdict = (ok) => (ok ? 'yes' : '**no**');
 
-/** One row per target: what, measured, baseline (same run), ratio, target, met. */
+const perSecond = (unit) => (value) => `${fixed(value)} ${unit}`;
+
+/** A target row: figure, measured, baseline (same run), ratio, target, met. */
+function row(figure, format, value, baselineLabel, baseline, target, met) {
+  return [figure, format(value), `${baselineLabel} ${format(baseline)}`, baseline ? ratio(value, baseline) : 'n/a', target, met];
+}
+
+function memoryRows(count, run) {
+  return [
+    row(`Heap per stored message at ${count}`, bytes, run.stored.heap, 'plain object', run.baseline.heap, '≤ 1 KB', run.stored.heap <= 1024),
+    row(`RSS per stored message at ${count}`, bytes, run.stored.rss, 'plain object', run.baseline.rss, '≤ 1.5 KB', run.stored.rss <= 1536),
+  ];
+}
+
 function targetRows(r) {
   const { bare, hono, emulator } = r.load;
   const s = r.scale;
-  const v1 = Object.entries(s.lists.latencies).filter(([name]) => name !== 'balance' && !name.startsWith('control'));
-  const worstV1 = Math.max(...v1.map(([, latency]) => latency.p99));
-  const worstControl = Math.max(s.lists.latencies.control.p99, s.lists.latencies.controlPage2.p99);
+  const latency = s.lists.latencies;
+  const worstV1 = Math.max(...Object.entries(latency).flatMap(([name, { p99 }]) => (name === 'balance' || name.startsWith('control') ? [] : [p99])));
+  const worstControl = Math.max(latency.control.p99, latency.controlPage2.p99);
   const n = r.sizes.messages.toLocaleString('en');
-  const m = r.sizes.million.toLocaleString('en');
+  const reqs = perSecond('req/s');
   return [
-    [
-      'GET balance throughput',
-      `${fixed(emulator.balance.rps)} req/s`,
-      `bare node:http ${fixed(bare.balance.rps)} req/s`,
-      ratio(emulator.balance.rps, bare.balance.rps),
-      '≥ 0.85×',
-      emulator.balance.rps >= 0.85 * bare.balance.rps,
-    ],
-    [
-      'GET balance p99',
-      ms(emulator.balance.p99),
-      `bare node:http ${ms(bare.balance.p99)}`,
-      ratio(emulator.balance.p99, bare.balance.p99),
-      '≤ 1.5×',
-      emulator.balance.p99 <= 1.5 * bare.balance.p99,
-    ],
-    [
-      'Signed POST send throughput',
-      `${fixed(emulator.send.rps)} req/s`,
-      `bare node:http ${fixed(bare.send.rps)} req/s`,
-      ratio(emulator.send.rps, bare.send.rps),
-      '≥ 0.65×',
-      emulator.send.rps >= 0.65 * bare.send.rps,
-    ],
-    [
+    row('GET balance throughput', reqs, emulator.balance.rps, 'bare node:http', bare.balance.rps, '≥ 0.85×', emulator.balance.rps >= 0.85 * bare.balance.rps),
+    row('GET balance p99', ms, emulator.balance.p99, 'bare node:http', bare.balance.p99, '≤ 1.5×', emulator.balance.p99 <= 1.5 * bare.balance.p99),
+    row('Signed POST send throughput', reqs, emulator.send.rps, 'bare node:http', bare.send.rps, '≥ 0.65×', emulator.send.rps >= 0.65 * bare.send.rps),
+    row(
       'Cold start (spawn → first 200)',
-      ms(r.coldStart.emulator),
-      `bare node:http ${ms(r.coldStart.bare)}`,
-      ratio(r.coldStart.emulator, r.coldStart.bare),
+      ms,
+      r.coldStart.emulator,
+      'bare node:http',
+      r.coldStart.bare,
       '≤ 1.5×',
       r.coldStart.emulator <= 1.5 * r.coldStart.bare,
-    ],
-    [
-      `7-day jump over ${n} messages (defaults, no webhook URL)`,
-      ms(s.jumpMs),
-      `notifyOn: [] ${ms(r.quietJump.jumpMs)}`,
-      ratio(s.jumpMs, r.quietJump.jumpMs),
-      '≤ 1 s',
-      s.jumpMs <= 1000,
-    ],
-    [
+    ),
+    row(`7-day jump over ${n} messages (defaults, no webhook URL)`, ms, s.jumpMs, 'notifyOn: []', r.quietJump.jumpMs, '≤ 1 s', s.jumpMs <= 1000),
+    row(
       `Webhooks/s to a keep-alive receiver (${r.webhooks.webhooks.toLocaleString('en')} posted)`,
-      `${fixed(r.webhooks.rate)} /s`,
-      `bare keep-alive agent ${fixed(r.webhooks.bareRate)} /s`,
-      ratio(r.webhooks.rate, r.webhooks.bareRate),
+      perSecond('/s'),
+      r.webhooks.rate,
+      'bare keep-alive agent',
+      r.webhooks.bareRate,
       '≥ 5,000 /s',
       r.webhooks.rate >= 5000,
-    ],
-    [
-      `Heap per stored message at ${n}`,
-      bytes(s.stored.heap),
-      `plain object ${bytes(s.baseline.heap)}`,
-      ratio(s.stored.heap, s.baseline.heap),
-      '≤ 1 KB',
-      s.stored.heap <= 1024,
-    ],
-    [
-      `RSS per stored message at ${n}`,
-      bytes(s.stored.rss),
-      `plain object ${bytes(s.baseline.rss)}`,
-      ratio(s.stored.rss, s.baseline.rss),
-      '≤ 1.5 KB',
-      s.stored.rss <= 1536,
-    ],
-    [
-      `Heap per stored message at ${m}`,
-      bytes(r.million.stored.heap),
-      `plain object ${bytes(r.million.baseline.heap)}`,
-      ratio(r.million.stored.heap, r.million.baseline.heap),
-      '≤ 1 KB',
-      r.million.stored.heap <= 1024,
-    ],
-    [
-      `RSS per stored message at ${m}`,
-      bytes(r.million.stored.rss),
-      `plain object ${bytes(r.million.baseline.rss)}`,
-      ratio(r.million.stored.rss, r.million.baseline.rss),
-      '≤ 1.5 KB',
-      r.million.stored.rss <= 1536,
-    ],
-    [
-      `\`/v1\` list p99, worst filter or search over ${n}`,
-      ms(worstV1),
-      `balance read ${ms(s.lists.latencies.balance.p99)}`,
-      ratio(worstV1, s.lists.latencies.balance.p99),
-      '≤ 10 ms',
-      worstV1 <= 10,
-    ],
-    [
-      `\`GET /_emulator/messages\` p99 over ${n}`,
-      ms(worstControl),
-      `balance read ${ms(s.lists.latencies.balance.p99)}`,
-      ratio(worstControl, s.lists.latencies.balance.p99),
-      '≤ 10 ms (paginated)',
-      worstControl <= 10,
-    ],
+    ),
+    ...memoryRows(n, s),
+    ...memoryRows(r.sizes.million.toLocaleString('en'), r.million),
+    row(`\`/v1\` list p99, worst filter or search over ${n}`, ms, worstV1, 'balance read', latency.balance.p99, '≤ 10 ms', worstV1 <= 10),
+    row(`\`GET /_emulator/messages\` p99 over ${n}`, ms, worstControl, 'balance read', latency.balance.p99, '≤ 10 ms (paginated)', worstControl <= 10),
     ['Longest event-loop block during list reads', ms(s.lists.maxBlockMs), '1 ms resolution', 'n/a', '≤ 20 ms', s.lists.maxBlockMs <= 20],
-    [`\`reset\` with ${n} messages`, ms(s.resetMs), `empty emulator ${ms(s.emptyResetMs)}`, ratio(s.resetMs, s.emptyResetMs), '≤ 50 ms', s.resetMs <= 50],
+    row(`\`reset\` with ${n} messages`, ms, s.resetMs, 'empty emulator', s.emptyResetMs, '≤ 50 ms', s.resetMs <= 50),
     [
       '(context) bare hono app, GET balance / POST send',
       `${fixed(hono.balance.rps)} / ${fixed(hono.send.rps)} req/s`,
-      `bare node:http`,
+      'bare node:http',
       `${ratio(hono.balance.rps, bare.balance.rps)} / ${ratio(hono.send.rps, bare.send.rps)}`,
       '',
       undefined,
