@@ -71,10 +71,12 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
   const core = createCore(options, () => listening?.urls.origin ?? `http://${options.host}:${options.port}`);
   let textGenerator: TextGenerator | undefined;
-  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)));
-  scenarios.activate(scenario);
+  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)), scenario);
   const control = new Control(core, scenarios);
+  // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
+  core.startState.reset();
   const journal = new RequestJournal(options.requestJournalLimit, core.offsetMinutes);
+  core.startState.register({ clear: () => journal.clear() });
   if (options.logRequests) journal.subscribe((entry) => process.stdout.write(`${logLine(entry(), options.logFormat)}\n`));
   const operations: OperationDeps = { control, journal, settled: () => core.webhooks.settled(), defaultAccount: options.apiKey };
   const app = createApp({ core, operations, faults: scenarios.faults });

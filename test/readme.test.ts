@@ -34,5 +34,5 @@ test('the error table gives every code with its HTTP status', () => {
 });
 
 test('the control API table is the operations table: every endpoint, its handle members and summary', () => {
-  expect(readme).toContain(controlTable());
+  expect(readme, 'the README control table is stale: npm run readme rewrites it').toContain(controlTable());
 });

@@ -1,8 +1,5 @@
 /** How a handle call's arguments travel over HTTP: into the path, the query or the body, and back out again. */
 
-import type { Context } from 'hono';
-import { ApiError } from '../domain/errors.js';
-
 /** Where one handle argument goes in the HTTP request. */
 export type ArgSpec =
   /** A path parameter: `{name}` in the operation's path. */
@@ -40,27 +37,6 @@ export function encodeCall(method: string, path: string, specs: readonly ArgSpec
     } else request.body = value;
   });
   return request;
-}
-
-/** Reads handle arguments back out of an HTTP request, in the order the specs give. */
-export async function decodeCall(c: Context, specs: readonly ArgSpec[]): Promise<unknown[]> {
-  const args: unknown[] = [];
-  for (const spec of specs) {
-    if (spec.in === 'path') args.push(c.req.param(spec.name));
-    else if (spec.in === 'query') args.push(spec.name === undefined ? c.req.query() : c.req.query(spec.name));
-    else if (spec.in === 'text') args.push(await c.req.text());
-    else args.push(jsonValue(await c.req.text()));
-  }
-  return args;
-}
-
-function jsonValue(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError('CONTROL_INVALID_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
-  }
 }
 
 /** Hono's form of an OpenAPI path: `/accounts/{key}` → `/accounts/:key`. */

@@ -331,11 +331,12 @@ export const operations = {
     path: '/reset',
     args: [body],
     input: resetInput,
-    summary: 'Back to the start state; `{"account": "pk_…"}` resets one account only.',
+    summary: 'Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.',
     run: ({ control, journal }, options) => {
       const { account } = parseControl(resetInput, options, 'reset');
       control.reset(account);
-      journal.clear(account);
+      // The start-state routine empties the whole journal; one account's reset drops only its entries.
+      if (account !== undefined) journal.clear(account);
       return { status: 'reset' as const };
     },
   },
@@ -345,9 +346,8 @@ export const operations = {
     path: '/snapshot',
     args: [body],
     summary: 'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.',
-    run: ({ control, journal }, snapshot) => {
+    run: ({ control }, snapshot) => {
       control.restore(snapshot);
-      journal.clear();
       return { status: 'restored' as const };
     },
   },

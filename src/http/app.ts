@@ -7,6 +7,7 @@ import type { OperationDeps } from '../control/operations.js';
 import type { Core } from '../engine/core.js';
 import type { ApiEnv } from './context.js';
 import type { Faults } from '../engine/scenario/faults.js';
+import { bodyLimit } from './body.js';
 import { authenticate } from './middleware/auth.js';
 import { journalRequests } from './middleware/journal.js';
 import { faultGuard } from './middleware/faults.js';
@@ -50,6 +51,7 @@ export function createApp({ core, operations, faults }: AppDeps): Hono {
   };
 
   const app = new Hono({ strict: false });
+  app.use('*', bodyLimit(options.maxBodySize));
   app.use('*', journalRequests(operations.journal, core.clock));
   app.route('/v1', api('live'));
   app.route('/sandbox/v1', api('sandbox'));

@@ -43,8 +43,10 @@ export function journalRequests(journal: RequestJournal, clock: Clock): Middlewa
   };
 }
 
-/** The body the route read (from Hono's cache), or, for a request refused before its body was read, its first bytes. */
+/** The body the route read, or, for a request refused before its body was read, its first bytes. */
 async function requestBody(c: Context): Promise<Uint8Array | string | null> {
+  const read = c.get('bodyBytes');
+  if (read !== undefined) return read;
   const cache = c.req.bodyCache;
   try {
     const cached = cache.arrayBuffer ?? cache.text;

@@ -2,12 +2,25 @@
 
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
-import { decodeCall, routePath } from '../../control/call.js';
+import { type ArgSpec, routePath } from '../../control/call.js';
 import { type OperationDeps, type RouteOperation, isRoute, operationList, runOperation } from '../../control/operations.js';
+import { decodeControlBody, decodeControlText, readBody } from '../body.js';
 import { methodNotAllowed } from '../middleware/methods.js';
 
 export interface ControlRouteDeps extends OperationDeps {
   controlToken: string | undefined;
+}
+
+/** Reads handle arguments back out of a request, in the order the operation's specs give. */
+async function decodeCall(c: Context, specs: readonly ArgSpec[]): Promise<unknown[]> {
+  const args: unknown[] = [];
+  for (const spec of specs) {
+    if (spec.in === 'path') args.push(c.req.param(spec.name));
+    else if (spec.in === 'query') args.push(spec.name === undefined ? c.req.query() : c.req.query(spec.name));
+    else if (spec.in === 'text') args.push(decodeControlText(await readBody(c)));
+    else args.push(decodeControlBody(await readBody(c)));
+  }
+  return args;
 }
 
 /** Static segments before parameters, so `/webhooks/chaos` is not read as the event id "chaos". */
