@@ -5,6 +5,7 @@ import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { parseDuration } from '../domain/time.js';
+import { clockDuration, clockInstant, clockSpeed } from '../domain/clockRange.js';
 import { scopes } from '../state/store.js';
 
 const webhookUrl = z.url().nullable();
@@ -35,18 +36,21 @@ export const accountPatch = z.strictObject({
 });
 export type AccountPatch = z.input<typeof accountPatch>;
 
-export const clockCommand = z.strictObject({
-  advance: z
-    .union([z.string(), z.number()])
-    .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 90s, 15m, 2h, 7d or milliseconds')
-    .optional(),
-  set: z
-    .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time')
-    .optional(),
-  mode: z.enum(['realtime', 'manual']).optional(),
-  speed: z.number().positive().optional(),
-});
+export const clockCommand = z
+  .strictObject({
+    advance: clockDuration.optional(),
+    set: clockInstant.optional(),
+    mode: z.enum(['realtime', 'manual']).optional(),
+    speed: clockSpeed.optional(),
+    runUntilIdle: z.literal(true).optional(),
+    limit: clockDuration.optional(),
+    next: z.literal(true).optional(),
+  })
+  .refine((command) => !(command.runUntilIdle && command.next), 'give runUntilIdle or next, not both')
+  .refine((command) => !((command.runUntilIdle || command.next) && (command.advance !== undefined || command.set !== undefined)), {
+    message: 'runUntilIdle and next move the clock themselves; give them without advance or set',
+  })
+  .refine((command) => command.limit === undefined || command.runUntilIdle, { message: 'limit goes with runUntilIdle', path: ['limit'] });
 export type ClockCommand = z.input<typeof clockCommand>;
 
 export const replyInput = z.strictObject({
