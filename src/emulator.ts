@@ -137,9 +137,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
   const core = createCore(options, () => listening?.urls.origin ?? `http://${options.host}:${options.port}`);
   let textGenerator: TextGenerator | undefined;
-  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)));
-  scenarios.load(scenario);
+  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)), scenario);
   const control = new Control(core, scenarios);
+  // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
+  core.startState.reset();
   const moveClock = (command: ClockCommand): Promise<ClockView> => control.moveClock(command);
   const app = createApp({ core, control, moveClock, faults: scenarios.faults });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
-import { parseDuration } from '../domain/time.js';
-import { clockDuration, clockInstant, clockSpeed } from '../domain/clockRange.js';
+import { durationHint, parseDuration } from '../domain/time.js';
+import { clockInstant, clockSpeed } from '../domain/clockRange.js';
 import { scopes } from '../state/store.js';
 
 const webhookUrl = z.url().nullable();
+const duration = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
 const credits = z.number().int().min(0);
 
 export const accountInput = z.strictObject({
@@ -38,12 +39,12 @@ export type AccountPatch = z.input<typeof accountPatch>;
 
 export const clockCommand = z
   .strictObject({
-    advance: clockDuration.optional(),
+    advance: duration.optional(),
     set: clockInstant.optional(),
     mode: z.enum(['realtime', 'manual']).optional(),
     speed: clockSpeed.optional(),
     runUntilIdle: z.literal(true).optional(),
-    limit: clockDuration.optional(),
+    limit: duration.optional(),
     next: z.literal(true).optional(),
   })
   .refine((command) => !(command.runUntilIdle && command.next), 'give runUntilIdle or next, not both')
@@ -92,9 +93,6 @@ export const webhookChaosInput = z.strictObject({
   duplicateRate: rate.optional(),
   delayRate: rate.optional(),
   reorderRate: rate.optional(),
-  delay: z
-    .union([z.string(), z.number()])
-    .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 30s')
-    .optional(),
+  delay: duration.optional(),
 });
 export type WebhookChaosInput = z.input<typeof webhookChaosInput>;

@@ -5,6 +5,7 @@ import type { Environment, MessageRecord } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Timer } from '../../state/timerQueue.js';
 import type { Account } from '../../state/store.js';
+import { chargeAtMost, credit, setBalance } from '../accounts.js';
 import type { Core } from '../core.js';
 import type { OutcomeContext, Timeline } from '../outcomes.js';
 import { receiveReply } from '../replies.js';
@@ -41,10 +42,15 @@ export class ScenarioRuntime {
   private readonly optOut: Set<string>;
   private readonly optIn: Set<string>;
 
+  /**
+   * `startup` is the scenario at start-up: every reset activates it again, so a scenario set at
+   * runtime lasts until the next reset.
+   */
   constructor(
     private readonly core: Core,
     settings: ScenarioSettings,
     private readonly generateText: () => TextGenerator,
+    startup: Scenario,
   ) {
     this.random = core.random;
     this.faults = new Faults(core.random.faults);
@@ -55,6 +61,8 @@ export class ScenarioRuntime {
       if (status === 'delivered' && message.type === 'sms') this.maybeReply(message, leg.recipient);
     });
     core.events.on('reply.received', ({ reply }) => this.handleKeywords(reply));
+    checkTimelineAccounts(startup, [core.options.apiKey]);
+    core.startState.register({ start: () => this.activate(startup) });
   }
 
   scenario(): Scenario {
@@ -66,16 +74,7 @@ export class ScenarioRuntime {
    * names an account that is not the default one, not its own and does not exist now.
    */
   load(scenario: Scenario): void {
-    const known = new Set([this.core.options.apiKey, ...this.core.store.accounts.keys(), ...scenario.accounts.map((account) => account.apiKey)]);
-    scenario.timeline.forEach((event, index) => {
-      const { action, target } = timelineAction(event);
-      if (target?.account !== undefined && !known.has(target.account)) {
-        throw new ApiError(
-          'SCENARIO_INVALID',
-          `scenario: timeline[${index}].${action}.account: no account has the API key "${target.account}"; add it under accounts or create it first.`,
-        );
-      }
-    });
+    checkTimelineAccounts(scenario, [this.core.options.apiKey, ...this.core.store.accounts.keys()]);
     this.activate(scenario);
   }
 
@@ -140,36 +139,7 @@ export class ScenarioRuntime {
   }
 
   private applyAccounts(scenario: Scenario): void {
-    const { store, options, initialAccounts } = this.core;
-    for (const entry of scenario.accounts) {
-      const existing = store.accounts.get(entry.apiKey);
-      const spec = {
-        apiKey: entry.apiKey,
-        signingSecret: entry.signingSecret ?? existing?.signingSecret ?? `sk_test_${entry.apiKey.slice(3)}`,
-        balance: entry.balance ?? existing?.environments.live.balance ?? options.balance,
-        sandboxBalance: entry.sandboxBalance ?? entry.balance ?? existing?.environments.sandbox.balance,
-        webhookUrl: entry.webhookUrl !== undefined ? entry.webhookUrl : (existing?.environments.live.webhookUrl ?? null),
-        sandboxWebhookUrl:
-          entry.sandboxWebhookUrl !== undefined ? entry.sandboxWebhookUrl : (existing?.environments.sandbox.webhookUrl ?? entry.webhookUrl ?? null),
-        scopes: entry.scopes ?? existing?.scopes,
-        optOuts: entry.optOuts ?? [...(existing?.environments.live.optOuts ?? [])],
-        sandboxOptOuts: entry.optOuts ?? [...(existing?.environments.sandbox.optOuts ?? [])],
-      };
-      if (existing) {
-        existing.signingSecret = spec.signingSecret;
-        if (spec.scopes) existing.scopes = spec.scopes;
-        existing.environments.live = { ...existing.environments.live, balance: spec.balance, webhookUrl: spec.webhookUrl, optOuts: new Set(spec.optOuts) };
-        existing.environments.sandbox = {
-          ...existing.environments.sandbox,
-          balance: spec.sandboxBalance ?? spec.balance,
-          webhookUrl: spec.sandboxWebhookUrl,
-          optOuts: new Set(spec.sandboxOptOuts),
-        };
-      } else {
-        store.addAccount(spec);
-      }
-      initialAccounts.set(spec.apiKey, spec);
-    }
+    for (const entry of scenario.accounts) this.core.accounts.upsert(entry);
   }
 
   /** Carries out one timeline event; one whose account was deleted meanwhile is skipped and reported. */
@@ -186,8 +156,13 @@ export class ScenarioRuntime {
       }
       wallet = account.environments[target.environment];
     }
-    if (event.setBalance && wallet) wallet.balance = event.setBalance.balance;
-    if (event.addBalance && wallet) wallet.balance = Math.max(0, wallet.balance + event.addBalance.credits);
+    if (event.setBalance && wallet) setBalance(wallet, event.setBalance.balance, event.setBalance.environment);
+    if (event.addBalance && wallet) {
+      // Taking more than the balance leaves it at zero, as a charge would.
+      const { credits } = event.addBalance;
+      if (credits >= 0) credit(wallet, credits);
+      else chargeAtMost(wallet, -credits);
+    }
     if (event.webhookUrl && wallet) wallet.webhookUrl = event.webhookUrl.url;
     if (event.startFault) this.faults.toggle(event.startFault, true);
     if (event.stopFault) this.faults.toggle(event.stopFault, false);
@@ -199,6 +174,20 @@ export class ScenarioRuntime {
       receiveReply({ clock, store, events, ids: random.ids }, latest, from, text);
     }
   }
+}
+
+/** Refuses (SCENARIO_INVALID) a scenario whose timeline names an account that is neither its own nor in `known`. */
+function checkTimelineAccounts(scenario: Scenario, known: Iterable<string>): void {
+  const keys = new Set([...known, ...scenario.accounts.map((account) => account.apiKey)]);
+  scenario.timeline.forEach((event, index) => {
+    const { action, target } = timelineAction(event);
+    if (target?.account !== undefined && !keys.has(target.account)) {
+      throw new ApiError(
+        'SCENARIO_INVALID',
+        `scenario: timeline[${index}].${action}.account: no account has the API key "${target.account}"; add it under accounts or create it first.`,
+      );
+    }
+  });
 }
 
 /** The one action of a timeline event (besides `at`) and the account it targets, if any. */
