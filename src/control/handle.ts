@@ -42,9 +42,9 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
   /** `{ status: 'ok' }` once the emulator answers. */
   health(): Answer<M, { status: 'ok' }>;
   readonly clock: {
-    /** Current clock state: time, mode, speed, queued tasks. */
+    /** Current clock state: time, mode, speed, queued tasks, recent incidents. */
     state(): Answer<M, ClockView>;
-    /** Applies mode/speed, then `set`, then `advance`; answers once the webhooks it made due were tried. */
+    /** Applies mode/speed, then `set`, then `advance` (or `runUntilIdle`, or `next`); answers once the webhooks it made due were tried. */
     move(command: ClockCommand): Promise<ClockView>;
     /** Moves the clock forward (`'15m'`, `'90s'`, ms), firing due events in order; answers after their webhooks were tried. */
     advance(duration: string | number): Promise<ClockView>;
@@ -52,6 +52,10 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     set(instant: string): Promise<ClockView>;
     /** Changes mode (`manual`, `realtime`) and/or speed. */
     configure(settings: Pick<ClockCommand, 'mode' | 'speed'>): Promise<ClockView>;
+    /** Fires due events in order until nothing is queued or the clock reaches now + `limit` (default `'30d'`); `run` says which. */
+    runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+    /** Jumps to the next queued event's time and fires what is due then. */
+    next(): Promise<ClockView>;
   };
   readonly accounts: {
     /** Every account with balances, webhook URLs and opt-outs per environment, in creation order. */

@@ -119,7 +119,8 @@ export const operations = {
       method: 'GET',
       path: '/clock',
       args: [],
-      summary: 'The clock: `{now, time, mode, speed, pendingTasks}`.',
+      summary:
+        'The clock: `{now, time, mode, speed, pendingTasks, incidents}` (`incidents`: recent tasks that failed or were skipped, `{time, task, outcome, reason}`).',
       run: ({ control }) => control.clockState(),
     },
     move: {
@@ -129,12 +130,14 @@ export const operations = {
       input: clockCommand,
       settles: true,
       summary:
-        'Moves the clock: `{"advance": "15m"}`, `{"set": "2026-11-22T09:00:00+02:00"}`, `{"mode": "manual"}`, `{"speed": 60}` (combinable; mode/speed, then set, then advance). Due events fire in time order; answers after their webhooks were tried.',
+        'Moves the clock: `{"advance": "15m"}`, `{"set": "2026-11-22T09:00:00+02:00"}`, `{"mode": "manual"}`, `{"speed": 60}` (combinable; mode/speed, then set, then advance); or `{"runUntilIdle": true, "limit": "30d"}` or `{"next": true}` (the answer adds `run: {fired, idle, stoppedAt?}`). Due events fire in time order; answers after their webhooks were tried.',
       run: ({ control }, command) => control.moveClock(command),
     },
     advance: { via: 'clock.move', summary: 'Moves the clock forward by a duration.', map: (duration) => [{ advance: duration }] },
     set: { via: 'clock.move', summary: 'Sets the clock to an instant.', map: (instant) => [{ set: instant }] },
     configure: { via: 'clock.move', summary: 'Changes mode and speed.', map: (settings) => [settings] },
+    runUntilIdle: { via: 'clock.move', summary: 'Runs until nothing is queued (or a limit).', map: (options = {}) => [{ runUntilIdle: true, ...options }] },
+    next: { via: 'clock.move', summary: 'Runs to the next queued event.', map: () => [{ next: true }] },
   },
   accounts: {
     list: {
