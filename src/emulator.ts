@@ -62,6 +62,13 @@ export interface Emulator {
     set(instant: string): Promise<ClockView>;
     /** Changes mode and/or speed. */
     configure(settings: Pick<ClockCommand, 'mode' | 'speed'>): Promise<ClockView>;
+    /**
+     * Fires due events in order until nothing is queued, or until the clock reaches now + `limit`
+     * (default `'30d'`); `run.idle` and `run.stoppedAt` say which. Resolves after the webhooks it caused were tried.
+     */
+    runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+    /** Jumps to the next queued event's time and fires what is due then; resolves after its webhooks were tried. */
+    next(): Promise<ClockView>;
   };
   readonly accounts: {
     list(): AccountView[];
@@ -130,14 +137,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
   const core = createCore(options, () => listening?.urls.origin ?? `http://${options.host}:${options.port}`);
   let textGenerator: TextGenerator | undefined;
-  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)));
-  scenarios.activate(scenario);
+  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)), scenario);
   const control = new Control(core, scenarios);
-  const moveClock = async (command: ClockCommand): Promise<ClockView> => {
-    const state = control.moveClock(command);
-    await core.webhooks.settled();
-    return state;
-  };
+  // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
+  core.startState.reset();
+  const moveClock = (command: ClockCommand): Promise<ClockView> => control.moveClock(command);
   const app = createApp({ core, control, moveClock, faults: scenarios.faults });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
@@ -173,6 +177,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       advance: (duration) => moveClock({ advance: duration }),
       set: (instant) => moveClock({ set: instant }),
       configure: (settings) => moveClock(settings),
+      runUntilIdle: (runOptions = {}) => moveClock({ runUntilIdle: true, ...runOptions }),
+      next: () => moveClock({ next: true }),
     },
     accounts: {
       list: () => control.listAccounts(),

@@ -2,6 +2,7 @@
 
 import { EventEmitter } from 'node:events';
 import type { Leg, MessageRecord, MessageStatus } from './domain/message.js';
+import type { ClockIncident } from './state/clock.js';
 import type { WebhookAttempt, WebhookEvent } from './webhooks/log.js';
 
 export interface EmulatorEvents {
@@ -15,6 +16,8 @@ export interface EmulatorEvents {
   'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
   /** A webhook event reached its final state: delivered, or failed with its tries spent. */
   'webhook.settled': { event: WebhookEvent };
+  /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
+  'clock.incident': { incident: ClockIncident };
 }
 
 export type EventName = keyof EmulatorEvents;

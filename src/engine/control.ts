@@ -4,9 +4,9 @@ import { ApiError } from '../domain/errors.js';
 import { type Environment, type MessageRecord, environments } from '../domain/message.js';
 import { type RequestFields, canonicalString, signRequest } from '../domain/signing.js';
 import { formatInstant, parseDuration } from '../domain/time.js';
-import type { ClockState } from '../state/clock.js';
+import type { ClockIncident, ClockRun, ClockState } from '../state/clock.js';
 import type { Snapshot } from '../state/snapshot.js';
-import type { Account, AccountSpec } from '../state/store.js';
+import type { Account } from '../state/store.js';
 import {
   type AccountInput,
   type AccountPatch,
@@ -27,7 +27,7 @@ import {
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
 import type { WebhookEvent } from '../webhooks/log.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
-import { type Core, randomStreams } from './core.js';
+import type { Core } from './core.js';
 import { exportSnapshot, importSnapshot } from './snapshots.js';
 import { ScenarioError, parseScenario, validateScenario } from './scenario/parse.js';
 import type { ScenarioRuntime } from './scenario/runtime.js';
@@ -35,10 +35,22 @@ import type { Scenario } from './scenario/schema.js';
 import { receiveReply } from './replies.js';
 import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
 
-export interface ClockView extends ClockState {
-  /** The current time rendered in the emulator's offset. */
+export interface ClockIncidentView extends Omit<ClockIncident, 'due'> {
+  /** When the task was due, rendered in the emulator's offset. */
   time: string;
 }
+
+export interface ClockView extends Omit<ClockState, 'incidents'> {
+  /** The current time rendered in the emulator's offset. */
+  time: string;
+  /** The most recent clock tasks that failed or were skipped, oldest first. */
+  incidents: ClockIncidentView[];
+  /** How a `runUntilIdle` or `next` command ended: tasks fired, whether nothing is left queued, and why it stopped if not. */
+  run?: ClockRun;
+}
+
+/** How far `runUntilIdle` may go when no limit is given. */
+const defaultRunLimit = '30d';
 
 export class Control {
   constructor(
@@ -68,7 +80,7 @@ export class Control {
         `options can only be set when the emulator starts; this scenario changes ${changed.map(([name]) => name).join(', ')}. Start it with the scenario (--scenario) instead.`,
       );
     }
-    this.scenarios.activate(scenario);
+    this.scenarios.load(scenario);
     return scenario;
   }
 
@@ -85,18 +97,27 @@ export class Control {
   }
 
   clockState(): ClockView {
-    const state = this.core.clock.state();
-    return { ...state, time: formatInstant(state.now, this.core.offsetMinutes) };
+    const { incidents, ...state } = this.core.clock.state();
+    const render = (ms: number) => formatInstant(ms, this.core.offsetMinutes);
+    return { ...state, time: render(state.now), incidents: incidents.map(({ due, ...incident }) => ({ time: render(due), ...incident })) };
   }
 
-  /** Applies mode/speed, then `set`, then `advance`; due events fire in time order on the way. */
-  moveClock(input: ClockCommand): ClockView {
+  /**
+   * Applies mode/speed, then `set`, then `advance`, or runs until idle / to the next task; due events
+   * fire in time order on the way. Resolves once the webhook tries they caused have ended.
+   */
+  async moveClock(input: ClockCommand): Promise<ClockView> {
     const command = parseControl(clockCommand, input, 'clock command');
-    const { clock } = this.core;
+    const { clock, webhooks } = this.core;
     if (command.mode !== undefined || command.speed !== undefined) clock.configure(command);
     if (command.set !== undefined) clock.set(Date.parse(command.set));
     if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
-    return this.clockState();
+    let run: ClockRun | undefined;
+    if (command.runUntilIdle) run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());
+    const fired = command.next ? clock.next() : 0;
+    await webhooks.settled();
+    if (command.next) run = { fired, idle: clock.state().pendingTasks === 0 };
+    return run ? { ...this.clockState(), run } : this.clockState();
   }
 
   /** The signed string and Signature header for a body, with an account's secret (for curl users). */
@@ -117,45 +138,19 @@ export class Control {
   }
 
   createAccount(input: AccountInput): AccountView {
-    const spec = parseControl(accountInput, input, 'account');
-    if (this.core.store.accounts.has(spec.apiKey)) {
-      throw new ApiError('CONTROL_CONFLICT', `An account with API key "${spec.apiKey}" already exists.`);
-    }
-    const full: AccountSpec = {
-      ...spec,
-      signingSecret: spec.signingSecret ?? `sk_test_${spec.apiKey.slice(3)}`,
-      balance: spec.balance ?? this.core.options.balance,
-    };
-    return accountView(this.core.store.addAccount(full));
+    return accountView(this.core.accounts.create(parseControl(accountInput, input, 'account')));
   }
 
   updateAccount(apiKey: string, input: AccountPatch): AccountView {
-    const patch = parseControl(accountPatch, input, 'account change');
+    const change = parseControl(accountPatch, input, 'account change');
     const account = this.findAccount(apiKey);
-    for (const environment of environments) {
-      const change = patch[environment];
-      const wallet = account.environments[environment];
-      const balance = (change?.balance ?? wallet.balance) + (change?.addBalance ?? 0);
-      if (balance < 0) {
-        throw new ApiError('CONTROL_INVALID_REQUEST', `The ${environment} balance would become ${balance}; a balance cannot go below 0.`);
-      }
-    }
-    if (patch.signingSecret !== undefined) account.signingSecret = patch.signingSecret;
-    if (patch.scopes !== undefined) account.scopes = patch.scopes;
-    for (const environment of environments) {
-      const change = patch[environment];
-      if (!change) continue;
-      const wallet = account.environments[environment];
-      wallet.balance = (change.balance ?? wallet.balance) + (change.addBalance ?? 0);
-      if (change.webhookUrl !== undefined) wallet.webhookUrl = change.webhookUrl;
-    }
+    this.core.accounts.update(account, change);
     return accountView(account);
   }
 
   deleteAccount(apiKey: string): void {
-    const account = this.findAccount(apiKey);
-    for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(message);
-    this.core.store.removeAccount(apiKey);
+    this.disarmMessagesOf(this.findAccount(apiKey));
+    this.core.accounts.remove(apiKey);
   }
 
   listMessages(input: MessageFilter = {}): MessageView[] {
@@ -217,18 +212,15 @@ export class Control {
     return this.core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 });
   }
 
-  /** Back to the start state: everything, or one account (its start balance and webhooks, no messages). */
+  /**
+   * Back to the state at start-up: everything (accounts and their settings, balances, the start-up
+   * scenario, opt-outs, chaos, clock, ids and random draws, logs, timers), or one account (its
+   * start-up settings, or the ones it was created with, and no messages).
+   */
   reset(apiKey?: string): void {
-    const { core } = this;
-    if (apiKey !== undefined) return this.resetAccount(apiKey);
-    core.store.clear();
-    core.lifecycle.clear();
-    core.webhooks.reset();
-    core.clock.restart(core.startTime);
-    core.clock.configure({ mode: core.options.clock, speed: core.options.speed });
-    for (const stream of randomStreams) core.random[stream].restore(core.initialRandom[stream]);
-    for (const spec of core.initialAccounts.values()) core.store.addAccount(spec);
-    this.scenarios.activate(this.scenarios.scenario());
+    if (apiKey === undefined) return this.core.startState.reset();
+    this.disarmMessagesOf(this.findAccount(apiKey));
+    this.core.accounts.reset(apiKey);
   }
 
   snapshot(): Snapshot {
@@ -240,11 +232,9 @@ export class Control {
     importSnapshot(this.core, input);
   }
 
-  private resetAccount(apiKey: string): void {
-    const account = this.findAccount(apiKey);
-    const spec = this.core.initialAccounts.get(apiKey);
-    this.deleteAccount(account.apiKey);
-    if (spec) this.core.store.addAccount(spec);
+  /** Cancels the schedule timers of an account's messages (delivery steps stop by themselves once a message is gone). */
+  private disarmMessagesOf(account: Account): void {
+    for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(message);
   }
 
   private findAccount(apiKey: string): Account {

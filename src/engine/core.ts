@@ -4,14 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { parseDuration, parseOffset } from '../domain/time.js';
 import { EmulatorEmitter } from '../events.js';
 import type { ResolvedOptions } from '../options.js';
-import { Clock } from '../state/clock.js';
+import { Clock, describeIncident } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
-import { type AccountSpec, Store } from '../state/store.js';
+import { Store } from '../state/store.js';
 import { environmentPrefix } from '../domain/links.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { Accounts } from './accounts.js';
 import { Lifecycle } from './lifecycle.js';
 import { Messaging } from './messages.js';
 import type { OutcomeDecider } from './outcomes.js';
+import { StartState } from './startState.js';
 
 export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks'] as const;
 export type RandomStream = (typeof randomStreams)[number];
@@ -28,10 +30,12 @@ export interface Core {
   random: Record<RandomStream, Random>;
   /** Where each random stream started, for reset. */
   initialRandom: Record<RandomStream, RandomState>;
+  /** Accounts, their defaults and every balance change. */
+  accounts: Accounts;
   lifecycle: Lifecycle;
   messaging: Messaging;
-  /** Accounts as they were at start, for reset. */
-  initialAccounts: Map<string, AccountSpec>;
+  /** The one routine behind start-up, reset and the clearing before a snapshot import; every holder of state registers with it. */
+  startState: StartState;
   webhooks: WebhookDispatcher;
   /** Swaps the outcome decision point (scenarios plug in here). */
   setOutcomeDecider(decider: OutcomeDecider): void;
@@ -40,17 +44,20 @@ export interface Core {
 /** `linkOrigin` gives the origin that links inside webhook payloads use (the listening address). */
 export function createCore(options: ResolvedOptions, linkOrigin: () => string): Core {
   const seed = options.seed ?? randomBytes(6).toString('hex');
+  const offsetMinutes = parseOffset(options.timeZoneOffset) ?? 0;
   const startTime = options.startTime === undefined ? Date.now() : Date.parse(options.startTime);
-  const clock = new Clock({ mode: options.clock, speed: options.speed, startTime });
-  const store = new Store();
   const events = new EmulatorEmitter();
+  const clock = new Clock({ mode: options.clock, speed: options.speed, startTime }, (incident) => {
+    process.stderr.write(`sms-emulator: ${describeIncident(incident, offsetMinutes)}\n`);
+    events.emit('clock.incident', { incident });
+  });
+  const store = new Store();
   const root = createRandom(seed);
   const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<RandomStream, Random>;
   let decider: OutcomeDecider = () => undefined;
   const lifecycle = new Lifecycle(clock, store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, (context) =>
     decider(context),
   );
-  const offsetMinutes = parseOffset(options.timeZoneOffset) ?? 0;
   const webhooks = new WebhookDispatcher(
     clock,
     store,
@@ -74,13 +81,23 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     (environment) => linkOrigin() + environmentPrefix(environment),
   );
   const messaging = new Messaging(store, clock, random.ids, lifecycle, events, options);
-  const defaultAccount: AccountSpec = {
-    apiKey: options.apiKey,
-    signingSecret: options.signingSecret,
-    balance: options.balance,
-    webhookUrl: options.webhookUrl ?? null,
-  };
-  store.addAccount(defaultAccount);
+  const accounts = new Accounts(store, options.balance);
+  const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>;
+  const startState = new StartState();
+  startState.register({
+    clear: () => {
+      clock.restart(startTime);
+      clock.configure({ mode: options.clock, speed: options.speed });
+      for (const stream of randomStreams) random[stream].restore(initialRandom[stream]);
+      accounts.clear();
+      lifecycle.clear();
+      webhooks.reset();
+    },
+    start: () => {
+      accounts.create({ apiKey: options.apiKey, signingSecret: options.signingSecret, balance: options.balance, webhookUrl: options.webhookUrl ?? null });
+    },
+    started: () => accounts.captureStart(),
+  });
   return {
     options,
     seed,
@@ -90,11 +107,12 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     store,
     events,
     random,
-    initialRandom: Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>,
+    initialRandom,
+    accounts,
     lifecycle,
     messaging,
     webhooks,
-    initialAccounts: new Map([[defaultAccount.apiKey, defaultAccount]]),
+    startState,
     setOutcomeDecider: (next) => {
       decider = next;
     },
