@@ -135,6 +135,11 @@ export const settings = {
     'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist.',
   ),
   optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts that opt a number back in.'),
+  readyFile: setting(
+    z.string().min(1).optional(),
+    'string',
+    'CLI: once listening, write the URLs and credentials as JSON to this file (atomically); it is removed on exit.',
+  ),
   maxBodySize: setting(
     z.number().int().min(1).max(1_073_741_824).default(1_048_576),
     'integer',
