@@ -17,6 +17,7 @@ import { type Listening, type NodeListener, listen, nodeListener } from './http/
 import { logLine } from './journal/logLine.js';
 import { RequestJournal } from './journal/requestJournal.js';
 import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { type MessageWait, waitFor } from './testing/waitFor.js';
 
 export interface ListenOptions {
   host?: string;
@@ -54,6 +55,11 @@ export interface Emulator extends ControlHandle<'local'> {
   on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void;
   /** Replaces the decision point that picks each leg's delivery timeline. */
   setOutcomeDecider(decider: OutcomeDecider): void;
+  /**
+   * Waits for a message to reach a status on the emulator's clock, moving a manual clock as far as needed.
+   * @example await emulator.waitFor(sent.id).toReach('delivered', { within: '5m' });
+   */
+  waitFor(messageId: string): MessageWait;
 }
 
 /**
@@ -83,7 +89,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
 
-  return {
+  const emulator: Emulator = {
     ...localHandle(operations),
     options,
     seed: core.seed,
@@ -111,5 +117,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
     on: (event, listener) => core.events.on(event, listener),
     setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
+    waitFor: (messageId) => waitFor(emulator, messageId),
   };
+  return emulator;
 }

@@ -13,7 +13,12 @@ export function buildHandle<M extends HandleMode>(call: OperationCaller): Contro
     if (isRoute(op)) return (...args: unknown[]) => call(op, args);
     const target = routeOf(op.via);
     const map = op.map as (...args: unknown[]) => unknown[];
-    return (...args: unknown[]) => call(target, map(...args));
+    const answer = op.answer as ((output: unknown) => unknown) | undefined;
+    if (answer === undefined) return (...args: unknown[]) => call(target, map(...args));
+    return (...args: unknown[]) => {
+      const output = call(target, map(...args));
+      return output instanceof Promise ? output.then(answer) : answer(output);
+    };
   };
   const handle: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(operations)) {

@@ -44,6 +44,8 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
   readonly clock: {
     /** Current clock state: time, mode, speed, queued tasks, recent incidents. */
     state(): Answer<M, ClockView>;
+    /** The emulator's current time as a `Date`: give it to the app under test (see `useEmulatorTime` in `sms-emulator/vitest`). */
+    now(): Answer<M, Date>;
     /** Applies mode/speed, then `set`, then `advance` (or `runUntilIdle`, or `next`); answers once the webhooks it made due were tried. */
     move(command: ClockCommand): Promise<ClockView>;
     /** Moves the clock forward (`'15m'`, `'90s'`, ms), firing due events in order; answers after their webhooks were tried. */

@@ -63,6 +63,8 @@ export interface ShortcutOperation<F extends Fn = Fn> {
   via: OperationId;
   summary: string;
   map(...args: Parameters<F>): unknown[];
+  /** Turns the target's answer into this member's (both handles apply it; the HTTP answer stays the target's). */
+  answer?(output: never): Awaited<ReturnType<F>>;
 }
 
 export type Operation<F extends Fn = Fn> = RouteOperation<F> | ShortcutOperation<F>;
@@ -132,6 +134,12 @@ export const operations = {
       summary:
         'Moves the clock: `{"advance": "15m"}`, `{"set": "2026-11-22T09:00:00+02:00"}`, `{"mode": "manual"}`, `{"speed": 60}` (combinable; mode/speed, then set, then advance); or `{"runUntilIdle": true, "limit": "30d"}` or `{"next": true}` (the answer adds `run: {fired, idle, stoppedAt?}`). Due events fire in time order; answers after their webhooks were tried.',
       run: ({ control }, command) => control.moveClock(command),
+    },
+    now: {
+      via: 'clock.state',
+      summary: 'The current time as a Date.',
+      map: () => [],
+      answer: (clock: { now: number }) => new Date(clock.now),
     },
     advance: { via: 'clock.move', summary: 'Moves the clock forward by a duration.', map: (duration) => [{ advance: duration }] },
     set: { via: 'clock.move', summary: 'Sets the clock to an instant.', map: (instant) => [{ set: instant }] },
