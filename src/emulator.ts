@@ -15,6 +15,11 @@ import type { EmulatorEvents, EventName } from './events.js';
 import { createApp } from './http/app.js';
 import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
 import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { feedViews } from './ui/feedViews.js';
+import { LiveFeed } from './ui/liveFeed.js';
+import { reportPage } from './ui/reportPage.js';
+import { writeReport } from './ui/reportFile.js';
+import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
 import type { Snapshot } from './state/snapshot.js';
 import type { WebhookChaos } from './webhooks/dispatcher.js';
 import type { WebhookEvent } from './webhooks/log.js';
@@ -113,6 +118,21 @@ export interface Emulator {
   restore(snapshot: Snapshot): void;
   /** Replaces the decision point that picks each leg's delivery timeline. */
   setOutcomeDecider(decider: OutcomeDecider): void;
+  /**
+   * One account's timeline (requests, status changes, webhook tries, clock moves, faults) in virtual-time
+   * order: a self-contained HTML page, or its data with `format: 'json'`. Default account when none is named.
+   *
+   * @example
+   * await writeFile('timeline.html', emulator.report({ account: 'pk_test_sms_emulator' }));
+   */
+  report(options?: ReportOptions & { format?: 'html' }): string;
+  report(options: ReportOptions & { format: 'json' }): TimelineReport;
+}
+
+export interface ReportOptions {
+  /** API key of the account; the default account when not given. */
+  account?: string;
+  format?: 'html' | 'json';
 }
 
 /**
@@ -134,11 +154,15 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   scenarios.activate(scenario);
   const control = new Control(core, scenarios);
   const moveClock = async (command: ClockCommand): Promise<ClockView> => {
+    const from = core.clock.now();
     const state = control.moveClock(command);
+    core.events.emit('clock.moved', { from, to: state.now, mode: state.mode, speed: state.speed, command: { ...command } });
     await core.webhooks.settled();
     return state;
   };
-  const app = createApp({ core, control, moveClock, faults: scenarios.faults });
+  const feed = new LiveFeed(core.events, feedViews(core));
+  const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account);
+  const app = createApp({ core, control, moveClock, faults: scenarios.faults, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
 
@@ -161,6 +185,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       return listening?.urls;
     },
     async close() {
+      if (options.reportOnExit !== undefined) await writeReport(options.reportOnExit, report());
+      feed.close();
       core.clock.dispose();
       await core.webhooks.close();
       const server = listening?.server;
@@ -210,5 +236,9 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     snapshot: () => control.snapshot(),
     restore: (snapshot) => control.restore(snapshot),
     setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
+    report: ((reportOptions: ReportOptions = {}) => {
+      const data = report(reportOptions.account);
+      return reportOptions.format === 'json' ? data : reportPage(data);
+    }) as Emulator['report'],
   };
 }

@@ -81,6 +81,7 @@ export class Control {
     const list = this.findAccount(apiKey).environments[environment].optOuts;
     if (optedOut) list.add(number);
     else list.delete(number);
+    this.changed(apiKey);
     return [...list];
   }
 
@@ -126,7 +127,9 @@ export class Control {
       signingSecret: spec.signingSecret ?? `sk_test_${spec.apiKey.slice(3)}`,
       balance: spec.balance ?? this.core.options.balance,
     };
-    return accountView(this.core.store.addAccount(full));
+    const account = this.core.store.addAccount(full);
+    this.changed(account.apiKey);
+    return accountView(account);
   }
 
   updateAccount(apiKey: string, input: AccountPatch): AccountView {
@@ -149,6 +152,7 @@ export class Control {
       wallet.balance = (change.balance ?? wallet.balance) + (change.addBalance ?? 0);
       if (change.webhookUrl !== undefined) wallet.webhookUrl = change.webhookUrl;
     }
+    this.changed(apiKey);
     return accountView(account);
   }
 
@@ -156,6 +160,12 @@ export class Control {
     const account = this.findAccount(apiKey);
     for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(message);
     this.core.store.removeAccount(apiKey);
+    this.changed(apiKey);
+  }
+
+  /** Announced so live views (the web inbox) show the account as it is now. */
+  private changed(apiKey: string): void {
+    this.core.events.emit('account.changed', { apiKey });
   }
 
   listMessages(input: MessageFilter = {}): MessageView[] {
@@ -220,15 +230,20 @@ export class Control {
   /** Back to the start state: everything, or one account (its start balance and webhooks, no messages). */
   reset(apiKey?: string): void {
     const { core } = this;
-    if (apiKey !== undefined) return this.resetAccount(apiKey);
+    if (apiKey !== undefined) {
+      this.resetAccount(apiKey);
+      return core.events.emit('state.replaced', { reason: 'reset' });
+    }
     core.store.clear();
     core.lifecycle.clear();
     core.webhooks.reset();
+    core.timeline.clear();
     core.clock.restart(core.startTime);
     core.clock.configure({ mode: core.options.clock, speed: core.options.speed });
     for (const stream of randomStreams) core.random[stream].restore(core.initialRandom[stream]);
     for (const spec of core.initialAccounts.values()) core.store.addAccount(spec);
     this.scenarios.activate(this.scenarios.scenario());
+    core.events.emit('state.replaced', { reason: 'reset' });
   }
 
   snapshot(): Snapshot {
@@ -238,6 +253,8 @@ export class Control {
   /** Replaces the whole state with a snapshot; a snapshot that does not parse changes nothing. */
   restore(input: unknown): void {
     importSnapshot(this.core, input);
+    this.core.timeline.clear();
+    this.core.events.emit('state.replaced', { reason: 'restore' });
   }
 
   private resetAccount(apiKey: string): void {

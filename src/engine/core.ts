@@ -7,6 +7,7 @@ import type { ResolvedOptions } from '../options.js';
 import { Clock } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
 import { type AccountSpec, Store } from '../state/store.js';
+import { TimelineLog } from '../state/timelineLog.js';
 import { environmentPrefix } from '../domain/links.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { Lifecycle } from './lifecycle.js';
@@ -33,6 +34,8 @@ export interface Core {
   /** Accounts as they were at start, for reset. */
   initialAccounts: Map<string, AccountSpec>;
   webhooks: WebhookDispatcher;
+  /** Clock moves and injected faults, for the timeline report. */
+  timeline: TimelineLog;
   /** Swaps the outcome decision point (scenarios plug in here). */
   setOutcomeDecider(decider: OutcomeDecider): void;
 }
@@ -94,6 +97,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     lifecycle,
     messaging,
     webhooks,
+    timeline: new TimelineLog(events),
     initialAccounts: new Map([[defaultAccount.apiKey, defaultAccount]]),
     setOutcomeDecider: (next) => {
       decider = next;
