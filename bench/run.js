@@ -1,131 +1,162 @@
-// Load and scale benchmarks. Every figure is a ratio against a baseline measured in the same run,
-// so results compare across machines. Run with `npm run bench` after `npm run build`.
-import { spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { Agent, request } from 'node:http';
+// `npm run bench`: every figure of the speed targets beside its baseline measured in the same run, written to bench/RESULTS.md.
+// BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the file.
+import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createEmulator } from '../dist/index.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connections, measure, sendMessages } from './load.js';
+import { pinLoadGenerator, pinned, originOf, rssOf, serverCpu, spawnServerSide, startServer, stop } from './processes.js';
+import { authorization, balanceRequest, sendRequest } from './requests.js';
+import { machine, renderResults } from './report.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const auth = `Basic ${Buffer.from('pk_test_sms_emulator:').toString('base64')}`;
+const tiny = process.env.BENCH_SIZE === 'tiny';
+const size = tiny
+  ? { rounds: 1, seconds: 1, warmup: 0.5, settleMs: 0, coldRuns: 2, messages: 1_000, million: 5_000, webhookMessages: 200, listRepeats: 20 }
+  : { rounds: 3, seconds: 5, warmup: 2, settleMs: 6_000, coldRuns: 7, messages: 100_000, million: 1_000_000, webhookMessages: 10_000, listRepeats: 200 };
+const out = process.env.BENCH_OUT ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const script = (name) => fileURLToPath(new URL(name, import.meta.url));
+const cli = [script('../bin/sms-emulator.js'), '--port', '0', '--balance', '1000000000000'];
+const servers = {
+  bare: { label: 'bare node:http', args: [script('./servers/bareHttp.js')] },
+  hono: { label: 'bare hono app', args: [script('./servers/bareHono.js')] },
+  emulator: { label: 'sms-emulator (default CLI, realtime clock)', args: cli },
+};
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const log = (line) => process.stdout.write(`${line}\n`);
 
-function startTarget(kind) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./target.js', import.meta.url)), kind], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => child.stdout.once('data', (chunk) => resolve({ child, port: Number(String(chunk).trim()) })));
-}
+// Read the machine before pinning: a pinned process sees one CPU.
+const results = { size: tiny ? 'tiny' : 'full', sizes: size, machine: machine(pinned, serverCpu), connections };
+pinLoadGenerator();
 
-/** Requests per second with `concurrency` keep-alive loops for `seconds`. */
-async function load(port, method, path, body, headers = {}, duration = seconds) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const deadline = performance.now() + duration * 1000;
-  let done = 0;
-  let failed = 0;
-  const once = () =>
-    new Promise((resolve) => {
-      const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { authorization: auth, ...headers } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode >= 400) failed += 1;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        failed += 1;
-        resolve();
-      });
-      req.end(body);
-    });
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      await once();
-      done += 1;
+log(`bench (${results.size}): load, ${size.rounds} round(s) of ${size.seconds} s per server and route`);
+results.load = await loadRounds();
+log('bench: cold start');
+results.coldStart = await coldStart();
+log(`bench: ${size.messages.toLocaleString('en')} messages (jump, memory, lists, reset)`);
+results.scale = await scaleRun({ messages: size.messages, lists: size.listRepeats, reset: true, memoryBaseline: true });
+log('bench: the same jump with notifyOn: [] (baseline)');
+results.quietJump = await scaleRun({ messages: size.messages, notifyOn: [] });
+log(`bench: ${size.million.toLocaleString('en')} messages (memory)`);
+results.million = await scaleRun({ messages: size.million, memoryBaseline: true });
+log('bench: webhooks to a local keep-alive receiver');
+results.webhooks = await webhookRun();
+
+writeFileSync(out, renderResults(results));
+log(`bench: wrote ${out}`);
+
+/** Every server gets each route in turn, round after round, so drift on the machine hits all of them alike. */
+async function loadRounds() {
+  const started = {};
+  for (const [key, server] of Object.entries(servers)) started[key] = await startServer(server.args);
+  const routes = { balance: balanceRequest, send: sendRequest(0) };
+  const samples = {};
+  const sent = {};
+  try {
+    for (const key of Object.keys(servers)) {
+      for (const route of Object.values(routes)) await measure(started[key].origin, route, size.warmup);
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  agent.destroy();
-  return { rps: done / duration, failed };
-}
-
-const fields = { recipient: ['27831234567'], message: 'Benchmark message' };
-const sendBody = JSON.stringify(fields);
-const signature = createHmac('sha256', 'sk_test_sms_emulator').update('message=Benchmark%20message&recipient[]=27831234567').digest('hex');
-
-/** Milliseconds from spawn until the process prints `marker`, median of `runs`. */
-async function startupMs(args, marker, runs = 5) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise((resolve) => {
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-        if (output.includes(marker)) resolve();
-      });
-    });
-    times.push(performance.now() - started);
-    child.kill();
+    for (let round = 1; round <= size.rounds; round++) {
+      for (const [name, route] of Object.entries(routes)) {
+        for (const key of Object.keys(servers)) {
+          const sample = await measure(started[key].origin, route, size.seconds);
+          (samples[`${key}.${name}`] ??= []).push(sample);
+          if (name === 'send') sent[key] = (sent[key] ?? 0) + sample.total;
+          log(`  round ${round} ${name.padEnd(7)} ${servers[key].label.padEnd(44)} ${sample.rps.toFixed(0).padStart(6)} req/s  p99 ${sample.p99} ms`);
+        }
+      }
+      // The emulator's realtime lifecycle of the messages just sent runs for 5 s; let it finish before the next round.
+      await sleep(size.settleMs);
+    }
+    const load = {};
+    for (const key of Object.keys(servers)) {
+      const of = (name, field) => median(samples[`${key}.${name}`].map((sample) => sample[field]));
+      load[key] = {
+        label: servers[key].label,
+        balance: { rps: of('balance', 'rps'), p99: of('balance', 'p99') },
+        send: { rps: of('send', 'rps'), p99: of('send', 'p99') },
+        rss: rssOf(started[key].child.pid),
+        sent: sent[key],
+      };
+    }
+    return load;
+  } finally {
+    for (const { child } of Object.values(started)) await stop(child);
   }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
 }
 
-const bin = fileURLToPath(new URL('../bin/sms-emulator.js', import.meta.url));
-const bareStart = await startupMs(['-e', "require('http').createServer().listen(0, () => console.log('ready'))"], 'ready');
-const emulatorStart = await startupMs([bin, '--port', '0'], 'try:');
-console.log(`start-up: ${emulatorStart.toFixed(0)} ms = ${(emulatorStart / bareStart).toFixed(2)} × a bare node server (${bareStart.toFixed(0)} ms)`);
-
-const bare = await startTarget('bare');
-const emulator = await startTarget('emulator');
-try {
-  // Warm both up first so neither is measured cold.
-  await load(bare.port, 'GET', '/v1/messages/balance', undefined, {}, 0.5);
-  await load(emulator.port, 'GET', '/v1/messages/balance', undefined, {}, 0.5);
-  const baseline = await load(bare.port, 'GET', '/v1/messages/balance');
-  const balance = await load(emulator.port, 'GET', '/v1/messages/balance');
-  const sends = await load(emulator.port, 'POST', '/v1/messages', sendBody, { 'content-type': 'application/json', signature });
-  console.log(`bare node server:        ${baseline.rps.toFixed(0)} req/s (baseline)`);
-  console.log(`GET balance:             ${balance.rps.toFixed(0)} req/s = ${(balance.rps / baseline.rps).toFixed(2)} × baseline (${balance.failed} failed)`);
-  console.log(`POST send:               ${sends.rps.toFixed(0)} req/s = ${(sends.rps / baseline.rps).toFixed(2)} × baseline (${sends.failed} failed)`);
-} finally {
-  bare.child.kill();
-  emulator.child.kill();
+/** Spawn → first 200 from GET balance, interleaved between the emulator CLI and a bare node:http process. */
+async function coldStart() {
+  const times = { bare: [], emulator: [] };
+  for (let run = 0; run < size.coldRuns; run++) {
+    for (const key of Object.keys(times)) {
+      const started = performance.now();
+      const child = spawnServerSide(servers[key].args);
+      const origin = await originOf(child);
+      const status = await new Promise((resolve, reject) => {
+        const req = request(`${origin}/v1/messages/balance`, { headers: { authorization }, agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      times[key].push(performance.now() - started);
+      await stop(child);
+      if (status !== 200) throw new Error(`bench: ${key} answered ${status} to its first balance request`);
+    }
+  }
+  return { bare: median(times.bare), emulator: median(times.emulator) };
 }
 
-// Scale: a 7-day jump over 100,000 scheduled deliveries, and reset of an empty emulator,
-// against the cost of the same number of empty loop iterations with a Map insert (baseline).
-const baselineStart = performance.now();
-const map = new Map();
-for (let i = 0; i < 100_000; i++) map.set(i, { i });
-const baselineMs = performance.now() - baselineStart;
-
-const big = createEmulator({ clock: 'manual', seed: 'scale', balance: 10_000_000 });
-const origin = 'http://bench.local';
-const scaleFields = { recipient: ['27831234567'], message: 'scale' };
-const scaleSignature = createHmac('sha256', 'sk_test_sms_emulator').update('message=scale&recipient[]=27831234567').digest('hex');
-const sendStart = performance.now();
-for (let i = 0; i < 33_334; i++) {
-  await big.fetch(
-    new Request(`${origin}/v1/messages`, {
-      method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/json', signature: scaleSignature },
-      body: JSON.stringify(scaleFields),
-    }),
-  );
+/** Runs bench/scale.js with `config`: it listens, the load side fills it with sends, then it measures itself. */
+async function scaleRun(config) {
+  const child = fork(script('./scale.js'), [JSON.stringify(config)], {
+    execPath: pinned ? 'taskset' : process.execPath,
+    execArgv: [...(pinned ? ['-c', String(serverCpu), process.execPath] : []), '--expose-gc', '--max-old-space-size=8192'],
+  });
+  const next = () =>
+    new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`bench: scale run exited (${code}) early`)));
+    });
+  const { origin } = await next();
+  const sendStarted = performance.now();
+  await sendMessages(origin, config.messages);
+  const sendSeconds = (performance.now() - sendStarted) / 1000;
+  child.send('measure');
+  const result = await next();
+  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+  return { ...result, fillRps: config.messages / sendSeconds };
 }
-const sendMs = performance.now() - sendStart;
-const jumpStart = performance.now();
-await big.clock.advance('7d');
-const jumpMs = performance.now() - jumpStart;
-const events = big.messages.list().reduce((count, message) => count + message.history.length, 0);
-console.log(`33,334 in-process sends: ${sendMs.toFixed(0)} ms`);
-console.log(
-  `7-day jump firing ${(events - 33_334).toLocaleString()} transitions: ${jumpMs.toFixed(0)} ms = ${(jumpMs / baselineMs).toFixed(1)} × 100k Map inserts (${baselineMs.toFixed(1)} ms)`,
-);
 
-const empty = createEmulator({ clock: 'manual' });
-const rounds = 10_000;
-const resetStart = performance.now();
-for (let i = 0; i < rounds; i++) empty.reset();
-const resetMs = (performance.now() - resetStart) / rounds;
-console.log(`reset of an empty emulator: ${(resetMs * 1000).toFixed(1)} µs`);
+/** Webhooks/s through the emulator to a keep-alive receiver, against a bare keep-alive agent posting the same count to it. */
+async function webhookRun() {
+  let received = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      res.end();
+    });
+  });
+  receiver.keepAliveTimeout = 10_000;
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${receiver.address().port}/hook`;
+  try {
+    const run = await scaleRun({ messages: size.webhookMessages, webhookUrl: url });
+    const webhooks = received;
+    received = 0;
+    const poster = spawnServerSide([script('./poster.js'), url, String(webhooks)]);
+    const output = await new Promise((resolve) => {
+      let text = '';
+      poster.stdout.on('data', (chunk) => (text += chunk));
+      poster.once('exit', () => resolve(text));
+    });
+    const bare = JSON.parse(output);
+    return { webhooks, seconds: run.jumpMs / 1000, rate: webhooks / (run.jumpMs / 1000), bareRate: bare.sent / (bare.ms / 1000) };
+  } finally {
+    receiver.closeAllConnections();
+    receiver.close();
+  }
+}

@@ -150,9 +150,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
   const core = createCore(options, () => listening?.urls.origin ?? `http://${options.host}:${options.port}`);
   let textGenerator: TextGenerator | undefined;
-  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)));
-  scenarios.activate(scenario);
+  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)), scenario);
   const control = new Control(core, scenarios);
+  // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
+  core.startState.reset();
   const moveClock = async (command: ClockCommand): Promise<ClockView> => {
     const from = core.clock.now();
     const state = control.moveClock(command);

@@ -28,6 +28,8 @@ export type { ErrorCode } from './domain/errors.js';
  * @example const catcher = await createWebhookCatcher(); await catcher.waitFor((r) => r.body.status === 'delivered');
  */
 export { createWebhookCatcher } from './testing/webhookCatcher.js';
+export { createClient, SmsApiError } from './client/index.js';
+export type * from './client/index.js';
 export type { CaughtRequest, CatcherResponse, WebhookCatcher } from './testing/webhookCatcher.js';
 export type { WebhookAttempt, WebhookEvent, WebhookState } from './webhooks/log.js';
 export type { WebhookChaos } from './webhooks/dispatcher.js';

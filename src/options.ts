@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { describeIssues } from './domain/issues.js';
-import { parseDuration, parseOffset } from './domain/time.js';
+import { durationHint, parseDuration, parseOffset } from './domain/time.js';
 
 /** How a CLI flag or environment value is read before validation. */
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'list';
@@ -19,9 +19,7 @@ function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string
   return { schema, kind, description, cli };
 }
 
-const durationText = z
-  .union([z.string(), z.number()])
-  .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 90s, 15m, 2h, 7d or milliseconds');
+const durationText = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
 
 const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time');
 
@@ -138,6 +136,11 @@ export const settings = {
     'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist.',
   ),
   optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts that opt a number back in.'),
+  maxBodySize: setting(
+    z.number().int().min(1).max(1_073_741_824).default(1_048_576),
+    'integer',
+    'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
+  ),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
   ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
   reportOnExit: setting(

@@ -170,6 +170,12 @@ export const errorCatalogue = {
     description: 'Too many requests.',
     fix: 'Wait for the number of seconds in Retry-After and back off exponentially.',
   },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    published: emulator,
+    description: 'The request body is larger than the emulator accepts; nothing was changed.',
+    fix: 'Send a smaller body, or start the emulator with a larger --max-body-size (bytes; default 1048576).',
+  },
   CONTROL_INVALID_REQUEST: {
     status: 400,
     published: emulator,

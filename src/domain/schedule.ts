@@ -1,7 +1,7 @@
 /** The schedule rule: accepted formats and the window of 15 minutes to 7 days ahead of the clock. */
 
 import { ApiError } from './errors.js';
-import { parseOffset } from './time.js';
+import { maxInstant, parseOffset } from './time.js';
 
 export const minimumLeadMs = 15 * 60_000;
 export const maximumLeadMs = 7 * 24 * 60 * 60_000;
@@ -21,7 +21,8 @@ export function parseScheduleText(text: string): number | undefined {
   const utc = Date.UTC(year, month - 1, day, hour, minute, second);
   // Date.UTC rolls 31 February into March; a real calendar date must round-trip.
   if (new Date(utc).getUTCDate() !== day) return undefined;
-  return utc - offset * 60_000;
+  const instant = utc - offset * 60_000;
+  return instant <= maxInstant ? instant : undefined;
 }
 
 /** Checks a schedule against the window measured from `now`; returns its instant or throws DATE_TIME_INVALID. */

@@ -1,4 +1,21 @@
-/** Rendering instants as ISO 8601 with seconds and an explicit offset, and parsing offsets. */
+/** The range of instants and durations the emulator works with, rendering instants as ISO 8601, and parsing offsets and durations. */
+
+/** The earliest instant any time may hold: 1970-01-01T00:00:00Z. */
+export const minInstant = 0;
+/** The latest instant any time may hold: 9999-12-31T23:59:59.999Z, the last one ISO 8601 writes with four digits. */
+export const maxInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The longest duration accepted anywhere (36,500 days, about 100 years): longer ones are refused, never wrapped. */
+export const maxDurationMs = 36_500 * 86_400_000;
+
+/** True for a whole number of milliseconds within [minInstant, maxInstant]. */
+export function isInstantInRange(ms: number): boolean {
+  return Number.isInteger(ms) && ms >= minInstant && ms <= maxInstant;
+}
+
+/** `at` plus `ms`, held at maxInstant: times computed from durations never leave the range. */
+export function addDuration(at: number, ms: number): number {
+  return Math.min(at + ms, maxInstant);
+}
 
 const offsetPattern = /^(Z|[+-](\d{2}):(\d{2}))$/;
 
@@ -20,23 +37,37 @@ export function formatOffset(minutes: number): string {
   return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** `2026-11-21T14:30:00+02:00` for the instant `ms` seen from `offsetMinutes`. */
+/** The first local time ISO 8601 writes with a four-digit year (0000-01-01T00:00:00); the last is maxInstant. */
+const firstLocal = -62_167_219_200_000;
+
+/**
+ * `2026-11-21T14:30:00+02:00` for the instant `ms` seen from `offsetMinutes`. Total: a time outside the
+ * four-digit years (or not a number) is held at the nearest end, so rendering never throws.
+ */
 export function formatInstant(ms: number, offsetMinutes: number): string {
-  const shifted = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19);
-  return shifted + formatOffset(offsetMinutes);
+  const local = ms + offsetMinutes * 60_000;
+  const held = Number.isNaN(local) ? minInstant : Math.min(Math.max(local, firstLocal), maxInstant);
+  return new Date(held).toISOString().slice(0, 19) + formatOffset(offsetMinutes);
 }
 
 function pad(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
+/** What a bad duration is told, wherever durations are accepted. */
+export const durationHint = 'expected a duration such as 500ms, 90s, 15m, 2h, 7d or milliseconds, at most 36500d';
+
 const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const durationPattern = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/;
 
-/** Milliseconds for `90s`, `15m`, `2h`, `7d`, `250ms` or a plain number of milliseconds. */
+/** Milliseconds for `90s`, `15m`, `2h`, `7d`, `250ms` or a plain number of milliseconds; undefined past maxDurationMs. */
 export function parseDuration(value: string | number): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
-  const match = durationPattern.exec(value.trim());
-  if (!match) return undefined;
-  return Math.round(Number(match[1]) * (units[match[2] ?? 'ms'] ?? 1));
+  let ms: number;
+  if (typeof value === 'number') ms = value;
+  else {
+    const match = durationPattern.exec(value.trim());
+    if (!match) return undefined;
+    ms = Math.round(Number(match[1]) * (units[match[2] ?? 'ms'] ?? 1));
+  }
+  return ms >= 0 && ms <= maxDurationMs ? ms : undefined;
 }

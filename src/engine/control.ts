@@ -6,7 +6,7 @@ import { type RequestFields, canonicalString, signRequest } from '../domain/sign
 import { formatInstant, parseDuration } from '../domain/time.js';
 import type { ClockState } from '../state/clock.js';
 import type { Snapshot } from '../state/snapshot.js';
-import type { Account, AccountSpec } from '../state/store.js';
+import type { Account } from '../state/store.js';
 import {
   type AccountInput,
   type AccountPatch,
@@ -27,7 +27,7 @@ import {
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
 import type { WebhookEvent } from '../webhooks/log.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
-import { type Core, randomStreams } from './core.js';
+import type { Core } from './core.js';
 import { exportSnapshot, importSnapshot } from './snapshots.js';
 import { ScenarioError, parseScenario, validateScenario } from './scenario/parse.js';
 import type { ScenarioRuntime } from './scenario/runtime.js';
@@ -118,54 +118,23 @@ export class Control {
   }
 
   createAccount(input: AccountInput): AccountView {
-    const spec = parseControl(accountInput, input, 'account');
-    if (this.core.store.accounts.has(spec.apiKey)) {
-      throw new ApiError('CONTROL_CONFLICT', `An account with API key "${spec.apiKey}" already exists.`);
-    }
-    const full: AccountSpec = {
-      ...spec,
-      signingSecret: spec.signingSecret ?? `sk_test_${spec.apiKey.slice(3)}`,
-      balance: spec.balance ?? this.core.options.balance,
-    };
-    const account = this.core.store.addAccount(full);
+    const account = this.core.accounts.create(parseControl(accountInput, input, 'account'));
     this.changed(account.apiKey);
     return accountView(account);
   }
 
   updateAccount(apiKey: string, input: AccountPatch): AccountView {
-    const patch = parseControl(accountPatch, input, 'account change');
+    const change = parseControl(accountPatch, input, 'account change');
     const account = this.findAccount(apiKey);
-    for (const environment of environments) {
-      const change = patch[environment];
-      const wallet = account.environments[environment];
-      const balance = (change?.balance ?? wallet.balance) + (change?.addBalance ?? 0);
-      if (balance < 0) {
-        throw new ApiError('CONTROL_INVALID_REQUEST', `The ${environment} balance would become ${balance}; a balance cannot go below 0.`);
-      }
-    }
-    if (patch.signingSecret !== undefined) account.signingSecret = patch.signingSecret;
-    if (patch.scopes !== undefined) account.scopes = patch.scopes;
-    for (const environment of environments) {
-      const change = patch[environment];
-      if (!change) continue;
-      const wallet = account.environments[environment];
-      wallet.balance = (change.balance ?? wallet.balance) + (change.addBalance ?? 0);
-      if (change.webhookUrl !== undefined) wallet.webhookUrl = change.webhookUrl;
-    }
+    this.core.accounts.update(account, change);
     this.changed(apiKey);
     return accountView(account);
   }
 
   deleteAccount(apiKey: string): void {
-    const account = this.findAccount(apiKey);
-    for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(message);
-    this.core.store.removeAccount(apiKey);
+    this.disarmMessagesOf(this.findAccount(apiKey));
+    this.core.accounts.remove(apiKey);
     this.changed(apiKey);
-  }
-
-  /** Announced so live views (the web inbox) show the account as it is now. */
-  private changed(apiKey: string): void {
-    this.core.events.emit('account.changed', { apiKey });
   }
 
   listMessages(input: MessageFilter = {}): MessageView[] {
@@ -227,23 +196,18 @@ export class Control {
     return this.core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 });
   }
 
-  /** Back to the start state: everything, or one account (its start balance and webhooks, no messages). */
+  /**
+   * Back to the state at start-up: everything (accounts and their settings, balances, the start-up
+   * scenario, opt-outs, chaos, clock, ids and random draws, logs, timers), or one account (its
+   * start-up settings, or the ones it was created with, and no messages).
+   */
   reset(apiKey?: string): void {
-    const { core } = this;
-    if (apiKey !== undefined) {
-      this.resetAccount(apiKey);
-      return core.events.emit('state.replaced', { reason: 'reset' });
+    if (apiKey === undefined) this.core.startState.reset();
+    else {
+      this.disarmMessagesOf(this.findAccount(apiKey));
+      this.core.accounts.reset(apiKey);
     }
-    core.store.clear();
-    core.lifecycle.clear();
-    core.webhooks.reset();
-    core.timeline.clear();
-    core.clock.restart(core.startTime);
-    core.clock.configure({ mode: core.options.clock, speed: core.options.speed });
-    for (const stream of randomStreams) core.random[stream].restore(core.initialRandom[stream]);
-    for (const spec of core.initialAccounts.values()) core.store.addAccount(spec);
-    this.scenarios.activate(this.scenarios.scenario());
-    core.events.emit('state.replaced', { reason: 'reset' });
+    this.core.events.emit('state.replaced', { reason: 'reset' });
   }
 
   snapshot(): Snapshot {
@@ -253,15 +217,17 @@ export class Control {
   /** Replaces the whole state with a snapshot; a snapshot that does not parse changes nothing. */
   restore(input: unknown): void {
     importSnapshot(this.core, input);
-    this.core.timeline.clear();
     this.core.events.emit('state.replaced', { reason: 'restore' });
   }
 
-  private resetAccount(apiKey: string): void {
-    const account = this.findAccount(apiKey);
-    const spec = this.core.initialAccounts.get(apiKey);
-    this.deleteAccount(account.apiKey);
-    if (spec) this.core.store.addAccount(spec);
+  /** Cancels the schedule timers of an account's messages (delivery steps stop by themselves once a message is gone). */
+  private disarmMessagesOf(account: Account): void {
+    for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(message);
+  }
+
+  /** Announced so live views (the web inbox) show the account as it is now. */
+  private changed(apiKey: string): void {
+    this.core.events.emit('account.changed', { apiKey });
   }
 
   private findAccount(apiKey: string): Account {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
-import { parseDuration } from '../domain/time.js';
+import { durationHint, parseDuration } from '../domain/time.js';
 import { scopes } from '../state/store.js';
 
 const webhookUrl = z.url().nullable();
@@ -90,7 +90,7 @@ export const webhookChaosInput = z.strictObject({
   reorderRate: rate.optional(),
   delay: z
     .union([z.string(), z.number()])
-    .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 30s')
+    .refine((value) => parseDuration(value) !== undefined, durationHint)
     .optional(),
 });
 export type WebhookChaosInput = z.input<typeof webhookChaosInput>;

@@ -6,13 +6,15 @@ import { EmulatorEmitter } from '../events.js';
 import type { ResolvedOptions } from '../options.js';
 import { Clock } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
-import { type AccountSpec, Store } from '../state/store.js';
-import { TimelineLog } from '../state/timelineLog.js';
+import { Store } from '../state/store.js';
 import { environmentPrefix } from '../domain/links.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { Accounts } from './accounts.js';
 import { Lifecycle } from './lifecycle.js';
 import { Messaging } from './messages.js';
 import type { OutcomeDecider } from './outcomes.js';
+import { StartState } from './startState.js';
+import { TimelineLog } from '../state/timelineLog.js';
 
 export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks'] as const;
 export type RandomStream = (typeof randomStreams)[number];
@@ -29,13 +31,15 @@ export interface Core {
   random: Record<RandomStream, Random>;
   /** Where each random stream started, for reset. */
   initialRandom: Record<RandomStream, RandomState>;
+  /** Accounts, their defaults and every balance change. */
+  accounts: Accounts;
   lifecycle: Lifecycle;
   messaging: Messaging;
-  /** Accounts as they were at start, for reset. */
-  initialAccounts: Map<string, AccountSpec>;
-  webhooks: WebhookDispatcher;
+  /** The one routine behind start-up, reset and the clearing before a snapshot import; every holder of state registers with it. */
+  startState: StartState;
   /** Clock moves and injected faults, for the timeline report. */
   timeline: TimelineLog;
+  webhooks: WebhookDispatcher;
   /** Swaps the outcome decision point (scenarios plug in here). */
   setOutcomeDecider(decider: OutcomeDecider): void;
 }
@@ -77,13 +81,25 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     (environment) => linkOrigin() + environmentPrefix(environment),
   );
   const messaging = new Messaging(store, clock, random.ids, lifecycle, events, options);
-  const defaultAccount: AccountSpec = {
-    apiKey: options.apiKey,
-    signingSecret: options.signingSecret,
-    balance: options.balance,
-    webhookUrl: options.webhookUrl ?? null,
-  };
-  store.addAccount(defaultAccount);
+  const accounts = new Accounts(store, options.balance);
+  const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>;
+  const startState = new StartState();
+  startState.register({
+    clear: () => {
+      clock.restart(startTime);
+      clock.configure({ mode: options.clock, speed: options.speed });
+      for (const stream of randomStreams) random[stream].restore(initialRandom[stream]);
+      accounts.clear();
+      lifecycle.clear();
+      webhooks.reset();
+    },
+    start: () => {
+      accounts.create({ apiKey: options.apiKey, signingSecret: options.signingSecret, balance: options.balance, webhookUrl: options.webhookUrl ?? null });
+    },
+    started: () => accounts.captureStart(),
+  });
+  const timeline = new TimelineLog(events);
+  startState.register({ clear: () => timeline.clear() });
   return {
     options,
     seed,
@@ -93,12 +109,13 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     store,
     events,
     random,
-    initialRandom: Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>,
+    initialRandom,
+    accounts,
     lifecycle,
     messaging,
     webhooks,
-    timeline: new TimelineLog(events),
-    initialAccounts: new Map([[defaultAccount.apiKey, defaultAccount]]),
+    startState,
+    timeline,
     setOutcomeDecider: (next) => {
       decider = next;
     },

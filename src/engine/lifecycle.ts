@@ -2,6 +2,7 @@
 
 import { type Leg, type MessageRecord, type MessageStatus, type StatusChange, aggregateStatus, canTransition, isFinal } from '../domain/message.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
+import { addDuration } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
 import type { Clock } from '../state/clock.js';
 import type { Timer } from '../state/timerQueue.js';
@@ -18,11 +19,11 @@ export interface LifecycleSettings {
  * becomes `expired` at its end, and a timeline that never ends in an outcome expires too.
  */
 export function planLeg(timeline: Timeline, start: number, validityMs: number): StatusChange[] {
-  const expiresAt = start + validityMs;
+  const expiresAt = addDuration(start, validityMs);
   const plan: StatusChange[] = [];
   let at = start;
   for (const step of timeline) {
-    at += step.afterMs;
+    at = addDuration(at, step.afterMs);
     if (at > expiresAt) break;
     plan.push({ status: step.status, at });
     if (isFinal(step.status)) return plan;

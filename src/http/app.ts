@@ -8,6 +8,7 @@ import type { ClockCommand } from '../engine/controlInput.js';
 import type { Core } from '../engine/core.js';
 import type { ApiEnv } from './context.js';
 import type { Faults } from '../engine/scenario/faults.js';
+import { bodyLimit } from './body.js';
 import { authenticate } from './middleware/auth.js';
 import { faultGuard } from './middleware/faults.js';
 import { requireHttps } from './middleware/transport.js';
@@ -57,6 +58,7 @@ export function createApp({ core, control, moveClock, faults, feed, report }: Ap
   };
 
   const app = new Hono({ strict: false });
+  app.use('*', bodyLimit(options.maxBodySize));
   app.route('/v1', api('live'));
   app.route('/sandbox/v1', api('sandbox'));
   app.route('/_emulator/docs', docsRoutes());

@@ -1,26 +1,121 @@
-/** Decoding request bodies (JSON or form) into fields, with the API's JSON_* errors for bad ones. */
+/** Reading request bodies within the size limit and decoding them (JSON or form), with the API's JSON_* errors for bad ones. */
 
+import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, errorCatalogue } from '../domain/errors.js';
 import type { RequestFields } from '../domain/signing.js';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The largest body in bytes this request may carry (set by bodyLimit, read by readBody). */
+    maxBodySize: number;
+  }
+}
 
 /** Deeper nesting than this is JSON_EXCEEDED (the limit PHP's json_decode uses by default). */
 export const maxJsonDepth = 512;
 
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError('PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes} bytes (the maxBodySize option); nothing was changed.`);
+}
+
+/** Refuses a body whose Content-Length is over the limit before a byte of it is read, and hands the limit to readBody. */
+export function bodyLimit(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+    c.set('maxBodySize', maxBytes);
+    await next();
+  };
+}
+
+/**
+ * The request body, refused with PAYLOAD_TOO_LARGE as soon as it passes the limit. A body with a
+ * Content-Length (already checked) is read in one go, which keeps Node's fast path; a chunked one is
+ * counted chunk by chunk, so an endless stream is cut after the limit instead of being buffered.
+ */
+export async function readBody(c: Context): Promise<Uint8Array> {
+  const maxBytes = c.get('maxBodySize') ?? Number.POSITIVE_INFINITY;
+  const stream = c.req.raw.body;
+  if (stream === null) return new Uint8Array(0);
+  if (c.req.header('content-length') !== undefined) {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    // A Request built in-process may declare less than it carries.
+    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+    return bytes;
+  }
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-export function decodeBody(bytes: Uint8Array, contentType: string | undefined): RequestFields {
-  let text: string;
+function decodeText(bytes: Uint8Array): string {
   try {
-    text = utf8.decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new ApiError('JSON_MALFORMED_UTF8');
   }
-  if (contentType?.startsWith('application/x-www-form-urlencoded')) return decodeForm(text);
-  if (text.trim() === '') return {};
-  return decodeJson(text);
 }
 
-function decodeJson(text: string): RequestFields {
+/** API request fields from a JSON or form body; a bad body throws the JSON_* error the real service answers. */
+export function decodeBody(bytes: Uint8Array, contentType: string | undefined): RequestFields {
+  const text = decodeText(bytes);
+  if (contentType?.startsWith('application/x-www-form-urlencoded')) return decodeForm(text);
+  if (text.trim() === '') return {};
+  const value = parseJson(text);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiError(
+      'JSON_UNKNOWN',
+      `The body is JSON ${Array.isArray(value) ? 'array' : typeof value === 'object' ? 'null' : typeof value} but must be an object of fields.`,
+    );
+  }
+  return value as RequestFields;
+}
+
+/**
+ * A control API body: any JSON value, `{}` when blank. The same checks as the API (UTF-8, depth,
+ * lone surrogates) answer CONTROL_INVALID_REQUEST, the control API's one code for bad input.
+ */
+export function decodeControlBody(bytes: Uint8Array): unknown {
+  try {
+    const text = decodeText(bytes);
+    return text.trim() === '' ? {} : parseJson(text);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new ApiError('CONTROL_INVALID_REQUEST', `The body is not valid JSON: ${error.description}`);
+  }
+}
+
+/** Control body text (a scenario): UTF-8 or CONTROL_INVALID_REQUEST. */
+export function decodeControlText(bytes: Uint8Array): string {
+  try {
+    return decodeText(bytes);
+  } catch {
+    throw new ApiError('CONTROL_INVALID_REQUEST', 'The body is not valid UTF-8.');
+  }
+}
+
+/** JSON.parse with the real service's refusals: syntax, depth and unpaired surrogates each get their JSON_* code. */
+function parseJson(text: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -32,13 +127,31 @@ function decodeJson(text: string): RequestFields {
   if (text.length > maxJsonDepth * 2 && scanJson(text).depth > maxJsonDepth) {
     throw new ApiError('JSON_EXCEEDED', `Maximum stack depth exceeded: the JSON is nested deeper than ${maxJsonDepth} levels.`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  // UTF-8 input holds no lone surrogate, so only a \u escape can make one: skip the walk without one.
+  if (text.includes('\\u') && hasLoneSurrogate(value)) {
     throw new ApiError(
-      'JSON_UNKNOWN',
-      `The body is JSON ${Array.isArray(value) ? 'array' : typeof value === 'object' ? 'null' : typeof value} but must be an object of fields.`,
+      'JSON_MALFORMED_UTF8',
+      'Single unpaired UTF-16 surrogate in unicode escape: a string (or a field name) holds half of a \\uD83D\\uDE00 pair.',
     );
   }
-  return value as RequestFields;
+  return value;
+}
+
+/** True when any string or key in the parsed value is not well-formed UTF-16 (walked without recursion). */
+function hasLoneSurrogate(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (!value.isWellFormed()) return true;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (!key.isWellFormed()) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 function decodeForm(text: string): RequestFields {

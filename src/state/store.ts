@@ -22,17 +22,20 @@ export interface Account {
   environments: Record<Environment, EnvironmentAccount>;
 }
 
-export interface AccountSpec {
+/** One environment's settings of an account, as a snapshot stores them. */
+export interface WalletSettings {
+  balance: number;
+  webhookUrl: string | null;
+  optOuts: string[];
+}
+
+/** Every setting of an account, complete (the defaults live in `engine/accounts.ts`). */
+export interface AccountSettings {
   apiKey: string;
   signingSecret: string;
-  /** Starting balance in both environments unless `sandboxBalance` says otherwise. */
-  balance: number;
-  sandboxBalance?: number;
-  webhookUrl?: string | null;
-  sandboxWebhookUrl?: string | null;
-  scopes?: readonly Scope[];
-  optOuts?: readonly string[];
-  sandboxOptOuts?: readonly string[];
+  scopes: Scope[];
+  live: WalletSettings;
+  sandbox: WalletSettings;
 }
 
 export class Store {
@@ -41,20 +44,18 @@ export class Store {
   /** Inbound replies, per environment, kept for inspection; they are never listed by the API. */
   readonly replies: Record<Environment, MessageRecord[]> = { live: [], sandbox: [] };
 
-  addAccount(spec: AccountSpec): Account {
+  addAccount(settings: AccountSettings): Account {
+    const wallet = (saved: WalletSettings): EnvironmentAccount => ({
+      balance: saved.balance,
+      webhookUrl: saved.webhookUrl,
+      optOuts: new Set(saved.optOuts),
+      messages: [],
+    });
     const account: Account = {
-      apiKey: spec.apiKey,
-      signingSecret: spec.signingSecret,
-      scopes: spec.scopes ?? scopes,
-      environments: {
-        live: { balance: spec.balance, webhookUrl: spec.webhookUrl ?? null, optOuts: new Set(spec.optOuts), messages: [] },
-        sandbox: {
-          balance: spec.sandboxBalance ?? spec.balance,
-          webhookUrl: spec.sandboxWebhookUrl ?? spec.webhookUrl ?? null,
-          optOuts: new Set(spec.sandboxOptOuts ?? spec.optOuts),
-          messages: [],
-        },
-      },
+      apiKey: settings.apiKey,
+      signingSecret: settings.signingSecret,
+      scopes: [...settings.scopes],
+      environments: { live: wallet(settings.live), sandbox: wallet(settings.sandbox) },
     };
     this.accounts.set(account.apiKey, account);
     return account;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '../../src/index.js';
-import { decodeBody, maxJsonDepth } from '../../src/http/body.js';
+import { decodeBody, decodeControlBody, maxJsonDepth } from '../../src/http/body.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -50,4 +50,33 @@ test('reads form bodies: name[] as arrays, a single name as a string', () => {
 test('treats an empty body as no fields and a body without content type as JSON', () => {
   expect(decodeBody(encode(''), undefined)).toEqual({});
   expect(decodeBody(encode('{"message":"x"}'), undefined)).toEqual({ message: 'x' });
+});
+
+test.each([
+  ['{"message": "hi \\ud800"}', 'JSON_MALFORMED_UTF8'],
+  ['{"message": "\\udc00 first"}', 'JSON_MALFORMED_UTF8'],
+  ['{"recipient": ["27831234567", "\\uDBFF"]}', 'JSON_MALFORMED_UTF8'],
+  ['{"nested": {"deep": ["\\ud83d"]}}', 'JSON_MALFORMED_UTF8'],
+  ['{"key\\ud800": "value"}', 'JSON_MALFORMED_UTF8'],
+  ['{"message": "a pair \\ud83d\\ude00 is fine"}', 'ok'],
+  ['{"message": "an escaped backslash \\\\ud800 is text"}', 'ok'],
+  ['{"message": "\\u0041"}', 'ok'],
+])('refuses a lone surrogate escape: %j is %s', (text, code) => {
+  expect(codeOf(encode(text))).toBe(code);
+});
+
+test('refuses control bodies with a lone surrogate, deep nesting or bad syntax as CONTROL_INVALID_REQUEST', () => {
+  const controlCode = (text: string) => {
+    try {
+      decodeControlBody(encode(text));
+      return 'ok';
+    } catch (error) {
+      return (error as ApiError).code;
+    }
+  };
+  expect(controlCode('{"message": "\\ud800"}')).toBe('CONTROL_INVALID_REQUEST');
+  expect(controlCode(`{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`)).toBe('CONTROL_INVALID_REQUEST');
+  expect(controlCode('{"a":')).toBe('CONTROL_INVALID_REQUEST');
+  expect(controlCode('[1, "\\ud83d\\ude00"]')).toBe('ok');
+  expect(decodeControlBody(encode('  '))).toEqual({});
 });

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '../../src/index.js';
 import { parseScheduleText, resolveSchedule } from '../../src/domain/schedule.js';
-import { formatInstant, parseDuration } from '../../src/domain/time.js';
+import { formatInstant, maxDurationMs, maxInstant, parseDuration } from '../../src/domain/time.js';
+import { planLeg } from '../../src/engine/lifecycle.js';
 
 const now = Date.parse('2026-11-21T10:00:00Z');
 
@@ -48,6 +49,39 @@ test.each([
   }
 });
 
+test.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e300, -1e300, maxInstant + 1, 8.64e15, -8.64e15])(
+  'renders %d as ISO 8601 with seconds and the offset, never throwing',
+  (ms) => {
+    for (const offset of [0, 120, -330, 840, -720]) expect(formatInstant(ms, offset)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+  },
+);
+
+test('holds a time past year 9999 at the last second of it', () => {
+  expect(formatInstant(1e300, 0)).toBe('9999-12-31T23:59:59+00:00');
+  expect(formatInstant(maxInstant, 120)).toBe('9999-12-31T23:59:59+02:00');
+});
+
+test('plans leg times no later than the last instant of year 9999', () => {
+  const plan = planLeg(
+    [
+      { status: 'submitted', afterMs: maxDurationMs },
+      { status: 'delivered', afterMs: maxDurationMs },
+    ],
+    maxInstant - 1000,
+    maxDurationMs,
+  );
+  expect(plan.map((change) => change.at)).toEqual([maxInstant, maxInstant]);
+});
+
+test('accepts durations up to 36500 days', () => {
+  expect(parseDuration('36500d')).toBe(maxDurationMs);
+});
+
+test('refuses a schedule past the last instant of year 9999', () => {
+  expect(parseScheduleText('9999-12-31T23:59:59-05:00')).toBeUndefined();
+  expect(parseScheduleText('9999-12-31T23:59:59+02:00')).toBe(Date.parse('9999-12-31T21:59:59Z'));
+});
+
 test('renders instants with seconds and the offset', () => {
   expect(formatInstant(now, 120)).toBe('2026-11-21T12:00:00+02:00');
   expect(formatInstant(now, -330)).toBe('2026-11-21T04:30:00-05:30');
@@ -66,6 +100,6 @@ test.each([
   expect(parseDuration(text)).toBe(ms);
 });
 
-test.each(['', 'soon', '-5m', '5 weeks'])('refuses the duration %j', (text) => {
+test.each(['', 'soon', '-5m', '5 weeks', '99999999999999999999d', '36501d', 1e300, Number.NaN, Number.POSITIVE_INFINITY])('refuses the duration %j', (text) => {
   expect(parseDuration(text)).toBeUndefined();
 });

@@ -5,6 +5,7 @@ import type { Environment, MessageRecord } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Timer } from '../../state/timerQueue.js';
 import type { Account } from '../../state/store.js';
+import { chargeAtMost, credit, setBalance } from '../accounts.js';
 import type { Core } from '../core.js';
 import type { OutcomeContext, Timeline } from '../outcomes.js';
 import { receiveReply } from '../replies.js';
@@ -41,10 +42,15 @@ export class ScenarioRuntime {
   private readonly optOut: Set<string>;
   private readonly optIn: Set<string>;
 
+  /**
+   * `startup` is the scenario at start-up: every reset activates it again, so a scenario set at
+   * runtime lasts until the next reset.
+   */
   constructor(
     private readonly core: Core,
     settings: ScenarioSettings,
     private readonly generateText: () => TextGenerator,
+    startup: Scenario,
   ) {
     this.random = core.random;
     this.faults = new Faults(core.random.faults);
@@ -55,6 +61,7 @@ export class ScenarioRuntime {
       if (status === 'delivered' && message.type === 'sms') this.maybeReply(message, leg.recipient);
     });
     core.events.on('reply.received', ({ reply }) => this.handleKeywords(reply));
+    core.startState.register({ start: () => this.activate(startup) });
   }
 
   scenario(): Scenario {
@@ -116,36 +123,7 @@ export class ScenarioRuntime {
   }
 
   private applyAccounts(scenario: Scenario): void {
-    const { store, options, initialAccounts } = this.core;
-    for (const entry of scenario.accounts) {
-      const existing = store.accounts.get(entry.apiKey);
-      const spec = {
-        apiKey: entry.apiKey,
-        signingSecret: entry.signingSecret ?? existing?.signingSecret ?? `sk_test_${entry.apiKey.slice(3)}`,
-        balance: entry.balance ?? existing?.environments.live.balance ?? options.balance,
-        sandboxBalance: entry.sandboxBalance ?? entry.balance ?? existing?.environments.sandbox.balance,
-        webhookUrl: entry.webhookUrl !== undefined ? entry.webhookUrl : (existing?.environments.live.webhookUrl ?? null),
-        sandboxWebhookUrl:
-          entry.sandboxWebhookUrl !== undefined ? entry.sandboxWebhookUrl : (existing?.environments.sandbox.webhookUrl ?? entry.webhookUrl ?? null),
-        scopes: entry.scopes ?? existing?.scopes,
-        optOuts: entry.optOuts ?? [...(existing?.environments.live.optOuts ?? [])],
-        sandboxOptOuts: entry.optOuts ?? [...(existing?.environments.sandbox.optOuts ?? [])],
-      };
-      if (existing) {
-        existing.signingSecret = spec.signingSecret;
-        if (spec.scopes) existing.scopes = spec.scopes;
-        existing.environments.live = { ...existing.environments.live, balance: spec.balance, webhookUrl: spec.webhookUrl, optOuts: new Set(spec.optOuts) };
-        existing.environments.sandbox = {
-          ...existing.environments.sandbox,
-          balance: spec.sandboxBalance ?? spec.balance,
-          webhookUrl: spec.sandboxWebhookUrl,
-          optOuts: new Set(spec.sandboxOptOuts),
-        };
-      } else {
-        store.addAccount(spec);
-      }
-      initialAccounts.set(spec.apiKey, spec);
-    }
+    for (const entry of scenario.accounts) this.core.accounts.upsert(entry);
   }
 
   private runEvent(event: TimelineEventSpec): void {
@@ -155,10 +133,16 @@ export class ScenarioRuntime {
       if (!account) throw new ApiError('CONTROL_NOT_FOUND', `Scenario timeline: no account has the API key "${key}".`);
       return account;
     };
-    if (event.setBalance) target(event.setBalance).environments[event.setBalance.environment].balance = event.setBalance.balance;
+    if (event.setBalance) {
+      const { environment, balance } = event.setBalance;
+      setBalance(target(event.setBalance).environments[environment], balance, environment);
+    }
     if (event.addBalance) {
-      const wallet = target(event.addBalance).environments[event.addBalance.environment];
-      wallet.balance = Math.max(0, wallet.balance + event.addBalance.credits);
+      // Taking more than the balance leaves it at zero, as a charge would.
+      const { environment, credits } = event.addBalance;
+      const wallet = target(event.addBalance).environments[environment];
+      if (credits >= 0) credit(wallet, credits);
+      else chargeAtMost(wallet, -credits);
     }
     if (event.webhookUrl) target(event.webhookUrl).environments[event.webhookUrl.environment].webhookUrl = event.webhookUrl.url;
     if (event.startFault) this.faults.toggle(event.startFault, true);

@@ -2,12 +2,12 @@
 
 import { z } from 'zod';
 import { canTransition, type LegStatus } from '../../domain/message.js';
-import { parseDuration } from '../../domain/time.js';
+import { durationHint, parseDuration } from '../../domain/time.js';
 import { settings } from '../../options.js';
 
 const duration = z
   .union([z.string(), z.number()])
-  .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 500ms, 2s, 15m, 2h, 7d or a number of milliseconds')
+  .refine((value) => parseDuration(value) !== undefined, durationHint)
   .describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
 const legStatus = z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);

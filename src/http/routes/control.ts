@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono';
 import { ApiError } from '../../domain/errors.js';
 import type { Control } from '../../engine/control.js';
 import type { ClockCommand } from '../../engine/controlInput.js';
+import { decodeControlBody, decodeControlText, readBody } from '../body.js';
 import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
 
@@ -15,13 +16,7 @@ export interface ControlRouteDeps {
 }
 
 async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError('CONTROL_INVALID_REQUEST', `The body is not valid JSON: ${(error as Error).message}.`);
-  }
+  return decodeControlBody(await readBody(c));
 }
 
 function environmentOf(c: Context): 'live' | 'sandbox' {
@@ -59,7 +54,7 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
 
   routes.get('/scenario', (c) => c.json(control.scenario()));
   routes.put('/scenario', async (c) => {
-    const text = await c.req.text();
+    const text = decodeControlText(await readBody(c));
     return c.json(control.replaceScenario(text));
   });
   routes.get('/opt-outs', (c) => c.json({ optOuts: control.optOuts(c.req.query('account'), environmentOf(c)) }));

@@ -6,7 +6,7 @@ import type { Environment } from '../../domain/message.js';
 import { renderMessage } from '../../domain/representation.js';
 import { listLinks } from '../../domain/links.js';
 import { type Messaging, defaultPageSize, maxPageSize } from '../../engine/messages.js';
-import { decodeBody } from '../body.js';
+import { decodeBody, readBody } from '../body.js';
 import type { ApiEnv } from '../context.js';
 import { operationDocUrl } from '../documentation.js';
 import { requireScope } from '../middleware/auth.js';
@@ -100,7 +100,7 @@ export function messagesRoutes(environment: Environment, deps: MessagesRouteDeps
 }
 
 async function readFields(c: Context<ApiEnv>) {
-  return decodeBody(new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type'));
+  return decodeBody(await readBody(c), c.req.header('content-type'));
 }
 
 function nonBlank(value: string | undefined): string | undefined {

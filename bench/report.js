@@ -1,0 +1,175 @@
+// Renders bench results as bench/RESULTS.md: targets with measured value, baseline, ratio and verdict, then the details.
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+
+export function machine(pinned, serverCpu) {
+  return {
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    pinning: pinned ? `server side on CPU ${serverCpu}, load generator on CPU 0 (taskset)` : 'none (fewer than 2 CPUs or no taskset): both share the CPUs',
+    loadAverage: loadavg()[0].toFixed(2),
+    date: new Date().toISOString(),
+  };
+}
+
+const fixed = (value, digits = 0) =>
+  value === undefined || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ms = (value) => `${fixed(value, value < 10 ? 2 : 0)} ms`;
+const bytes = (value) => `${fixed(value)} B`;
+const ratio = (a, b) => `${fixed(a / b, 2)}×`;
+const verdict = (ok) => (ok ? 'yes' : '**no**');
+
+const perSecond = (unit) => (value) => `${fixed(value)} ${unit}`;
+
+/** A target row: figure, measured, baseline (same run), ratio, target, met. */
+function row(figure, format, value, baselineLabel, baseline, target, met) {
+  return [figure, format(value), `${baselineLabel} ${format(baseline)}`, baseline ? ratio(value, baseline) : 'n/a', target, met];
+}
+
+function memoryRows(count, run) {
+  return [
+    row(`Heap per stored message at ${count}`, bytes, run.stored.heap, 'plain object', run.baseline.heap, '≤ 1 KB', run.stored.heap <= 1024),
+    row(`RSS per stored message at ${count}`, bytes, run.stored.rss, 'plain object', run.baseline.rss, '≤ 1.5 KB', run.stored.rss <= 1536),
+  ];
+}
+
+function targetRows(r) {
+  const { bare, hono, emulator } = r.load;
+  const s = r.scale;
+  const latency = s.lists.latencies;
+  const worstV1 = Math.max(...Object.entries(latency).flatMap(([name, { p99 }]) => (name === 'balance' || name.startsWith('control') ? [] : [p99])));
+  const worstControl = Math.max(latency.control.p99, latency.controlPage2.p99);
+  const n = r.sizes.messages.toLocaleString('en');
+  const reqs = perSecond('req/s');
+  return [
+    row('GET balance throughput', reqs, emulator.balance.rps, 'bare node:http', bare.balance.rps, '≥ 0.85×', emulator.balance.rps >= 0.85 * bare.balance.rps),
+    row('GET balance p99', ms, emulator.balance.p99, 'bare node:http', bare.balance.p99, '≤ 1.5×', emulator.balance.p99 <= 1.5 * bare.balance.p99),
+    row('Signed POST send throughput', reqs, emulator.send.rps, 'bare node:http', bare.send.rps, '≥ 0.65×', emulator.send.rps >= 0.65 * bare.send.rps),
+    row(
+      'Cold start (spawn → first 200)',
+      ms,
+      r.coldStart.emulator,
+      'bare node:http',
+      r.coldStart.bare,
+      '≤ 1.5×',
+      r.coldStart.emulator <= 1.5 * r.coldStart.bare,
+    ),
+    row(`7-day jump over ${n} messages (defaults, no webhook URL)`, ms, s.jumpMs, 'notifyOn: []', r.quietJump.jumpMs, '≤ 1 s', s.jumpMs <= 1000),
+    row(
+      `Webhooks/s to a keep-alive receiver (${r.webhooks.webhooks.toLocaleString('en')} posted)`,
+      perSecond('/s'),
+      r.webhooks.rate,
+      'bare keep-alive agent',
+      r.webhooks.bareRate,
+      '≥ 5,000 /s',
+      r.webhooks.rate >= 5000,
+    ),
+    ...memoryRows(n, s),
+    ...memoryRows(r.sizes.million.toLocaleString('en'), r.million),
+    row(`\`/v1\` list p99, worst filter or search over ${n}`, ms, worstV1, 'balance read', latency.balance.p99, '≤ 10 ms', worstV1 <= 10),
+    row(`\`GET /_emulator/messages\` p99 over ${n}`, ms, worstControl, 'balance read', latency.balance.p99, '≤ 10 ms (paginated)', worstControl <= 10),
+    ['Longest event-loop block during list reads', ms(s.lists.maxBlockMs), '1 ms resolution', 'n/a', '≤ 20 ms', s.lists.maxBlockMs <= 20],
+    row(`\`reset\` with ${n} messages`, ms, s.resetMs, 'empty emulator', s.emptyResetMs, '≤ 50 ms', s.resetMs <= 50),
+    [
+      '(context) bare hono app, GET balance / POST send',
+      `${fixed(hono.balance.rps)} / ${fixed(hono.send.rps)} req/s`,
+      'bare node:http',
+      `${ratio(hono.balance.rps, bare.balance.rps)} / ${ratio(hono.send.rps, bare.send.rps)}`,
+      '',
+      undefined,
+    ],
+  ];
+}
+
+export function renderResults(r) {
+  const lines = [];
+  const table = (header, rows) => {
+    lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+    for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
+    lines.push('');
+  };
+  const mc = r.machine;
+  lines.push(
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (size: ${r.size}) on ${mc.date}. Every ratio compares two figures measured in this same run.`,
+    '',
+    `Machine: ${mc.cores} cores (${mc.cpu}), ${mc.memoryGiB} GiB, Node ${mc.node}, ${mc.platform}; pinning: ${mc.pinning}; load average at start ${mc.loadAverage}.`,
+    '',
+    '## Targets',
+    '',
+  );
+  table(
+    ['figure', 'measured', 'baseline (same run)', 'ratio', 'target', 'met'],
+    targetRows(r).map((row) => [...row.slice(0, 5), row[5] === undefined ? '' : verdict(row[5])]),
+  );
+  lines.push(
+    '## HTTP load',
+    '',
+    `autocannon, ${r.connections} connections, ${r.sizes.rounds} interleaved round(s) of ${r.sizes.seconds} s per server and route after a ${r.sizes.warmup} s warm-up; medians of the rounds. RSS is read after the last round.`,
+    '',
+  );
+  table(
+    ['server', 'GET balance req/s', 'p99', 'signed POST send req/s', 'p99', 'RSS after the load'],
+    Object.values(r.load).map((server) => [
+      server.label,
+      `${fixed(server.balance.rps)} (${ratio(server.balance.rps, r.load.bare.balance.rps)})`,
+      ms(server.balance.p99),
+      `${fixed(server.send.rps)} (${ratio(server.send.rps, r.load.bare.send.rps)})`,
+      ms(server.send.p99),
+      `${fixed((server.rss ?? NaN) / 2 ** 20)} MB`,
+    ]),
+  );
+  lines.push(`The emulator stored ${fixed(r.load.emulator.sent)} messages during the measured send rounds.`, '');
+  lines.push(
+    '## Scale',
+    '',
+    `A child process (\`--expose-gc\`) runs the emulator on a manual clock with default settings; the load side fills it over HTTP.`,
+    '',
+  );
+  const s = r.scale;
+  table(
+    ['figure', `${r.sizes.messages.toLocaleString('en')} messages`, `${r.sizes.million.toLocaleString('en')} messages`],
+    [
+      ['filled over HTTP at', `${fixed(s.fillRps)} sends/s`, `${fixed(r.million.fillRps)} sends/s`],
+      [
+        'heap / RSS per message before the jump (lifecycle pending)',
+        `${bytes(s.pending.heap)} / ${bytes(s.pending.rss)}`,
+        `${bytes(r.million.pending.heap)} / ${bytes(r.million.pending.rss)}`,
+      ],
+      ['7-day jump', ms(s.jumpMs), ms(r.million.jumpMs)],
+      [
+        'heap / RSS per message after the jump (stored, final)',
+        `${bytes(s.stored.heap)} / ${bytes(s.stored.rss)}`,
+        `${bytes(r.million.stored.heap)} / ${bytes(r.million.stored.rss)}`,
+      ],
+      [
+        'baseline: plain object in a Map, heap / RSS',
+        `${bytes(s.baseline.heap)} / ${bytes(s.baseline.rss)}`,
+        `${bytes(r.million.baseline.heap)} / ${bytes(r.million.baseline.rss)}`,
+      ],
+    ],
+  );
+  lines.push(`List reads over ${r.sizes.messages.toLocaleString('en')} messages, in process, one after another (up to ${r.sizes.listRepeats} each):`, '');
+  table(
+    ['query', 'p50', 'p99', 'runs'],
+    Object.entries(s.lists.latencies).map(([name, latency]) => [name, ms(latency.p50), ms(latency.p99), String(latency.runs)]),
+  );
+  lines.push(
+    `Webhooks: ${r.webhooks.webhooks.toLocaleString('en')} events from ${r.sizes.webhookMessages.toLocaleString('en')} messages in ${fixed(r.webhooks.seconds, 2)} s (7-day jump until every try ended).`,
+    '',
+    '## Reproduce',
+    '',
+    '```sh',
+    'npm ci',
+    'npm run bench                      # full size, several minutes; writes bench/RESULTS.md',
+    'BENCH_SIZE=tiny npm run bench      # seconds: the same steps at a small size (what CI runs)',
+    '```',
+    '',
+    'The figures move with the machine and whatever else runs on it; the ratios are what carries over.',
+    '',
+  );
+  return lines.join('\n');
+}

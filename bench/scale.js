@@ -1,0 +1,104 @@
+// Child process (run with --expose-gc): an emulator on a manual clock that the parent fills over HTTP,
+// then measured in place: memory per message, the 7-day jump, list reads, reset. Talks over IPC.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { createEmulator } from '../dist/index.js';
+import { authorization } from './requests.js';
+
+/** @type {{ messages: number, notifyOn?: string[], webhookUrl?: string, lists?: number, reset?: boolean, memoryBaseline?: boolean }} */
+const config = JSON.parse(process.argv[2]);
+const emulator = createEmulator({
+  clock: 'manual',
+  seed: 'bench',
+  balance: 1_000_000_000_000,
+  ...(config.notifyOn && { notifyOn: config.notifyOn }),
+  ...(config.webhookUrl && { webhookUrl: config.webhookUrl }),
+});
+const urls = await emulator.listen({ port: 0 });
+
+function memory() {
+  globalThis.gc();
+  globalThis.gc();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heap: heapUsed, rss };
+}
+const perMessage = (after, before) => ({ heap: (after.heap - before.heap) / config.messages, rss: (after.rss - before.rss) / config.messages });
+const empty = memory();
+process.send({ origin: urls.origin });
+process.once('message', async () => {
+  process.send(await measure());
+  await emulator.close();
+  process.disconnect();
+});
+
+async function measure() {
+  const result = { pending: perMessage(memory(), empty) };
+  let started = performance.now();
+  await emulator.clock.advance('7d');
+  result.jumpMs = performance.now() - started;
+  result.stored = perMessage(memory(), empty);
+  if (config.lists) result.lists = await listReads(config.lists);
+  if (config.reset) {
+    started = performance.now();
+    emulator.reset();
+    result.resetMs = performance.now() - started;
+    started = performance.now();
+    emulator.reset();
+    result.emptyResetMs = performance.now() - started;
+  }
+  if (config.memoryBaseline) result.baseline = plainObjects();
+  return result;
+}
+
+/** Latency of each list query (sequential, in process, so nothing but the handler is timed) and the longest event-loop block. */
+async function listReads(repeats) {
+  const n = config.messages;
+  const queries = {
+    balance: '/v1/messages/balance',
+    newest: '/v1/messages',
+    lastPage: `/v1/messages?page=${Math.ceil(n / 10)}`,
+    limit100: '/v1/messages?limit=100',
+    search: `/v1/messages?search=${encodeURIComponent(`message ${n - 7}`)}`,
+    searchNone: '/v1/messages?search=nowhere',
+    recipient: `/v1/messages?recipient=${27_830_000_000 + ((n - 3) % 100_000)}`,
+    status: '/v1/messages?status=delivered',
+    control: '/_emulator/messages',
+    controlPage2: '/_emulator/messages?page=2&limit=100',
+  };
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const latencies = {};
+  for (const [name, path] of Object.entries(queries)) {
+    const times = [];
+    const deadline = performance.now() + 10_000; // a slow query gets fewer rounds, not a stalled run
+    for (let i = 0; i < repeats && performance.now() < deadline; i++) {
+      const started = performance.now();
+      const response = await emulator.fetch(new Request(urls.origin + path, { headers: { authorization } }));
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (response.status >= 500) throw new Error(`bench: ${path} answered ${response.status}`);
+      // In process, a request never leaves the microtask queue; yield so the delay monitor sees each request's block.
+      await yieldToLoop();
+    }
+    times.sort((a, b) => a - b);
+    latencies[name] = {
+      p50: times[Math.floor(times.length * 0.5)],
+      p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))],
+      runs: times.length,
+    };
+  }
+  delay.disable();
+  return { latencies, maxBlockMs: delay.max / 1e6 };
+}
+
+/** Baseline: the same number of plain objects shaped like the API's message JSON, in a Map by id. */
+function plainObjects() {
+  const before = memory();
+  const map = new Map();
+  for (let i = 0; i < config.messages; i++) {
+    const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    map.set(id, { id, recipient: [String(27_830_000_000 + i)], message: `Benchmark message ${i}`, status: 'delivered', createdAt: 1_700_000_000_000 + i });
+  }
+  const after = memory();
+  return { heap: (after.heap - before.heap) / config.messages, rss: (after.rss - before.rss) / config.messages, kept: map.size };
+}

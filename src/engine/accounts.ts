@@ -1,0 +1,183 @@
+/**
+ * One home for accounts and their wallets: the account defaults, the settings a per-account reset
+ * returns to, and every charge, refund and balance change (a balance never goes below zero).
+ */
+
+import { ApiError } from '../domain/errors.js';
+import { type Environment, environments } from '../domain/message.js';
+import { type Account, type AccountSettings, type EnvironmentAccount, type Scope, type Store, type WalletSettings, scopes } from '../state/store.js';
+
+/** An account as a user describes it (options, scenario, control API); what it leaves out gets a default. */
+export interface AccountSpec {
+  apiKey: string;
+  signingSecret?: string;
+  /** Live balance, and the sandbox one unless `sandboxBalance` is given. */
+  balance?: number;
+  sandboxBalance?: number;
+  webhookUrl?: string | null;
+  sandboxWebhookUrl?: string | null;
+  scopes?: readonly Scope[];
+  /** Opted-out numbers, live and sandbox unless `sandboxOptOuts` is given. */
+  optOuts?: readonly string[];
+  sandboxOptOuts?: readonly string[];
+}
+
+/** A change of one environment's balance: set it, add to it (a negative number takes away), or both (set, then add). */
+export interface BalanceChange {
+  balance?: number;
+  addBalance?: number;
+}
+
+/** A change of an account's settings, as the control API takes it. */
+export interface AccountChange {
+  signingSecret?: string;
+  scopes?: readonly Scope[];
+  live?: BalanceChange & { webhookUrl?: string | null };
+  sandbox?: BalanceChange & { webhookUrl?: string | null };
+}
+
+/** The complete current settings of an account (what a snapshot stores). */
+export function settingsOf(account: Account): AccountSettings {
+  const wallet = (environment: Environment): WalletSettings => {
+    const state = account.environments[environment];
+    return { balance: state.balance, webhookUrl: state.webhookUrl, optOuts: [...state.optOuts] };
+  };
+  return { apiKey: account.apiKey, signingSecret: account.signingSecret, scopes: [...account.scopes], live: wallet('live'), sandbox: wallet('sandbox') };
+}
+
+/** True when the wallet covers `cost`. */
+export function covers(wallet: EnvironmentAccount, cost: number): boolean {
+  return wallet.balance >= cost;
+}
+
+/** Debits `cost` when the wallet covers it; false (and nothing debited) when it does not. */
+export function charge(wallet: EnvironmentAccount, cost: number): boolean {
+  if (!covers(wallet, cost)) return false;
+  wallet.balance -= cost;
+  return true;
+}
+
+/** Debits up to `cost`, stopping at zero; returns what was debited. */
+export function chargeAtMost(wallet: EnvironmentAccount, cost: number): number {
+  const taken = Math.min(wallet.balance, Math.max(0, cost));
+  wallet.balance -= taken;
+  return taken;
+}
+
+/** Adds credits (a top-up or a refund). */
+export function credit(wallet: EnvironmentAccount, credits: number): void {
+  wallet.balance += Math.max(0, credits);
+}
+
+/** The balance a change would leave; refused with CONTROL_INVALID_REQUEST when it would go below zero. */
+function balanceAfter(wallet: EnvironmentAccount, change: BalanceChange, environment: Environment): number {
+  const balance = (change.balance ?? wallet.balance) + (change.addBalance ?? 0);
+  if (!(balance >= 0) || !Number.isSafeInteger(balance)) {
+    throw new ApiError('CONTROL_INVALID_REQUEST', `The ${environment} balance would become ${balance}; a balance cannot go below 0 and stays a whole number.`);
+  }
+  return balance;
+}
+
+/** Sets a balance; refused below zero. */
+export function setBalance(wallet: EnvironmentAccount, balance: number, environment: Environment): void {
+  wallet.balance = balanceAfter(wallet, { balance }, environment);
+}
+
+export class Accounts {
+  /** The settings each account returns to on a per-account reset: its start-up ones, else the ones it was created with. */
+  private readonly origins = new Map<string, AccountSettings>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly defaultBalance: number,
+  ) {}
+
+  /**
+   * Complete settings for `spec`: a sandbox setting left out takes the spec's live one, any other
+   * setting left out takes `base`'s (the account's current settings), then the default.
+   */
+  settings(spec: AccountSpec, base?: AccountSettings): AccountSettings {
+    const wallet = (balance?: number, webhookUrl?: string | null, optOuts?: readonly string[], fallback?: WalletSettings): WalletSettings => ({
+      balance: balance ?? fallback?.balance ?? this.defaultBalance,
+      webhookUrl: webhookUrl !== undefined ? webhookUrl : (fallback?.webhookUrl ?? null),
+      optOuts: [...(optOuts ?? fallback?.optOuts ?? [])],
+    });
+    return {
+      apiKey: spec.apiKey,
+      signingSecret: spec.signingSecret ?? base?.signingSecret ?? `sk_test_${spec.apiKey.slice(3)}`,
+      scopes: [...(spec.scopes ?? base?.scopes ?? scopes)],
+      live: wallet(spec.balance, spec.webhookUrl, spec.optOuts, base?.live),
+      sandbox: wallet(
+        spec.sandboxBalance ?? spec.balance,
+        spec.sandboxWebhookUrl !== undefined ? spec.sandboxWebhookUrl : spec.webhookUrl,
+        spec.sandboxOptOuts ?? spec.optOuts,
+        base?.sandbox,
+      ),
+    };
+  }
+
+  /** Adds an account with complete settings; a per-account reset returns it to them. */
+  add(settings: AccountSettings): Account {
+    this.origins.set(settings.apiKey, settings);
+    return this.store.addAccount(settings);
+  }
+
+  /** Creates an account from a spec (defaults filled in); an API key in use is CONTROL_CONFLICT. */
+  create(spec: AccountSpec): Account {
+    if (this.store.accounts.has(spec.apiKey)) throw new ApiError('CONTROL_CONFLICT', `An account with API key "${spec.apiKey}" already exists.`);
+    return this.add(this.settings(spec));
+  }
+
+  /** Creates the account, or changes the settings of an existing one in place (its messages stay). */
+  upsert(spec: AccountSpec): Account {
+    const existing = this.store.accounts.get(spec.apiKey);
+    if (!existing) return this.add(this.settings(spec));
+    const next = this.settings(spec, settingsOf(existing));
+    existing.signingSecret = next.signingSecret;
+    existing.scopes = next.scopes;
+    for (const environment of environments) {
+      const wallet = existing.environments[environment];
+      setBalance(wallet, next[environment].balance, environment);
+      wallet.webhookUrl = next[environment].webhookUrl;
+      wallet.optOuts = new Set(next[environment].optOuts);
+    }
+    return existing;
+  }
+
+  /** Applies a control change: every balance is checked before anything changes. */
+  update(account: Account, change: AccountChange): void {
+    const balances = environments.map((environment) => balanceAfter(account.environments[environment], change[environment] ?? {}, environment));
+    if (change.signingSecret !== undefined) account.signingSecret = change.signingSecret;
+    if (change.scopes !== undefined) account.scopes = [...change.scopes];
+    environments.forEach((environment, index) => {
+      const wallet = account.environments[environment];
+      wallet.balance = balances[index] as number;
+      const webhookUrl = change[environment]?.webhookUrl;
+      if (webhookUrl !== undefined) wallet.webhookUrl = webhookUrl;
+    });
+  }
+
+  remove(apiKey: string): void {
+    this.origins.delete(apiKey);
+    this.store.removeAccount(apiKey);
+  }
+
+  /** Puts one account back to its start-up settings (or the ones it was created with), without messages. */
+  reset(apiKey: string): Account {
+    const origin = this.origins.get(apiKey);
+    if (!origin) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${apiKey}".`);
+    this.store.removeAccount(apiKey);
+    return this.store.addAccount(origin);
+  }
+
+  /** Forgets every account (reset and snapshot import start from here). */
+  clear(): void {
+    this.origins.clear();
+    this.store.clear();
+  }
+
+  /** Makes every account's current settings the ones its per-account reset returns to (the end of start-up). */
+  captureStart(): void {
+    for (const account of this.store.accounts.values()) this.origins.set(account.apiKey, settingsOf(account));
+  }
+}
