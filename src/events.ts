@@ -2,6 +2,7 @@
 
 import { EventEmitter } from 'node:events';
 import type { Environment, Leg, MessageRecord, MessageStatus } from './domain/message.js';
+import type { ClockIncident } from './state/clock.js';
 import type { WebhookAttempt, WebhookEvent } from './webhooks/log.js';
 
 export interface EmulatorEvents {
@@ -23,6 +24,8 @@ export interface EmulatorEvents {
   'state.replaced': { reason: 'reset' | 'restore' };
   /** A scenario fault acted on an API request: added latency and/or answered with an error code. */
   'fault.injected': { at: number; environment: Environment; account: string; operation: string; latencyMs: number; code?: string };
+  /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
+  'clock.incident': { incident: ClockIncident };
 }
 
 export type EventName = keyof EmulatorEvents;

@@ -4,7 +4,6 @@ import { type Environment, type MessageRecord, environments } from '../domain/me
 import type { ClockView } from '../engine/control.js';
 import type { Core } from '../engine/core.js';
 import { type AccountView, type MessageView, accountView, messageView } from '../engine/inspection.js';
-import { formatInstant } from '../domain/time.js';
 import type { WebhookEvent } from '../webhooks/log.js';
 
 /** Most messages, replies and webhook events a page starts with; older ones stay reachable through the control API. */
@@ -47,12 +46,9 @@ function newest<T>(lists: Iterable<T>[], createdAt: (item: T) => number): T[] {
   return all.sort((a, b) => createdAt(b) - createdAt(a)).slice(0, feedWindow);
 }
 
-export function feedViews(core: Core): FeedViews {
+/** `clock` is the control API's clock view, so the page shows exactly what GET /_emulator/clock answers. */
+export function feedViews(core: Core, clock: () => ClockView): FeedViews {
   const { store, offsetMinutes } = core;
-  const clock = (): ClockView => {
-    const state = core.clock.state();
-    return { ...state, time: formatInstant(state.now, offsetMinutes) };
-  };
   const message = (record: MessageRecord): MessageView => messageView(record, offsetMinutes);
   const accounts = (): AccountView[] => [...store.accounts.values()].map(accountView);
   const byCreation = (record: MessageRecord): number => record.createdAt;

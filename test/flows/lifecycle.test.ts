@@ -138,14 +138,17 @@ test('the transition table allows no move out of a final status and none back to
   expect(canTransition('submitted', 'pending')).toBe(false);
 });
 
-test('an illegal transition planned by a decider fails loudly instead of corrupting state', async () => {
+test('an illegal transition planned by a decider fails loudly, as a clock incident, instead of corrupting state or stopping the clock', async () => {
   const emulator = makeEmulator();
   emulator.setOutcomeDecider(() => [
     { status: 'submitted', afterMs: 1000 },
     { status: 'pending', afterMs: 1000 },
   ]);
   await send(emulator, { recipient: ['27831234567'], message: 'Bad plan' });
-  await expect(emulator.clock.advance('5s')).rejects.toThrow(/illegal transition .* submitted → pending/);
+  const moved = await emulator.clock.advance('5s');
+  expect(moved.incidents).toEqual([expect.objectContaining({ outcome: 'failed', reason: expect.stringMatching(/illegal transition .* submitted → pending/) })]);
+  expect(moved.time).toBe('2026-11-21T12:00:05+02:00');
+  expect((await emulator.clock.advance('5s')).time).toBe('2026-11-21T12:00:10+02:00');
 });
 
 test('the emulator works when the host test runner fakes timers', async () => {
