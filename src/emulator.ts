@@ -23,6 +23,7 @@ import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
 import type { Snapshot } from './state/snapshot.js';
 import type { WebhookChaos } from './webhooks/dispatcher.js';
 import type { WebhookEvent } from './webhooks/log.js';
+import { type MessageWait, waitFor } from './testing/waitFor.js';
 
 export interface ListenOptions {
   host?: string;
@@ -38,6 +39,12 @@ export interface EmulatorUrls {
   /** Sandbox base address (`<origin>/sandbox`). */
   sandbox: string;
   port: number;
+}
+
+export interface ReportOptions {
+  /** API key of the account; the default account when not given. */
+  account?: string;
+  format?: 'html' | 'json';
 }
 
 /** The handle `createEmulator` returns; every control endpoint has a method here. */
@@ -61,6 +68,8 @@ export interface Emulator {
   readonly clock: {
     /** Current clock state (time, mode, speed, queued tasks). */
     state(): ClockView;
+    /** The emulator's current time as a `Date`: give it to the app under test (see `useEmulatorTime` in `sms-emulator/vitest`). */
+    now(): Date;
     /** Moves the clock forward (`'15m'`, `'90s'`, ms), firing due events in order. */
     advance(duration: string | number): Promise<ClockView>;
     /** Sets the clock to an ISO instant (never backwards). */
@@ -134,12 +143,11 @@ export interface Emulator {
    */
   report(options?: ReportOptions & { format?: 'html' }): string;
   report(options: ReportOptions & { format: 'json' }): TimelineReport;
-}
-
-export interface ReportOptions {
-  /** API key of the account; the default account when not given. */
-  account?: string;
-  format?: 'html' | 'json';
+  /**
+   * Waits for a message to reach a status on the emulator's clock, moving a manual clock as far as needed.
+   * @example await emulator.waitFor(sent.id).toReach('delivered', { within: '5m' });
+   */
+  waitFor(messageId: string): MessageWait;
 }
 
 /**
@@ -171,7 +179,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
 
-  return {
+  const emulator: Emulator = {
     options,
     seed: core.seed,
     fetch,
@@ -201,6 +209,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     on: (event, listener) => core.events.on(event, listener),
     clock: {
       state: () => control.clockState(),
+      now: () => new Date(control.clockState().now),
       advance: (duration) => moveClock({ advance: duration }),
       set: (instant) => moveClock({ set: instant }),
       configure: (settings) => moveClock(settings),
@@ -247,5 +256,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       const data = report(reportOptions.account);
       return reportOptions.format === 'json' ? data : reportPage(data);
     }) as Emulator['report'],
+    waitFor: (messageId) => waitFor(emulator, messageId),
   };
+  return emulator;
 }
