@@ -18,6 +18,7 @@ import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './op
 import type { Snapshot } from './state/snapshot.js';
 import type { WebhookChaos } from './webhooks/dispatcher.js';
 import type { WebhookEvent } from './webhooks/log.js';
+import { type MessageWait, waitFor } from './testing/waitFor.js';
 
 export interface ListenOptions {
   host?: string;
@@ -56,6 +57,8 @@ export interface Emulator {
   readonly clock: {
     /** Current clock state (time, mode, speed, queued tasks). */
     state(): ClockView;
+    /** The emulator's current time as a `Date`: give it to the app under test (see `useEmulatorTime` in `sms-emulator/vitest`). */
+    now(): Date;
     /** Moves the clock forward (`'15m'`, `'90s'`, ms), firing due events in order. */
     advance(duration: string | number): Promise<ClockView>;
     /** Sets the clock to an ISO instant (never backwards). */
@@ -120,6 +123,11 @@ export interface Emulator {
   restore(snapshot: Snapshot): void;
   /** Replaces the decision point that picks each leg's delivery timeline. */
   setOutcomeDecider(decider: OutcomeDecider): void;
+  /**
+   * Waits for a message to reach a status on the emulator's clock, moving a manual clock as far as needed.
+   * @example await emulator.waitFor(sent.id).toReach('delivered', { within: '5m' });
+   */
+  waitFor(messageId: string): MessageWait;
 }
 
 /**
@@ -146,7 +154,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
 
-  return {
+  const emulator: Emulator = {
     options,
     seed: core.seed,
     fetch,
@@ -174,6 +182,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     on: (event, listener) => core.events.on(event, listener),
     clock: {
       state: () => control.clockState(),
+      now: () => new Date(control.clockState().now),
       advance: (duration) => moveClock({ advance: duration }),
       set: (instant) => moveClock({ set: instant }),
       configure: (settings) => moveClock(settings),
@@ -216,5 +225,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     snapshot: () => control.snapshot(),
     restore: (snapshot) => control.restore(snapshot),
     setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
+    waitFor: (messageId) => waitFor(emulator, messageId),
   };
+  return emulator;
 }

@@ -1,6 +1,15 @@
 /** Drives messages through their lifecycle on the clock: schedule time, charging, and leg plans. */
 
-import { type Leg, type MessageRecord, type MessageStatus, type StatusChange, aggregateStatus, canTransition, isFinal } from '../domain/message.js';
+import {
+  type Leg,
+  type MessageRecord,
+  type MessageStatus,
+  type StatusChange,
+  aggregateStatus,
+  appendChange,
+  canTransition,
+  isFinal,
+} from '../domain/message.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
 import { addDuration } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
@@ -80,8 +89,9 @@ export class Lifecycle {
       throw new Error(`sms-emulator: illegal transition of message ${message.id} leg ${leg.recipient}: ${leg.status} → ${status}.`);
     }
     const at = this.clock.now();
+    const change = { status, at };
     leg.status = status;
-    leg.history.push({ status, at });
+    leg.history = appendChange(leg.history, change);
     if (isFinal(status)) {
       message.deliveredAt = at;
       leg.plan = [];
@@ -89,7 +99,8 @@ export class Lifecycle {
     const aggregate = aggregateStatus(message.legs);
     if (aggregate !== message.status) {
       message.status = aggregate;
-      message.history.push({ status: aggregate, at });
+      // Change records are never mutated, so the message and its leg share one when they agree (always, for one recipient).
+      message.history = appendChange(message.history, aggregate === status ? change : { status: aggregate, at });
     }
     this.events.emit('leg.status', { message, leg, status, at });
   }

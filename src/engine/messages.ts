@@ -63,6 +63,7 @@ export class Messaging {
     }
     const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
     if (scheduleAt === null) wallet.balance -= cost;
+    const created = { status, at: now };
     const message: MessageRecord = {
       id: this.ids.uuid(),
       type: 'sms',
@@ -76,8 +77,9 @@ export class Messaging {
       credit: scheduleAt === null ? cost : 0,
       createdAt: now,
       deliveredAt: null,
-      legs: recipients.map((recipient) => ({ recipient, status, history: [{ status, at: now }], plan: [] })),
-      history: [{ status, at: now }],
+      // One shared first change: change records are never mutated (see appendChange).
+      legs: recipients.map((recipient) => ({ recipient, status, history: [created], plan: [] })),
+      history: [created],
     };
     if (outcomeOverride) message.outcomeOverride = [...outcomeOverride];
     this.store.addMessage(account, message);
