@@ -17,6 +17,11 @@ import { type Listening, type NodeListener, listen, nodeListener } from './http/
 import { logLine } from './journal/logLine.js';
 import { RequestJournal } from './journal/requestJournal.js';
 import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { feedViews } from './ui/feedViews.js';
+import { LiveFeed } from './ui/liveFeed.js';
+import { reportPage } from './ui/reportPage.js';
+import { writeReport } from './ui/reportFile.js';
+import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
 import { type MessageWait, waitFor } from './testing/waitFor.js';
 
 export interface ListenOptions {
@@ -33,6 +38,12 @@ export interface EmulatorUrls {
   /** Sandbox base address (`<origin>/sandbox`). */
   sandbox: string;
   port: number;
+}
+
+export interface ReportOptions {
+  /** API key of the account; the default account when not given. */
+  account?: string;
+  format?: 'html' | 'json';
 }
 
 /** The handle `createEmulator` returns: the control operations (`ControlHandle`) plus the lifecycle of this emulator. */
@@ -55,6 +66,15 @@ export interface Emulator extends ControlHandle<'local'> {
   on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void;
   /** Replaces the decision point that picks each leg's delivery timeline. */
   setOutcomeDecider(decider: OutcomeDecider): void;
+  /**
+   * One account's timeline (requests, status changes, webhook tries, clock moves, faults) in virtual-time
+   * order: a self-contained HTML page, or its data with `format: 'json'`. Default account when none is named.
+   *
+   * @example
+   * await writeFile('timeline.html', emulator.report({ account: 'pk_test_sms_emulator' }));
+   */
+  report(options?: ReportOptions & { format?: 'html' }): string;
+  report(options: ReportOptions & { format: 'json' }): TimelineReport;
   /**
    * Waits for a message to reach a status on the emulator's clock, moving a manual clock as far as needed.
    * @example await emulator.waitFor(sent.id).toReach('delivered', { within: '5m' });
@@ -85,7 +105,12 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   core.startState.register({ clear: () => journal.clear() });
   if (options.logRequests) journal.subscribe((entry) => process.stdout.write(`${logLine(entry(), options.logFormat)}\n`));
   const operations: OperationDeps = { control, journal, settled: () => core.webhooks.settled(), defaultAccount: options.apiKey };
-  const app = createApp({ core, operations, faults: scenarios.faults });
+  const feed = new LiveFeed(
+    core.events,
+    feedViews(core, () => control.clockState()),
+  );
+  const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account);
+  const app = createApp({ core, operations, faults: scenarios.faults, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
 
@@ -109,6 +134,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       return listening?.urls;
     },
     async close() {
+      if (options.reportOnExit !== undefined) await writeReport(options.reportOnExit, report());
+      feed.close();
       core.clock.dispose();
       await core.webhooks.close();
       const server = listening?.server;
@@ -117,6 +144,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
     on: (event, listener) => core.events.on(event, listener),
     setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
+    report: ((reportOptions: ReportOptions = {}) => {
+      const data = report(reportOptions.account);
+      return reportOptions.format === 'json' ? data : reportPage(data);
+    }) as Emulator['report'],
     waitFor: (messageId) => waitFor(emulator, messageId),
   };
   return emulator;

@@ -157,6 +157,12 @@ export const settings = {
     'string',
     'Format of --log-requests lines: text, or one JSON object (a journal entry) per line.',
   ),
+  ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
+  reportOnExit: setting(
+    z.string().min(1).optional(),
+    'string',
+    "Write the default account's timeline report to this file when the emulator stops (JSON when it ends in .json, else HTML).",
+  ),
 } as const;
 
 type Settings = typeof settings;

@@ -5,6 +5,7 @@ import { ApiError } from '../../domain/errors.js';
 import { type ArgSpec, routePath } from '../../control/call.js';
 import { type OperationDeps, type RouteOperation, isRoute, operationList, runOperation } from '../../control/operations.js';
 import { decodeControlBody, decodeControlText, readBody } from '../body.js';
+import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
 
 export interface ControlRouteDeps extends OperationDeps {
@@ -44,12 +45,7 @@ export function controlRouteTable(): [string, RouteOperation[]][] {
 
 export function controlRoutes({ controlToken, ...deps }: ControlRouteDeps): Hono {
   const routes = new Hono();
-  const guard: MiddlewareHandler = async (c, next) => {
-    if (controlToken !== undefined && c.req.header('authorization') !== `Bearer ${controlToken}`) {
-      throw new ApiError('CONTROL_UNAUTHORIZED', undefined, { 'WWW-Authenticate': 'Bearer realm="sms-emulator control"' });
-    }
-    await next();
-  };
+  const guard = requireControlToken(controlToken);
   const handler =
     (op: RouteOperation): MiddlewareHandler =>
     async (c: Context) => {
