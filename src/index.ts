@@ -5,7 +5,8 @@
 
 // The emulator, its handle and everything the handle takes and answers.
 export { createEmulator } from './emulator.js';
-export type { Emulator, EmulatorUrls, ListenOptions } from './emulator.js';
+export type { Emulator, EmulatorUrls, ListenOptions, ReportOptions } from './emulator.js';
+export type { TimelineEntry, TimelineKind, TimelineReport } from './ui/timelineReport.js';
 export type { EmulatorOptions, ResolvedOptions } from './options.js';
 export type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput, WebhookChaosInput, WebhookFilterInput } from './engine/controlInput.js';
 export type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
