@@ -1,7 +1,6 @@
 /** The control API under /_emulator, derived route by route from the operations table (Allow headers included). */
 
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { ApiError } from '../../domain/errors.js';
 import { type ArgSpec, routePath } from '../../control/call.js';
 import { type OperationDeps, type RouteOperation, isRoute, operationList, runOperation } from '../../control/operations.js';
 import { decodeControlBody, decodeControlText, readBody } from '../body.js';
