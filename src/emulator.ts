@@ -3,14 +3,15 @@
 import { type ClockView, Control } from './engine/control.js';
 import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput, WebhookChaosInput, WebhookFilterInput } from './engine/controlInput.js';
 import { createCore } from './engine/core.js';
+import { subscribe } from './engine/publicEvents.js';
 import { defaultScenario } from './engine/scenario/defaultScenario.js';
 import { loadScenarios } from './engine/scenario/files.js';
 import { validateScenario } from './engine/scenario/parse.js';
 import { ScenarioRuntime, type TextGenerator } from './engine/scenario/runtime.js';
 import type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
 import { createTextGenerator } from './engine/scenario/textGenerator.js';
-import type { AccountView, MessageView } from './engine/inspection.js';
-import type { OutcomeDecider } from './engine/outcomes.js';
+import { type AccountView, type MessageView, accountView, messageView } from './engine/inspection.js';
+import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
 import { createApp } from './http/app.js';
 import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
@@ -51,7 +52,7 @@ export interface Emulator {
   readonly urls: EmulatorUrls | undefined;
   /** Stops listening, the clock and any webhook try under way (logged as failed); the handle is done after it. */
   close(): Promise<void>;
-  /** Subscribes to engine events; returns the unsubscribe function. */
+  /** Subscribes to engine events (listeners get read-only copies; one that throws is reported on stderr); returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void;
   readonly clock: {
     /** Current clock state (time, mode, speed, queued tasks). */
@@ -111,8 +112,12 @@ export interface Emulator {
   snapshot(): Snapshot;
   /** Replaces the whole state with a snapshot. */
   restore(snapshot: Snapshot): void;
-  /** Replaces the decision point that picks each leg's delivery timeline. */
-  setOutcomeDecider(decider: OutcomeDecider): void;
+  /**
+   * Puts `decider` in the user layer of the outcome chain (header → opt-out → user decider →
+   * scenario rules → default timeline); it answers undefined to let the scenario decide, and
+   * `undefined` removes it. Reset removes it too: set it in `beforeEach`.
+   */
+  setOutcomeDecider(decider: OutcomeDecider | undefined): void;
 }
 
 /**
@@ -168,7 +173,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       listening = undefined;
       await server?.close();
     },
-    on: (event, listener) => core.events.on(event, listener),
+    on: (event, listener) => subscribe(core.events, core.offsetMinutes, event, listener),
     clock: {
       state: () => control.clockState(),
       advance: (duration) => moveClock({ advance: duration }),
@@ -210,6 +215,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     reset: (resetOptions) => control.reset(resetOptions?.account),
     snapshot: () => control.snapshot(),
     restore: (snapshot) => control.restore(snapshot),
-    setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
+    setOutcomeDecider: (decider) =>
+      core.outcomes.use('user', decider && userLayer(decider, { message: (message) => messageView(message, core.offsetMinutes), account: accountView })),
   };
 }

@@ -12,7 +12,8 @@ import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { Accounts } from './accounts.js';
 import { Lifecycle } from './lifecycle.js';
 import { Messaging } from './messages.js';
-import type { OutcomeDecider } from './outcomes.js';
+import { OutcomeChain } from './outcomes.js';
+import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
 
 export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks'] as const;
@@ -37,8 +38,8 @@ export interface Core {
   /** The one routine behind start-up, reset and the clearing before a snapshot import; every holder of state registers with it. */
   startState: StartState;
   webhooks: WebhookDispatcher;
-  /** Swaps the outcome decision point (scenarios plug in here). */
-  setOutcomeDecider(decider: OutcomeDecider): void;
+  /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
+  outcomes: OutcomeChain;
 }
 
 /** `linkOrigin` gives the origin that links inside webhook payloads use (the listening address). */
@@ -50,10 +51,16 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const events = new EmulatorEmitter();
   const root = createRandom(seed);
   const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<RandomStream, Random>;
-  let decider: OutcomeDecider = () => undefined;
-  const lifecycle = new Lifecycle(clock, store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, (context) =>
-    decider(context),
-  );
+  const outcomes = new OutcomeChain();
+  outcomes.use('header', (message) => {
+    const forced = message.outcomeOverride;
+    return forced && (() => forced);
+  });
+  outcomes.use('optOut', (message, account) => {
+    const optOuts = account.environments[message.environment].optOuts;
+    return optOuts.size === 0 ? undefined : (recipient) => (optOuts.has(recipient) ? namedTimelines.blist : undefined);
+  });
+  const lifecycle = new Lifecycle(clock, store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, outcomes);
   const offsetMinutes = parseOffset(options.timeZoneOffset) ?? 0;
   const webhooks = new WebhookDispatcher(
     clock,
@@ -88,6 +95,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
       for (const stream of randomStreams) random[stream].restore(initialRandom[stream]);
       accounts.clear();
       lifecycle.clear();
+      // A decider set at runtime is runtime state like a scenario: a test sets its own in beforeEach.
+      outcomes.use('user', undefined);
       webhooks.reset();
     },
     start: () => {
@@ -110,8 +119,6 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     messaging,
     webhooks,
     startState,
-    setOutcomeDecider: (next) => {
-      decider = next;
-    },
+    outcomes,
   };
 }

@@ -138,14 +138,19 @@ test('the transition table allows no move out of a final status and none back to
   expect(canTransition('submitted', 'pending')).toBe(false);
 });
 
-test('an illegal transition planned by a decider fails loudly instead of corrupting state', async () => {
+test('an illegal timeline from a decider is refused at the send with the reason, and nothing is stored or charged', async () => {
   const emulator = makeEmulator();
   emulator.setOutcomeDecider(() => [
     { status: 'submitted', afterMs: 1000 },
     { status: 'pending', afterMs: 1000 },
   ]);
-  await send(emulator, { recipient: ['27831234567'], message: 'Bad plan' });
-  await expect(emulator.clock.advance('5s')).rejects.toThrow(/illegal transition .* submitted → pending/);
+  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Bad plan' } });
+  expect(reply).toMatchObject({
+    status: 500,
+    body: { message: 'INTERNAL_SERVER_ERROR', description: expect.stringContaining('a leg cannot go from submitted to pending') },
+  });
+  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.accounts.get(apiKey).live.balance).toBe(1000);
 });
 
 test('the emulator works when the host test runner fakes timers', async () => {
