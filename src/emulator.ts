@@ -63,6 +63,13 @@ export interface Emulator {
     set(instant: string): Promise<ClockView>;
     /** Changes mode and/or speed. */
     configure(settings: Pick<ClockCommand, 'mode' | 'speed'>): Promise<ClockView>;
+    /**
+     * Fires due events in order until nothing is queued, or until the clock reaches now + `limit`
+     * (default `'30d'`); `run.idle` and `run.stoppedAt` say which. Resolves after the webhooks it caused were tried.
+     */
+    runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+    /** Jumps to the next queued event's time and fires what is due then; resolves after its webhooks were tried. */
+    next(): Promise<ClockView>;
   };
   readonly accounts: {
     list(): AccountView[];
@@ -139,11 +146,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const control = new Control(core, scenarios);
   // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
   core.startState.reset();
-  const moveClock = async (command: ClockCommand): Promise<ClockView> => {
-    const state = control.moveClock(command);
-    await core.webhooks.settled();
-    return state;
-  };
+  const moveClock = (command: ClockCommand): Promise<ClockView> => control.moveClock(command);
   const app = createApp({ core, control, moveClock, faults: scenarios.faults });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
@@ -179,6 +182,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       advance: (duration) => moveClock({ advance: duration }),
       set: (instant) => moveClock({ set: instant }),
       configure: (settings) => moveClock(settings),
+      runUntilIdle: (runOptions = {}) => moveClock({ runUntilIdle: true, ...runOptions }),
+      next: () => moveClock({ next: true }),
     },
     accounts: {
       list: () => control.listAccounts(),

@@ -3,6 +3,7 @@
 import { EventEmitter } from 'node:events';
 import type { Leg, MessageRecord, MessageStatus } from './domain/message.js';
 import type { LegView, MessageView, ReadonlyDeep } from './engine/inspection.js';
+import type { ClockIncident } from './state/clock.js';
 import type { WebhookAttempt, WebhookEvent } from './webhooks/log.js';
 
 /** The events as the engine emits them, with its live records: for the emulator's own subscribers only. */
@@ -17,6 +18,8 @@ export interface EngineEvents {
   'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
   /** A webhook event reached its final state: delivered, or failed with its tries spent. */
   'webhook.settled': { event: WebhookEvent };
+  /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
+  'clock.incident': { incident: ClockIncident };
 }
 
 export type EventName = keyof EngineEvents;
@@ -33,6 +36,8 @@ export interface EmulatorEvents {
   'webhook.attempt': { readonly event: ReadonlyDeep<WebhookEvent>; readonly attempt: ReadonlyDeep<WebhookAttempt> };
   /** A webhook event reached its final state: delivered, or failed with its tries spent. */
   'webhook.settled': { readonly event: ReadonlyDeep<WebhookEvent> };
+  /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
+  'clock.incident': { readonly incident: ReadonlyDeep<ClockIncident> };
 }
 
 /** A typed wrapper around EventEmitter so a listener's payload type follows from the event name. */

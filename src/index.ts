@@ -28,6 +28,8 @@ export type { ErrorCode } from './domain/errors.js';
  */
 export { createWebhookCatcher } from './testing/webhookCatcher.js';
 export { createClient, SmsApiError } from './client/index.js';
+export { startEmulator } from './testing/startEmulator.js';
+export type { EmulatorProcess, ReadyInfo, StartOptions } from './testing/startEmulator.js';
 export type * from './client/index.js';
 export type { CaughtRequest, CatcherResponse, WebhookCatcher } from './testing/webhookCatcher.js';
 export type { WebhookAttempt, WebhookEvent, WebhookState } from './webhooks/log.js';

@@ -1,6 +1,7 @@
 /** Every user-facing setting: its type, default, CLI flag and environment twin, in one table. */
 
 import { z } from 'zod';
+import { clockInstant, clockSpeed } from './domain/clockRange.js';
 import { describeIssues } from './domain/issues.js';
 import { durationHint, parseDuration, parseOffset } from './domain/time.js';
 
@@ -20,8 +21,6 @@ function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string
 }
 
 const durationText = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
-
-const isoInstant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time');
 
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
@@ -85,8 +84,8 @@ export const settings = {
     'string',
     'Clock mode: realtime follows wall time (× speed); manual moves only when told.',
   ),
-  speed: setting(z.number().positive().default(1), 'number', 'How many times faster than wall time the realtime clock runs.'),
-  startTime: setting(isoInstant.optional(), 'string', 'Instant the clock starts at (ISO 8601); default the wall time at start.'),
+  speed: setting(clockSpeed.default(1), 'number', 'How many times faster than wall time the realtime clock runs (more than 0, at most 1000000).'),
+  startTime: setting(clockInstant.optional(), 'string', 'Instant the clock starts at (ISO 8601, years 1970 to 9999); default the wall time at start.'),
   validityPeriod: setting(durationText.default('48h'), 'string', 'Time after which a leg with no final outcome becomes expired.'),
   notifyOn: setting(
     z
@@ -136,6 +135,11 @@ export const settings = {
     'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist.',
   ),
   optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts that opt a number back in.'),
+  readyFile: setting(
+    z.string().min(1).optional(),
+    'string',
+    'CLI: once listening, write the URLs and credentials as JSON to this file (atomically); it is removed on exit.',
+  ),
   maxBodySize: setting(
     z.number().int().min(1).max(1_073_741_824).default(1_048_576),
     'integer',

@@ -12,5 +12,6 @@ test('the public surface is exactly the documented exports', () => {
     'createWebhookCatcher',
     'errorCatalogue',
     'signRequest',
+    'startEmulator',
   ]);
 });

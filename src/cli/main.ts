@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createEmulator } from '../emulator.js';
 import { CliError, helpText, parseCli } from './args.js';
+import { readyInfo, removeReadyFile, writeReadyFile } from './readyInfo.js';
 
 function packageVersion(): string {
   const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
@@ -27,14 +28,25 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     await emulator.close();
     return fail((error as Error).message);
   }
-  // Handlers go in before the banner: a supervisor may signal as soon as it reads "ready".
+  const { options } = emulator;
+  // Handlers go in before the banner and the ready file: a supervisor may signal as soon as it sees either.
   const stop = (signal: NodeJS.Signals): void => {
     process.stdout.write(`sms-emulator: ${signal} received, stopping.\n`);
     void emulator.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const { options } = emulator;
+  const { readyFile } = options;
+  if (readyFile !== undefined) {
+    try {
+      writeReadyFile(readyFile, readyInfo(emulator, urls, version));
+    } catch (error) {
+      await emulator.close();
+      return fail((error as Error).message);
+    }
+    // However the process ends (signal, error, exit), the file goes with it, so a stale one never points at nothing.
+    process.once('exit', () => removeReadyFile(readyFile));
+  }
   const auth = `${options.apiKey}:`;
   process.stdout.write(
     [

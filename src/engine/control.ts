@@ -4,7 +4,7 @@ import { ApiError } from '../domain/errors.js';
 import { type Environment, type MessageRecord, environments } from '../domain/message.js';
 import { type RequestFields, canonicalString, signRequest } from '../domain/signing.js';
 import { formatInstant, parseDuration } from '../domain/time.js';
-import type { ClockState } from '../state/clock.js';
+import type { ClockIncident, ClockRun, ClockState } from '../state/clock.js';
 import type { Snapshot } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
 import {
@@ -35,10 +35,22 @@ import type { Scenario } from './scenario/schema.js';
 import { receiveReply } from './replies.js';
 import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
 
-export interface ClockView extends ClockState {
-  /** The current time rendered in the emulator's offset. */
+export interface ClockIncidentView extends Omit<ClockIncident, 'due'> {
+  /** When the task was due, rendered in the emulator's offset. */
   time: string;
 }
+
+export interface ClockView extends Omit<ClockState, 'incidents'> {
+  /** The current time rendered in the emulator's offset. */
+  time: string;
+  /** The most recent clock tasks that failed or were skipped, oldest first. */
+  incidents: ClockIncidentView[];
+  /** How a `runUntilIdle` or `next` command ended: tasks fired, whether nothing is left queued, and why it stopped if not. */
+  run?: ClockRun;
+}
+
+/** How far `runUntilIdle` may go when no limit is given. */
+const defaultRunLimit = '30d';
 
 export class Control {
   constructor(
@@ -68,7 +80,7 @@ export class Control {
         `options can only be set when the emulator starts; this scenario changes ${changed.map(([name]) => name).join(', ')}. Start it with the scenario (--scenario) instead.`,
       );
     }
-    this.scenarios.activate(scenario);
+    this.scenarios.load(scenario);
     return scenario;
   }
 
@@ -85,18 +97,27 @@ export class Control {
   }
 
   clockState(): ClockView {
-    const state = this.core.clock.state();
-    return { ...state, time: formatInstant(state.now, this.core.offsetMinutes) };
+    const { incidents, ...state } = this.core.clock.state();
+    const render = (ms: number) => formatInstant(ms, this.core.offsetMinutes);
+    return { ...state, time: render(state.now), incidents: incidents.map(({ due, ...incident }) => ({ time: render(due), ...incident })) };
   }
 
-  /** Applies mode/speed, then `set`, then `advance`; due events fire in time order on the way. */
-  moveClock(input: ClockCommand): ClockView {
+  /**
+   * Applies mode/speed, then `set`, then `advance`, or runs until idle / to the next task; due events
+   * fire in time order on the way. Resolves once the webhook tries they caused have ended.
+   */
+  async moveClock(input: ClockCommand): Promise<ClockView> {
     const command = parseControl(clockCommand, input, 'clock command');
-    const { clock } = this.core;
+    const { clock, webhooks } = this.core;
     if (command.mode !== undefined || command.speed !== undefined) clock.configure(command);
     if (command.set !== undefined) clock.set(Date.parse(command.set));
     if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
-    return this.clockState();
+    let run: ClockRun | undefined;
+    if (command.runUntilIdle) run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());
+    const fired = command.next ? clock.next() : 0;
+    await webhooks.settled();
+    if (command.next) run = { fired, idle: clock.state().pendingTasks === 0 };
+    return run ? { ...this.clockState(), run } : this.clockState();
   }
 
   /** The signed string and Signature header for a body, with an account's secret (for curl users). */

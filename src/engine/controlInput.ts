@@ -5,9 +5,11 @@ import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationHint, parseDuration } from '../domain/time.js';
+import { clockInstant, clockSpeed } from '../domain/clockRange.js';
 import { scopes } from '../state/store.js';
 
 const webhookUrl = z.url().nullable();
+const duration = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
 const credits = z.number().int().min(0);
 
 export const accountInput = z.strictObject({
@@ -35,18 +37,21 @@ export const accountPatch = z.strictObject({
 });
 export type AccountPatch = z.input<typeof accountPatch>;
 
-export const clockCommand = z.strictObject({
-  advance: z
-    .union([z.string(), z.number()])
-    .refine((value) => parseDuration(value) !== undefined, 'expected a duration such as 90s, 15m, 2h, 7d or milliseconds')
-    .optional(),
-  set: z
-    .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time')
-    .optional(),
-  mode: z.enum(['realtime', 'manual']).optional(),
-  speed: z.number().positive().optional(),
-});
+export const clockCommand = z
+  .strictObject({
+    advance: duration.optional(),
+    set: clockInstant.optional(),
+    mode: z.enum(['realtime', 'manual']).optional(),
+    speed: clockSpeed.optional(),
+    runUntilIdle: z.literal(true).optional(),
+    limit: duration.optional(),
+    next: z.literal(true).optional(),
+  })
+  .refine((command) => !(command.runUntilIdle && command.next), 'give runUntilIdle or next, not both')
+  .refine((command) => !((command.runUntilIdle || command.next) && (command.advance !== undefined || command.set !== undefined)), {
+    message: 'runUntilIdle and next move the clock themselves; give them without advance or set',
+  })
+  .refine((command) => command.limit === undefined || command.runUntilIdle, { message: 'limit goes with runUntilIdle', path: ['limit'] });
 export type ClockCommand = z.input<typeof clockCommand>;
 
 export const replyInput = z.strictObject({
@@ -88,9 +93,6 @@ export const webhookChaosInput = z.strictObject({
   duplicateRate: rate.optional(),
   delayRate: rate.optional(),
   reorderRate: rate.optional(),
-  delay: z
-    .union([z.string(), z.number()])
-    .refine((value) => parseDuration(value) !== undefined, durationHint)
-    .optional(),
+  delay: duration.optional(),
 });
 export type WebhookChaosInput = z.input<typeof webhookChaosInput>;

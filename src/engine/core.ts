@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { parseDuration, parseOffset } from '../domain/time.js';
 import { EmulatorEmitter } from '../events.js';
 import type { ResolvedOptions } from '../options.js';
-import { Clock } from '../state/clock.js';
+import { Clock, describeIncident } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
 import { Store } from '../state/store.js';
 import { environmentPrefix } from '../domain/links.js';
@@ -45,10 +45,14 @@ export interface Core {
 /** `linkOrigin` gives the origin that links inside webhook payloads use (the listening address). */
 export function createCore(options: ResolvedOptions, linkOrigin: () => string): Core {
   const seed = options.seed ?? randomBytes(6).toString('hex');
+  const offsetMinutes = parseOffset(options.timeZoneOffset) ?? 0;
   const startTime = options.startTime === undefined ? Date.now() : Date.parse(options.startTime);
-  const clock = new Clock({ mode: options.clock, speed: options.speed, startTime });
-  const store = new Store();
   const events = new EmulatorEmitter();
+  const clock = new Clock({ mode: options.clock, speed: options.speed, startTime }, (incident) => {
+    process.stderr.write(`sms-emulator: ${describeIncident(incident, offsetMinutes)}\n`);
+    events.emit('clock.incident', { incident });
+  });
+  const store = new Store();
   const root = createRandom(seed);
   const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<RandomStream, Random>;
   const outcomes = new OutcomeChain();
@@ -61,7 +65,6 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     return optOuts.size === 0 ? undefined : (recipient) => (optOuts.has(recipient) ? namedTimelines.blist : undefined);
   });
   const lifecycle = new Lifecycle(clock, store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, outcomes);
-  const offsetMinutes = parseOffset(options.timeZoneOffset) ?? 0;
   const webhooks = new WebhookDispatcher(
     clock,
     store,

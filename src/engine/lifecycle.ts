@@ -103,7 +103,7 @@ export class Lifecycle {
     const due = message.scheduleAt ?? this.clock.now();
     this.scheduleTimers.set(
       message,
-      this.clock.at(due, () => this.sendScheduled(account, message)),
+      this.clock.at(due, () => this.sendScheduled(account, message), 'scheduled send'),
     );
   }
 
@@ -134,11 +134,15 @@ export class Lifecycle {
   private armNextStep(message: MessageRecord, leg: Leg): void {
     const step = leg.plan[0];
     if (!step) return;
-    this.clock.at(step.at, () => {
-      if (leg.plan[0] !== step || !this.store.message(message.environment, message.id)) return;
-      leg.plan.shift();
-      if (leg.status !== step.status) this.setLegStatus(message, leg, step.status);
-      this.armNextStep(message, leg);
-    });
+    this.clock.at(
+      step.at,
+      () => {
+        if (leg.plan[0] !== step || !this.store.message(message.environment, message.id)) return;
+        leg.plan.shift();
+        if (leg.status !== step.status) this.setLegStatus(message, leg, step.status);
+        this.armNextStep(message, leg);
+      },
+      'leg status change',
+    );
   }
 }

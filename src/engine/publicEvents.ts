@@ -15,6 +15,7 @@ const toPublic: Converters = {
   'reply.received': ({ reply, original }, offset) => ({ reply: messageView(reply, offset), original: messageView(original, offset) }),
   'webhook.attempt': ({ event, attempt }) => ({ event: structuredClone(event), attempt: { ...attempt } }),
   'webhook.settled': ({ event }) => ({ event: structuredClone(event) }),
+  'clock.incident': ({ incident }) => ({ incident: structuredClone(incident) }),
 };
 
 /** Subscribes a user's listener; the copies are made only for events someone listens to. Returns the unsubscribe function. */

@@ -2,7 +2,9 @@
 
 // Imported from node:timers so a host test runner that fakes the global timers cannot stall the clock.
 import { clearTimeout, setTimeout } from 'node:timers';
+import { maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
+import { formatInstant } from '../domain/time.js';
 import { type Timer, TimerQueue } from './timerQueue.js';
 
 export type ClockMode = 'realtime' | 'manual';
@@ -18,12 +20,47 @@ export interface ClockSettings {
   startTime: number;
 }
 
+/** A task that threw (failed) or was not carried out (skipped), kept so the control API can show it. */
+export interface ClockIncident {
+  /** Virtual time the task was due (epoch ms). */
+  due: number;
+  /** What the task was for, e.g. `scenario timeline event at 5m`. */
+  task: string;
+  outcome: 'failed' | 'skipped';
+  reason: string;
+}
+
 export interface ClockState {
   now: number;
   mode: ClockMode;
   speed: number;
   pendingTasks: number;
+  /** The most recent failed or skipped tasks, oldest first (at most `incidentLimit`). */
+  incidents: ClockIncident[];
 }
+
+/** One line for the log: `clock task "…" due at … failed: …; the clock goes on`. */
+export function describeIncident(incident: ClockIncident, offsetMinutes: number): string {
+  return `clock task "${incident.task}" due at ${formatInstant(incident.due, offsetMinutes)} ${incident.outcome}: ${incident.reason}; the clock goes on.`;
+}
+
+/** How a `runUntilIdle` or `next` ended. */
+export interface ClockRun {
+  /** Tasks fired. */
+  fired: number;
+  /** True when no task is left queued. */
+  idle: boolean;
+  /** Why `runUntilIdle` ended with tasks still queued: the virtual limit, or the cap on tasks fired. */
+  stoppedAt?: 'limit' | 'task-cap';
+}
+
+/** How many incidents the clock remembers; older ones are dropped. */
+export const incidentLimit = 100;
+/**
+ * Most tasks one move of the clock fires. A task that re-arms itself at the same instant would
+ * otherwise hold the clock forever; hitting the cap is reported as an incident and the move ends.
+ */
+export const taskCap = 1_000_000;
 
 export class Clock {
   private mode: ClockMode;
@@ -37,8 +74,13 @@ export class Clock {
   private hostTimer: ReturnType<typeof setTimeout> | undefined;
   private hostTimerDue = Infinity;
   private draining = false;
+  private readonly incidents: ClockIncident[] = [];
 
-  constructor(settings: ClockSettings) {
+  /** `onIncident` hears every failed or skipped task (the emulator logs it and emits an event). */
+  constructor(
+    settings: ClockSettings,
+    private readonly onIncident: (incident: ClockIncident) => void = () => undefined,
+  ) {
     this.mode = settings.mode;
     this.speed = settings.speed;
     this.anchor = settings.startTime;
@@ -48,16 +90,17 @@ export class Clock {
   now(): number {
     if (this.firingAt !== undefined) return this.firingAt;
     if (this.mode === 'manual') return this.anchor;
-    return this.anchor + Math.floor((hostNow() - this.wallAnchor) * this.speed);
+    // A fast realtime clock stops at the end of the range rather than run past what renders.
+    return Math.min(maxTime, this.anchor + Math.floor((hostNow() - this.wallAnchor) * this.speed));
   }
 
   state(): ClockState {
-    return { now: this.now(), mode: this.mode, speed: this.speed, pendingTasks: this.queue.size };
+    return { now: this.now(), mode: this.mode, speed: this.speed, pendingTasks: this.queue.size, incidents: [...this.incidents] };
   }
 
-  /** Runs `task` when the clock reaches `due` (at once on the next drain if already past). */
-  at(due: number, task: () => void): Timer {
-    const timer = this.queue.push(due, task);
+  /** Runs `task` when the clock reaches `due` (at once on the next drain if already past); `label` names it in incident reports. */
+  at(due: number, task: () => void, label = 'task'): Timer {
+    const timer = this.queue.push(due, task, label);
     this.armHostTimer();
     return timer;
   }
@@ -69,7 +112,50 @@ export class Clock {
   /** Moves the clock forward by `ms`, firing every task due on the way in time order. */
   advance(ms: number): void {
     if (!(ms >= 0)) throw new ApiError('CLOCK_BACKWARDS', `Cannot advance the clock by ${ms} ms; give a duration of 0 or more.`);
-    this.moveTo(this.now() + ms);
+    const now = this.now();
+    if (ms > maxTime - now) {
+      throw new ApiError(
+        'CONTROL_INVALID_REQUEST',
+        `Cannot advance the clock by ${ms} ms: it would pass ${new Date(maxTime).toISOString()}, the latest time the clock can show (at most ${maxTime - now} ms from now).`,
+      );
+    }
+    this.moveTo(now + ms);
+  }
+
+  /** Jumps to the next queued task's due time (or fires it now when overdue), firing everything due then; 0 when nothing is queued. */
+  next(): number {
+    const next = this.queue.peek();
+    if (!next) return 0;
+    const target = Math.max(this.now(), next.due);
+    const fired = this.drain(target);
+    this.rebase(target);
+    this.armHostTimer();
+    return fired;
+  }
+
+  /**
+   * Fires queued tasks in time order until none is left or the next is after `now + limitMs`;
+   * `between` runs after each round (the emulator settles webhook tries there, which may queue
+   * more tasks). Idle leaves the clock at the last task fired; a reached limit leaves it at the limit.
+   * Always ends: the limit bounds virtual time and `taskCap` bounds the tasks fired.
+   */
+  async runUntilIdle(limitMs: number, between: () => Promise<void> = async () => undefined): Promise<ClockRun> {
+    const deadline = Math.min(maxTime, this.now() + Math.max(0, limitMs));
+    let fired = 0;
+    for (;;) {
+      const next = this.queue.peek();
+      if (!next) return { fired, idle: true };
+      if (next.due > deadline) {
+        this.moveTo(Math.max(this.now(), deadline));
+        return { fired, idle: false, stoppedAt: 'limit' };
+      }
+      if (fired >= taskCap) return { fired, idle: false, stoppedAt: 'task-cap' };
+      const target = Math.max(this.now(), next.due);
+      fired += this.drain(target, taskCap - fired);
+      this.rebase(target);
+      this.armHostTimer();
+      await between();
+    }
   }
 
   /** Sets the clock to `instant`, firing everything due up to it; refuses to go backwards. */
@@ -92,9 +178,15 @@ export class Clock {
     this.armHostTimer();
   }
 
-  /** Drops every queued task and restarts from `startTime` (used by reset). */
+  /** Records a task that was not carried out, with why (e.g. its account was deleted). */
+  skipped(due: number, task: string, reason: string): void {
+    this.record({ due, task, outcome: 'skipped', reason });
+  }
+
+  /** Drops every queued task and remembered incident and restarts from `startTime` (used by reset). */
   restart(startTime: number): void {
     this.queue.clear();
+    this.incidents.length = 0;
     this.rebase(startTime);
     this.armHostTimer();
   }
@@ -116,21 +208,43 @@ export class Clock {
     this.armHostTimer();
   }
 
-  private drain(until: number): void {
-    if (this.draining) return; // a task that moves the clock only queues work for the running drain
+  /** Fires every task due by `until` (at most `cap`), each inside an error boundary; returns how many fired. */
+  private drain(until: number, cap = taskCap): number {
+    if (this.draining) return 0; // a task that moves the clock only queues work for the running drain
     this.draining = true;
+    let fired = 0;
     try {
-      for (let timer = this.queue.popDue(until); timer; timer = this.queue.popDue(until)) {
+      for (let timer = this.queue.popDue(until); timer; timer = fired < cap ? this.queue.popDue(until) : undefined) {
+        fired += 1;
         this.firingAt = timer.due;
         try {
           timer.task();
+        } catch (error) {
+          // One broken task must not stop the clock, later tasks or the process.
+          this.record({ due: timer.due, task: timer.label, outcome: 'failed', reason: error instanceof Error ? error.message : String(error) });
         } finally {
           this.firingAt = undefined;
         }
       }
+      const left = this.queue.peek();
+      if (left && left.due <= until) {
+        this.record({
+          due: this.now(),
+          task: 'clock',
+          outcome: 'skipped',
+          reason: `stopped after firing ${cap} tasks in one move; the rest fire on the next move`,
+        });
+      }
     } finally {
       this.draining = false;
     }
+    return fired;
+  }
+
+  private record(incident: ClockIncident): void {
+    this.incidents.push(incident);
+    if (this.incidents.length > incidentLimit) this.incidents.shift();
+    this.onIncident(incident);
   }
 
   private armHostTimer(): void {

@@ -4,6 +4,8 @@ export interface Timer {
   readonly due: number;
   readonly seq: number;
   readonly task: () => void;
+  /** What the task is for, named in incident reports. */
+  readonly label: string;
   cancelled: boolean;
 }
 
@@ -16,8 +18,8 @@ export class TimerQueue {
     return this.live;
   }
 
-  push(due: number, task: () => void): Timer {
-    const timer: Timer = { due, seq: this.seq++, task, cancelled: false };
+  push(due: number, task: () => void, label: string): Timer {
+    const timer: Timer = { due, seq: this.seq++, task, label, cancelled: false };
     this.heap.push(timer);
     this.live += 1;
     this.siftUp(this.heap.length - 1);

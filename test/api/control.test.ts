@@ -1,9 +1,5 @@
 import { expect, test } from 'vitest';
-import { apiKey, balance, call, makeEmulator, scheduleIn, send } from '../support/api.js';
-import type { Emulator } from '../../src/index.js';
-
-const control = (emulator: Emulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  call(emulator, method, `/_emulator${path}`, { raw: body === undefined ? undefined : JSON.stringify(body), key: false, headers });
+import { apiKey, balance, call, control, makeEmulator, scheduleIn, send } from '../support/api.js';
 
 test('health answers 200', async () => {
   expect(await control(makeEmulator(), 'GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });

@@ -1,6 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { ApiError } from '../../src/index.js';
-import { Clock } from '../../src/state/clock.js';
+import { maxTime } from '../../src/domain/clockRange.js';
+import { Clock, incidentLimit, taskCap } from '../../src/state/clock.js';
 
 const start = Date.parse('2026-11-21T10:00:00Z');
 const manual = () => new Clock({ mode: 'manual', speed: 1, startTime: start });
@@ -105,4 +106,98 @@ test('switching to manual freezes the clock; back to realtime resumes from there
   clock.configure({ mode: 'realtime' });
   expect(clock.now()).toBeGreaterThanOrEqual(frozen + 1000);
   clock.dispose();
+});
+
+test('a task that throws is recorded as a failed incident and the clock goes on with later tasks', () => {
+  const heard: string[] = [];
+  const clock = new Clock({ mode: 'manual', speed: 1, startTime: start }, (incident) => heard.push(incident.reason));
+  const fired: string[] = [];
+  clock.at(
+    start + 1000,
+    () => {
+      throw new Error('boom');
+    },
+    'broken task',
+  );
+  clock.at(start + 2000, () => fired.push('later'));
+  clock.advance(5000);
+  expect(fired).toEqual(['later']);
+  expect(clock.now()).toBe(start + 5000);
+  expect(heard).toEqual(['boom']);
+  expect(clock.state().incidents).toEqual([{ due: start + 1000, task: 'broken task', outcome: 'failed', reason: 'boom' }]);
+  clock.advance(1000);
+  expect(clock.now()).toBe(start + 6000);
+});
+
+test('incidents are bounded to the latest ones and cleared by a restart', () => {
+  const clock = manual();
+  for (let i = 0; i < incidentLimit + 5; i++) clock.skipped(start, `task ${i}`, 'why');
+  expect(clock.state().incidents).toHaveLength(incidentLimit);
+  expect(clock.state().incidents[0]?.task).toBe('task 5');
+  clock.restart(start);
+  expect(clock.state().incidents).toEqual([]);
+});
+
+test('runUntilIdle fires every queued task in order and stops idle at the last one', async () => {
+  const clock = manual();
+  const seen: number[] = [];
+  clock.at(start + 86_400_000, () => seen.push(clock.now() - start));
+  clock.at(start + 1000, () => clock.at(clock.now() + 5000, () => seen.push(clock.now() - start)));
+  expect(await clock.runUntilIdle(30 * 86_400_000)).toEqual({ fired: 3, idle: true });
+  expect(seen).toEqual([6000, 86_400_000]);
+  expect(clock.now()).toBe(start + 86_400_000);
+});
+
+test('runUntilIdle stops at the virtual limit when a task re-arms itself forever', async () => {
+  const clock = manual();
+  const rearm = () => clock.at(clock.now() + 60_000, rearm);
+  rearm();
+  const run = await clock.runUntilIdle(3_600_000);
+  expect(run).toEqual({ fired: 60, idle: false, stoppedAt: 'limit' });
+  expect(clock.now()).toBe(start + 3_600_000);
+});
+
+test('runUntilIdle stops at the task cap when a task re-arms itself at the same instant', async () => {
+  const clock = manual();
+  const rearm = () => clock.at(clock.now(), rearm);
+  rearm();
+  const run = await clock.runUntilIdle(1000);
+  expect(run).toMatchObject({ fired: taskCap, idle: false });
+  expect(clock.state().incidents[0]?.reason).toContain(`stopped after firing ${taskCap} tasks`);
+});
+
+test('runUntilIdle waits for work queued between rounds by its helper', async () => {
+  const clock = manual();
+  const seen: number[] = [];
+  let queued = false;
+  clock.at(start + 1000, () => seen.push(1));
+  const run = await clock.runUntilIdle(86_400_000, async () => {
+    if (queued) return;
+    queued = true;
+    clock.at(clock.now() + 1000, () => seen.push(2));
+  });
+  expect(run).toEqual({ fired: 2, idle: true });
+  expect(seen).toEqual([1, 2]);
+});
+
+test('next jumps to the next queued task and fires what is due then, and nothing else', () => {
+  const clock = manual();
+  const seen: string[] = [];
+  clock.at(start + 5000, () => seen.push('a'));
+  clock.at(start + 5000, () => seen.push('b'));
+  clock.at(start + 9000, () => seen.push('c'));
+  expect(clock.next()).toBe(2);
+  expect(seen).toEqual(['a', 'b']);
+  expect(clock.now()).toBe(start + 5000);
+  expect(clock.next()).toBe(1);
+  expect(clock.next()).toBe(0);
+  expect(clock.now()).toBe(start + 9000);
+});
+
+test('advancing past the end of the clock range is refused and changes nothing', () => {
+  const clock = manual();
+  expect(() => clock.advance(maxTime)).toThrow(/latest time the clock can show/);
+  expect(clock.now()).toBe(start);
+  clock.advance(maxTime - start);
+  expect(clock.now()).toBe(maxTime);
 });

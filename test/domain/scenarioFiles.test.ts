@@ -31,7 +31,7 @@ test.each([
   ['unknown-outcome.yaml', /unknown-outcome\.yaml:4:14: rules\[0\]\.outcome: expected one of "delivered", "undelivered".* or an object/],
   ['illegal-timeline.yaml', /illegal-timeline\.yaml:7:\d+: rules\[0\]\.outcome.*(cannot go from delivered to submitted|does not match)/],
   ['bad-duration.yaml', /bad-duration\.yaml:4:12: replies\[0\]\.after: expected a duration/],
-  ['bad-regex.yaml', /bad-regex\.yaml:3:\d+: rules\[0\]\.match\.recipient.*(not a valid regular expression|does not match)/],
+  ['bad-regex.yaml', /bad-regex\.yaml:3:\d+: rules\[0\]\.match\.recipient.*(not a usable regular expression|does not match)/],
   ['bad-version.yaml', /bad-version\.yaml:1:10: version: /],
   ['bad-option.yaml', /bad-option\.yaml:3:15: options\.batchLimit: /],
   ['fault-without-effect.yaml', /fault-without-effect\.yaml:3:\d+: faults\[0\]: give at least one of error, latency or rateLimit/],

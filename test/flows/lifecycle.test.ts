@@ -153,6 +153,18 @@ test('an illegal timeline from a decider is refused at the send with the reason,
   expect(emulator.accounts.get(apiKey).live.balance).toBe(1000);
 });
 
+test('a decider that throws when a scheduled message goes out is a clock incident, and the clock goes on', async () => {
+  const emulator = makeEmulator();
+  await send(emulator, { recipient: ['27831234567'], message: 'Later', schedule: scheduleIn(20) });
+  emulator.setOutcomeDecider(() => {
+    throw new Error('decider bug');
+  });
+  const moved = await emulator.clock.advance('30m');
+  expect(moved.incidents).toEqual([expect.objectContaining({ outcome: 'failed', reason: expect.stringContaining('decider bug') })]);
+  expect(moved.time).toBe('2026-11-21T12:30:00+02:00');
+  expect(await balance(emulator)).toBe(1000);
+});
+
 test('the emulator works when the host test runner fakes timers', async () => {
   vi.useFakeTimers();
   const emulator = makeEmulator();

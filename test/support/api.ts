@@ -78,3 +78,8 @@ export function scheduleIn(minutes: number): string {
   const local = new Date(Date.parse(startTime) + minutes * 60_000 + 2 * 3_600_000).toISOString().slice(0, 16);
   return `${local}+02:00`;
 }
+
+/** Calls the control API (`/_emulator` + path) with a JSON body, without API credentials. */
+export function control(emulator: Emulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  return call(emulator, method, `/_emulator${path}`, { raw: body === undefined ? undefined : JSON.stringify(body), key: false, headers });
+}

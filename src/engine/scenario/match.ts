@@ -4,6 +4,7 @@ import type { Environment, MessageRecord } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
 import { type Timeline, defaultTimeline } from '../outcomes.js';
+import { compileGlob, compileRegex } from './pattern.js';
 import type { MessageMatch, OutcomeSpec } from './schema.js';
 
 export interface MatchSubject {
@@ -14,40 +15,28 @@ export interface MatchSubject {
 
 export type Matcher = (subject: MatchSubject) => boolean;
 
-function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${body}$`);
-}
-
 type TextMatch = NonNullable<MessageMatch['text']>;
 type RecipientMatch = NonNullable<MessageMatch['recipient']>;
 
 function textTest(spec: TextMatch): (text: string | null) => boolean {
   if (typeof spec === 'string') return (text) => text !== null && text.includes(spec);
-  const regex = spec.regex === undefined ? undefined : new RegExp(spec.regex);
+  const regex = spec.regex === undefined ? undefined : compileRegex(spec.regex);
   return (text) =>
     text !== null &&
     (spec.exact === undefined || text === spec.exact) &&
     (spec.contains === undefined || text.includes(spec.contains)) &&
-    (regex === undefined || regex.test(text));
+    (regex === undefined || regex(text));
 }
 
 function recipientTest(spec: RecipientMatch): (number: string) => boolean {
-  if (typeof spec === 'string') {
-    if (!/[*?]/.test(spec)) return (number) => number === spec;
-    const glob = globToRegExp(spec);
-    return (number) => glob.test(number);
-  }
-  const glob = spec.glob === undefined ? undefined : globToRegExp(spec.glob);
-  const regex = spec.regex === undefined ? undefined : new RegExp(spec.regex);
+  if (typeof spec === 'string') return compileGlob(spec);
+  const glob = spec.glob === undefined ? undefined : compileGlob(spec.glob);
+  const regex = spec.regex === undefined ? undefined : compileRegex(spec.regex);
   return (number) =>
     (spec.exact === undefined || number === spec.exact) &&
     (spec.prefix === undefined || number.startsWith(spec.prefix)) &&
-    (glob === undefined || glob.test(number)) &&
-    (regex === undefined || regex.test(number));
+    (glob === undefined || glob(number)) &&
+    (regex === undefined || regex(number));
 }
 
 export function compileMatch(spec: MessageMatch): Matcher {

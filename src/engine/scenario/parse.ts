@@ -31,17 +31,55 @@ function loadYaml(): Yaml {
   return (yaml ??= createRequire(import.meta.url)('yaml') as Yaml);
 }
 
+/** Deepest nesting a scenario text may have: real ones use under 10 levels, and the YAML parser recurses per level. */
+export const maxScenarioDepth = 64;
+/** Most aliases a scenario may expand (the yaml package's guard against alias bombs). */
+const maxAliasCount = 100;
+
+/**
+ * Why the text nests too deeply to parse safely, found with the YAML lexer (which does not recurse):
+ * flow brackets, `-`/`?` indicators on one line, and indentation each stand for levels.
+ */
+function nestingProblem(text: string, yaml: Yaml): string | undefined {
+  let flow = 0;
+  let indicators = 0;
+  let lineStart = true;
+  for (const token of new yaml.Lexer().lex(text)) {
+    if (token === '\n' || token === '\r\n') {
+      indicators = 0;
+      lineStart = true;
+      continue;
+    }
+    if (lineStart && /^[ \t]+$/.test(token) && token.length > maxScenarioDepth * 4) return `indented deeper than ${maxScenarioDepth * 4} columns`;
+    lineStart = false;
+    if (token === '{' || token === '[') flow += 1;
+    else if (token === '}' || token === ']') flow = Math.max(0, flow - 1);
+    else if (token === '-' || token === '?') indicators += 1;
+    if (flow > maxScenarioDepth || indicators > maxScenarioDepth) return `nested deeper than ${maxScenarioDepth} levels`;
+  }
+  return undefined;
+}
+
 /** Parses and validates; `source` names the file (or "scenario") in every message. */
 export function parseScenario(text: string, source: string): Scenario {
-  const { LineCounter, parseDocument } = loadYaml();
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const yaml = loadYaml();
+  const tooDeep = nestingProblem(text, yaml);
+  if (tooDeep) throw new ScenarioError(`${source}: not usable YAML or JSON: ${tooDeep}`);
+  const lineCounter = new yaml.LineCounter();
+  const document = yaml.parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
     const error = document.errors[0]!;
     const position = lineCounter.linePos(error.pos[0]);
     throw new ScenarioError(`${source}:${position.line}:${position.col}: not valid YAML or JSON: ${error.message.split('\n')[0]}`);
   }
-  return validateScenario(document.toJS(), source, (path) => {
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount });
+  } catch (error) {
+    // An unresolved alias, or more alias expansions than maxAliasCount (an alias bomb).
+    throw new ScenarioError(`${source}: not usable YAML: ${(error as Error).message}`);
+  }
+  return validateScenario(value, source, (path) => {
     const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined;
     if (!node?.range) return undefined;
     return lineCounter.linePos(node.range[0]);

@@ -61,11 +61,21 @@ export class ScenarioRuntime {
       if (status === 'delivered' && message.type === 'sms') this.maybeReply(message, leg.recipient);
     });
     core.events.on('reply.received', ({ reply }) => this.handleKeywords(reply));
+    checkTimelineAccounts(startup, [core.options.apiKey]);
     core.startState.register({ start: () => this.activate(startup) });
   }
 
   scenario(): Scenario {
     return this.active;
+  }
+
+  /**
+   * Activates a newly loaded scenario; refuses (SCENARIO_INVALID, nothing changed) one whose timeline
+   * names an account that is not the default one, not its own and does not exist now.
+   */
+  load(scenario: Scenario): void {
+    checkTimelineAccounts(scenario, [this.core.options.apiKey, ...this.core.store.accounts.keys()]);
+    this.activate(scenario);
   }
 
   /** Makes `scenario` the active one: accounts applied, rules compiled, faults and timeline armed from now. */
@@ -79,7 +89,13 @@ export class ScenarioRuntime {
     this.faults.load(scenario.faults);
     this.applyAccounts(scenario);
     const now = this.core.clock.now();
-    this.timers = scenario.timeline.map((event) => this.core.clock.at(now + (parseDuration(event.at) ?? 0), () => this.runEvent(event)));
+    this.timers = scenario.timeline.map((event) =>
+      this.core.clock.at(
+        now + (parseDuration(event.at) ?? 0),
+        () => this.runEvent(event),
+        `scenario timeline event at ${event.at} (${timelineAction(event).action})`,
+      ),
+    );
   }
 
   private decide(message: MessageRecord, recipient: string): Timeline | undefined {
@@ -124,36 +140,60 @@ export class ScenarioRuntime {
     for (const entry of scenario.accounts) this.core.accounts.upsert(entry);
   }
 
+  /** Carries out one timeline event; one whose account was deleted meanwhile is skipped and reported. */
   private runEvent(event: TimelineEventSpec): void {
-    const target = (spec: { account?: string; environment: Environment }): Account => {
-      const key = spec.account ?? this.core.options.apiKey;
-      const account = this.core.store.accounts.get(key);
-      if (!account) throw new ApiError('CONTROL_NOT_FOUND', `Scenario timeline: no account has the API key "${key}".`);
-      return account;
-    };
-    if (event.setBalance) {
-      const { environment, balance } = event.setBalance;
-      setBalance(target(event.setBalance).environments[environment], balance, environment);
+    const { action, target } = timelineAction(event);
+    let wallet: Account['environments'][Environment] | undefined;
+    let account: Account | undefined;
+    if (target) {
+      const key = target.account ?? this.core.options.apiKey;
+      account = this.core.store.accounts.get(key);
+      if (!account) {
+        const { clock } = this.core;
+        return clock.skipped(clock.now(), `scenario timeline event at ${event.at} (${action})`, `no account has the API key "${key}" (deleted?)`);
+      }
+      wallet = account.environments[target.environment];
     }
-    if (event.addBalance) {
+    if (event.setBalance && wallet) setBalance(wallet, event.setBalance.balance, event.setBalance.environment);
+    if (event.addBalance && wallet) {
       // Taking more than the balance leaves it at zero, as a charge would.
-      const { environment, credits } = event.addBalance;
-      const wallet = target(event.addBalance).environments[environment];
+      const { credits } = event.addBalance;
       if (credits >= 0) credit(wallet, credits);
       else chargeAtMost(wallet, -credits);
     }
-    if (event.webhookUrl) target(event.webhookUrl).environments[event.webhookUrl.environment].webhookUrl = event.webhookUrl.url;
+    if (event.webhookUrl && wallet) wallet.webhookUrl = event.webhookUrl.url;
     if (event.startFault) this.faults.toggle(event.startFault, true);
     if (event.stopFault) this.faults.toggle(event.stopFault, false);
-    if (event.reply) {
-      const { from, text, environment } = event.reply;
-      const account = target(event.reply);
-      const latest = account.environments[environment].messages.findLast((message) => message.recipients.includes(from));
+    if (event.reply && wallet && account) {
+      const { from, text } = event.reply;
+      const latest = wallet.messages.findLast((message) => message.recipients.includes(from));
       if (!latest) return;
       const { clock, store, events, random } = this.core;
       receiveReply({ clock, store, events, ids: random.ids }, latest, from, text);
     }
   }
+}
+
+/** Refuses (SCENARIO_INVALID) a scenario whose timeline names an account that is neither its own nor in `known`. */
+function checkTimelineAccounts(scenario: Scenario, known: Iterable<string>): void {
+  const keys = new Set([...known, ...scenario.accounts.map((account) => account.apiKey)]);
+  scenario.timeline.forEach((event, index) => {
+    const { action, target } = timelineAction(event);
+    if (target?.account !== undefined && !keys.has(target.account)) {
+      throw new ApiError(
+        'SCENARIO_INVALID',
+        `scenario: timeline[${index}].${action}.account: no account has the API key "${target.account}"; add it under accounts or create it first.`,
+      );
+    }
+  });
+}
+
+/** The one action of a timeline event (besides `at`) and the account it targets, if any. */
+function timelineAction(event: TimelineEventSpec): { action: string; target?: { account?: string; environment: Environment } } {
+  const action = Object.keys(event).find((key) => key !== 'at') ?? 'nothing';
+  const value = event[action as keyof TimelineEventSpec];
+  const target = value !== null && typeof value === 'object' && 'environment' in value ? value : undefined;
+  return target ? { action, target } : { action };
 }
 
 function normaliseKeyword(text: string): string {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { canTransition, type LegStatus } from '../../domain/message.js';
 import { durationHint, parseDuration } from '../../domain/time.js';
 import { settings } from '../../options.js';
+import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 
 const duration = z
   .union([z.string(), z.number()])
@@ -44,15 +45,18 @@ const outcome = z.union([
   z.strictObject({ choose: z.array(weighted).min(1).describe('Weighted timelines, drawn from the seeded generator.') }),
 ]);
 
-function isRegex(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
+/** A pattern is checked with the engine that will run it, so what loads is exactly what can match. */
+function pattern(compile: (source: string) => PatternTest, what: string) {
+  return z.string().superRefine((source, context) => {
+    const problem = patternProblem(source, compile);
+    if (problem !== undefined)
+      context.addIssue({ code: 'custom', message: `not a usable ${what} (RE2 syntax, at most ${maxPatternLength} characters): ${problem}` });
+  });
 }
-const regex = z.string().refine(isRegex, 'not a valid regular expression');
+const regex = pattern(compileRegex, 'regular expression').describe(
+  `A regular expression in RE2 syntax (no backreferences or lookaround), at most ${maxPatternLength} characters; matched in linear time.`,
+);
+const glob = pattern(compileGlob, 'glob').describe(`A glob: * any run of characters, ? any one; at most ${maxPatternLength} characters.`);
 
 const textMatch = z.union([
   z.string().describe('Matches text that contains this string.'),
@@ -60,8 +64,8 @@ const textMatch = z.union([
 ]);
 
 const recipientMatch = z.union([
-  z.string().describe('An exact number, or a glob with * and ?.'),
-  z.strictObject({ exact: z.string().optional(), prefix: z.string().optional(), glob: z.string().optional(), regex: regex.optional() }),
+  glob.describe('An exact number, or a glob with * and ?.'),
+  z.strictObject({ exact: z.string().optional(), prefix: z.string().optional(), glob: glob.optional(), regex: regex.optional() }),
 ]);
 
 const environment = z.enum(['live', 'sandbox']);

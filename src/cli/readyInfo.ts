@@ -1,0 +1,67 @@
+/** What the CLI tells tools once it listens: addresses and credentials, as the ready file and the JSON banner carry them. */
+
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { Emulator, EmulatorUrls } from '../emulator.js';
+
+/** The ready file's content (and the JSON banner's): everything a launcher needs to reach the emulator. */
+export interface ReadyInfo {
+  name: 'sms-emulator';
+  version: string;
+  /** The emulator's own process id (signal this one to stop it). */
+  pid: number;
+  /** `http://127.0.0.1:PORT`; the control API is at `<origin>/_emulator`. */
+  origin: string;
+  /** Live base URL (the API at `<live>/v1`). */
+  live: string;
+  /** Sandbox base URL (the API at `<sandbox>/v1`). */
+  sandbox: string;
+  control: string;
+  docs: string;
+  port: number;
+  apiKey: string;
+  signingSecret: string;
+  balance: number;
+  clock: 'realtime' | 'manual';
+  speed: number;
+  seed: string;
+  /** Whether the control API needs `Authorization: Bearer <token>` (the token itself is never written). */
+  controlTokenRequired: boolean;
+}
+
+export function readyInfo(emulator: Emulator, urls: EmulatorUrls, version: string): ReadyInfo {
+  const { options } = emulator;
+  return {
+    name: 'sms-emulator',
+    version,
+    pid: process.pid,
+    origin: urls.origin,
+    live: urls.live,
+    sandbox: urls.sandbox,
+    control: `${urls.origin}/_emulator`,
+    docs: `${urls.origin}/_emulator/docs/`,
+    port: urls.port,
+    apiKey: options.apiKey,
+    signingSecret: options.signingSecret,
+    balance: options.balance,
+    clock: options.clock,
+    speed: options.speed,
+    seed: emulator.seed,
+    controlTokenRequired: options.controlToken !== undefined,
+  };
+}
+
+/** Writes the file whole or not at all (a temporary file renamed into place), so a reader never sees half of it. */
+export function writeReadyFile(path: string, info: ReadyInfo): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, `${JSON.stringify(info, null, 2)}\n`);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new Error(`sms-emulator: cannot write the ready file ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+export function removeReadyFile(path: string): void {
+  rmSync(path, { force: true });
+}

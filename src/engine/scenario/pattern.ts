@@ -1,0 +1,48 @@
+/** Scenario patterns (regexes and recipient globs) compiled to a linear-time engine, so no pattern can stall the event loop. */
+
+import { createRequire } from 'node:module';
+
+/** Longest regex or glob a scenario may hold, in characters. */
+export const maxPatternLength = 1000;
+
+export type PatternTest = (text: string) => boolean;
+
+type Re2js = typeof import('re2js');
+let re2js: Re2js | undefined;
+/** re2js is loaded on first use: most scenarios (the built-in one too) have no regex or glob. */
+function loadRe2js(): Re2js {
+  return (re2js ??= createRequire(import.meta.url)('re2js') as Re2js);
+}
+
+/**
+ * A test that finds `source` anywhere in the text, like RegExp#test, but in time linear in the text
+ * whatever the pattern (RE2 syntax: no backreferences or lookaround). Throws with the reason when
+ * the pattern is too long or does not compile.
+ */
+export function compileRegex(source: string): PatternTest {
+  if (source.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
+  const compiled = loadRe2js().RE2JS.compile(source);
+  return (text) => compiled.test(text);
+}
+
+/** A test for the whole text against a glob: `*` any run of characters, `?` any one, everything else literal. */
+export function compileGlob(glob: string): PatternTest {
+  if (glob.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
+  if (!glob.includes('*') && !glob.includes('?')) return (text) => text === glob;
+  const { RE2JS } = loadRe2js();
+  const body = glob
+    .split(/([*?])/)
+    .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part === '' ? '' : RE2JS.quote(part)))
+    .join('');
+  return compileRegex(`^(?s:${body})$`);
+}
+
+/** Why a regex (or glob) cannot be used, or undefined when it compiles: what a scenario is told at load. */
+export function patternProblem(source: string, compile: (source: string) => PatternTest): string | undefined {
+  try {
+    compile(source);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message.replace(/^error parsing regexp: /, '');
+  }
+}

@@ -1,0 +1,141 @@
+/** startEmulator: runs the CLI as its own process (node, not npm), waits for its ready file, and stops it for certain. */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { fileURLToPath } from 'node:url';
+import type { ReadyInfo } from '../cli/readyInfo.js';
+import { type EmulatorOptions, type OptionName, flagName, settings } from '../options.js';
+import { exitOf, signalGroup, stopProcessGroup } from './processGroup.js';
+
+export type { ReadyInfo };
+
+/** Emulator options (port defaults to 0 here, a free one), plus how to run the process. */
+export interface StartOptions extends Omit<EmulatorOptions, 'readyFile'> {
+  /** Extra environment variables for the process. */
+  env?: Record<string, string>;
+  /** How long (wall-clock ms) to wait for the process to be ready; default 15 000. */
+  startTimeoutMs?: number;
+  /** How long `stop()` waits after SIGTERM before SIGKILL; default 5 000. */
+  stopGraceMs?: number;
+}
+
+/** A running emulator process. */
+export interface EmulatorProcess {
+  /** The emulator's own pid (node itself, no npm or shell around it); `kill <pid>` stops it. */
+  readonly pid: number;
+  /** What the process wrote to its ready file: URLs, port, credentials, seed. */
+  readonly info: ReadyInfo;
+  /** The control token it was started with, if any. */
+  readonly controlToken: string | undefined;
+  /** Resolves once the process has exited, however it ended. */
+  readonly exited: Promise<void>;
+  /** Everything it printed so far (stdout and stderr, the last 64 KB). */
+  output(): string;
+  /** Ends the process and anything it started: SIGTERM, then SIGKILL after the grace period. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
+const outputLimit = 64 * 1024;
+/** Groups still running, killed if this process exits without stopping them, so no emulator outlives its test run. */
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/**
+ * Starts the emulator CLI in its own process group and resolves once it listens.
+ *
+ * @example
+ * const emulator = await startEmulator({ clock: 'manual', seed: 'ci' });
+ * // ... emulator.info.live, emulator.info.apiKey ...
+ * await emulator.stop();
+ */
+export async function startEmulator(options: StartOptions = {}): Promise<EmulatorProcess> {
+  const { env, startTimeoutMs = 15_000, stopGraceMs = 5_000, ...emulatorOptions } = options;
+  const directory = mkdtempSync(join(tmpdir(), 'sms-emulator-'));
+  const readyFile = join(directory, 'ready.json');
+  const args = [bin, ...processFlags({ port: 0, ...emulatorOptions }, directory), `--ready-file=${readyFile}`];
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let output = '';
+  const collect = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-outputLimit);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  track(child);
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= stopProcessGroup(child, stopGraceMs).finally(() => {
+      running.delete(child);
+      rmSync(directory, { recursive: true, force: true });
+    }));
+  try {
+    const info = await waitForReadyFile(child, directory, readyFile, startTimeoutMs, () => output);
+    return { pid: info.pid, info, controlToken: emulatorOptions.controlToken, exited: exitOf(child), output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const orphan of running) signalGroup(orphan, 'SIGKILL');
+  });
+}
+
+/** CLI flags for the options; scenario objects go to JSON files in `directory`. */
+function processFlags(options: EmulatorOptions, directory: string): string[] {
+  const flags: string[] = [];
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    if (!(name in settings)) throw new Error(`sms-emulator: startEmulator: unknown option ${name}.`);
+    const flag = flagName(name as OptionName);
+    if (name === 'scenario') {
+      const sources = Array.isArray(value) ? value : [value];
+      sources.forEach((source: unknown, index) => {
+        if (typeof source === 'string') return flags.push(`${flag}=${source}`);
+        const file = join(directory, `scenario-${index}.json`);
+        writeFileSync(file, JSON.stringify(source));
+        flags.push(`${flag}=${file}`);
+      });
+    } else flags.push(`${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`);
+  }
+  return flags;
+}
+
+/** Resolves with the ready file's content once the process has written it; rejects if it exits first or takes too long. */
+function waitForReadyFile(child: ChildProcess, directory: string, readyFile: string, timeoutMs: number, output: () => string): Promise<ReadyInfo> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(directory);
+    const finish = (error: Error | undefined, info?: ReadyInfo): void => {
+      watcher.close();
+      clearTimeout(timer);
+      child.off('exit', exited);
+      if (error) reject(error);
+      else resolve(info as ReadyInfo);
+    };
+    const check = (): void => {
+      let text: string;
+      try {
+        text = readFileSync(readyFile, 'utf8');
+      } catch {
+        return; // not there yet: the file is renamed into place whole, so once it exists it is complete
+      }
+      finish(undefined, JSON.parse(text) as ReadyInfo);
+    };
+    const exited = (code: number | null, signal: string | null): void =>
+      finish(new Error(`sms-emulator: the emulator process exited (${signal ?? `code ${code}`}) before it was ready:\n${output()}`));
+    const timer = setTimeout(() => finish(new Error(`sms-emulator: the emulator process was not ready within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    watcher.on('change', check);
+    watcher.on('error', (error) => finish(error));
+    child.once('exit', exited);
+    check();
+  });
+}

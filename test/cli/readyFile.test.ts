@@ -1,0 +1,43 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
+
+/** Resolves once `file` exists in its (fresh) directory. */
+function appears(directory: string, file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(directory, () => {
+      if (existsSync(file)) {
+        watcher.close();
+        resolve();
+      }
+    });
+  });
+}
+
+test('--ready-file writes the URLs and credentials as JSON once listening, and the file goes on SIGTERM', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'ready-test-'));
+  const file = join(directory, 'ready.json');
+  const written = appears(directory, file);
+  const child = spawn(process.execPath, [bin, '--port', '0', '--ready-file', file, '--api-key', 'pk_ready'], { stdio: 'ignore' });
+  await written;
+  const info = JSON.parse(readFileSync(file, 'utf8'));
+  expect(info).toMatchObject({ name: 'sms-emulator', pid: child.pid, apiKey: 'pk_ready', signingSecret: 'sk_test_sms_emulator', controlTokenRequired: false });
+  expect(info.live).toBe(info.origin);
+  expect(info.control).toBe(`${info.origin}/_emulator`);
+  expect((await fetch(`${info.control}/health`)).status).toBe(200);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  expect(existsSync(file)).toBe(false);
+});
+
+test('a ready file that cannot be written stops the start with a clear error', () => {
+  const result = spawnSync(process.execPath, [bin, '--port', '0', '--ready-file', '/nonexistent-dir/ready.json'], { encoding: 'utf8', timeout: 10_000 });
+  expect(result.status).toBe(2);
+  expect(result.stderr).toContain('cannot write the ready file /nonexistent-dir/ready.json');
+});
