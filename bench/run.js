@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connections, measure, sendMessages } from './load.js';
+import { connections, measure } from './load.js';
 import { pinLoadGenerator, pinned, originOf, rssOf, serverCpu, spawnServerSide, startServer, stop } from './processes.js';
 import { authorization, balanceRequest, sendRequest } from './requests.js';
 import { machine, renderResults } from './report.js';
@@ -109,25 +109,16 @@ async function coldStart() {
   return { bare: median(times.bare), emulator: median(times.emulator) };
 }
 
-/** Runs bench/scale.js with `config`: it listens, the load side fills it with sends, then it measures itself. */
+/** Runs bench/scale.js with `config` on the server CPU and resolves with the figures it reports. */
 async function scaleRun(config) {
   const child = fork(script('./scale.js'), [JSON.stringify(config)], {
     execPath: pinned ? 'taskset' : process.execPath,
     execArgv: [...(pinned ? ['-c', String(serverCpu), process.execPath] : []), '--expose-gc', '--max-old-space-size=8192'],
   });
-  const next = () =>
-    new Promise((resolve, reject) => {
-      child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`bench: scale run exited (${code}) early`)));
-    });
-  const { origin } = await next();
-  const sendStarted = performance.now();
-  await sendMessages(origin, config.messages);
-  const sendSeconds = (performance.now() - sendStarted) / 1000;
-  child.send('measure');
-  const result = await next();
-  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
-  return { ...result, fillRps: config.messages / sendSeconds };
+  return new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`bench: scale run exited (${code}) without figures`)));
+  });
 }
 
 /** Webhooks/s through the emulator to a keep-alive receiver, against a bare keep-alive agent posting the same count to it. */

@@ -1,9 +1,9 @@
-// Child process (run with --expose-gc): an emulator on a manual clock that the parent fills over HTTP,
-// then measured in place: memory per message, the 7-day jump, list reads, reset. Talks over IPC.
+// Child process (run with --expose-gc): an emulator on a manual clock filled with messages, then measured
+// in place: memory per message, the 7-day jump, list reads, reset. Sends its figures to the parent over IPC.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { createEmulator } from '../dist/index.js';
-import { authorization } from './requests.js';
+import { authorization, sendRequest } from './requests.js';
 
 /** @type {{ messages: number, notifyOn?: string[], webhookUrl?: string, lists?: number, reset?: boolean, memoryBaseline?: boolean }} */
 const config = JSON.parse(process.argv[2]);
@@ -24,15 +24,24 @@ function memory() {
 }
 const perMessage = (after, before) => ({ heap: (after.heap - before.heap) / config.messages, rss: (after.rss - before.rss) / config.messages });
 const empty = memory();
-process.send({ origin: urls.origin });
-process.once('message', async () => {
-  process.send(await measure());
-  await emulator.close();
-  process.disconnect();
-});
+const filled = await fill(config.messages);
+process.send(await measure());
+await emulator.close();
+process.disconnect();
+
+/** Sends `count` distinct signed single-recipient messages through the API, in process (no sockets to wait on). */
+async function fill(count) {
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const { method, path, headers, body } = sendRequest(i);
+    const response = await emulator.fetch(new Request(urls.origin + path, { method, headers, body }));
+    if (response.status !== 201) throw new Error(`bench: send ${i} answered ${response.status}: ${await response.text()}`);
+  }
+  return { ms: performance.now() - started };
+}
 
 async function measure() {
-  const result = { pending: perMessage(memory(), empty) };
+  const result = { fillMs: filled.ms, pending: perMessage(memory(), empty) };
   let started = performance.now();
   await emulator.clock.advance('7d');
   result.jumpMs = performance.now() - started;

@@ -19,6 +19,7 @@ import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './op
 import type { Snapshot } from './state/snapshot.js';
 import type { WebhookChaos } from './webhooks/dispatcher.js';
 import type { WebhookEvent } from './webhooks/log.js';
+import { type MessageWait, waitFor } from './testing/waitFor.js';
 
 export interface ListenOptions {
   host?: string;
@@ -57,6 +58,8 @@ export interface Emulator {
   readonly clock: {
     /** Current clock state (time, mode, speed, queued tasks). */
     state(): ClockView;
+    /** The emulator's current time as a `Date`: give it to the app under test (see `useEmulatorTime` in `sms-emulator/vitest`). */
+    now(): Date;
     /** Moves the clock forward (`'15m'`, `'90s'`, ms), firing due events in order. */
     advance(duration: string | number): Promise<ClockView>;
     /** Sets the clock to an ISO instant (never backwards). */
@@ -125,6 +128,11 @@ export interface Emulator {
    * `undefined` removes it. Reset removes it too: set it in `beforeEach`.
    */
   setOutcomeDecider(decider: OutcomeDecider | undefined): void;
+  /**
+   * Waits for a message to reach a status on the emulator's clock, moving a manual clock as far as needed.
+   * @example await emulator.waitFor(sent.id).toReach('delivered', { within: '5m' });
+   */
+  waitFor(messageId: string): MessageWait;
 }
 
 /**
@@ -151,7 +159,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
 
-  return {
+  const emulator: Emulator = {
     options,
     seed: core.seed,
     fetch,
@@ -179,6 +187,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     on: (event, listener) => subscribe(core.events, core.offsetMinutes, event, listener),
     clock: {
       state: () => control.clockState(),
+      now: () => new Date(control.clockState().now),
       advance: (duration) => moveClock({ advance: duration }),
       set: (instant) => moveClock({ set: instant }),
       configure: (settings) => moveClock(settings),
@@ -222,5 +231,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     restore: (snapshot) => control.restore(snapshot),
     setOutcomeDecider: (decider) =>
       core.outcomes.use('user', decider && userLayer(decider, { message: (message) => messageView(message, core.offsetMinutes), account: accountView })),
+    waitFor: (messageId) => waitFor(emulator, messageId),
   };
+  return emulator;
 }

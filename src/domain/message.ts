@@ -62,6 +62,15 @@ export interface StatusChange {
   at: number;
 }
 
+/**
+ * `history` with `change` appended, in a new array of exactly that length. A history takes a few
+ * appends and is then kept for the life of the message; push() would grow it to V8's 17-slot minimum,
+ * which heap snapshots of 100k stored messages showed as their largest single cost (issue 11).
+ */
+export function appendChange(history: readonly StatusChange[], change: StatusChange): StatusChange[] {
+  return history.concat(change);
+}
+
 export interface Leg {
   recipient: string;
   status: MessageStatus;

@@ -47,8 +47,16 @@ const firstLocal = -62_167_219_200_000;
 export function formatInstant(ms: number, offsetMinutes: number): string {
   const local = ms + offsetMinutes * 60_000;
   const held = Number.isNaN(local) ? minInstant : Math.min(Math.max(local, firstLocal), maxInstant);
-  return new Date(held).toISOString().slice(0, 19) + formatOffset(offsetMinutes);
+  // Renders come in bursts within one second (a send and its answer, the events of a clock jump at one
+  // instant) and the text only changes with the second, so the last one is kept (profiled: 11% of a jump).
+  const second = Math.floor(held / 1000);
+  if (second !== lastFormatted.second || offsetMinutes !== lastFormatted.offsetMinutes) {
+    lastFormatted = { second, offsetMinutes, text: new Date(held).toISOString().slice(0, 19) + formatOffset(offsetMinutes) };
+  }
+  return lastFormatted.text;
 }
+
+let lastFormatted = { second: Number.NaN, offsetMinutes: 0, text: '' };
 
 function pad(n: number): string {
   return n < 10 ? `0${n}` : String(n);

@@ -45,7 +45,8 @@ export interface MessageView {
   message: string;
   client_reference: string | null;
   schedule: string | null;
-  status: MessageStatus;
+  /** The message's status; `deleted` for a scheduled message deleted through the API (the control API keeps showing it). */
+  status: MessageStatus | 'deleted';
   credit: number;
   creation_date: string;
   delivery_date: string | null;

@@ -1,6 +1,15 @@
 /** Drives messages through their lifecycle on the clock: schedule time, charging, and leg plans. */
 
-import { type Leg, type MessageRecord, type MessageStatus, type StatusChange, aggregateStatus, isFinal, transitionProblem } from '../domain/message.js';
+import {
+  type Leg,
+  type MessageRecord,
+  type MessageStatus,
+  type StatusChange,
+  aggregateStatus,
+  appendChange,
+  isFinal,
+  transitionProblem,
+} from '../domain/message.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
 import { addDuration } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
@@ -85,8 +94,9 @@ export class Lifecycle {
     const problem = transitionProblem(leg.status, status);
     if (problem) throw new Error(`sms-emulator: message ${message.id}, recipient ${leg.recipient}: ${problem}.`);
     const at = this.clock.now();
+    const change = { status, at };
     leg.status = status;
-    leg.history.push({ status, at });
+    leg.history = appendChange(leg.history, change);
     if (isFinal(status)) {
       message.deliveredAt = at;
       leg.plan = [];
@@ -94,7 +104,8 @@ export class Lifecycle {
     const aggregate = aggregateStatus(message.legs);
     if (aggregate !== message.status) {
       message.status = aggregate;
-      message.history.push({ status: aggregate, at });
+      // Change records are never mutated, so the message and its leg share one when they agree (always, for one recipient).
+      message.history = appendChange(message.history, aggregate === status ? change : { status: aggregate, at });
     }
     this.events.emit('leg.status', { message, leg, status, at });
   }

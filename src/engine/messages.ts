@@ -75,6 +75,7 @@ export class Messaging {
       throw new ApiError('INSUFFICIENT_BALANCE', `This message costs ${cost} credits; the balance is ${wallet.balance}.`);
     }
     const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
+    const created = { status, at: now };
     const message: MessageRecord = {
       id: this.ids.uuid(),
       type: 'sms',
@@ -88,8 +89,9 @@ export class Messaging {
       credit: scheduleAt === null ? cost : 0,
       createdAt: now,
       deliveredAt: null,
-      legs: recipients.map((recipient) => ({ recipient, status, history: [{ status, at: now }], plan: [] })),
-      history: [{ status, at: now }],
+      // One shared first change: change records are never mutated (see appendChange).
+      legs: recipients.map((recipient) => ({ recipient, status, history: [created], plan: [] })),
+      history: [created],
     };
     if (outcomeOverride) message.outcomeOverride = [...outcomeOverride];
     const timelines = scheduleAt === null ? this.lifecycle.decide(account, message) : undefined;

@@ -14,6 +14,7 @@ import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { Store } from '../state/store.js';
 import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog } from './log.js';
+import { WebhookTransport } from './transport.js';
 
 export interface WebhookChaos {
   duplicateRate: number;
@@ -53,8 +54,8 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
   private chaos: WebhookChaos;
   private generation = 0;
-  /** Aborted by close(): tries on the wire stop at once and are logged as failed, not left hanging. */
-  private readonly closing = new AbortController();
+  /** Closed by close(): tries on the wire stop at once and are logged as failed, not left hanging. */
+  private readonly transport = new WebhookTransport();
 
   constructor(
     private readonly clock: Clock,
@@ -111,7 +112,7 @@ export class WebhookDispatcher {
 
   /** Stops every try under way (logged as failed: "emulator closed") and resolves when all have ended. */
   async close(): Promise<void> {
-    this.closing.abort();
+    this.transport.close();
     await this.settled();
   }
 
@@ -234,7 +235,7 @@ export class WebhookDispatcher {
     };
     if (this.settings.signingSecret) headers['webhook-signature'] = createHmac('sha256', this.settings.signingSecret).update(body).digest('hex');
     const tries = this.settings.retries + 1;
-    for (let i = 0; i < tries && !this.closing.signal.aborted; i++) {
+    for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await sleep(this.settings.backoffMs);
       const attempt = await this.attempt(event, body, headers);
       event.attempts.push(attempt);
@@ -255,28 +256,10 @@ export class WebhookDispatcher {
     const number = event.attempts.length + 1;
     const at = formatInstant(this.clock.now(), this.settings.offsetMinutes);
     const started = performance.now();
-    const duration = () => Math.round(performance.now() - started);
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        body,
-        headers: { ...headers, 'x-emulator-attempt': String(number) },
-        signal: AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), this.closing.signal]),
-        redirect: 'manual',
-      });
-      await response.body?.cancel().catch(() => undefined);
-      return { number, at, url, status: response.status, durationMs: duration(), ok: response.status === 200 };
-    } catch (error) {
-      const reason = this.closing.signal.aborted ? 'emulator closed' : describeFailure(error, this.settings.timeoutMs);
-      return { number, at, url, error: reason, durationMs: duration(), ok: false };
-    }
+    const result = await this.transport.post(url, body, { ...headers, 'x-emulator-attempt': String(number) }, this.settings.timeoutMs);
+    const durationMs = Math.round(performance.now() - started);
+    // Only a complete 200 answer counts; anything else, a redirect included (never followed), is a failed try.
+    if ('status' in result) return { number, at, url, status: result.status, durationMs, ok: result.status === 200 };
+    return { number, at, url, error: result.error, durationMs, ok: false };
   }
-}
-
-function describeFailure(error: unknown, timeoutMs: number): string {
-  const failure = error as Error & { cause?: { code?: string; message?: string } };
-  if (failure.name === 'TimeoutError' || failure.name === 'AbortError') return `timeout after ${timeoutMs} ms`;
-  const cause = failure.cause;
-  if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
-  return failure.message;
 }

@@ -103,3 +103,12 @@ test.each([
 test.each(['', 'soon', '-5m', '5 weeks', '99999999999999999999d', '36501d', 1e300, Number.NaN, Number.POSITIVE_INFINITY])('refuses the duration %j', (text) => {
   expect(parseDuration(text)).toBeUndefined();
 });
+
+test('renders each instant on its own when instants and offsets alternate, within a second and across one', () => {
+  expect(formatInstant(now + 999, 120)).toBe('2026-11-21T12:00:00+02:00');
+  expect(formatInstant(now + 7_200_000, 0)).toBe('2026-11-21T12:00:00+00:00');
+  expect(formatInstant(now + 999, 0)).toBe('2026-11-21T10:00:00+00:00');
+  expect(formatInstant(now + 1_000, 0)).toBe('2026-11-21T10:00:01+00:00');
+  expect(formatInstant(now - 1, 0)).toBe('2026-11-21T09:59:59+00:00');
+  expect(formatInstant(now, 0)).toBe('2026-11-21T10:00:00+00:00');
+});

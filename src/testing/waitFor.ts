@@ -1,0 +1,86 @@
+/** waitFor(messageId).toReach(status): moves a manual clock (or watches a realtime one) until a message gets there, or fails with its history. */
+
+import { setTimeout } from 'node:timers';
+import { finalStatuses, type MessageStatus } from '../domain/message.js';
+import { parseDuration } from '../domain/time.js';
+import type { ClockView } from '../engine/control.js';
+import type { ChangeView, MessageView } from '../engine/inspection.js';
+
+/** What waiting needs of a handle: in process its reads answer at once, over HTTP with promises. */
+export interface WaitableHandle {
+  readonly clock: {
+    state(): ClockView | Promise<ClockView>;
+    set(instant: string): Promise<ClockView>;
+    runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+  };
+  readonly messages: { get(id: string): MessageView | Promise<MessageView> };
+}
+
+/** A status a message can be waited for: any message status, or `deleted`. */
+export type WaitStatus = MessageStatus | 'deleted';
+
+export interface WaitOptions {
+  /** How much emulator time may pass (`'5m'`, `'48h'`, ms); default `'1h'`. */
+  within?: string | number;
+}
+
+/** The wait for one message; see {@link MessageWait.toReach}. */
+export interface MessageWait {
+  /**
+   * Resolves with the message once its status is `status`. A manual clock is moved forward, one of
+   * the message's own upcoming changes at a time, never past `within`; a realtime clock is watched.
+   * Rejects with the message's history when `within` passes first, or when it ends in another final status.
+   */
+  toReach(status: WaitStatus, options?: WaitOptions): Promise<MessageView>;
+}
+
+/** How often a realtime clock is looked at (wall-clock ms); it never waits past the deadline. */
+const realtimeInterval = 25;
+
+export function waitFor(handle: WaitableHandle, messageId: string): MessageWait {
+  return {
+    async toReach(status, options = {}) {
+      const within = options.within ?? '1h';
+      const span = parseDuration(within);
+      if (span === undefined) throw new RangeError(`sms-emulator: waitFor: "${within}" is not a duration such as 90s, 5m or 48h.`);
+      const start = await handle.clock.state();
+      const deadline = start.now + span;
+      for (;;) {
+        const message = await handle.messages.get(messageId);
+        if (message.status === status) return message;
+        const clock = await handle.clock.state();
+        const ended = message.status === 'deleted' || (finalStatuses as readonly string[]).includes(message.status);
+        if (ended || clock.now >= deadline) throw new Error(failure(message, status, within, start, clock, ended));
+        if (clock.mode === 'realtime') await wallClockWait(Math.min(realtimeInterval, (deadline - clock.now) / clock.speed));
+        else await stepTowards(handle, message, clock.now, deadline);
+      }
+    },
+  };
+}
+
+/** Moves a manual clock to the message's next own change (its schedule time or a leg's next step), else as far as the deadline. */
+async function stepTowards(handle: WaitableHandle, message: MessageView, now: number, deadline: number): Promise<void> {
+  const due = [message.status === 'scheduled' ? message.schedule : null, ...message.legs.flatMap((leg) => leg.upcoming.map((change) => change.at))]
+    .filter((time): time is string => time !== null)
+    .map((time) => Date.parse(time))
+    .filter((time) => time > now);
+  const next = Math.min(...due);
+  if (next <= deadline) {
+    await handle.clock.set(new Date(next).toISOString());
+    return;
+  }
+  // Nothing of its own is planned: let everything else happen (a scenario's timeline, a reply) up to the deadline.
+  const { run } = await handle.clock.runUntilIdle({ limit: deadline - now });
+  if (run?.idle) await handle.clock.set(new Date(deadline).toISOString());
+}
+
+function wallClockWait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
+}
+
+function failure(message: MessageView, status: WaitStatus, within: string | number, start: ClockView, clock: ClockView, ended: boolean): string {
+  const changes = (list: readonly ChangeView[]): string => list.map((change) => `${change.status} at ${change.at}`).join(', ') || 'none';
+  const why = ended ? `it ended "${message.status}"` : `it is "${message.status}" after ${within} (${start.time} to ${clock.time})`;
+  const legs = message.legs.map((leg) => `\n  leg ${leg.recipient}: ${changes(leg.history)}; upcoming: ${changes(leg.upcoming)}`).join('');
+  return `sms-emulator: message ${message.id} did not reach "${status}": ${why}.\nhistory: ${changes(message.history)}${legs}`;
+}

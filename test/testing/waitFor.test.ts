@@ -1,0 +1,85 @@
+import { expect, test } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { createEmulator, type EmulatorOptions } from '../../src/index.js';
+import { apiKey, makeEmulator, origin, scheduleIn, signingSecret, startTime } from '../support/api.js';
+
+function setup(options: EmulatorOptions = {}) {
+  const emulator = makeEmulator(options);
+  const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: emulator.fetch });
+  return { emulator, sms };
+}
+
+const at = (ms: number): number => Date.parse(startTime) + ms;
+
+test('moves a manual clock just far enough for the message to be delivered', async () => {
+  const { emulator, sms } = setup();
+  const sent = await sms.send({ recipient: ['27831234567'], message: 'Hi' });
+  const message = await emulator.waitFor(sent.id).toReach('delivered', { within: '5m' });
+  expect(message.status).toBe('delivered');
+  expect(emulator.clock.state().now).toBe(at(5_000));
+});
+
+test('stops at the status asked for, without moving past it', async () => {
+  const { emulator, sms } = setup();
+  const sent = await sms.send({ recipient: ['27831234567'], message: 'Hi' });
+  await emulator.waitFor(sent.id).toReach('submitted');
+  expect(emulator.messages.get(sent.id).status).toBe('submitted');
+  expect(emulator.clock.state().now).toBe(at(1_000));
+});
+
+test('goes through the schedule time of a scheduled message', async () => {
+  const { emulator, sms } = setup();
+  const scheduled = await sms.schedule({ recipient: ['27831234567'], message: 'Later', schedule: scheduleIn(30) });
+  await emulator.waitFor(scheduled.id).toReach('delivered', { within: '1h' });
+  expect(emulator.clock.state().now).toBe(at(30 * 60_000 + 5_000));
+});
+
+test('fails with the message history when the status is not reached within the time given', async () => {
+  const { emulator, sms } = setup();
+  const sent = await sms.send({ recipient: ['27830000006'], message: 'Slow' });
+  const error = await emulator
+    .waitFor(sent.id)
+    .toReach('delivered', { within: '5m' })
+    .catch((caught: Error) => caught);
+  expect(error).toBeInstanceOf(Error);
+  expect((error as Error).message).toMatch(/did not reach "delivered": it is "submitted" after 5m/);
+  expect((error as Error).message).toMatch(/history: pending at .*, submitted at /);
+  expect((error as Error).message).toMatch(/leg 27830000006: .*upcoming: delivered at /);
+  expect(emulator.clock.state().now).toBe(at(5 * 60_000));
+});
+
+test('fails at once when the message ends in another final status', async () => {
+  const { emulator, sms } = setup();
+  const sent = await sms.send({ recipient: ['27830000002'], message: 'Nope' });
+  await expect(emulator.waitFor(sent.id).toReach('delivered', { within: '1h' })).rejects.toThrow(/ended "undelivered"/);
+  expect(emulator.clock.state().now).toBe(at(5_000));
+});
+
+test('stops at the deadline when the next change of the message lies beyond it', async () => {
+  const { emulator, sms } = setup();
+  const sent = await sms.send({ recipient: ['27830000003'], message: 'Lost' });
+  await expect(emulator.waitFor(sent.id).toReach('expired', { within: '1h' })).rejects.toThrow(/it is "submitted" after 1h/);
+  expect(emulator.clock.state().now).toBe(at(3_600_000));
+  await expect(emulator.waitFor(sent.id).toReach('expired', { within: '48h' })).resolves.toMatchObject({ status: 'expired' });
+});
+
+test('watches a realtime clock instead of moving it', async () => {
+  const emulator = createEmulator({ clock: 'realtime', speed: 10_000, seed: 'realtime' });
+  const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: emulator.fetch });
+  const sent = await sms.send({ recipient: ['27831234567'], message: 'Hi' });
+  await expect(emulator.waitFor(sent.id).toReach('delivered', { within: '1h' })).resolves.toMatchObject({ status: 'delivered' });
+  await emulator.close();
+});
+
+test('refuses a within that is not a duration', async () => {
+  const { emulator, sms } = setup();
+  const sent = await sms.send({ recipient: ['27831234567'], message: 'Hi' });
+  await expect(emulator.waitFor(sent.id).toReach('delivered', { within: 'soon' })).rejects.toThrow(/"soon" is not a duration/);
+});
+
+test('clock.now() is the emulator time as a Date', async () => {
+  const { emulator } = setup();
+  expect(emulator.clock.now()).toEqual(new Date(startTime));
+  await emulator.clock.advance('90s');
+  expect(emulator.clock.now()).toEqual(new Date(at(90_000)));
+});
