@@ -1,7 +1,7 @@
 /** The typed events that the engine and webhooks emit, and that webhooks, journals and tests subscribe to. */
 
 import { EventEmitter } from 'node:events';
-import type { Leg, MessageRecord, MessageStatus } from './domain/message.js';
+import type { Environment, Leg, MessageRecord, MessageStatus } from './domain/message.js';
 import type { LegView, MessageView, ReadonlyDeep } from './engine/inspection.js';
 import type { ClockIncident } from './state/clock.js';
 import type { WebhookAttempt, WebhookEvent } from './webhooks/log.js';
@@ -18,6 +18,14 @@ export interface EngineEvents {
   'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
   /** A webhook event reached its final state: delivered, or failed with its tries spent. */
   'webhook.settled': { event: WebhookEvent };
+  /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
+  'clock.moved': { from: number; to: number; mode: string; speed: number; command: Record<string, unknown> };
+  /** A control call created, changed or deleted an account (balance, webhook URLs, opt-outs, scopes). */
+  'account.changed': { apiKey: string };
+  /** The whole state was replaced (reset or snapshot import): views built before it are stale. */
+  'state.replaced': { reason: 'reset' | 'restore' };
+  /** A scenario fault acted on an API request: added latency and/or answered with an error code. */
+  'fault.injected': { at: number; environment: Environment; account: string; operation: string; latencyMs: number; code?: string };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
   'clock.incident': { incident: ClockIncident };
 }
@@ -38,6 +46,14 @@ export interface EmulatorEvents {
   'webhook.settled': { readonly event: ReadonlyDeep<WebhookEvent> };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
   'clock.incident': { readonly incident: ReadonlyDeep<ClockIncident> };
+  /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
+  'clock.moved': ReadonlyDeep<EngineEvents['clock.moved']>;
+  /** A control call created, changed or deleted an account (balance, webhook URLs, opt-outs, scopes). */
+  'account.changed': ReadonlyDeep<EngineEvents['account.changed']>;
+  /** The whole state was replaced (reset or snapshot import): views built before it are stale. */
+  'state.replaced': ReadonlyDeep<EngineEvents['state.replaced']>;
+  /** A scenario fault acted on an API request: added latency and/or answered with an error code. */
+  'fault.injected': ReadonlyDeep<EngineEvents['fault.injected']>;
 }
 
 /** A typed wrapper around EventEmitter so a listener's payload type follows from the event name. */

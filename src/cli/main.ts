@@ -54,6 +54,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       `  live base URL:    ${urls.live}   (API at ${urls.live}/v1)`,
       `  sandbox base URL: ${urls.sandbox}   (API at ${urls.sandbox}/v1)`,
       `  control API:      ${urls.origin}/_emulator`,
+      ...(options.ui ? [`  web inbox:        ${urls.origin}/_emulator/ui`] : []),
       `  docs:             ${urls.origin}/_emulator/docs/`,
       `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
       `  signing secret:   ${options.signingSecret}`,

@@ -15,6 +15,7 @@ import { Messaging } from './messages.js';
 import { OutcomeChain } from './outcomes.js';
 import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
+import { TimelineLog } from '../state/timelineLog.js';
 
 export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks'] as const;
 export type RandomStream = (typeof randomStreams)[number];
@@ -37,6 +38,8 @@ export interface Core {
   messaging: Messaging;
   /** The one routine behind start-up, reset and the clearing before a snapshot import; every holder of state registers with it. */
   startState: StartState;
+  /** Clock moves and injected faults, for the timeline report. */
+  timeline: TimelineLog;
   webhooks: WebhookDispatcher;
   /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
   outcomes: OutcomeChain;
@@ -107,6 +110,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     },
     started: () => accounts.captureStart(),
   });
+  const timeline = new TimelineLog(events);
+  startState.register({ clear: () => timeline.clear() });
   return {
     options,
     seed,
@@ -123,5 +128,6 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     webhooks,
     startState,
     outcomes,
+    timeline,
   };
 }

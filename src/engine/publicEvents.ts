@@ -16,6 +16,10 @@ const toPublic: Converters = {
   'webhook.attempt': ({ event, attempt }) => ({ event: structuredClone(event), attempt: { ...attempt } }),
   'webhook.settled': ({ event }) => ({ event: structuredClone(event) }),
   'clock.incident': ({ incident }) => ({ incident: structuredClone(incident) }),
+  'clock.moved': (moved) => structuredClone(moved),
+  'account.changed': (changed) => ({ ...changed }),
+  'state.replaced': (replaced) => ({ ...replaced }),
+  'fault.injected': (fault) => ({ ...fault }),
 };
 
 /** Subscribes a user's listener; the copies are made only for events someone listens to. Returns the unsubscribe function. */
