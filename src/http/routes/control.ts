@@ -1,5 +1,6 @@
 /** The control API under /_emulator: the same operations as the library handle, one route each. */
 
+import { secretMatches } from '../../domain/signing.js';
 import { type Context, Hono } from 'hono';
 import { ApiError } from '../../domain/errors.js';
 import type { Control } from '../../engine/control.js';
@@ -29,7 +30,7 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
   routes.get('/health', (c) => c.json({ status: 'ok' }));
   if (controlToken !== undefined) {
     routes.use('*', async (c, next) => {
-      if (c.req.header('authorization') !== `Bearer ${controlToken}`) {
+      if (!secretMatches(c.req.header('authorization') ?? '', `Bearer ${controlToken}`)) {
         throw new ApiError('CONTROL_UNAUTHORIZED', undefined, { 'WWW-Authenticate': 'Bearer realm="sms-emulator control"' });
       }
       await next();
