@@ -22,6 +22,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The web inbox's script runs in the browser, served as is.
+    files: ['src/ui/public/**/*.js'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['window', 'document', 'location', 'sessionStorage', 'EventSource', 'requestAnimationFrame', 'setInterval', 'URL', 'fetch'].map((name) => [
+          name,
+          'readonly',
+        ]),
+      ),
+    },
+  },
+  {
     files: ['src/cli/**', 'bin/**', 'bench/**', 'scripts/**', 'examples/**'],
     rules: { 'no-console': 'off' },
   },

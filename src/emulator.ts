@@ -15,6 +15,11 @@ import type { EmulatorEvents, EventName } from './events.js';
 import { createApp } from './http/app.js';
 import { type Listening, type NodeListener, isLoopback, listen, nodeListener } from './http/server.js';
 import { type EmulatorOptions, type ResolvedOptions, publicOrigin, resolveOptions } from './options.js';
+import { feedViews } from './ui/feedViews.js';
+import { LiveFeed } from './ui/liveFeed.js';
+import { reportPage } from './ui/reportPage.js';
+import { writeReport } from './ui/reportFile.js';
+import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
 import type { Snapshot } from './state/snapshot.js';
 import type { WebhookChaos } from './webhooks/dispatcher.js';
 import type { WebhookEvent } from './webhooks/log.js';
@@ -34,6 +39,12 @@ export interface EmulatorUrls {
   /** Sandbox base address (`<origin>/sandbox`). */
   sandbox: string;
   port: number;
+}
+
+export interface ReportOptions {
+  /** API key of the account; the default account when not given. */
+  account?: string;
+  format?: 'html' | 'json';
 }
 
 /** The handle `createEmulator` returns; every control endpoint has a method here. */
@@ -124,6 +135,15 @@ export interface Emulator {
   /** Replaces the decision point that picks each leg's delivery timeline. */
   setOutcomeDecider(decider: OutcomeDecider): void;
   /**
+   * One account's timeline (requests, status changes, webhook tries, clock moves, faults) in virtual-time
+   * order: a self-contained HTML page, or its data with `format: 'json'`. Default account when none is named.
+   *
+   * @example
+   * await writeFile('timeline.html', emulator.report({ account: 'pk_test_sms_emulator' }));
+   */
+  report(options?: ReportOptions & { format?: 'html' }): string;
+  report(options: ReportOptions & { format: 'json' }): TimelineReport;
+  /**
    * Waits for a message to reach a status on the emulator's clock, moving a manual clock as far as needed.
    * @example await emulator.waitFor(sent.id).toReach('delivered', { within: '5m' });
    */
@@ -151,7 +171,12 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
   core.startState.reset();
   const moveClock = (command: ClockCommand): Promise<ClockView> => control.moveClock(command);
-  const app = createApp({ core, control, moveClock, faults: scenarios.faults });
+  const feed = new LiveFeed(
+    core.events,
+    feedViews(core, () => control.clockState()),
+  );
+  const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account);
+  const app = createApp({ core, control, moveClock, faults: scenarios.faults, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
 
@@ -179,6 +204,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       return listening?.urls;
     },
     async close() {
+      if (options.reportOnExit !== undefined) await writeReport(options.reportOnExit, report());
+      feed.close();
       core.clock.dispose();
       await core.webhooks.close();
       const server = listening?.server;
@@ -231,6 +258,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     snapshot: () => control.snapshot(),
     restore: (snapshot) => control.restore(snapshot),
     setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
+    report: ((reportOptions: ReportOptions = {}) => {
+      const data = report(reportOptions.account);
+      return reportOptions.format === 'json' ? data : reportPage(data);
+    }) as Emulator['report'],
     waitFor: (messageId) => waitFor(emulator, messageId),
   };
   return emulator;

@@ -1,7 +1,7 @@
 /** The typed events that the engine and webhooks emit, and that webhooks, journals and tests subscribe to. */
 
 import { EventEmitter } from 'node:events';
-import type { Leg, MessageRecord, MessageStatus } from './domain/message.js';
+import type { Environment, Leg, MessageRecord, MessageStatus } from './domain/message.js';
 import type { ClockIncident } from './state/clock.js';
 import type { WebhookAttempt, WebhookEvent } from './webhooks/log.js';
 
@@ -16,6 +16,14 @@ export interface EmulatorEvents {
   'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
   /** A webhook event reached its final state: delivered, or failed with its tries spent. */
   'webhook.settled': { event: WebhookEvent };
+  /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
+  'clock.moved': { from: number; to: number; mode: string; speed: number; command: Record<string, unknown> };
+  /** A control call created, changed or deleted an account (balance, webhook URLs, opt-outs, scopes). */
+  'account.changed': { apiKey: string };
+  /** The whole state was replaced (reset or snapshot import): views built before it are stale. */
+  'state.replaced': { reason: 'reset' | 'restore' };
+  /** A scenario fault acted on an API request: added latency and/or answered with an error code. */
+  'fault.injected': { at: number; environment: Environment; account: string; operation: string; latencyMs: number; code?: string };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
   'clock.incident': { incident: ClockIncident };
 }

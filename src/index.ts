@@ -5,7 +5,8 @@
  * @example const emulator = createEmulator({ clock: 'manual', seed: 'ci' }); await emulator.listen({ port: 0 });
  */
 export { createEmulator } from './emulator.js';
-export type { Emulator, EmulatorUrls, ListenOptions } from './emulator.js';
+export type { Emulator, EmulatorUrls, ListenOptions, ReportOptions } from './emulator.js';
+export type { TimelineEntry, TimelineKind, TimelineReport } from './ui/timelineReport.js';
 /**
  * The `Signature` header for a body, as the API computes it.
  * @example headers.Signature = signRequest({ recipient: ['27831234567'], message: 'Hi' }, 'sk_test_sms_emulator');

@@ -157,6 +157,12 @@ export const settings = {
     'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
+  ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
+  reportOnExit: setting(
+    z.string().min(1).optional(),
+    'string',
+    "Write the default account's timeline report to this file when the emulator stops (JSON when it ends in .json, else HTML).",
+  ),
 } as const;
 
 type Settings = typeof settings;

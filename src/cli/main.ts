@@ -60,6 +60,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       `  live base URL:    ${origin}   (API at ${origin}/v1)`,
       `  sandbox base URL: ${origin}/sandbox   (API at ${origin}/sandbox/v1)`,
       `  control API:      ${origin}/_emulator`,
+      ...(options.ui ? [`  web inbox:        ${origin}/_emulator/ui`] : []),
       `  docs:             ${origin}/_emulator/docs/`,
       `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
       `  signing secret:   ${options.signingSecret}`,

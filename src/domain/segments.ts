@@ -14,13 +14,16 @@ export interface SegmentCount {
   segments: number;
 }
 
+/** The first character outside GSM 03.38 (basic or extension table): the one that forces UCS-2; undefined for a GSM-7 text. */
+export function ucs2Trigger(text: string): string | undefined {
+  for (const char of text) if (!gsmBasic.has(char) && !gsmExtension.has(char)) return char;
+  return undefined;
+}
+
 export function countSegments(text: string): SegmentCount {
+  if (ucs2Trigger(text) !== undefined) return ucs2(text);
   let septets = 0;
-  for (const char of text) {
-    if (gsmBasic.has(char)) septets += 1;
-    else if (gsmExtension.has(char)) septets += 2;
-    else return ucs2(text);
-  }
+  for (const char of text) septets += gsmExtension.has(char) ? 2 : 1;
   return { encoding: 'GSM-7', units: septets, segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
 }
 

@@ -1,6 +1,6 @@
 /** Request signing as the spec describes it: the canonical field string and its HMAC-SHA256. */
 
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** A request body as the API sees it: field name to value (arrays for repeated fields). */
 export type RequestFields = Readonly<Record<string, unknown>>;
@@ -53,10 +53,4 @@ export function signatureMatches(fields: RequestFields, signingSecret: string, s
   const expected = Buffer.from(signRequest(fields, signingSecret), 'utf8');
   const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** Constant-time comparison of a given secret (a token) with the expected one; hashing first makes the lengths equal, so not even the length leaks. */
-export function secretMatches(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }

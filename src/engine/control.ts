@@ -93,6 +93,7 @@ export class Control {
     const list = this.findAccount(apiKey).environments[environment].optOuts;
     if (optedOut) list.add(number);
     else list.delete(number);
+    this.changed(apiKey);
     return [...list];
   }
 
@@ -109,12 +110,15 @@ export class Control {
   async moveClock(input: ClockCommand): Promise<ClockView> {
     const command = parseControl(clockCommand, input, 'clock command');
     const { clock, webhooks } = this.core;
+    const from = clock.now();
     if (command.mode !== undefined || command.speed !== undefined) clock.configure(command);
     if (command.set !== undefined) clock.set(Date.parse(command.set));
     if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
     let run: ClockRun | undefined;
     if (command.runUntilIdle) run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());
     const fired = command.next ? clock.next() : 0;
+    const { now, mode, speed } = clock.state();
+    this.core.events.emit('clock.moved', { from, to: now, mode, speed, command: { ...command } });
     await webhooks.settled();
     if (command.next) run = { fired, idle: clock.state().pendingTasks === 0 };
     return run ? { ...this.clockState(), run } : this.clockState();
@@ -138,19 +142,23 @@ export class Control {
   }
 
   createAccount(input: AccountInput): AccountView {
-    return accountView(this.core.accounts.create(parseControl(accountInput, input, 'account')));
+    const account = this.core.accounts.create(parseControl(accountInput, input, 'account'));
+    this.changed(account.apiKey);
+    return accountView(account);
   }
 
   updateAccount(apiKey: string, input: AccountPatch): AccountView {
     const change = parseControl(accountPatch, input, 'account change');
     const account = this.findAccount(apiKey);
     this.core.accounts.update(account, change);
+    this.changed(apiKey);
     return accountView(account);
   }
 
   deleteAccount(apiKey: string): void {
     this.disarmMessagesOf(this.findAccount(apiKey));
     this.core.accounts.remove(apiKey);
+    this.changed(apiKey);
   }
 
   listMessages(input: MessageFilter = {}): MessageView[] {
@@ -218,9 +226,12 @@ export class Control {
    * start-up settings, or the ones it was created with, and no messages).
    */
   reset(apiKey?: string): void {
-    if (apiKey === undefined) return this.core.startState.reset();
-    this.disarmMessagesOf(this.findAccount(apiKey));
-    this.core.accounts.reset(apiKey);
+    if (apiKey === undefined) this.core.startState.reset();
+    else {
+      this.disarmMessagesOf(this.findAccount(apiKey));
+      this.core.accounts.reset(apiKey);
+    }
+    this.core.events.emit('state.replaced', { reason: 'reset' });
   }
 
   snapshot(): Snapshot {
@@ -230,11 +241,17 @@ export class Control {
   /** Replaces the whole state with a snapshot; a snapshot that does not parse changes nothing. */
   restore(input: unknown): void {
     importSnapshot(this.core, input);
+    this.core.events.emit('state.replaced', { reason: 'restore' });
   }
 
   /** Cancels the schedule timers of an account's messages (delivery steps stop by themselves once a message is gone). */
   private disarmMessagesOf(account: Account): void {
     for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(message);
+  }
+
+  /** Announced so live views (the web inbox) show the account as it is now. */
+  private changed(apiKey: string): void {
+    this.core.events.emit('account.changed', { apiKey });
   }
 
   private findAccount(apiKey: string): Account {

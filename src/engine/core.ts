@@ -14,6 +14,7 @@ import { Lifecycle } from './lifecycle.js';
 import { Messaging } from './messages.js';
 import type { OutcomeDecider } from './outcomes.js';
 import { StartState } from './startState.js';
+import { TimelineLog } from '../state/timelineLog.js';
 
 export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks'] as const;
 export type RandomStream = (typeof randomStreams)[number];
@@ -36,6 +37,8 @@ export interface Core {
   messaging: Messaging;
   /** The one routine behind start-up, reset and the clearing before a snapshot import; every holder of state registers with it. */
   startState: StartState;
+  /** Clock moves and injected faults, for the timeline report. */
+  timeline: TimelineLog;
   webhooks: WebhookDispatcher;
   /** Swaps the outcome decision point (scenarios plug in here). */
   setOutcomeDecider(decider: OutcomeDecider): void;
@@ -98,6 +101,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     },
     started: () => accounts.captureStart(),
   });
+  const timeline = new TimelineLog(events);
+  startState.register({ clear: () => timeline.clear() });
   return {
     options,
     seed,
@@ -113,6 +118,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     messaging,
     webhooks,
     startState,
+    timeline,
     setOutcomeDecider: (next) => {
       decider = next;
     },

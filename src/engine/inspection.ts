@@ -1,6 +1,7 @@
 /** How the control API shows accounts and messages: everything, legs and history included. */
 
 import type { MessageRecord, StatusChange } from '../domain/message.js';
+import { type Encoding, countSegments, ucs2Trigger } from '../domain/segments.js';
 import { formatInstant } from '../domain/time.js';
 import type { Account } from '../state/store.js';
 
@@ -32,6 +33,10 @@ export interface MessageView {
   account: string;
   recipient: string[];
   message: string;
+  /** Segments per recipient, the encoding, and the character that forced UCS-2 (null for GSM-7). */
+  segments: number;
+  encoding: Encoding;
+  ucs2_trigger: string | null;
   client_reference: string | null;
   schedule: string | null;
   status: string;
@@ -46,6 +51,7 @@ export interface MessageView {
 export function messageView(message: MessageRecord, offsetMinutes: number): MessageView {
   const time = (ms: number | null) => (ms === null ? null : formatInstant(ms, offsetMinutes));
   const changes = (list: StatusChange[]) => list.map((change) => ({ status: change.status, at: formatInstant(change.at, offsetMinutes) }));
+  const { segments, encoding } = countSegments(message.text);
   const view: MessageView = {
     id: message.id,
     type: message.type,
@@ -53,6 +59,9 @@ export function messageView(message: MessageRecord, offsetMinutes: number): Mess
     account: message.apiKey,
     recipient: message.recipients,
     message: message.text,
+    segments,
+    encoding,
+    ucs2_trigger: ucs2Trigger(message.text) ?? null,
     client_reference: message.clientReference,
     schedule: time(message.scheduleAt),
     status: message.status,

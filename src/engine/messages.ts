@@ -11,6 +11,7 @@ import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { Account, Store } from '../state/store.js';
 import type { Lifecycle } from './lifecycle.js';
+import { ListIndex } from './listIndex.js';
 import type { Timeline } from './outcomes.js';
 
 export interface MessagingSettings extends FieldLimits {
@@ -39,6 +40,9 @@ export const maxPageSize = 100;
 export const defaultPageSize = 10;
 
 export class Messaging {
+  /** Search and recipient prefilters, one per message list, built on the first query that needs one. */
+  private readonly indexes = new WeakMap<readonly MessageRecord[], ListIndex>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -107,6 +111,7 @@ export class Messaging {
     }
     message.recipients = recipients;
     message.text = text;
+    this.indexes.delete(account.environments[environment].messages);
     message.clientReference = clientReference;
     if (scheduleAt !== message.scheduleAt) {
       message.scheduleAt = scheduleAt;
@@ -134,16 +139,25 @@ export class Messaging {
   list(account: Account, environment: Environment, query: ListQuery): ListPage {
     const matches = this.matcher(query);
     const all = account.environments[environment].messages;
+    const positions = this.candidates(all, query);
     const start = (query.page - 1) * query.limit;
     const items: MessageRecord[] = [];
     let totalItems = 0;
-    for (let i = all.length - 1; i >= 0; i--) {
-      const message = all[i] as MessageRecord;
+    for (let k = (positions ?? all).length - 1; k >= 0; k--) {
+      const message = all[positions ? (positions[k] as number) : k] as MessageRecord;
       if (!matches(message)) continue;
       if (totalItems >= start && items.length < query.limit) items.push(message);
       totalItems += 1;
     }
     return { items, page: query.page, limit: query.limit, totalItems, totalPages: Math.ceil(totalItems / query.limit) };
+  }
+
+  /** Positions worth checking when a text filter is given (oldest first), else undefined: check every message. */
+  private candidates(all: MessageRecord[], query: ListQuery): number[] | undefined {
+    if (query.search === undefined && query.recipient === undefined) return undefined;
+    let index = this.indexes.get(all);
+    if (!index) this.indexes.set(all, (index = new ListIndex(all)));
+    return query.search !== undefined ? index.candidates('search', query.search.toLowerCase()) : index.candidates('recipient', query.recipient as string);
   }
 
   private matcher(query: ListQuery): (message: MessageRecord) => boolean {

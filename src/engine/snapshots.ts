@@ -1,9 +1,7 @@
 /** Exporting the whole state as JSON data and importing it again, exactly, pending work included. */
 
-import { ApiError } from '../domain/errors.js';
-import { describeIssues } from '../domain/issues.js';
 import { environments } from '../domain/message.js';
-import { type Snapshot, snapshotSchema } from '../state/snapshot.js';
+import { type Snapshot, parseSnapshot } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
 import { settingsOf } from './accounts.js';
 import { type Core, randomStreams } from './core.js';
@@ -21,18 +19,9 @@ export function exportSnapshot(core: Core): Snapshot {
   });
 }
 
-/** Replaces the whole state with a snapshot; a snapshot that does not parse changes nothing. */
+/** Replaces the whole state with a snapshot; a snapshot that fails parseSnapshot's complete check changes nothing. */
 export function importSnapshot(core: Core, input: unknown): void {
-  const parsed = snapshotSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: ${describeIssues(parsed.error, 'snapshot')}.`);
-  const snapshot = structuredClone(parsed.data);
-  const keys = new Set(snapshot.accounts.map((account) => account.apiKey));
-  const orphan = [...snapshot.messages, ...snapshot.replies].find((message) => !keys.has(message.apiKey));
-  if (orphan)
-    throw new ApiError(
-      'CONTROL_INVALID_REQUEST',
-      `Invalid snapshot: message ${orphan.id} belongs to account "${orphan.apiKey}", which the snapshot does not define.`,
-    );
+  const snapshot = structuredClone(parseSnapshot(input));
   const { store, clock, lifecycle, random } = core;
   // The same routine reset uses empties everything; the active scenario stays, its pending timeline events do not.
   core.startState.clear();

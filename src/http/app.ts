@@ -17,15 +17,22 @@ import { balanceRoutes } from './routes/balance.js';
 import { controlRoutes } from './routes/control.js';
 import { docsRoutes } from './routes/docs.js';
 import { messagesRoutes } from './routes/messages.js';
+import { reportRoutes, uiRoutes } from './routes/ui.js';
+import type { LiveFeed } from '../ui/liveFeed.js';
+import type { TimelineReport } from '../ui/timelineReport.js';
 
 export interface AppDeps {
   core: Core;
   control: Control;
   faults: Faults;
   moveClock(command: ClockCommand): Promise<unknown>;
+  /** The web inbox's live stream. */
+  feed: LiveFeed;
+  /** One account's timeline report (the default account when none is named). */
+  report(account?: string): TimelineReport;
 }
 
-export function createApp({ core, control, moveClock, faults }: AppDeps): Hono {
+export function createApp({ core, control, moveClock, faults, feed, report }: AppDeps): Hono {
   const { options } = core;
   const settings = responseSettings(options);
   const auth = authenticate(core.store);
@@ -33,7 +40,7 @@ export function createApp({ core, control, moveClock, faults }: AppDeps): Hono {
   const api = (environment: Environment): Hono<ApiEnv> => {
     const routes = new Hono<ApiEnv>({ strict: false });
     if (options.requireHttps) routes.use('*', requireHttps());
-    const fault = faultGuard(faults, core.clock, environment);
+    const fault = faultGuard(faults, core.clock, core.events, environment);
     routes.route('/messages/balance', balanceRoutes(environment, auth, fault, settings));
     routes.route(
       '/messages',
@@ -55,6 +62,12 @@ export function createApp({ core, control, moveClock, faults }: AppDeps): Hono {
   app.route('/v1', api('live'));
   app.route('/sandbox/v1', api('sandbox'));
   app.route('/_emulator/docs', docsRoutes());
+  // Mounted before the control routes, whose token check would otherwise guard the page's own files.
+  if (options.ui) {
+    app.get('/', (c) => c.redirect('/_emulator/ui'));
+    app.route('/_emulator/ui', uiRoutes({ feed, controlToken: options.controlToken }));
+  }
+  app.route('/_emulator/report', reportRoutes({ report, controlToken: options.controlToken }));
   app.route('/_emulator', controlRoutes({ control, moveClock, controlToken: options.controlToken }));
 
   app.notFound((c) => errorResponse(c, new ApiError('ROUTE_NOT_FOUND', `No endpoint at ${c.req.method} ${c.req.path}.`), settings));

@@ -1,42 +1,72 @@
-/** The whole emulator state as plain JSON data, and its schema for importing it back. */
+/** The whole emulator state as plain JSON data, its schema, and the complete check a snapshot passes before it is imported. */
 
 import { z } from 'zod';
+import { clockSpeed, maxTime, minTime } from '../domain/clockRange.js';
+import { ApiError } from '../domain/errors.js';
+import { describeIssues } from '../domain/issues.js';
+import { type MessageStatus, aggregateStatus, canTransition } from '../domain/message.js';
+import { maxDurationMs, maxInstant, minInstant } from '../domain/time.js';
 import { scopes } from './store.js';
 
+/** Size bounds: far above what the emulator makes, low enough that a crafted snapshot cannot exhaust memory or time. */
+const maxText = 100_000;
+const maxList = 100_000;
+const maxSteps = 10_000;
+const maxName = 1_000;
+
 const statusValue = z.enum(['scheduled', 'pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
-const change = z.strictObject({ status: statusValue, at: z.number() });
+const instant = z.number().int().min(minInstant).max(maxInstant);
+const change = z.strictObject({ status: statusValue, at: instant });
 const environment = z.enum(['live', 'sandbox']);
+const name = z.string().min(1).max(maxName);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 const message = z.strictObject({
-  id: z.string(),
+  id: name,
   type: z.enum(['sms', 'sms-reply']),
   environment,
-  apiKey: z.string(),
-  recipients: z.array(z.string()),
-  text: z.string(),
-  clientReference: z.string().nullable(),
-  scheduleAt: z.number().nullable(),
+  apiKey: name,
+  recipients: z.array(name).max(maxList),
+  text: z.string().max(maxText),
+  clientReference: z.string().max(maxText).nullable(),
+  scheduleAt: instant.nullable(),
   status: statusValue,
-  credit: z.number(),
-  createdAt: z.number(),
-  deliveredAt: z.number().nullable(),
-  legs: z.array(z.strictObject({ recipient: z.string(), status: statusValue, history: z.array(change), plan: z.array(change) })),
-  history: z.array(change),
-  inReplyTo: z.string().optional(),
-  outcomeOverride: z.array(z.strictObject({ status: statusValue.exclude(['scheduled']), afterMs: z.number() })).optional(),
+  credit: count,
+  createdAt: instant,
+  deliveredAt: instant.nullable(),
+  legs: z
+    .array(z.strictObject({ recipient: name, status: statusValue, history: z.array(change).min(1).max(maxSteps), plan: z.array(change).max(maxSteps) }))
+    .max(maxList),
+  history: z.array(change).min(1).max(maxSteps),
+  inReplyTo: name.optional(),
+  outcomeOverride: z
+    .array(z.strictObject({ status: statusValue.exclude(['scheduled']), afterMs: z.number().int().min(0).max(maxDurationMs) }))
+    .max(maxSteps)
+    .optional(),
 });
 
-const wallet = z.strictObject({ balance: z.number().int().min(0), webhookUrl: z.string().nullable(), optOuts: z.array(z.string()) });
+const wallet = z.strictObject({
+  balance: count,
+  webhookUrl: z
+    .url()
+    .max(maxName * 8)
+    .nullable(),
+  optOuts: z.array(name).max(maxList),
+});
+const word = z.number().int().min(0).max(0xffff_ffff);
 
 export const snapshotSchema = z.strictObject({
   version: z.literal(1),
-  clock: z.strictObject({ now: z.number(), mode: z.enum(['realtime', 'manual']), speed: z.number().positive() }),
-  random: z.record(z.string(), z.tuple([z.number(), z.number(), z.number(), z.number()])),
+  clock: z.strictObject({ now: z.number().int().min(minTime).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
+  random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
   accounts: z.array(
     z.strictObject({
-      apiKey: z.string(),
-      signingSecret: z.string(),
-      scopes: z.array(z.enum(scopes)),
+      apiKey: z
+        .string()
+        .regex(/^pk_\S+$/, 'expected text starting with pk_ and no spaces')
+        .max(maxName),
+      signingSecret: name,
+      scopes: z.array(z.enum(scopes)).max(scopes.length),
       live: wallet,
       sandbox: wallet,
     }),
@@ -46,3 +76,111 @@ export const snapshotSchema = z.strictObject({
 });
 
 export type Snapshot = z.output<typeof snapshotSchema>;
+type SavedMessage = Snapshot['messages'][number];
+type Change = { status: MessageStatus; at: number };
+
+/**
+ * The snapshot, checked completely: its shape, then every rule the engine relies on (unique keys and
+ * ids, references that exist, legal status walks and plans, consistent aggregates, ordered times).
+ * Throws CONTROL_INVALID_REQUEST naming the path of the first problem; nothing is changed by a check.
+ */
+export function parseSnapshot(input: unknown): Snapshot {
+  const parsed = snapshotSchema.safeParse(input);
+  if (!parsed.success) throw invalid(describeIssues(parsed.error, 'snapshot'));
+  const snapshot = parsed.data;
+  const problem = consistencyProblem(snapshot);
+  if (problem) throw invalid(problem);
+  return snapshot;
+}
+
+function invalid(problem: string): ApiError {
+  return new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: ${problem}.`);
+}
+
+function consistencyProblem(snapshot: Snapshot): string | undefined {
+  const keys = new Set<string>();
+  for (const [index, account] of snapshot.accounts.entries()) {
+    if (keys.has(account.apiKey)) return `accounts.${index}.apiKey: "${account.apiKey}" is defined twice`;
+    keys.add(account.apiKey);
+  }
+  const ids = new Map<string, SavedMessage>();
+  for (const [list, type] of [
+    ['messages', 'sms'],
+    ['replies', 'sms-reply'],
+  ] as const) {
+    for (const [index, message] of snapshot[list].entries()) {
+      const path = `${list}.${index}`;
+      if (message.type !== type) return `${path}.type: expected "${type}" in ${list}`;
+      if (ids.has(message.id)) return `${path}.id: "${message.id}" is used twice (ids are unique across accounts and environments)`;
+      ids.set(message.id, message);
+      if (!keys.has(message.apiKey)) return `${path}.apiKey: message ${message.id} belongs to account "${message.apiKey}", which the snapshot does not define`;
+      const problem = type === 'sms' ? smsProblem(message) : replyProblem(message, ids);
+      if (problem) return `${path}.${problem}`;
+    }
+  }
+  return undefined;
+}
+
+function smsProblem(message: SavedMessage): string | undefined {
+  if (message.inReplyTo !== undefined) return 'inReplyTo: only a reply answers a message';
+  if (message.legs.length === 0 || message.legs.length !== message.recipients.length) return 'legs: expected one leg per recipient';
+  for (const [index, leg] of message.legs.entries()) {
+    if (leg.recipient !== message.recipients[index]) return `legs.${index}.recipient: expected "${message.recipients[index]}", the recipient at the same place`;
+    const first = leg.history[0] as Change;
+    if (first.status !== 'pending' && first.status !== 'scheduled') return `legs.${index}.history.0.status: a leg starts pending or scheduled`;
+    const walk = walkProblem(leg.history, first.status, first.at, 'history', true);
+    if (walk) return `legs.${index}.${walk}`;
+    const last = leg.history[leg.history.length - 1] as Change;
+    if (leg.status !== last.status) return `legs.${index}.status: expected "${last.status}", the last status in its history`;
+    const plan = walkProblem(leg.plan, leg.status, last.at, 'plan', false);
+    if (plan) return `legs.${index}.${plan}`;
+  }
+  const expected = aggregateStatus(message.legs);
+  if (message.status !== expected) return `status: expected "${expected}", the status its legs add up to`;
+  if (message.status === 'scheduled' && message.scheduleAt === null) return 'scheduleAt: a scheduled message needs its time';
+  if (message.outcomeOverride) {
+    const override = walkProblem(
+      message.outcomeOverride.map((step) => ({ status: step.status, at: 0 })),
+      'pending',
+      0,
+      'outcomeOverride',
+      false,
+    );
+    if (override) return override;
+  }
+  return historyProblem(message);
+}
+
+function replyProblem(reply: SavedMessage, ids: ReadonlyMap<string, SavedMessage>): string | undefined {
+  if (reply.legs.length > 0) return 'legs: a reply has no delivery legs';
+  const answered = reply.inReplyTo === undefined ? undefined : ids.get(reply.inReplyTo);
+  if (answered?.type !== 'sms' || answered.environment !== reply.environment || answered.apiKey !== reply.apiKey) {
+    return `inReplyTo: expected the id of a message of account "${reply.apiKey}" in ${reply.environment}`;
+  }
+  return historyProblem(reply);
+}
+
+/** The message-level history: times in order, ending in the message's status. */
+function historyProblem(message: SavedMessage): string | undefined {
+  const history = message.history as Change[];
+  for (let index = 1; index < history.length; index++) {
+    if ((history[index] as Change).at < (history[index - 1] as Change).at) return `history.${index}.at: earlier than the change before it`;
+  }
+  const last = history[history.length - 1] as Change;
+  if (last.status !== message.status) return `status: expected "${last.status}", the last status in its history`;
+  return undefined;
+}
+
+/** Every step a legal move from the one before (from `from` at `since`), in time order. */
+function walkProblem(steps: readonly Change[], from: MessageStatus, since: number, field: string, skipFirst: boolean): string | undefined {
+  let status = from;
+  let at = since;
+  for (const [index, step] of steps.entries()) {
+    if (skipFirst && index === 0) continue;
+    if (!canTransition(status, step.status)) return `${field}.${index}.status: a leg cannot go from ${status} to ${step.status}`;
+    if (step.at < at) return `${field}.${index}.at: earlier than the step before it`;
+    status = step.status;
+    at = step.at;
+  }
+  return undefined;
+}

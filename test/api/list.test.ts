@@ -84,3 +84,33 @@ test('deleted messages leave the list', async () => {
   await call(emulator, 'DELETE', `/v1/messages/${message.id}`);
   expect((await call(emulator, 'GET', '/v1/messages')).body.message).toBe('NO_SMS_MESSAGES');
 });
+
+test('search and recipient filters follow sends, edits and deletes made after an earlier query', async () => {
+  const { emulator } = await seeded(4);
+  const ids = (path: string) => call(emulator, 'GET', path).then((reply) => (reply.body.list ?? []).map((m: { id: string }) => m.id));
+  expect(await ids('/v1/messages?search=fresh')).toEqual([]);
+  const later = await send(emulator, { recipient: ['27839990000'], message: 'Not yet', schedule: '2026-11-21T14:00:00+02:00' });
+  const fresh = await send(emulator, { recipient: ['27838880000'], message: 'A FRESH one' });
+  expect(await ids('/v1/messages?search=fresh')).toEqual([fresh.id]);
+  expect(await ids('/v1/messages?recipient=3999')).toEqual([later.id]);
+
+  await call(emulator, 'PATCH', `/v1/messages/${later.id}`, { body: { message: 'Fresh after all', recipient: ['27837770000'] } });
+  expect(await ids('/v1/messages?search=fresh')).toEqual([fresh.id, later.id]);
+  expect(await ids('/v1/messages?recipient=3999')).toEqual([]);
+  expect(await ids('/v1/messages?recipient=3777')).toEqual([later.id]);
+
+  await call(emulator, 'DELETE', `/v1/messages/${later.id}`);
+  const newest = await send(emulator, { recipient: ['27837770001'], message: 'fresh again' });
+  expect(await ids('/v1/messages?search=fresh')).toEqual([newest.id, fresh.id]);
+  expect(await ids('/v1/messages?recipient=3777')).toEqual([newest.id]);
+});
+
+test('a search holding any character, a NUL included, matches only messages whose text contains it', async () => {
+  const { emulator } = await seeded(3);
+  const odd = await send(emulator, { recipient: ['27831230000'], message: 'tab\there, 50%' });
+  for (const needle of ['\u0000', 'e\u0000', ',', '%', '\t']) {
+    const reply = await call(emulator, 'GET', `/v1/messages?search=${encodeURIComponent(needle)}`);
+    expect(reply.body.list?.map((m: { id: string }) => m.id) ?? [], JSON.stringify(needle)).toEqual(needle.includes('\u0000') ? [] : [odd.id]);
+  }
+  expect((await call(emulator, 'GET', '/v1/messages?recipient=0000,2783')).status).toBe(404);
+});

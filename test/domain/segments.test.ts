@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { countSegments } from '../../src/index.js';
-import { sendCost } from '../../src/domain/segments.js';
+import { sendCost, ucs2Trigger } from '../../src/domain/segments.js';
 
 test.each([
   ['', 'GSM-7', 0, 1],
@@ -29,4 +29,13 @@ test('a send costs segments × recipients, or one per recipient when priced per 
   expect(sendCost('a'.repeat(200), 3, 'per-segment')).toBe(6);
   expect(sendCost('a'.repeat(200), 3, 'per-message')).toBe(3);
   expect(sendCost('', 2, 'per-segment')).toBe(2);
+});
+
+test.each([
+  ['Hello [world] €5', undefined],
+  ['Ça coûte 5£', 'û'],
+  ['Meet at 10 👍 ok', '👍'],
+  ['', undefined],
+])('ucs2Trigger names the first character that forces UCS-2 in %j', (text, expected) => {
+  expect(ucs2Trigger(text)).toBe(expected);
 });

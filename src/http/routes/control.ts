@@ -1,11 +1,11 @@
 /** The control API under /_emulator: the same operations as the library handle, one route each. */
 
-import { secretMatches } from '../../domain/signing.js';
 import { type Context, Hono } from 'hono';
 import { ApiError } from '../../domain/errors.js';
 import type { Control } from '../../engine/control.js';
 import type { ClockCommand } from '../../engine/controlInput.js';
 import { decodeControlBody, decodeControlText, readBody } from '../body.js';
+import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
 
 export interface ControlRouteDeps {
@@ -28,14 +28,7 @@ function environmentOf(c: Context): 'live' | 'sandbox' {
 export function controlRoutes({ control, moveClock, controlToken }: ControlRouteDeps): Hono {
   const routes = new Hono();
   routes.get('/health', (c) => c.json({ status: 'ok' }));
-  if (controlToken !== undefined) {
-    routes.use('*', async (c, next) => {
-      if (!secretMatches(c.req.header('authorization') ?? '', `Bearer ${controlToken}`)) {
-        throw new ApiError('CONTROL_UNAUTHORIZED', undefined, { 'WWW-Authenticate': 'Bearer realm="sms-emulator control"' });
-      }
-      await next();
-    });
-  }
+  routes.use('*', requireControlToken(controlToken));
 
   routes.get('/clock', (c) => c.json(control.clockState()));
   routes.post('/clock', async (c) => c.json(await moveClock((await jsonBody(c)) as ClockCommand)));

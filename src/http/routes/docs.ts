@@ -3,13 +3,12 @@
 import { Hono } from 'hono';
 import { type ErrorDefinition, errorCatalogue } from '../../domain/errors.js';
 import { operations } from '../documentation.js';
-
-const escape = (text: string): string => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string);
+import { escapeHtml } from '../html.js';
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)} · sms-emulator</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · sms-emulator</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem}code{background:#f3f3f3;padding:0 .2em}section{border-top:1px solid #ddd;padding:.5rem 0}</style>
-</head><body><nav><a href="./">docs</a> · <a href="messages">operations</a> · <a href="errors">errors</a></nav><h1>${escape(title)}</h1>${body}</body></html>`;
+</head><body><nav><a href="./">docs</a> · <a href="messages">operations</a> · <a href="errors">errors</a></nav><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
 const operationsPage = page(
@@ -17,7 +16,7 @@ const operationsPage = page(
   Object.values(operations)
     .map(
       (op) =>
-        `<section id="${op.anchor}"><h2>${escape(op.title)}</h2><p><code>${op.method} ${escape(op.path)}</code> (sandbox: <code>/sandbox${escape(op.path)}</code>)</p><p>${escape(op.summary)}</p></section>`,
+        `<section id="${op.anchor}"><h2>${escapeHtml(op.title)}</h2><p><code>${op.method} ${escapeHtml(op.path)}</code> (sandbox: <code>/sandbox${escapeHtml(op.path)}</code>)</p><p>${escapeHtml(op.summary)}</p></section>`,
     )
     .join(''),
 );
@@ -27,7 +26,7 @@ const errorsPage = page(
   (Object.entries(errorCatalogue) as [string, ErrorDefinition][])
     .map(
       ([code, def]) =>
-        `<section id="${code}"><h2>${code}</h2><p>HTTP ${def.status}${def.published ? '' : ' · emulator code, not in the published catalogue'}</p><p><strong>When:</strong> ${escape(def.description)}</p><p><strong>Fix:</strong> ${escape(def.fix)}</p></section>`,
+        `<section id="${code}"><h2>${code}</h2><p>HTTP ${def.status}${def.published ? '' : ' · emulator code, not in the published catalogue'}</p><p><strong>When:</strong> ${escapeHtml(def.description)}</p><p><strong>Fix:</strong> ${escapeHtml(def.fix)}</p></section>`,
     )
     .join(''),
 );

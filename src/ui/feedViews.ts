@@ -1,0 +1,79 @@
+/** What the inbox's live stream sends: the state a page starts from, and coalesced updates, as control-API views. */
+
+import { type Environment, type MessageRecord, environments } from '../domain/message.js';
+import type { ClockView } from '../engine/control.js';
+import type { Core } from '../engine/core.js';
+import { type AccountView, type MessageView, accountView, messageView } from '../engine/inspection.js';
+import type { WebhookEvent } from '../webhooks/log.js';
+
+/** Most messages, replies and webhook events a page starts with; older ones stay reachable through the control API. */
+export const feedWindow = 300;
+
+export interface FeedState {
+  clock: ClockView;
+  offsetMinutes: number;
+  accounts: AccountView[];
+  messages: MessageView[];
+  replies: MessageView[];
+  webhooks: WebhookEvent[];
+}
+
+export interface FeedUpdate {
+  /** Sent with every update so a page's clock never drifts from the emulator's. */
+  clock: ClockView;
+  /** Every account (there are few), so balances, opt-outs and deletions are always current. */
+  accounts: AccountView[];
+  messages: MessageView[];
+  replies: MessageView[];
+  webhooks: WebhookEvent[];
+}
+
+/** Records changed since the last update, each once. */
+export interface Pending {
+  messages: Map<string, MessageRecord>;
+  replies: Map<string, MessageRecord>;
+  webhooks: Map<string, WebhookEvent>;
+}
+
+export interface FeedViews {
+  state(): FeedState;
+  update(pending: Pending): FeedUpdate;
+}
+
+function newest<T>(lists: Iterable<T>[], createdAt: (item: T) => number): T[] {
+  const all: T[] = [];
+  for (const list of lists) for (const item of list) all.push(item);
+  return all.sort((a, b) => createdAt(b) - createdAt(a)).slice(0, feedWindow);
+}
+
+/** `clock` is the control API's clock view, so the page shows exactly what GET /_emulator/clock answers. */
+export function feedViews(core: Core, clock: () => ClockView): FeedViews {
+  const { store, offsetMinutes } = core;
+  const message = (record: MessageRecord): MessageView => messageView(record, offsetMinutes);
+  const accounts = (): AccountView[] => [...store.accounts.values()].map(accountView);
+  const byCreation = (record: MessageRecord): number => record.createdAt;
+  const fromEnvironments = <T>(pick: (environment: Environment) => Iterable<T>): Iterable<T>[] => environments.map(pick);
+  return {
+    state: () => ({
+      clock: clock(),
+      offsetMinutes,
+      accounts: accounts(),
+      messages: newest(
+        fromEnvironments((environment) => store.allMessages(environment)),
+        byCreation,
+      ).map(message),
+      replies: newest(
+        fromEnvironments((environment) => store.replies[environment]),
+        byCreation,
+      ).map(message),
+      webhooks: core.webhooks.log.list().slice(-feedWindow),
+    }),
+    update: (pending) => ({
+      clock: clock(),
+      accounts: accounts(),
+      messages: [...pending.messages.values()].map(message),
+      replies: [...pending.replies.values()].map(message),
+      webhooks: [...pending.webhooks.values()],
+    }),
+  };
+}

@@ -1,0 +1,50 @@
+/** The timeline report as one self-contained HTML file: inline CSS, no script, nothing fetched, the JSON data embedded. */
+
+import { escapeHtml } from '../http/html.js';
+import type { TimelineKind, TimelineReport } from './timelineReport.js';
+
+/** Each kind has its own symbol so the page never relies on colour alone. */
+const kindLabels: Record<TimelineKind, string> = {
+  clock: '◷ clock',
+  fault: '⚡ fault',
+  request: '→ request',
+  status: '● status',
+  reply: '↩ reply',
+  webhook: '⇢ webhook',
+};
+
+const style = `
+:root{color-scheme:light dark;--bg:#fff;--fg:#1b1f24;--muted:#5b6570;--line:#d8dde3;--bad:#b42318;--bad-bg:#fdecea;--head:#f4f6f8}
+@media (prefers-color-scheme:dark){:root{--bg:#14171b;--fg:#e6e9ed;--muted:#9aa4ae;--line:#2d333a;--bad:#ff8a80;--bad-bg:#3a1d1b;--head:#1d2126}}
+body{margin:0;padding:1.5rem;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif}
+h1{font-size:1.3rem;margin:0 0 .3rem}p{margin:.2rem 0 1rem;color:var(--muted)}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{background:var(--head);position:sticky;top:0}td.time{white-space:nowrap;font-variant-numeric:tabular-nums}
+td.kind{white-space:nowrap}code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.92em}
+tr.problem td{background:var(--bad-bg)}tr.problem td.what::before{content:"⚠ problem: ";font-weight:600;color:var(--bad)}
+`;
+
+export function reportPage(report: TimelineReport): string {
+  const problems = report.entries.filter((entry) => entry.problem).length;
+  const rows = report.entries
+    .map(
+      (entry) =>
+        `<tr class="kind-${entry.kind}${entry.problem ? ' problem' : ''}" data-kind="${entry.kind}"><td class="time"><time datetime="${escapeHtml(entry.at)}">${escapeHtml(entry.at)}</time></td><td class="kind">${kindLabels[entry.kind]}</td><td>${escapeHtml(entry.environment ?? '')}</td><td><code>${escapeHtml(entry.messageId ?? '')}</code></td><td class="what">${escapeHtml(entry.summary)}</td></tr>`,
+    )
+    .join('\n');
+  // `<` is escaped inside the embedded JSON so no text in it can close the script element.
+  const data = JSON.stringify(report).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Timeline of ${escapeHtml(report.account)} · sms-emulator</title><style>${style}</style></head>
+<body><h1>Timeline of <code>${escapeHtml(report.account)}</code></h1>
+<p>Made at <time datetime="${escapeHtml(report.generatedAt)}">${escapeHtml(report.generatedAt)}</time> on the emulator clock · seed <code>${escapeHtml(report.seed)}</code> · ${report.entries.length} entries · ${problems} marked as problems</p>
+<table><thead><tr><th scope="col">Time (virtual)</th><th scope="col">Kind</th><th scope="col">Env</th><th scope="col">Message</th><th scope="col">What happened</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<script type="application/json" id="timeline-data">${data}</script>
+</body></html>
+`;
+}

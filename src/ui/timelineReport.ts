@@ -1,0 +1,142 @@
+/** The timeline report's data: one account's requests, status changes, replies, webhook tries, clock moves and faults, in virtual-time order. */
+
+import { ApiError } from '../domain/errors.js';
+import { environments } from '../domain/message.js';
+import { formatInstant } from '../domain/time.js';
+import type { Core } from '../engine/core.js';
+
+export type TimelineKind = 'clock' | 'fault' | 'request' | 'status' | 'reply' | 'webhook';
+
+/**
+ * Within one instant: a request arrives (a fault acts on it first), statuses change, a reply comes in,
+ * webhooks go out; a clock move is listed at the instant it starts from, after what happened there before it.
+ */
+const kindOrder: Record<TimelineKind, number> = { fault: 0, request: 1, status: 2, reply: 3, webhook: 4, clock: 5 };
+
+export interface TimelineEntry {
+  /** Virtual time, in the emulator's offset. */
+  at: string;
+  kind: TimelineKind;
+  environment: string | null;
+  messageId: string | null;
+  /** One line a person reads. */
+  summary: string;
+  /** Marks what went wrong: a failed webhook try, an error answer, an injected fault, a failed outcome. */
+  problem: boolean;
+}
+
+export interface TimelineReport {
+  account: string;
+  /** Virtual time the report was made. */
+  generatedAt: string;
+  seed: string;
+  entries: TimelineEntry[];
+}
+
+/** The fields of a request-journal entry the report reads. */
+export interface JournalEntry {
+  time: string;
+  method: string;
+  path: string;
+  environment: string | null;
+  status: number;
+  code: string | null;
+  messageId: string | null;
+  durationMs: number;
+}
+
+const troubledStatuses = new Set(['undelivered', 'expired', 'blist', 'noroute', 'failed']);
+
+export function timelineReport(core: Core, account: string, requests: readonly JournalEntry[] = []): TimelineReport {
+  const entries: (TimelineEntry & { ms: number; seq: number })[] = [];
+  const add = (ms: number, entry: Omit<TimelineEntry, 'at'>): void => {
+    entries.push({ at: formatInstant(ms, core.offsetMinutes), ...entry, ms, seq: entries.length });
+  };
+
+  for (const note of core.timeline.list()) {
+    if (note.kind === 'clock') {
+      const moved = note.to > note.from ? `moved ${formatInstant(note.from, core.offsetMinutes)} → ${formatInstant(note.to, core.offsetMinutes)}` : 'stayed';
+      add(note.from, {
+        kind: 'clock',
+        environment: null,
+        messageId: null,
+        summary: `clock ${moved} (${note.mode}${note.mode === 'realtime' ? ` ×${note.speed}` : ''}) by ${JSON.stringify(note.command)}`,
+        problem: false,
+      });
+    } else if (note.account === account) {
+      const effect = [note.code ? `answered ${note.code}` : '', note.latencyMs > 0 ? `delayed ${note.latencyMs} ms` : ''].filter(Boolean).join(', ');
+      add(note.at, { kind: 'fault', environment: note.environment, messageId: null, summary: `injected fault on ${note.operation}: ${effect}`, problem: true });
+    }
+  }
+
+  for (const request of requests) {
+    const code = request.code ? ` ${request.code}` : '';
+    add(Date.parse(request.time), {
+      kind: 'request',
+      environment: request.environment,
+      messageId: request.messageId,
+      summary: `${request.method} ${request.path} → ${request.status}${code} (${request.durationMs} ms)`,
+      problem: request.status >= 400,
+    });
+  }
+
+  const owner = core.store.accounts.get(account);
+  if (!owner) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${account}".`);
+  for (const environment of environments) {
+    for (const message of owner.environments[environment].messages ?? []) {
+      for (const leg of message.legs) {
+        for (const change of leg.history) {
+          add(change.at, {
+            kind: 'status',
+            environment,
+            messageId: message.id,
+            summary: `${message.id} to ${leg.recipient}: ${change.status}`,
+            problem: troubledStatuses.has(change.status),
+          });
+        }
+      }
+    }
+    for (const reply of core.store.replies[environment]) {
+      if (reply.apiKey !== account) continue;
+      add(reply.createdAt, {
+        kind: 'reply',
+        environment,
+        messageId: reply.inReplyTo ?? null,
+        summary: `reply from ${reply.recipients.join(', ')}: ${JSON.stringify(reply.text)}`,
+        problem: false,
+      });
+    }
+  }
+
+  for (const event of core.webhooks.log.list({ account })) {
+    const what = `${event.kind} webhook (${event.status}) of ${event.messageId}`;
+    if (event.attempts.length === 0) {
+      const why = event.state === 'skipped' ? 'not posted: no webhook URL' : `${event.state}, not tried yet`;
+      add(Date.parse(event.createdAt), {
+        kind: 'webhook',
+        environment: event.environment,
+        messageId: event.messageId,
+        summary: `${what}: ${why}`,
+        problem: false,
+      });
+    }
+    for (const attempt of event.attempts) {
+      const answer = attempt.status === undefined ? (attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
+      add(Date.parse(attempt.at), {
+        kind: 'webhook',
+        environment: event.environment,
+        messageId: event.messageId,
+        summary: `${what}, try ${attempt.number} to ${attempt.url}: ${answer} in ${attempt.durationMs} ms`,
+        problem: !attempt.ok,
+      });
+    }
+  }
+
+  entries.sort((a, b) => a.ms - b.ms || kindOrder[a.kind] - kindOrder[b.kind] || a.seq - b.seq);
+  return {
+    account,
+    generatedAt: formatInstant(core.clock.now(), core.offsetMinutes),
+    seed: core.seed,
+    entries: entries.map(({ ms: _ms, seq: _seq, ...entry }) => entry),
+  };
+}

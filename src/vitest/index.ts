@@ -1,0 +1,12 @@
+/** `sms-emulator/vitest`: the vitest fixture, matchers and time helper; importing it registers the matchers. */
+
+import { expect } from 'vitest';
+import { smsMatchers } from './matchers.js';
+
+expect.extend(smsMatchers);
+
+export { createSmsTest } from './smsTest.js';
+export type { SmsContext, SmsTestOptions } from './smsTest.js';
+export { useEmulatorTime } from './emulatorTime.js';
+export { smsMatchers } from './matchers.js';
+export type { SentExpectation, SmsMatchers, SmsSubject, StatusSubject, WebhookExpectation } from './matchers.js';

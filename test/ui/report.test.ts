@@ -1,0 +1,96 @@
+/** The timeline report: one account's story in virtual-time order, as self-contained HTML and as JSON. */
+
+import { afterEach, expect, test } from 'vitest';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createWebhookCatcher, type Emulator } from '../../src/index.js';
+import { apiKey, call, makeEmulator, send } from '../support/api.js';
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const thing of open.splice(0)) await thing.close();
+});
+
+async function story(options = {}): Promise<Emulator> {
+  const catcher = await createWebhookCatcher();
+  catcher.respondWith([500, 200]);
+  const emulator = makeEmulator({ webhookUrl: catcher.url, webhookTimeout: '300ms', ...options });
+  open.push(catcher, emulator);
+  const message = await send(emulator, { recipient: ['27831234567'], message: 'Your code is 1234' });
+  await emulator.clock.advance('1m');
+  emulator.replies.inject({ messageId: message.id, text: 'STOP' });
+  await emulator.webhooks.settled();
+  return emulator;
+}
+
+test('the JSON report lists requests-to-webhooks of one account in virtual-time order, clock moves included', async () => {
+  const emulator = await story();
+  const report = emulator.report({ format: 'json' });
+  expect(report.account).toBe(apiKey);
+  const lines = report.entries.map((entry) => `${entry.at.slice(11, 19)} ${entry.kind} ${entry.summary}`);
+  expect(lines[0]).toMatch(/^12:00:00 status .* to 27831234567: pending$/);
+  expect(lines[1]).toMatch(/^12:00:00 clock clock moved 2026-11-21T12:00:00\+02:00 → 2026-11-21T12:01:00\+02:00 \(manual\) by \{"advance":"1m"\}$/);
+  expect(lines.filter((line) => line.includes(' status '))).toHaveLength(3);
+  expect(lines.some((line) => /12:01:00 reply reply from 27831234567: "STOP"/.test(line))).toBe(true);
+  const tries = report.entries.filter((entry) => entry.kind === 'webhook');
+  expect(tries.map((entry) => entry.problem)).toEqual([true, false, false, false]);
+  expect(tries[0]?.summary).toMatch(/try 1 to http:.*: HTTP 500 in \d+ ms$/);
+  const times = report.entries.map((entry) => Date.parse(entry.at));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+});
+
+test('injected faults show in the report of the account they hit', async () => {
+  const emulator = makeEmulator({ scenario: { version: 1, faults: [{ match: { operation: 'balance' }, error: { status: 503 } }] } });
+  open.push(emulator);
+  expect((await call(emulator, 'GET', '/v1/messages/balance')).status).toBe(503);
+  const faults = emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'fault');
+  expect(faults).toEqual([
+    expect.objectContaining({ environment: 'live', summary: 'injected fault on balance: answered INTERNAL_SERVER_ERROR', problem: true }),
+  ]);
+});
+
+test('GET /_emulator/report answers a self-contained HTML page with the same entries as ?format=json', async () => {
+  const emulator = await story();
+  const html = await emulator.fetch(new Request(`http://x/_emulator/report?account=${apiKey}`));
+  expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+  const page = await html.text();
+  const json: any = await (await emulator.fetch(new Request(`http://x/_emulator/report?account=${apiKey}&format=json`))).json();
+  expect(page.match(/<tr class="kind-/g)).toHaveLength(json.entries.length);
+  expect(page).not.toMatch(/<link|<script src|<img|url\(/);
+  expect(page).toContain("default-src 'none'");
+  const embedded = JSON.parse(/<script type="application\/json" id="timeline-data">(.*)<\/script>/.exec(page)?.[1] ?? '');
+  expect(embedded).toEqual(json);
+});
+
+test('the report refuses an unknown account, format or query field, and needs the control token when one is set', async () => {
+  const emulator = makeEmulator({ controlToken: 'tok' });
+  open.push(emulator);
+  const get = (query: string, token = 'tok') =>
+    emulator.fetch(new Request(`http://x/_emulator/report${query}`, { headers: { authorization: `Bearer ${token}` } }));
+  expect((await get('?account=pk_nobody')).status).toBe(404);
+  expect(((await (await get('?format=pdf')).json()) as any).message).toBe('CONTROL_INVALID_REQUEST');
+  expect((await get('?colour=red')).status).toBe(400);
+  expect((await get('', 'nope')).status).toBe(401);
+  expect((await get('')).status).toBe(200);
+});
+
+test('reportOnExit writes the report when the emulator stops: HTML, or JSON for a .json path', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'sms-report-'));
+  for (const name of ['run/timeline.html', 'timeline.json']) {
+    const emulator = makeEmulator({ reportOnExit: join(folder, name) });
+    await send(emulator, { recipient: ['27831234567'], message: 'bye' });
+    await emulator.close();
+  }
+  expect(await readFile(join(folder, 'run/timeline.html'), 'utf8')).toMatch(/^<!doctype html>[\s\S]*27831234567: pending/);
+  expect(JSON.parse(await readFile(join(folder, 'timeline.json'), 'utf8')).entries).toHaveLength(1);
+});
+
+test('reset forgets the clock moves and faults the report shows', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  await emulator.clock.advance('1h');
+  expect(emulator.report({ format: 'json' }).entries).toHaveLength(1);
+  emulator.reset();
+  expect(emulator.report({ format: 'json' }).entries).toEqual([]);
+});

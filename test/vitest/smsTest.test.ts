@@ -1,0 +1,75 @@
+import { describe, expect, vi } from 'vitest';
+import { createSmsTest, useEmulatorTime } from '../../src/vitest/index.js';
+
+const test = createSmsTest({ emulator: { clock: 'manual', seed: 'vitest-fixture', startTime: '2026-11-21T10:00:00Z' }, account: { balance: 50 } });
+
+let previousKey = '';
+
+describe('one account per test', () => {
+  test('gives the test its own account, a client signed in as it and a catcher wired to it', async ({ sms }) => {
+    previousKey = sms.account.apiKey;
+    expect((await sms.client.balance()).balance).toBe(50);
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'Hello' });
+    await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
+    expect(sms.webhooks().map((payload) => payload.status)).toEqual(['submitted', 'delivered']);
+    expect(sms.emulator.accounts.get(sms.account.apiKey).live.webhookUrl).toBe(sms.catcher.url);
+  });
+
+  test('deletes the account after the test', ({ sms }) => {
+    expect(() => sms.emulator.accounts.get(previousKey)).toThrow(/not/i);
+  });
+});
+
+describe('concurrent tests do not see each other', () => {
+  for (const name of ['first', 'second', 'third']) {
+    test.concurrent(`${name} sees only its own messages and webhooks`, async ({ sms, expect }) => {
+      const sent = await sms.client.send({ recipient: '27831234567', message: name });
+      await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
+      expect(sms.messages().map((message) => message.message)).toEqual([name]);
+      expect(sms.webhooks().every((payload) => payload.message === name)).toBe(true);
+      expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'delivered' });
+    });
+  }
+});
+
+test('toHaveSent passes on a match and shows what was sent when nothing matches', async ({ sms }) => {
+  await sms.client.send({ recipient: '27831234567', message: 'Your appointment is at 10:00', client_reference: 'a-1' });
+  expect(sms).toHaveSent({ to: '27831234567', text: /appointment/ });
+  expect(sms).toHaveSent({ to: '27831234567', text: 'Your appointment is at 10:00', client_reference: 'a-1' });
+  expect(sms).not.toHaveSent({ to: '27830000000' });
+  expect(() => expect(sms).toHaveSent({ to: '27839999999', text: 'Other' })).toThrow(
+    /to have sent a message with to "27839999999", text "Other"; it sent 1:\n {2}- to 27831234567: "Your appointment is at 10:00" \(pending, id /,
+  );
+});
+
+test('toHaveSent says so when the account sent nothing', ({ sms }) => {
+  expect(() => expect(sms).toHaveSent({ text: 'x' })).toThrow(/it sent nothing$/);
+});
+
+test('toHaveReceivedWebhook lists the payloads received when none matches', async ({ sms }) => {
+  const sent = await sms.client.send({ recipient: '27830000002', message: 'Fails' });
+  await sms.waitFor(sent.id).toReach('undelivered');
+  expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'undelivered', recipient: '27830000002' });
+  expect(() => expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'delivered' })).toThrow(
+    new RegExp(`it received 2:\\n {2}- sms ${sent.id} submitted to 27830000002: "Fails"\\n {2}- sms ${sent.id} undelivered`),
+  );
+});
+
+test('toHaveStatus compares the status and shows the history on failure', async ({ sms }) => {
+  const sent = await sms.client.send({ recipient: '27831234567', message: 'Hi' });
+  expect(sent).toHaveStatus('pending');
+  const view = sms.emulator.messages.get(sent.id);
+  expect(() => expect(view).toHaveStatus('delivered')).toThrow(/it is "pending" \(history: pending at 2026-11-21T12:\d\d:\d\d\+02:00\)/);
+});
+
+test('useEmulatorTime gives the app the emulator time through the mocked Date', async ({ sms }) => {
+  try {
+    await useEmulatorTime(sms.emulator);
+    expect(new Date()).toEqual(sms.emulator.clock.now());
+    await sms.emulator.clock.advance('24h');
+    await useEmulatorTime(sms.emulator);
+    expect(Date.now()).toBe(sms.emulator.clock.now().getTime());
+  } finally {
+    vi.useRealTimers();
+  }
+});
