@@ -2,7 +2,7 @@
 
 import { afterEach, expect, test } from 'vitest';
 import { createWebhookCatcher } from '../../src/index.js';
-import { call, control, makeEmulator, send } from '../support/api.js';
+import { call, makeEmulator, send } from '../support/api.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
