@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { createWebhookCatcher, type Emulator, type EmulatorUrls, type WebhookCatcher } from '../../src/index.js';
-import { apiKey, makeEmulator, send } from '../support/api.js';
+import { apiKey, makeEmulator, scheduleIn, send } from '../support/api.js';
 import { chromiumPath } from '../support/browser.js';
 
 const screenshots = new URL('../../.ci-out/screenshots/', import.meta.url);
@@ -72,6 +72,15 @@ test('a message sent through the API appears in the open inbox without a reload'
   await shoot('inbox');
 });
 
+test('message text is shown as text, never run as markup', async () => {
+  await live();
+  await send(emulator, { recipient: [number], message: '<img src=x onerror="document.title=1"><b>bold</b>' });
+  await thread(number).click();
+  await bubbles().getByText('<img src=x onerror="document.title=1"><b>bold</b>').waitFor();
+  expect(await page.locator('#bubbles img, #bubbles b').count()).toBe(0);
+  expect(await page.title()).toBe('Inbox · sms-emulator');
+});
+
 test('advancing the clock from the page moves the thread to delivered', async () => {
   await live();
   await send(emulator, { recipient: [number], message: 'Tick tock' });
@@ -82,6 +91,17 @@ test('advancing the clock from the page moves the thread to delivered', async ()
   await bubbles().getByText('pending → submitted → delivered').waitFor();
   await page.getByText('2026-11-21 12:01:00 +02:00').waitFor();
   expect(emulator.clock.state().now).toBe(Date.parse('2026-11-21T10:01:00Z'));
+});
+
+test('run until idle from the page fires everything due, a scheduled send included', async () => {
+  await live();
+  await send(emulator, { recipient: [number], message: 'Later today', schedule: scheduleIn(20) });
+  await thread(number).click();
+  await bubbles().getByText('◷ scheduled').waitFor();
+  await page.getByRole('button', { name: 'Run until idle' }).click();
+  await bubbles().getByText('✓ delivered').waitFor();
+  await page.getByText('0 due later').waitFor();
+  expect(emulator.clock.state().pendingTasks).toBe(0);
 });
 
 test('pause and resume switch the clock between manual and realtime', async () => {
