@@ -235,6 +235,14 @@ test('the timeline report opens in the browser and shows the same events as its 
   await shoot('report');
 });
 
+test('the accounts page opens an account timeline report in a new tab', async () => {
+  await send(emulator, { recipient: [number], message: 'In the report' });
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  const [report] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Timeline report' }).click()]);
+  await report.getByRole('heading', { name: `Timeline of ${apiKey}` }).waitFor();
+  await report.getByText(`to ${number}: pending`).waitFor();
+});
+
 test('with a control token the page asks for it, then uses it for the stream and every call', async () => {
   const guarded = makeEmulator({ controlToken: 'let-me-in' });
   const guardedUrls = await guarded.listen({ port: 0 });
