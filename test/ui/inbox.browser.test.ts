@@ -81,6 +81,18 @@ test('message text is shown as text, never run as markup', async () => {
   expect(await page.title()).toBe('Inbox · sms-emulator');
 });
 
+test('a long thread opens scrolled to its newest message, and a new one scrolls into view', async () => {
+  await live();
+  for (let i = 0; i < 25; i++) await send(emulator, { recipient: [number], message: `line ${i}` });
+  await thread(number).click();
+  await bubbles().getByText('line 24').waitFor();
+  const atBottom = '((list) => Math.abs(list.scrollHeight - list.scrollTop - list.clientHeight) < 2)(document.getElementById("bubbles"))';
+  expect(await page.evaluate(atBottom)).toBe(true);
+  await send(emulator, { recipient: [number], message: 'newest' });
+  await bubbles().getByText('newest').waitFor();
+  await page.waitForFunction(atBottom);
+});
+
 test('advancing the clock from the page moves the thread to delivered', async () => {
   await live();
   await send(emulator, { recipient: [number], message: 'Tick tock' });
