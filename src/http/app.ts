@@ -76,5 +76,16 @@ export function createApp({ core, control, moveClock, faults, feed, report }: Ap
     console.error('sms-emulator: unexpected error while handling', c.req.method, c.req.path, error);
     return errorResponse(c, new ApiError('INTERNAL_SERVER_ERROR'), settings);
   });
+  // hono's router looks methods up as keys of plain objects, so a method named like an Object.prototype
+  // member ("toString", "__proto__") throws inside it. Node's parser never passes such a method, but
+  // emulator.fetch can; it is served as the unknown method it is.
+  const dispatch = app.fetch;
+  app.fetch = (request, ...rest) =>
+    dispatch(
+      Object.prototype.hasOwnProperty.call(Object.prototype, request.method)
+        ? new Request(request, { method: 'UNKNOWN', duplex: 'half' } as RequestInit)
+        : request,
+      ...rest,
+    );
   return app;
 }
