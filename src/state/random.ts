@@ -29,6 +29,27 @@ function hashSeed(text: string): [number, number, number, number] {
   return [word(), word(), word(), word()];
 }
 
+const hexCodes = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
+const dash = '-'.charCodeAt(0);
+/** Where each of the 36 characters comes from: a dash, or the index of a hex digit of the four words (12 is replaced by the version). */
+const uuidLayout = [...Array(8).keys(), -1, 8, 9, 10, 11, -1, 12, 13, 14, 15, -1, 16, 17, 18, 19, -1, ...Array.from({ length: 12 }, (_, i) => 20 + i)];
+
+/**
+ * The 32 hex digits of four words laid out as a version 4 UUID (version digit 4, variant 8-b). Built
+ * from character codes in one flat string: ids are stored with every message and webhook event, and a
+ * template of slices kept each one as a tree of string pieces (heap snapshots of stored messages, issue 11).
+ */
+function formatUuid(words: readonly number[]): string {
+  const digit = (index: number): number => ((words[index >> 3] as number) >>> (28 - 4 * (index & 7))) & 0xf;
+  const codes = uuidLayout.map((index, position) => {
+    if (index < 0) return dash;
+    if (position === 14) return hexCodes[4] as number;
+    if (position === 19) return hexCodes[(digit(16) & 0x3) | 0x8] as number;
+    return hexCodes[digit(index)] as number;
+  });
+  return String.fromCharCode(...codes);
+}
+
 export function createRandom(seed: string | number): Random {
   const seedText = String(seed);
   let [a, b, c, d] = hashSeed(seedText);
@@ -48,11 +69,7 @@ export function createRandom(seed: string | number): Random {
   };
   return {
     next: () => nextWord() / 4294967296,
-    uuid: () => {
-      const hex = [nextWord(), nextWord(), nextWord(), nextWord()].map((w) => w.toString(16).padStart(8, '0')).join('');
-      const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-    },
+    uuid: () => formatUuid([nextWord(), nextWord(), nextWord(), nextWord()]),
     fork: (label) => createRandom(`${seedText}/${label}`),
     save: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0],
     restore: (state) => {

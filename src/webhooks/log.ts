@@ -47,6 +47,9 @@ export interface WebhookFilter {
 
 export class WebhookLog {
   private readonly events = new Map<string, WebhookEvent>();
+  /** Where trim() goes on from (map iterators follow later inserts and deletes). */
+  private cursor: MapIterator<[string, WebhookEvent]> = this.events.entries();
+  private roundDropped = 0;
 
   constructor(private readonly limit: number) {}
 
@@ -73,14 +76,32 @@ export class WebhookLog {
 
   clear(): void {
     this.events.clear();
+    this.cursor = this.events.entries();
+    this.roundDropped = 0;
   }
 
-  /** Drops the oldest events that are done with, down to the limit; events still being tried are never dropped. */
+  /**
+   * Drops the oldest events that are done with, down to the limit; events still being tried are never
+   * dropped. The walk goes on from where the last one stopped: a fresh walk from the start steps over
+   * every entry deleted since the map last compacted, which made trimming a third of a 7-day jump
+   * (issue 11). An event passed over while still being tried is looked at again on the next round.
+   */
   trim(): void {
-    if (this.events.size <= this.limit) return;
-    for (const [id, event] of this.events) {
-      if (this.events.size <= this.limit) return;
-      if (event.state !== 'pending' && event.state !== 'delayed') this.events.delete(id);
+    let restarted = false;
+    while (this.events.size > this.limit) {
+      const next = this.cursor.next();
+      if (next.done) {
+        if (restarted && this.roundDropped === 0) return; // a whole round from the start found only events still being tried
+        this.cursor = this.events.entries();
+        this.roundDropped = 0;
+        restarted = true;
+        continue;
+      }
+      const [id, event] = next.value;
+      if (event.state !== 'pending' && event.state !== 'delayed') {
+        this.events.delete(id);
+        this.roundDropped += 1;
+      }
     }
   }
 }
