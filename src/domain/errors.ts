@@ -13,6 +13,10 @@ export interface ErrorDefinition {
 const published = true;
 const emulator = false;
 
+/**
+ * Every error code with its HTTP status, description and fix.
+ * @example errorCatalogue.SIGNATURE_MISMATCH.status // 400
+ */
 export const errorCatalogue = {
   CONNECTION_INSECURE: {
     status: 403,
@@ -250,6 +254,7 @@ export const errorCatalogue = {
   },
 } satisfies Record<string, ErrorDefinition>;
 
+/** Every error code the emulator answers with. */
 export type ErrorCode = keyof typeof errorCatalogue;
 
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];

@@ -7,6 +7,7 @@ const gsmExtension = new Set('\f^{}\\[~]|€');
 
 export type Encoding = 'GSM-7' | 'UCS-2';
 
+/** How a text is encoded and how many segments it takes. */
 export interface SegmentCount {
   encoding: Encoding;
   /** Septets for GSM-7, UTF-16 code units for UCS-2. */
@@ -20,6 +21,10 @@ export function ucs2Trigger(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Segments and encoding of a text (GSM-7 or UCS-2), as the emulator charges them.
+ * @example countSegments('Hello') // { encoding: 'GSM-7', units: 5, segments: 1 }
+ */
 export function countSegments(text: string): SegmentCount {
   if (ucs2Trigger(text) !== undefined) return ucs2(text);
   let septets = 0;

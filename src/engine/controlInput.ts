@@ -21,6 +21,7 @@ export const accountInput = z.strictObject({
   sandboxWebhookUrl: webhookUrl.optional(),
   scopes: z.array(z.enum(scopes)).optional(),
 });
+/** An account to create: `apiKey` (pk_…), and optionally its signing secret, balances, webhook URLs and scopes. */
 export type AccountInput = z.input<typeof accountInput>;
 
 const environmentPatch = z.strictObject({
@@ -35,6 +36,7 @@ export const accountPatch = z.strictObject({
   live: environmentPatch.optional(),
   sandbox: environmentPatch.optional(),
 });
+/** Changes to an account: signing secret, scopes, and per environment `balance`, `addBalance` or `webhookUrl`. */
 export type AccountPatch = z.input<typeof accountPatch>;
 
 export const clockCommand = z
@@ -52,6 +54,7 @@ export const clockCommand = z
     message: 'runUntilIdle and next move the clock themselves; give them without advance or set',
   })
   .refine((command) => command.limit === undefined || command.runUntilIdle, { message: 'limit goes with runUntilIdle', path: ['limit'] });
+/** A clock move: `advance`, `set`, `mode`, `speed`, or `runUntilIdle` (with `limit`) or `next`. */
 export type ClockCommand = z.input<typeof clockCommand>;
 
 export const replyInput = z.strictObject({
@@ -59,6 +62,7 @@ export const replyInput = z.strictObject({
   from: z.string().refine(isValidMsisdn, 'expected a number such as 27831234567').optional(),
   text: z.string().min(1, 'the reply needs text'),
 });
+/** An inbound reply to inject: the message it answers, the replying number (default the first recipient) and the text. */
 export type ReplyInput = z.input<typeof replyInput>;
 
 export const environmentName = z.enum(['live', 'sandbox']);
@@ -69,6 +73,7 @@ export const messageFilter = z.strictObject({
   status: z.string().optional(),
   recipient: z.string().optional(),
 });
+/** Which messages a control list shows: by environment, account, status or recipient. */
 export type MessageFilter = z.input<typeof messageFilter>;
 
 export const resetInput = z.strictObject({ account: z.string().optional() });
@@ -86,6 +91,7 @@ export const webhookFilter = z.strictObject({
   message: z.string().optional(),
   outcome: z.enum(['pending', 'delayed', 'delivered', 'failed', 'skipped']).optional(),
 });
+/** Which webhook events a control list shows: by account, environment, message or state. */
 export type WebhookFilterInput = z.input<typeof webhookFilter>;
 
 const rate = z.number().min(0).max(1);
@@ -95,4 +101,5 @@ export const webhookChaosInput = z.strictObject({
   reorderRate: rate.optional(),
   delay: duration.optional(),
 });
+/** Receiver chaos to set: duplicate, delay and reorder rates (0 to 1) and the delay. */
 export type WebhookChaosInput = z.input<typeof webhookChaosInput>;

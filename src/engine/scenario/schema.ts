@@ -176,7 +176,9 @@ export const scenarioSchema = z.strictObject({
   timeline: z.array(timelineEvent).default([]),
 });
 
+/** A scenario as written (YAML, JSON or an object): version, options, accounts, rules, replies, faults, timeline. */
 export type ScenarioInput = z.input<typeof scenarioSchema>;
+/** The active scenario, defaults filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioRule = Scenario['rules'][number];
 export type ScenarioReply = Scenario['replies'][number];
