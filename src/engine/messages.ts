@@ -67,7 +67,7 @@ export class Messaging {
     }
     const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
     if (scheduleAt === null) wallet.balance -= cost;
-    const created = { status, at: now };
+    const created = [{ status, at: now }];
     const message: MessageRecord = {
       id: this.ids.uuid(),
       type: 'sms',
@@ -81,9 +81,9 @@ export class Messaging {
       credit: scheduleAt === null ? cost : 0,
       createdAt: now,
       deliveredAt: null,
-      // One shared first change: change records are never mutated (see appendChange).
-      legs: recipients.map((recipient) => ({ recipient, status, history: [created], plan: [] })),
-      history: [created],
+      // One first history for the message and all its legs: histories are never mutated (see appendChange).
+      legs: recipients.map((recipient) => ({ recipient, status, history: created, plan: [] })),
+      history: created,
     };
     if (outcomeOverride) message.outcomeOverride = [...outcomeOverride];
     this.store.addMessage(account, message);
