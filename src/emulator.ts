@@ -14,8 +14,8 @@ import { type AccountView, type MessageView, accountView, messageView } from './
 import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
 import { createApp } from './http/app.js';
-import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
-import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { type Listening, type NodeListener, isLoopback, listen, nodeListener } from './http/server.js';
+import { type EmulatorOptions, type ResolvedOptions, publicOrigin, resolveOptions } from './options.js';
 import { feedViews } from './ui/feedViews.js';
 import { LiveFeed } from './ui/liveFeed.js';
 import { reportPage } from './ui/reportPage.js';
@@ -168,7 +168,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   // Options given directly win over the scenario's own.
   const options = resolveOptions({ ...(scenario.options as EmulatorOptions), ...input });
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
-  const core = createCore(options, () => listening?.urls.origin ?? `http://${options.host}:${options.port}`);
+  const fixedOrigin = publicOrigin(options);
+  const core = createCore(options, () => fixedOrigin ?? listening?.urls.origin ?? `http://${options.host}:${options.port}`);
   let textGenerator: TextGenerator | undefined;
   const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)), scenario);
   const control = new Control(core, scenarios);
@@ -193,6 +194,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       if (listening) return listening.urls;
       const host = listenOptions.host ?? options.host;
       const server = await listen(requestListener, host, listenOptions.port ?? options.port);
+      if (!isLoopback(host) && options.controlToken === undefined) {
+        process.stderr.write(
+          `sms-emulator: warning: listening on ${host}, reachable from other machines, without a control token: anyone who can reach the port can read, change and reset the emulator. Set --control-token (SMS_EMULATOR_CONTROL_TOKEN).\n`,
+        );
+      }
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
       const origin = `http://${shownHost}:${server.port}`;
       const urls = { origin, live: origin, sandbox: `${origin}/sandbox`, port: server.port };

@@ -74,7 +74,8 @@ export function appendChange(history: readonly StatusChange[], change: StatusCha
 export interface Leg {
   recipient: string;
   status: MessageStatus;
-  history: StatusChange[];
+  /** Never mutated (appendChange makes a new one), so legs and their message may share one. */
+  history: readonly StatusChange[];
   /** Status changes still to come, with their absolute times (kept as data so snapshots restore them). */
   plan: StatusChange[];
 }
@@ -95,8 +96,8 @@ export interface MessageRecord {
   /** Time of the latest final outcome of any leg; null until one is reached. */
   deliveredAt: number | null;
   legs: Leg[];
-  /** Message-level status history (aggregate), each with its time. */
-  history: StatusChange[];
+  /** Message-level status history (aggregate), each with its time; never mutated, like a leg's. */
+  history: readonly StatusChange[];
   /** For a reply: the id of the message it answers. */
   inReplyTo?: string;
   /** A timeline forced by the request (X-Emulator-Outcome), used for every leg. */

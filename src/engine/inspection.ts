@@ -62,7 +62,7 @@ export interface MessageView {
 
 export function messageView(message: MessageRecord, offsetMinutes: number): MessageView {
   const time = (ms: number | null) => (ms === null ? null : formatInstant(ms, offsetMinutes));
-  const changes = (list: StatusChange[]) => list.map((change) => ({ status: change.status, at: formatInstant(change.at, offsetMinutes) }));
+  const changes = (list: readonly StatusChange[]) => list.map((change) => ({ status: change.status, at: formatInstant(change.at, offsetMinutes) }));
   const { segments, encoding } = countSegments(message.text);
   const view: MessageView = {
     id: message.id,

@@ -95,8 +95,9 @@ export class Lifecycle {
     if (problem) throw new Error(`sms-emulator: message ${message.id}, recipient ${leg.recipient}: ${problem}.`);
     const at = this.clock.now();
     const change = { status, at };
+    const before = leg.history;
     leg.status = status;
-    leg.history = appendChange(leg.history, change);
+    leg.history = appendChange(before, change);
     if (isFinal(status)) {
       message.deliveredAt = at;
       leg.plan = [];
@@ -104,8 +105,10 @@ export class Lifecycle {
     const aggregate = aggregateStatus(message.legs);
     if (aggregate !== message.status) {
       message.status = aggregate;
-      // Change records are never mutated, so the message and its leg share one when they agree (always, for one recipient).
-      message.history = appendChange(message.history, aggregate === status ? change : { status: aggregate, at });
+      // Histories and change records are never mutated, so a message shares what it has in common with its
+      // leg: the change when they agree, and the whole history while it is the leg's (one recipient).
+      if (aggregate !== status) message.history = appendChange(message.history, { status: aggregate, at });
+      else message.history = message.history === before ? leg.history : appendChange(message.history, change);
     }
     this.events.emit('leg.status', { message, leg, status, at });
   }

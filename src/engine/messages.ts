@@ -79,7 +79,7 @@ export class Messaging {
       throw new ApiError('INSUFFICIENT_BALANCE', `This message costs ${cost} credits; the balance is ${wallet.balance}.`);
     }
     const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
-    const created = { status, at: now };
+    const created = [{ status, at: now }];
     const message: MessageRecord = {
       id: this.ids.uuid(),
       type: 'sms',
@@ -93,9 +93,9 @@ export class Messaging {
       credit: scheduleAt === null ? cost : 0,
       createdAt: now,
       deliveredAt: null,
-      // One shared first change: change records are never mutated (see appendChange).
-      legs: recipients.map((recipient) => ({ recipient, status, history: [created], plan: [] })),
-      history: [created],
+      // One first history for the message and all its legs: histories are never mutated (see appendChange).
+      legs: recipients.map((recipient) => ({ recipient, status, history: created, plan: [] })),
+      history: created,
     };
     if (outcomeOverride) message.outcomeOverride = [...outcomeOverride];
     const timelines = scheduleAt === null ? this.lifecycle.decide(account, message) : undefined;
