@@ -52,6 +52,8 @@ test.each([
   ['rules[0].match.recipient.glob', { rules: [{ match: { recipient: { glob: '*'.repeat(maxPatternLength + 1) } }, outcome: 'failed' }] }],
   ['replies[0].match.recipient', { replies: [{ match: { recipient: '?'.repeat(maxPatternLength + 1) }, text: 'hi' }] }],
   ['rules[0].match.text.regex', { rules: [{ match: { text: { regex: '(a{1000}){1000}' } }, outcome: 'failed' }] }],
+  ['rules[0].match.text.regex', { rules: [{ match: { text: { regex: Array.from({ length: 90 }, (_, i) => `x${i}{1,999}`).join('|') } }, outcome: 'failed' }] }],
+  ['rules[0].match.text.regex', { rules: [{ match: { text: { regex: '(ab|cd|ef){300}' } }, outcome: 'failed' }] }],
 ])('refuses a pattern the linear engine cannot run, naming %s', (path, scenario) => {
   expect(() => validateScenario({ version: 1, ...scenario }, 'scenario')).toThrow(new RegExp(`scenario: ${path.replace(/[[\].]/g, '\\$&')}: not a usable`));
 });

@@ -6,8 +6,12 @@ import { errorCatalogue, signRequest } from '../../src/index.js';
 import type { Emulator } from '../../src/index.js';
 import { apiKey, basic, makeEmulator, origin, signingSecret } from '../support/api.js';
 
-/** Fixed seed and a bounded number of runs: the same cases every time, and a suite that stays fast. */
-export const runs = (numRuns: number) => ({ seed: 20261122, numRuns, endOnFailure: true });
+/** Fixed seed and a bounded number of runs: the same cases every time, and a suite that stays fast (FUZZ_SEED and FUZZ_RUNS explore further). */
+export const runs = (numRuns: number) => ({
+  seed: Number(process.env.FUZZ_SEED ?? 20261122),
+  numRuns: Number(process.env.FUZZ_RUNS ?? numRuns),
+  endOnFailure: true,
+});
 
 /** An emulator for fuzzing: manual clock, and webhook tries that end at once (nothing listens on port 9). */
 export function fuzzEmulator(): Emulator {

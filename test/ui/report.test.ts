@@ -94,3 +94,14 @@ test('reset forgets the clock moves and faults the report shows', async () => {
   emulator.reset();
   expect(emulator.report({ format: 'json' }).entries).toEqual([]);
 });
+
+test('text from messages and replies cannot break out of the report page', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const message = await send(emulator, { recipient: ['27831234567'], message: 'hi' });
+  emulator.replies.inject(message.id, { text: '</script><script>alert(1)</script><b>x' });
+  const page = emulator.report();
+  expect(page).not.toContain('<script>alert');
+  expect(page).not.toContain('<b>x');
+  expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+});

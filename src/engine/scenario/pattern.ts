@@ -4,6 +4,12 @@ import { createRequire } from 'node:module';
 
 /** Longest regex or glob a scenario may hold, in characters. */
 export const maxPatternLength = 1000;
+/** Most repetitions (`{n}`, `{m,n}` counts added up) a regex may ask for: each one copies its atom into the program. */
+export const maxRepeatTotal = 1000;
+/** Largest compiled program: matching costs (text length × program size), so this bounds one match to a few milliseconds. */
+export const maxPatternInstructions = 2000;
+
+const repeatCount = /\{(\d+)(?:,(\d*))?\}/g;
 
 export type PatternTest = (text: string) => boolean;
 
@@ -21,7 +27,13 @@ function loadRe2js(): Re2js {
  */
 export function compileRegex(source: string): PatternTest {
   if (source.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
+  // Checked before compiling, which would copy the atoms first: `x{1,999}|y{1,999}|…` takes seconds.
+  let repeats = 0;
+  for (const [, min, max] of source.matchAll(repeatCount)) repeats += Number(max || min);
+  if (repeats > maxRepeatTotal) throw new Error(`repetition counts add up to ${repeats}, more than ${maxRepeatTotal}`);
   const compiled = loadRe2js().RE2JS.compile(source);
+  const size = compiled.re2().prog.numInst();
+  if (size > maxPatternInstructions) throw new Error(`compiles to ${size} instructions, more than ${maxPatternInstructions}`);
   return (text) => compiled.test(text);
 }
 
