@@ -38,7 +38,9 @@ const indexPage = page(
 
 export function docsRoutes(): Hono {
   const routes = new Hono();
-  routes.get('/', (c) => (c.req.path.endsWith('/') ? c.html(indexPage) : c.redirect(`${c.req.path}/`)));
+  // c.req.path has the trailing slash stripped (the app is not strict), so the raw URL tells the index from the bare path:
+  // the page's relative links need the slash.
+  routes.get('/', (c) => (new URL(c.req.url).pathname.endsWith('/') ? c.html(indexPage) : c.redirect(`${c.req.path}/`)));
   routes.get('/messages', (c) => c.html(operationsPage));
   routes.get('/errors', (c) => c.html(errorsPage));
   return routes;
