@@ -161,6 +161,14 @@ test('with a control token the control API requires it as a bearer token; health
   expect((await call(emulator, 'GET', '/v1/messages/balance')).status).toBe(200);
 });
 
+test('the control token is taken with the auth scheme in any case, as HTTP auth schemes are case-insensitive', async () => {
+  const emulator = makeEmulator({ controlToken: 's3cret' });
+  for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+    expect((await control(emulator, 'GET', '/clock', undefined, { authorization: `${scheme} s3cret` })).status, scheme).toBe(200);
+  }
+  expect((await control(emulator, 'GET', '/clock', undefined, { authorization: 'Basic s3cret' })).status).toBe(401);
+});
+
 test('a wrong method on a control route is 405 with Allow', async () => {
   const reply = await control(makeEmulator(), 'DELETE', '/clock');
   expect(reply.status).toBe(405);
