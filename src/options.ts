@@ -77,6 +77,17 @@ export const settings = {
     'string',
     'Offset that times in responses are rendered in.',
   ),
+  publicUrl: setting(
+    z
+      .url()
+      .refine((value) => {
+        const url = URL.canParse(value) ? new URL(value) : undefined;
+        return url !== undefined && /^https?:$/.test(url.protocol) && url.pathname === '/' && !/[?#]/.test(value);
+      }, 'expected an origin such as https://sms.example.test:8443, with no path')
+      .optional(),
+    'string',
+    'Fixed origin of every link (API responses, webhook payloads, docs URLs, banner) instead of the one each request came in on.',
+  ),
   docsUrl: setting(z.url().optional(), 'string', 'Base of documentation_url links; default <origin>/_emulator/docs.'),
   requireHttps: setting(z.boolean().default(false), 'boolean', 'Refuse plain HTTP with CONNECTION_INSECURE (honours X-Forwarded-Proto).'),
   clock: setting(
@@ -146,6 +157,17 @@ export const settings = {
     'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
+  requestJournalLimit: setting(
+    z.number().int().min(0).default(10_000),
+    'integer',
+    'Most API requests kept in the request journal (GET /_emulator/requests); the oldest go first; 0 keeps none.',
+  ),
+  logRequests: setting(z.boolean().default(false), 'boolean', 'Print one line per API request (accepted or rejected) to standard output.'),
+  logFormat: setting(
+    z.enum(['text', 'json']).default('text'),
+    'string',
+    'Format of --log-requests lines: text, or one JSON object (a journal entry) per line.',
+  ),
   ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
   reportOnExit: setting(
     z.string().min(1).optional(),
@@ -205,4 +227,9 @@ export function readSettingText(name: OptionName, text: string): unknown {
     default:
       return text;
   }
+}
+
+/** The origin every link uses when publicUrl is set (`https://sms.example.test`), else undefined. */
+export function publicOrigin(options: Pick<ResolvedOptions, 'publicUrl'>): string | undefined {
+  return options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
 }

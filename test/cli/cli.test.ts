@@ -1,7 +1,10 @@
 /** The CLI, spawned as users run it (the built bin), always on port 0. */
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
 import { flagName, settings } from '../../src/options.js';
@@ -56,6 +59,40 @@ test('stops cleanly on SIGTERM and SIGINT', async () => {
   }
 });
 
+test('a stop signal exits 0 even when stdout was closed (the goodbye line meets EPIPE)', async () => {
+  const { child } = await start(['--port', '0']);
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, how) => resolve(`${code} ${how}`)));
+  child.stdout?.destroy();
+  child.kill('SIGTERM');
+  expect(await exited).toBe('0 null');
+});
+
+/** Starts the bin, stops it with SIGTERM once ready, and resolves with everything it wrote (stderr may trail stdout). */
+async function outputOfRun(args: string[]): Promise<string> {
+  const { child, output } = await start(args);
+  let stderr = output;
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  return stderr;
+}
+
+test('listening beyond loopback without a control token prints a warning on stderr; with one it does not', async () => {
+  expect(await outputOfRun(['--port', '0', '--host', '0.0.0.0'])).toMatch(
+    /warning: listening on 0\.0\.0\.0, reachable from other machines, without a control token/,
+  );
+  expect(await outputOfRun(['--port', '0', '--host', '0.0.0.0', '--control-token', 't0ken'])).not.toContain('warning');
+  expect(await outputOfRun(['--port', '0'])).not.toContain('warning');
+});
+
+test('--public-url puts the public origin in the banner, with the address listened on beside it', async () => {
+  const { output } = await start(['--port', '0', '--public-url', 'http://sms.example.test:8080']);
+  expect(output).toContain('live base URL:    http://sms.example.test:8080');
+  expect(output).toMatch(/listening on: +http:\/\/127\.0\.0\.1:\d+/);
+});
+
 test('flags set the default account; environment twins work and flags win over them', async () => {
   const { origin } = await start(['--port', '0', '--api-key', 'pk_ci', '--balance', '7'], {
     SMS_EMULATOR_BALANCE: '99',
@@ -63,8 +100,8 @@ test('flags set the default account; environment twins work and flags win over t
   });
   const reply = await fetch(`${origin}/v1/messages/balance`, { headers: auth('pk_ci') });
   expect(await reply.json()).toMatchObject({ balance: 7 });
-  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { accounts: { signingSecret: string }[] };
-  expect(accounts.accounts[0]?.signingSecret).toBe('env-secret');
+  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { items: { signingSecret: string }[] };
+  expect(accounts.items[0]?.signingSecret).toBe('env-secret');
 });
 
 test('--clock manual with --start-time holds the clock still', async () => {
@@ -133,9 +170,9 @@ test("--webhook-url sends the default account's notifications there; a 500 recei
     catcher.respondWith(500);
     catcher.clear();
     const failing = await sendAndAdvance('1s');
-    const log = (await (await fetch(`${origin}/_emulator/webhooks?message=${failing}`)).json()) as { webhooks: { state: string; attempts: unknown[] }[] };
-    expect(log.webhooks).toEqual([expect.objectContaining({ state: 'failed', attempts: expect.any(Array) })]);
-    expect(log.webhooks[0]?.attempts).toHaveLength(4);
+    const log = (await (await fetch(`${origin}/_emulator/webhooks?message=${failing}`)).json()) as { items: { state: string; attempts: unknown[] }[] };
+    expect(log.items).toEqual([expect.objectContaining({ state: 'failed', attempts: expect.any(Array) })]);
+    expect(log.items[0]?.attempts).toHaveLength(4);
     expect(catcher.received).toHaveLength(4);
   } finally {
     await catcher.close();
@@ -164,4 +201,24 @@ test('a broken scenario stops start-up with a non-zero exit and the line of the 
   const result = run(['--port', '0', '--scenario', path]);
   expect(result.status).not.toBe(0);
   expect(result.stderr).toMatch(/illegal-timeline\.yaml:7:\d+: rules\[0\]\.outcome\.timeline\[1\]\.status: a leg cannot go from delivered to submitted/);
+});
+
+test('the banner prints the web inbox address, which serves the page; --no-ui leaves both out', async () => {
+  const { output, origin } = await start(['--port', '0']);
+  expect(output).toContain(`web inbox:        ${origin}/_emulator/ui`);
+  expect((await fetch(`${origin}/_emulator/ui`)).headers.get('content-type')).toMatch(/^text\/html/);
+  const off = await start(['--port', '0', '--no-ui']);
+  expect(off.output).not.toContain('web inbox');
+  expect((await fetch(`${off.origin}/_emulator/ui`)).status).toBe(404);
+});
+
+test('--report-on-exit writes the timeline report when the process is stopped', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'sms-cli-report-'));
+  const path = join(folder, 'timeline.html');
+  const { child, origin } = await start(['--port', '0', '--clock', 'manual', '--report-on-exit', path]);
+  await fetch(`${origin}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advance: '1h' }), headers: { 'content-type': 'application/json' } });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  expect(readFileSync(path, 'utf8')).toMatch(/<!doctype html>[\s\S]*clock moved/);
 });

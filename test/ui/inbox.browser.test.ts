@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { createWebhookCatcher, type Emulator, type EmulatorUrls, type WebhookCatcher } from '../../src/index.js';
-import { apiKey, makeEmulator, send } from '../support/api.js';
+import { apiKey, makeEmulator, scheduleIn, send } from '../support/api.js';
 import { chromiumPath } from '../support/browser.js';
 
 const screenshots = new URL('../../.ci-out/screenshots/', import.meta.url);
@@ -72,6 +72,27 @@ test('a message sent through the API appears in the open inbox without a reload'
   await shoot('inbox');
 });
 
+test('message text is shown as text, never run as markup', async () => {
+  await live();
+  await send(emulator, { recipient: [number], message: '<img src=x onerror="document.title=1"><b>bold</b>' });
+  await thread(number).click();
+  await bubbles().getByText('<img src=x onerror="document.title=1"><b>bold</b>').waitFor();
+  expect(await page.locator('#bubbles img, #bubbles b').count()).toBe(0);
+  expect(await page.title()).toBe('Inbox · sms-emulator');
+});
+
+test('a long thread opens scrolled to its newest message, and a new one scrolls into view', async () => {
+  await live();
+  for (let i = 0; i < 25; i++) await send(emulator, { recipient: [number], message: `line ${i}` });
+  await thread(number).click();
+  await bubbles().getByText('line 24').waitFor();
+  const atBottom = '((list) => Math.abs(list.scrollHeight - list.scrollTop - list.clientHeight) < 2)(document.getElementById("bubbles"))';
+  expect(await page.evaluate(atBottom)).toBe(true);
+  await send(emulator, { recipient: [number], message: 'newest' });
+  await bubbles().getByText('newest').waitFor();
+  await page.waitForFunction(atBottom);
+});
+
 test('advancing the clock from the page moves the thread to delivered', async () => {
   await live();
   await send(emulator, { recipient: [number], message: 'Tick tock' });
@@ -82,6 +103,17 @@ test('advancing the clock from the page moves the thread to delivered', async ()
   await bubbles().getByText('pending → submitted → delivered').waitFor();
   await page.getByText('2026-11-21 12:01:00 +02:00').waitFor();
   expect(emulator.clock.state().now).toBe(Date.parse('2026-11-21T10:01:00Z'));
+});
+
+test('run until idle from the page fires everything due, a scheduled send included', async () => {
+  await live();
+  await send(emulator, { recipient: [number], message: 'Later today', schedule: scheduleIn(20) });
+  await thread(number).click();
+  await bubbles().getByText('◷ scheduled').waitFor();
+  await page.getByRole('button', { name: 'Run until idle' }).click();
+  await bubbles().getByText('✓ delivered').waitFor();
+  await page.getByText('0 due later').waitFor();
+  expect(emulator.clock.state().pendingTasks).toBe(0);
 });
 
 test('pause and resume switch the clock between manual and realtime', async () => {
@@ -102,7 +134,7 @@ test('replying STOP from the page opts the number out and the reply webhook show
   await page.getByRole('button', { name: 'Reply STOP' }).click();
   await bubbles().getByText('STOP', { exact: true }).waitFor();
   await page.getByText('⊘ opted out: later messages end blist').waitFor();
-  expect(emulator.optOuts.list()).toEqual([number]);
+  expect(emulator.optOuts.list().items).toEqual([number]);
   await shoot('thread');
   await page.getByRole('link', { name: /^Webhooks/ }).click();
   await page.getByRole('row', { name: /reply · delivered/ }).waitFor();
@@ -116,7 +148,7 @@ test('a reply typed into the thread arrives as an inbound reply', async () => {
   await page.getByLabel('Reply as this handset').fill('Yes, see you at 5');
   await page.getByLabel('Reply as this handset').press('Enter');
   await bubbles().getByText('Yes, see you at 5').waitFor();
-  expect(emulator.replies.list().map((reply) => [reply.in_reply_to, reply.message])).toEqual([[message.id, 'Yes, see you at 5']]);
+  expect(emulator.replies.list().items.map((reply) => [reply.in_reply_to, reply.message])).toEqual([[message.id, 'Yes, see you at 5']]);
 });
 
 test('a failed webhook event is highlighted in the log and redelivered from it', async () => {
@@ -132,7 +164,7 @@ test('a failed webhook event is highlighted in the log and redelivered from it',
   await row.getByRole('button', { name: /Redeliver/ }).click();
   await row.getByText('try 5: HTTP 200').waitFor();
   await row.getByText('✓ delivered').waitFor();
-  expect(emulator.webhooks.list()[0]?.state).toBe('delivered');
+  expect(emulator.webhooks.list().items[0]?.state).toBe('delivered');
 });
 
 test('the message detail shows legs, history, upcoming steps and every webhook try', async () => {
@@ -203,7 +235,7 @@ test('the timeline report opens in the browser and shows the same events as its 
   catcher.respondWith([500, 200]);
   const message = await send(emulator, { recipient: [number], message: 'Report me' });
   await emulator.clock.advance('1m');
-  emulator.replies.inject({ messageId: message.id, text: 'STOP' });
+  emulator.replies.inject(message.id, { text: 'STOP' });
   await emulator.webhooks.settled();
   const json = emulator.report({ format: 'json' });
   await page.goto(`${urls.origin}/_emulator/report?account=${apiKey}`);
@@ -213,6 +245,14 @@ test('the timeline report opens in the browser and shows the same events as its 
   expect(shown).toEqual(json.entries.map((entry) => [entry.at, entry.summary]));
   expect(await page.locator('tr.problem').count()).toBe(json.entries.filter((entry) => entry.problem).length);
   await shoot('report');
+});
+
+test('the accounts page opens an account timeline report in a new tab', async () => {
+  await send(emulator, { recipient: [number], message: 'In the report' });
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  const [report] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Timeline report' }).click()]);
+  await report.getByRole('heading', { name: `Timeline of ${apiKey}` }).waitFor();
+  await report.getByText(`to ${number}: pending`).waitFor();
 });
 
 test('with a control token the page asks for it, then uses it for the stream and every call', async () => {

@@ -19,7 +19,7 @@ async function story(options = {}): Promise<Emulator> {
   open.push(catcher, emulator);
   const message = await send(emulator, { recipient: ['27831234567'], message: 'Your code is 1234' });
   await emulator.clock.advance('1m');
-  emulator.replies.inject({ messageId: message.id, text: 'STOP' });
+  emulator.replies.inject(message.id, { text: 'STOP' });
   await emulator.webhooks.settled();
   return emulator;
 }
@@ -93,4 +93,15 @@ test('reset forgets the clock moves and faults the report shows', async () => {
   expect(emulator.report({ format: 'json' }).entries).toHaveLength(1);
   emulator.reset();
   expect(emulator.report({ format: 'json' }).entries).toEqual([]);
+});
+
+test('text from messages and replies cannot break out of the report page', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const message = await send(emulator, { recipient: ['27831234567'], message: 'hi' });
+  emulator.replies.inject(message.id, { text: '</script><script>alert(1)</script><b>x' });
+  const page = emulator.report();
+  expect(page).not.toContain('<script>alert');
+  expect(page).not.toContain('<b>x');
+  expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
 });

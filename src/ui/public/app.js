@@ -289,8 +289,12 @@ function renderInbox(route) {
   $('thread-title').textContent = thread.recipient;
   const account = `${thread.account} · ${thread.environment}`;
   $('thread-sub').innerHTML = `${esc(account)}${optedOut(thread) ? ' · <span class="tag">⊘ opted out: later messages end blist</span>' : ''}`;
+  const list = $('bubbles');
+  // Like a phone: a new message scrolls into view unless the reader has scrolled up to read older ones.
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40 || list.dataset.thread !== thread.key;
+  list.dataset.thread = thread.key;
   renderList(
-    $('bubbles'),
+    list,
     thread.items.slice(-limits.bubbles),
     'li',
     (item) => item.message.id,
@@ -305,6 +309,7 @@ function renderInbox(route) {
              <a href="#/message/${encodeURIComponent(item.message.id)}">Details<span class="visually-hidden"> of message ${esc(item.message.id)}</span></a></p>`,
           ],
   );
+  if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
 async function sendReply(text) {
