@@ -1,6 +1,7 @@
 /** Every user-facing setting: its type, default, CLI flag and environment twin, in one table. */
 
 import { z } from 'zod';
+import { apiKeySchema, webhookUrlSchema } from './domain/accountFields.js';
 import { clockInstant, clockSpeed } from './domain/clockRange.js';
 import { describeIssues } from './domain/issues.js';
 import { durationHint, parseDuration, parseOffset } from './domain/time.js';
@@ -25,17 +26,10 @@ const durationText = z.union([z.string(), z.number()]).refine((value) => parseDu
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
   port: setting(z.number().int().min(0).max(65535).default(2727), 'integer', 'Port to listen on; 0 picks a free port.'),
-  apiKey: setting(
-    z
-      .string()
-      .regex(/^pk_\S+$/, 'expected text starting with pk_')
-      .default('pk_test_sms_emulator'),
-    'string',
-    'API key of the default account.',
-  ),
+  apiKey: setting(apiKeySchema.default('pk_test_sms_emulator'), 'string', 'API key of the default account.'),
   signingSecret: setting(z.string().min(1).default('sk_test_sms_emulator'), 'string', 'Signing secret of the default account.'),
   balance: setting(z.number().int().min(0).default(1000), 'integer', 'Starting credits of the default account (live and sandbox).'),
-  webhookUrl: setting(z.url().optional(), 'string', 'Webhook URL of the default account (live and sandbox).'),
+  webhookUrl: setting(webhookUrlSchema.optional(), 'string', 'Webhook URL of the default account (live and sandbox).'),
   seed: setting(z.string().min(1).optional(), 'string', 'Seed for ids and random choices; random (and printed) when not given.'),
   errorEnvelope: setting(
     z.enum(['bare', 'wrapped']).default('bare'),

@@ -59,7 +59,7 @@ async function dirtyEverything(emulator: Emulator): Promise<void> {
   const sent = await send(emulator, { recipient: ['27830000009', '27831234567'], message: 'hello', client_reference: 'dirty' });
   await send(emulator, { recipient: ['27831234567'], message: 'later', schedule: '2026-11-22T12:00' }, 'sandbox');
   await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['+27'], message: 'bad' } });
-  emulator.setOutcomeDecider(() => 'failed');
+  emulator.setOutcomeDecider(() => [{ status: 'failed', afterMs: 1000 }]);
   emulator.accounts.create({ apiKey: 'pk_runtime', balance: 3, webhookUrl: 'http://127.0.0.1:9/runtime', scopes: ['balance'] });
   emulator.accounts.update(apiKey, { signingSecret: 'changed', scopes: ['send'], live: { addBalance: 5, webhookUrl: 'http://127.0.0.1:9/hook' } });
   emulator.accounts.delete('pk_startup');
