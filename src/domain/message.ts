@@ -52,6 +52,11 @@ export function canTransition(from: MessageStatus, to: MessageStatus): boolean {
   return transitions[from].includes(to);
 }
 
+/** Why a leg cannot move from `from` to `to`, in the words every refusal uses; undefined when it can. */
+export function transitionProblem(from: MessageStatus, to: MessageStatus): string | undefined {
+  return canTransition(from, to) ? undefined : `a leg cannot go from ${from} to ${to}`;
+}
+
 export interface StatusChange {
   status: MessageStatus;
   at: number;

@@ -1,10 +1,11 @@
 /** The X-Emulator-Outcome request header: a named outcome, or a timeline such as `submitted@2s,undelivered@30s`. */
 
 import { ApiError } from '../../domain/errors.js';
-import { type LegStatus, canTransition } from '../../domain/message.js';
+import { type LegStatus, transitionProblem } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Timeline } from '../outcomes.js';
 import { namedTimelines } from './match.js';
+import { maxTimelineSteps } from './schema.js';
 
 export const outcomeHeaderName = 'x-emulator-outcome';
 
@@ -16,13 +17,16 @@ export function parseOutcomeHeader(value: string): Timeline {
   if (named) return named;
   const steps: { status: LegStatus; afterMs: number }[] = [];
   let from: LegStatus = 'pending';
-  for (const part of text.split(',')) {
+  const parts = text.split(',');
+  if (parts.length > maxTimelineSteps) throw invalid(value, `it has ${parts.length} steps, more than ${maxTimelineSteps}`);
+  for (const part of parts) {
     const [status = '', delay = '0'] = part.trim().split('@');
     const afterMs = parseDuration(delay);
     if (!legStatuses.has(status) || afterMs === undefined) {
       throw invalid(value, `"${part.trim()}" is not status@delay`);
     }
-    if (!canTransition(from, status as LegStatus)) throw invalid(value, `a leg cannot go from ${from} to ${status}`);
+    const problem = transitionProblem(from, status as LegStatus);
+    if (problem) throw invalid(value, problem);
     from = status as LegStatus;
     steps.push({ status: from, afterMs });
   }
