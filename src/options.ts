@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from './domain/accountFields.js';
 import { clockInstant, clockSpeed } from './domain/clockRange.js';
 import { describeIssues } from './domain/issues.js';
-import { durationHint, parseDuration, parseOffset } from './domain/time.js';
+import { durationHint, fitsWallTimer, parseDuration, parseOffset, wallWaitHint } from './domain/time.js';
 
 /** How a CLI flag or environment value is read before validation. */
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'list';
@@ -22,6 +22,8 @@ function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string
 }
 
 const durationText = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
+/** A duration waited on the host's wall clock, by a Node timer. */
+const wallWait = durationText.refine(fitsWallTimer, wallWaitHint);
 
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
@@ -107,8 +109,8 @@ export const settings = {
     'integer',
     'Re-attempts after a webhook try that does not answer 200 (4 tries in all by default).',
   ),
-  webhookBackoff: setting(durationText.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
-  webhookTimeout: setting(durationText.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
+  webhookBackoff: setting(wallWait.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
+  webhookTimeout: setting(wallWait.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
   webhookLogLimit: setting(
     z.number().int().min(1).default(10_000),
     'integer',

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
 import { canTransition, type LegStatus } from '../../domain/message.js';
-import { durationHint, parseDuration } from '../../domain/time.js';
+import { durationHint, fitsWallTimer, parseDuration, wallWaitHint } from '../../domain/time.js';
 import { settings } from '../../options.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 
@@ -121,7 +121,7 @@ const fault = z
         code: z.string().default('INTERNAL_SERVER_ERROR'),
       })
       .optional(),
-    latency: duration.optional().describe('Added to the response time (wall clock).'),
+    latency: duration.refine(fitsWallTimer, wallWaitHint).optional().describe('Added to the response time (wall clock).'),
     rateLimit: z
       .strictObject({ requests: z.number().int().min(1), per: duration })
       .optional()
