@@ -1,7 +1,16 @@
 /** createEmulator: the library handle that wires state, clock, engine and app, and can listen on a port. */
 
 import { type ClockView, Control } from './engine/control.js';
-import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput, WebhookChaosInput, WebhookFilterInput } from './engine/controlInput.js';
+import type {
+  AccountInput,
+  ForceStatusInput,
+  AccountPatch,
+  ClockCommand,
+  MessageFilter,
+  ReplyInput,
+  WebhookChaosInput,
+  WebhookFilterInput,
+} from './engine/controlInput.js';
 import { createCore } from './engine/core.js';
 import { subscribe } from './engine/publicEvents.js';
 import { defaultScenario } from './engine/scenario/defaultScenario.js';
@@ -97,6 +106,12 @@ export interface Emulator {
     /** Every message with legs and history, newest first. */
     list(filter?: MessageFilter): MessageView[];
     get(id: string): MessageView;
+    /**
+     * Moves the message's open legs (or the one of `recipient`) to `status` now, through legal moves
+     * only, posting the webhooks as if it had happened; resolves after they were tried.
+     * @example await emulator.messages.forceStatus(sent.id, { status: 'undelivered' });
+     */
+    forceStatus(id: string, input: ForceStatusInput): Promise<MessageView>;
   };
   readonly replies: {
     /** An inbound reply from a recipient to a message. */
@@ -237,6 +252,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     messages: {
       list: (filter) => control.listMessages(filter),
       get: (id) => control.message(id),
+      forceStatus: (id, input) => control.forceStatus(id, input),
     },
     replies: {
       inject: (reply) => control.injectReply(reply),

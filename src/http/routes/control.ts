@@ -46,6 +46,7 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
 
   routes.get('/messages', (c) => c.json({ messages: control.listMessages(c.req.query()) }));
   routes.get('/messages/:id', (c) => c.json(control.message(c.req.param('id'))));
+  routes.post('/messages/:id/status', async (c) => c.json(await control.forceStatus(c.req.param('id'), (await jsonBody(c)) as never)));
   routes.post('/messages/:id/replies', async (c) => {
     const body = (await jsonBody(c)) as Record<string, unknown>;
     return c.json(control.injectReply({ ...body, messageId: c.req.param('id') } as never), 201);
@@ -83,6 +84,7 @@ export function controlRoutes({ control, moveClock, controlToken }: ControlRoute
   routes.all('/accounts/:key', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
   routes.all('/messages', methodNotAllowed(['GET']));
   routes.all('/messages/:id', methodNotAllowed(['GET']));
+  routes.all('/messages/:id/status', methodNotAllowed(['POST']));
   routes.all('/scenario', methodNotAllowed(['GET', 'PUT']));
   routes.all('/opt-outs', methodNotAllowed(['GET']));
   routes.all('/opt-outs/:number', methodNotAllowed(['PUT', 'DELETE']));
