@@ -157,6 +157,17 @@ export const settings = {
     'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
+  requestJournalLimit: setting(
+    z.number().int().min(0).default(10_000),
+    'integer',
+    'Most API requests kept in the request journal (GET /_emulator/requests); the oldest go first; 0 keeps none.',
+  ),
+  logRequests: setting(z.boolean().default(false), 'boolean', 'Print one line per API request (accepted or rejected) to standard output.'),
+  logFormat: setting(
+    z.enum(['text', 'json']).default('text'),
+    'string',
+    'Format of --log-requests lines: text, or one JSON object (a journal entry) per line.',
+  ),
   ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
   reportOnExit: setting(
     z.string().min(1).optional(),

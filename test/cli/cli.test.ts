@@ -100,8 +100,8 @@ test('flags set the default account; environment twins work and flags win over t
   });
   const reply = await fetch(`${origin}/v1/messages/balance`, { headers: auth('pk_ci') });
   expect(await reply.json()).toMatchObject({ balance: 7 });
-  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { accounts: { signingSecret: string }[] };
-  expect(accounts.accounts[0]?.signingSecret).toBe('env-secret');
+  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { items: { signingSecret: string }[] };
+  expect(accounts.items[0]?.signingSecret).toBe('env-secret');
 });
 
 test('--clock manual with --start-time holds the clock still', async () => {
@@ -170,9 +170,9 @@ test("--webhook-url sends the default account's notifications there; a 500 recei
     catcher.respondWith(500);
     catcher.clear();
     const failing = await sendAndAdvance('1s');
-    const log = (await (await fetch(`${origin}/_emulator/webhooks?message=${failing}`)).json()) as { webhooks: { state: string; attempts: unknown[] }[] };
-    expect(log.webhooks).toEqual([expect.objectContaining({ state: 'failed', attempts: expect.any(Array) })]);
-    expect(log.webhooks[0]?.attempts).toHaveLength(4);
+    const log = (await (await fetch(`${origin}/_emulator/webhooks?message=${failing}`)).json()) as { items: { state: string; attempts: unknown[] }[] };
+    expect(log.items).toEqual([expect.objectContaining({ state: 'failed', attempts: expect.any(Array) })]);
+    expect(log.items[0]?.attempts).toHaveLength(4);
     expect(catcher.received).toHaveLength(4);
   } finally {
     await catcher.close();
