@@ -77,6 +77,9 @@ export const settings = {
     'string',
     'Offset that times in responses are rendered in.',
   ),
+  tls: setting(z.boolean().default(false), 'boolean', 'Serve HTTPS with a self-signed certificate made at start (its SHA-256 fingerprint is in the banner).'),
+  tlsCert: setting(z.string().min(1).optional(), 'string', 'Serve HTTPS with this certificate (PEM file); give tlsKey too.'),
+  tlsKey: setting(z.string().min(1).optional(), 'string', 'Private key (PEM file) of tlsCert.'),
   publicUrl: setting(
     z
       .url()

@@ -76,6 +76,13 @@ export const messageFilter = z.strictObject({
 /** Which messages a control list shows: by environment, account, status or recipient. */
 export type MessageFilter = z.input<typeof messageFilter>;
 
+/** A forced outcome: any status a leg can be moved to (not back to `pending`), for all open legs or one recipient. */
+export const forceStatusInput = z.strictObject({
+  status: z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']),
+  recipient: z.string().refine(isValidMsisdn, 'expected a number such as 27831234567').optional(),
+});
+export type ForceStatusInput = z.input<typeof forceStatusInput>;
+
 export const resetInput = z.strictObject({ account: z.string().optional() });
 
 /** Whose opt-out list a call means: the default account and live unless given. */
