@@ -165,7 +165,7 @@ export const settings = {
   logFormat: setting(
     z.enum(['text', 'json']).default('text'),
     'string',
-    'Format of --log-requests lines: text, or one JSON object (a journal entry) per line.',
+    'Format of the start-up banner and --log-requests lines: text, or one JSON object per line (the ready-file fields; a journal entry).',
   ),
   ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
   reportOnExit: setting(
