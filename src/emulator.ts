@@ -16,6 +16,7 @@ import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
 import { createApp } from './http/app.js';
 import { type Listening, type NodeListener, isLoopback, listen, nodeListener } from './http/server.js';
+import { type TlsMaterial, tlsMaterial } from './http/tls.js';
 import { logLine } from './journal/logLine.js';
 import { RequestJournal } from './journal/requestJournal.js';
 import { type EmulatorOptions, type ResolvedOptions, publicOrigin, resolveOptions } from './options.js';
@@ -62,6 +63,11 @@ export interface Emulator extends ControlHandle<'local'> {
   listen(options?: ListenOptions): Promise<EmulatorUrls>;
   /** The addresses while listening, else undefined. */
   readonly urls: EmulatorUrls | undefined;
+  /**
+   * With `tls` (or `tlsCert`/`tlsKey`), once listening: the certificate (PEM) for a test client to
+   * trust, e.g. `new https.Agent({ ca: emulator.tls.cert })` or `NODE_EXTRA_CA_CERTS`, and its SHA-256 fingerprint.
+   */
+  readonly tls: { cert: string; fingerprint: string; selfSigned: boolean } | undefined;
   /** Stops listening, the clock and any webhook try under way (logged as failed); the handle is done after it. */
   close(): Promise<void>;
   /** Subscribes to engine events (listeners get read-only copies; one that throws is reported on stderr); returns the unsubscribe function. */
@@ -120,6 +126,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const app = createApp({ core, operations, faults: scenarios.faults, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
+  /** Made (or read) on the first listen, kept for later ones so a client's trust stays valid. */
+  let tls: TlsMaterial | undefined;
 
   const emulator: Emulator = {
     ...localHandle(operations),
@@ -130,20 +138,24 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     async listen(listenOptions = {}) {
       if (listening) return listening.urls;
       const host = listenOptions.host ?? options.host;
-      const server = await listen(requestListener, host, listenOptions.port ?? options.port);
+      tls ??= await tlsMaterial(options, host);
+      const server = await listen(requestListener, host, listenOptions.port ?? options.port, tls);
       if (!isLoopback(host) && options.controlToken === undefined) {
         process.stderr.write(
           `sms-emulator: warning: listening on ${host}, reachable from other machines, without a control token: anyone who can reach the port can read, change and reset the emulator. Set --control-token (SMS_EMULATOR_CONTROL_TOKEN).\n`,
         );
       }
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-      const origin = `http://${shownHost}:${server.port}`;
+      const origin = `${tls ? 'https' : 'http'}://${shownHost}:${server.port}`;
       const urls = { origin, live: origin, sandbox: `${origin}/sandbox`, port: server.port };
       listening = { server, urls };
       return urls;
     },
     get urls() {
       return listening?.urls;
+    },
+    get tls() {
+      return tls && { cert: tls.cert, fingerprint: tls.fingerprint, selfSigned: tls.selfSigned };
     },
     async close() {
       if (options.reportOnExit !== undefined) await writeReport(options.reportOnExit, report());

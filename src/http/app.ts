@@ -59,8 +59,9 @@ export function createApp({ core, operations, faults, feed, report }: AppDeps): 
   };
 
   const app = new Hono({ strict: false });
-  app.use('*', bodyLimit(options.maxBodySize));
+  // The journal goes first so it also records a request the body limit refuses by its Content-Length alone.
   app.use('*', journalRequests(operations.journal, core.clock));
+  app.use('*', bodyLimit(options.maxBodySize));
   app.route('/v1', api('live'));
   app.route('/sandbox/v1', api('sandbox'));
   app.route('/_emulator/docs', docsRoutes());

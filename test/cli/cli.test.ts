@@ -28,7 +28,7 @@ function start(args: string[], env: Record<string, string> = {}): Promise<{ chil
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /control API:\s+(http:\/\/\S+)\/_emulator/.exec(output);
+      const match = /control API:\s+(https?:\/\/\S+)\/_emulator/.exec(output);
       if (match && output.includes('try:')) resolve({ child, output, origin: match[1] as string });
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -91,6 +91,12 @@ test('--public-url puts the public origin in the banner, with the address listen
   const { output } = await start(['--port', '0', '--public-url', 'http://sms.example.test:8080']);
   expect(output).toContain('live base URL:    http://sms.example.test:8080');
   expect(output).toMatch(/listening on: +http:\/\/127\.0\.0\.1:\d+/);
+});
+
+test('--tls serves HTTPS and the banner prints the certificate fingerprint', async () => {
+  const { output, origin } = await start(['--port', '0', '--tls']);
+  expect(origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  expect(output).toMatch(/TLS certificate: +SHA-256 ([0-9A-F]{2}:){31}[0-9A-F]{2} +\(self-signed, made at start\)/);
 });
 
 test('flags set the default account; environment twins work and flags win over them', async () => {

@@ -35,13 +35,14 @@ const controlSection = operationList()
 
 const indexPage = page(
   'sms-emulator documentation',
-  `<p>Every <code>documentation_url</code> the emulator returns points into these pages.</p><ul><li><a href="/_emulator/docs/messages">API operations</a></li><li><a href="/_emulator/docs/errors">Error codes</a></li><li><a href="/_emulator/openapi.json">OpenAPI 3.1 document</a> (the API and the control API)</li><li><a href="/_emulator">Landing page</a></li></ul><h2>Control API</h2><ul>${controlSection}</ul>`,
+  `<p>Every <code>documentation_url</code> the emulator returns points into these pages.</p><ul><li><a href="messages">API operations</a></li><li><a href="errors">Error codes</a></li><li><a href="/_emulator/openapi.json">OpenAPI 3.1 document</a> (the API and the control API)</li><li><a href="/_emulator">Landing page</a></li></ul><h2>Control API</h2><ul>${controlSection}</ul>`,
 );
 
 export function docsRoutes(): Hono {
   const routes = new Hono();
-  // One page at /_emulator/docs and /_emulator/docs/ alike (links are absolute, so no redirect is needed).
-  routes.get('/', (c) => c.html(indexPage));
+  // c.req.path has the trailing slash stripped (the app is not strict), so the raw URL tells the index from the bare path:
+  // the page's relative links need the slash.
+  routes.get('/', (c) => (new URL(c.req.url).pathname.endsWith('/') ? c.html(indexPage) : c.redirect(`${c.req.path}/`)));
   routes.get('/messages', (c) => c.html(operationsPage));
   routes.get('/errors', (c) => c.html(errorsPage));
   return routes;
