@@ -3,18 +3,19 @@
 import { type ClockView, Control } from './engine/control.js';
 import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput, WebhookChaosInput, WebhookFilterInput } from './engine/controlInput.js';
 import { createCore } from './engine/core.js';
+import { subscribe } from './engine/publicEvents.js';
 import { defaultScenario } from './engine/scenario/defaultScenario.js';
 import { loadScenarios } from './engine/scenario/files.js';
 import { validateScenario } from './engine/scenario/parse.js';
 import { ScenarioRuntime, type TextGenerator } from './engine/scenario/runtime.js';
 import type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
 import { createTextGenerator } from './engine/scenario/textGenerator.js';
-import type { AccountView, MessageView } from './engine/inspection.js';
-import type { OutcomeDecider } from './engine/outcomes.js';
+import { type AccountView, type MessageView, accountView, messageView } from './engine/inspection.js';
+import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
 import { createApp } from './http/app.js';
-import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
-import { type EmulatorOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { type Listening, type NodeListener, isLoopback, listen, nodeListener } from './http/server.js';
+import { type EmulatorOptions, type ResolvedOptions, publicOrigin, resolveOptions } from './options.js';
 import { feedViews } from './ui/feedViews.js';
 import { LiveFeed } from './ui/liveFeed.js';
 import { reportPage } from './ui/reportPage.js';
@@ -63,7 +64,7 @@ export interface Emulator {
   readonly urls: EmulatorUrls | undefined;
   /** Stops listening, the clock and any webhook try under way (logged as failed); the handle is done after it. */
   close(): Promise<void>;
-  /** Subscribes to engine events; returns the unsubscribe function. */
+  /** Subscribes to engine events (listeners get read-only copies; one that throws is reported on stderr); returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void;
   readonly clock: {
     /** Current clock state (time, mode, speed, queued tasks). */
@@ -132,8 +133,12 @@ export interface Emulator {
   snapshot(): Snapshot;
   /** Replaces the whole state with a snapshot. */
   restore(snapshot: Snapshot): void;
-  /** Replaces the decision point that picks each leg's delivery timeline. */
-  setOutcomeDecider(decider: OutcomeDecider): void;
+  /**
+   * Puts `decider` in the user layer of the outcome chain (header → opt-out → user decider →
+   * scenario rules → default timeline); it answers undefined to let the scenario decide, and
+   * `undefined` removes it. Reset removes it too: set it in `beforeEach`.
+   */
+  setOutcomeDecider(decider: OutcomeDecider | undefined): void;
   /**
    * One account's timeline (requests, status changes, webhook tries, clock moves, faults) in virtual-time
    * order: a self-contained HTML page, or its data with `format: 'json'`. Default account when none is named.
@@ -163,7 +168,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   // Options given directly win over the scenario's own.
   const options = resolveOptions({ ...(scenario.options as EmulatorOptions), ...input });
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
-  const core = createCore(options, () => listening?.urls.origin ?? `http://${options.host}:${options.port}`);
+  const fixedOrigin = publicOrigin(options);
+  const core = createCore(options, () => fixedOrigin ?? listening?.urls.origin ?? `http://${options.host}:${options.port}`);
   let textGenerator: TextGenerator | undefined;
   const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)), scenario);
   const control = new Control(core, scenarios);
@@ -188,6 +194,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       if (listening) return listening.urls;
       const host = listenOptions.host ?? options.host;
       const server = await listen(requestListener, host, listenOptions.port ?? options.port);
+      if (!isLoopback(host) && options.controlToken === undefined) {
+        process.stderr.write(
+          `sms-emulator: warning: listening on ${host}, reachable from other machines, without a control token: anyone who can reach the port can read, change and reset the emulator. Set --control-token (SMS_EMULATOR_CONTROL_TOKEN).\n`,
+        );
+      }
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
       const origin = `http://${shownHost}:${server.port}`;
       const urls = { origin, live: origin, sandbox: `${origin}/sandbox`, port: server.port };
@@ -206,7 +217,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       listening = undefined;
       await server?.close();
     },
-    on: (event, listener) => core.events.on(event, listener),
+    on: (event, listener) => subscribe(core.events, core.offsetMinutes, event, listener),
     clock: {
       state: () => control.clockState(),
       now: () => new Date(control.clockState().now),
@@ -251,7 +262,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     reset: (resetOptions) => control.reset(resetOptions?.account),
     snapshot: () => control.snapshot(),
     restore: (snapshot) => control.restore(snapshot),
-    setOutcomeDecider: (decider) => core.setOutcomeDecider(decider),
+    setOutcomeDecider: (decider) =>
+      core.outcomes.use('user', decider && userLayer(decider, { message: (message) => messageView(message, core.offsetMinutes), account: accountView })),
     report: ((reportOptions: ReportOptions = {}) => {
       const data = report(reportOptions.account);
       return reportOptions.format === 'json' ? data : reportPage(data);

@@ -2,10 +2,12 @@
 
 import { EventEmitter } from 'node:events';
 import type { Environment, Leg, MessageRecord, MessageStatus } from './domain/message.js';
+import type { LegView, MessageView, ReadonlyDeep } from './engine/inspection.js';
 import type { ClockIncident } from './state/clock.js';
 import type { WebhookAttempt, WebhookEvent } from './webhooks/log.js';
 
-export interface EmulatorEvents {
+/** The events as the engine emits them, with its live records: for the emulator's own subscribers only. */
+export interface EngineEvents {
   /** A message was accepted (sent now or scheduled). */
   'message.created': { message: MessageRecord };
   /** One leg changed status; `message.status` is the aggregate after the change. */
@@ -28,7 +30,31 @@ export interface EmulatorEvents {
   'clock.incident': { incident: ClockIncident };
 }
 
-export type EventName = keyof EmulatorEvents;
+export type EventName = keyof EngineEvents;
+
+/** The events as `emulator.on` listeners receive them: read-only copies, never the live records. */
+export interface EmulatorEvents {
+  /** A message was accepted (sent now or scheduled). */
+  'message.created': { readonly message: ReadonlyDeep<MessageView> };
+  /** One leg changed status; `message.status` is the aggregate after the change, `at` the emulator time. */
+  'leg.status': { readonly message: ReadonlyDeep<MessageView>; readonly leg: ReadonlyDeep<LegView>; readonly status: MessageStatus; readonly at: string };
+  /** An inbound reply arrived. */
+  'reply.received': { readonly reply: ReadonlyDeep<MessageView>; readonly original: ReadonlyDeep<MessageView> };
+  /** One try of posting a webhook event ended (answered, failed or timed out). */
+  'webhook.attempt': { readonly event: ReadonlyDeep<WebhookEvent>; readonly attempt: ReadonlyDeep<WebhookAttempt> };
+  /** A webhook event reached its final state: delivered, or failed with its tries spent. */
+  'webhook.settled': { readonly event: ReadonlyDeep<WebhookEvent> };
+  /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
+  'clock.incident': { readonly incident: ReadonlyDeep<ClockIncident> };
+  /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
+  'clock.moved': ReadonlyDeep<EngineEvents['clock.moved']>;
+  /** A control call created, changed or deleted an account (balance, webhook URLs, opt-outs, scopes). */
+  'account.changed': ReadonlyDeep<EngineEvents['account.changed']>;
+  /** The whole state was replaced (reset or snapshot import): views built before it are stale. */
+  'state.replaced': ReadonlyDeep<EngineEvents['state.replaced']>;
+  /** A scenario fault acted on an API request: added latency and/or answered with an error code. */
+  'fault.injected': ReadonlyDeep<EngineEvents['fault.injected']>;
+}
 
 /** A typed wrapper around EventEmitter so a listener's payload type follows from the event name. */
 export class EmulatorEmitter {
@@ -38,12 +64,12 @@ export class EmulatorEmitter {
     this.emitter.setMaxListeners(0);
   }
 
-  on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void {
+  on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void {
     this.emitter.on(event, listener);
     return () => this.emitter.off(event, listener);
   }
 
-  emit<E extends EventName>(event: E, payload: EmulatorEvents[E]): void {
+  emit<E extends EventName>(event: E, payload: EngineEvents[E]): void {
     this.emitter.emit(event, payload);
   }
 }

@@ -77,6 +77,17 @@ export const settings = {
     'string',
     'Offset that times in responses are rendered in.',
   ),
+  publicUrl: setting(
+    z
+      .url()
+      .refine((value) => {
+        const url = URL.canParse(value) ? new URL(value) : undefined;
+        return url !== undefined && /^https?:$/.test(url.protocol) && url.pathname === '/' && !/[?#]/.test(value);
+      }, 'expected an origin such as https://sms.example.test:8443, with no path')
+      .optional(),
+    'string',
+    'Fixed origin of every link (API responses, webhook payloads, docs URLs, banner) instead of the one each request came in on.',
+  ),
   docsUrl: setting(z.url().optional(), 'string', 'Base of documentation_url links; default <origin>/_emulator/docs.'),
   requireHttps: setting(z.boolean().default(false), 'boolean', 'Refuse plain HTTP with CONNECTION_INSECURE (honours X-Forwarded-Proto).'),
   clock: setting(
@@ -205,4 +216,9 @@ export function readSettingText(name: OptionName, text: string): unknown {
     default:
       return text;
   }
+}
+
+/** The origin every link uses when publicUrl is set (`https://sms.example.test`), else undefined. */
+export function publicOrigin(options: Pick<ResolvedOptions, 'publicUrl'>): string | undefined {
+  return options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin;
 }

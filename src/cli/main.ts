@@ -2,6 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createEmulator } from '../emulator.js';
+import { publicOrigin } from '../options.js';
 import { CliError, helpText, parseCli } from './args.js';
 import { readyInfo, removeReadyFile, writeReadyFile } from './readyInfo.js';
 
@@ -11,6 +12,8 @@ function packageVersion(): string {
 }
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  // A reader that went away (`| head`, a closed pipe) must not turn the next line printed into a crash: drop it.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', ignoreClosedPipe);
   const version = packageVersion();
   let emulator;
   try {
@@ -48,22 +51,29 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     process.once('exit', () => removeReadyFile(readyFile));
   }
   const auth = `${options.apiKey}:`;
+  // With publicUrl, every link shows the public origin; the address actually listened on gets its own line.
+  const origin = publicOrigin(options) ?? urls.origin;
   process.stdout.write(
     [
       `sms-emulator ${version} is ready`,
-      `  live base URL:    ${urls.live}   (API at ${urls.live}/v1)`,
-      `  sandbox base URL: ${urls.sandbox}   (API at ${urls.sandbox}/v1)`,
-      `  control API:      ${urls.origin}/_emulator`,
-      ...(options.ui ? [`  web inbox:        ${urls.origin}/_emulator/ui`] : []),
-      `  docs:             ${urls.origin}/_emulator/docs/`,
+      ...(origin === urls.origin ? [] : [`  listening on:     ${urls.origin}`]),
+      `  live base URL:    ${origin}   (API at ${origin}/v1)`,
+      `  sandbox base URL: ${origin}/sandbox   (API at ${origin}/sandbox/v1)`,
+      `  control API:      ${origin}/_emulator`,
+      ...(options.ui ? [`  web inbox:        ${origin}/_emulator/ui`] : []),
+      `  docs:             ${origin}/_emulator/docs/`,
       `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
       `  signing secret:   ${options.signingSecret}`,
       `  balance:          ${options.balance} credits (live and sandbox)`,
       `  clock:            ${options.clock}${options.clock === 'realtime' ? ` ×${options.speed}` : ''}   seed: ${emulator.seed}`,
-      `  try: curl -u ${auth} ${urls.live}/v1/messages/balance`,
+      `  try: curl -u ${auth} ${origin}/v1/messages/balance`,
       '',
     ].join('\n'),
   );
+}
+
+function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE') throw error;
 }
 
 function fail(message: string): void {

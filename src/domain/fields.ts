@@ -59,6 +59,17 @@ export function validateMessageText(value: unknown, limits: FieldLimits): string
   return text;
 }
 
+/** The message text a rejected send is charged for: the field's text cut at the message limit, so a huge text costs no more than the longest allowed one. */
+export function chargeableText(value: unknown, limits: FieldLimits): string {
+  const text = textOf(value);
+  let count = 0;
+  for (let index = 0; index < text.length; count += 1) {
+    if (count === limits.messageLimit) return text.slice(0, index);
+    index += (text.codePointAt(index) as number) > 0xffff ? 2 : 1;
+  }
+  return text;
+}
+
 /** `client_reference` text, or null when absent or blank (an object or array counts as absent). */
 export function validateClientReference(value: unknown): string | null {
   const text = textOf(value);

@@ -52,6 +52,11 @@ export function canTransition(from: MessageStatus, to: MessageStatus): boolean {
   return transitions[from].includes(to);
 }
 
+/** Why a leg cannot move from `from` to `to`, in the words every refusal uses; undefined when it can. */
+export function transitionProblem(from: MessageStatus, to: MessageStatus): string | undefined {
+  return canTransition(from, to) ? undefined : `a leg cannot go from ${from} to ${to}`;
+}
+
 export interface StatusChange {
   status: MessageStatus;
   at: number;
@@ -69,7 +74,8 @@ export function appendChange(history: readonly StatusChange[], change: StatusCha
 export interface Leg {
   recipient: string;
   status: MessageStatus;
-  history: StatusChange[];
+  /** Never mutated (appendChange makes a new one), so legs and their message may share one. */
+  history: readonly StatusChange[];
   /** Status changes still to come, with their absolute times (kept as data so snapshots restore them). */
   plan: StatusChange[];
 }
@@ -90,8 +96,8 @@ export interface MessageRecord {
   /** Time of the latest final outcome of any leg; null until one is reached. */
   deliveredAt: number | null;
   legs: Leg[];
-  /** Message-level status history (aggregate), each with its time. */
-  history: StatusChange[];
+  /** Message-level status history (aggregate), each with its time; never mutated, like a leg's. */
+  history: readonly StatusChange[];
   /** For a reply: the id of the message it answers. */
   inReplyTo?: string;
   /** A timeline forced by the request (X-Emulator-Outcome), used for every leg. */

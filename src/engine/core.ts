@@ -12,7 +12,8 @@ import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { Accounts } from './accounts.js';
 import { Lifecycle } from './lifecycle.js';
 import { Messaging } from './messages.js';
-import type { OutcomeDecider } from './outcomes.js';
+import { OutcomeChain } from './outcomes.js';
+import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
 import { TimelineLog } from '../state/timelineLog.js';
 
@@ -40,8 +41,8 @@ export interface Core {
   /** Clock moves and injected faults, for the timeline report. */
   timeline: TimelineLog;
   webhooks: WebhookDispatcher;
-  /** Swaps the outcome decision point (scenarios plug in here). */
-  setOutcomeDecider(decider: OutcomeDecider): void;
+  /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
+  outcomes: OutcomeChain;
 }
 
 /** `linkOrigin` gives the origin that links inside webhook payloads use (the listening address). */
@@ -57,10 +58,16 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const store = new Store();
   const root = createRandom(seed);
   const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<RandomStream, Random>;
-  let decider: OutcomeDecider = () => undefined;
-  const lifecycle = new Lifecycle(clock, store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, (context) =>
-    decider(context),
-  );
+  const outcomes = new OutcomeChain();
+  outcomes.use('header', (message) => {
+    const forced = message.outcomeOverride;
+    return forced && (() => forced);
+  });
+  outcomes.use('optOut', (message, account) => {
+    const optOuts = account.environments[message.environment].optOuts;
+    return optOuts.size === 0 ? undefined : (recipient) => (optOuts.has(recipient) ? namedTimelines.blist : undefined);
+  });
+  const lifecycle = new Lifecycle(clock, store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, outcomes);
   const webhooks = new WebhookDispatcher(
     clock,
     store,
@@ -94,6 +101,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
       for (const stream of randomStreams) random[stream].restore(initialRandom[stream]);
       accounts.clear();
       lifecycle.clear();
+      // A decider set at runtime is runtime state like a scenario: a test sets its own in beforeEach.
+      outcomes.use('user', undefined);
       webhooks.reset();
     },
     start: () => {
@@ -118,9 +127,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     messaging,
     webhooks,
     startState,
+    outcomes,
     timeline,
-    setOutcomeDecider: (next) => {
-      decider = next;
-    },
   };
 }

@@ -1,35 +1,46 @@
 /** How the control API shows accounts and messages: everything, legs and history included. */
 
-import type { MessageRecord, StatusChange } from '../domain/message.js';
+import type { Environment, MessageRecord, MessageStatus, StatusChange } from '../domain/message.js';
 import { type Encoding, countSegments, ucs2Trigger } from '../domain/segments.js';
 import { formatInstant } from '../domain/time.js';
-import type { Account } from '../state/store.js';
+import type { Account, AccountSettings, WalletSettings } from '../state/store.js';
+import { settingsOf } from './accounts.js';
 
-export interface AccountView {
-  apiKey: string;
-  signingSecret: string;
-  scopes: string[];
-  live: { balance: number; webhookUrl: string | null; optOuts: string[]; messages: number };
-  sandbox: { balance: number; webhookUrl: string | null; optOuts: string[]; messages: number };
+export interface AccountView extends AccountSettings {
+  live: WalletSettings & { messages: number };
+  sandbox: WalletSettings & { messages: number };
 }
 
 export function accountView(account: Account): AccountView {
-  const wallet = (environment: 'live' | 'sandbox') => {
-    const state = account.environments[environment];
-    return { balance: state.balance, webhookUrl: state.webhookUrl, optOuts: [...state.optOuts], messages: state.messages.length };
-  };
-  return { apiKey: account.apiKey, signingSecret: account.signingSecret, scopes: [...account.scopes], live: wallet('live'), sandbox: wallet('sandbox') };
+  const settings = settingsOf(account);
+  const { live, sandbox } = account.environments;
+  return { ...settings, live: { ...settings.live, messages: live.messages.length }, sandbox: { ...settings.sandbox, messages: sandbox.messages.length } };
 }
 
+/** A type whose every property, however deep, is read-only: what deciders and event listeners receive. */
+export type ReadonlyDeep<T> = T extends readonly (infer U)[]
+  ? readonly ReadonlyDeep<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> }
+    : T;
+
 export interface ChangeView {
-  status: string;
+  status: MessageStatus;
   at: string;
+}
+
+/** One recipient's leg: its status, what happened, and the planned changes still to come. */
+export interface LegView {
+  recipient: string;
+  status: MessageStatus;
+  history: ChangeView[];
+  upcoming: ChangeView[];
 }
 
 export interface MessageView {
   id: string;
-  type: string;
-  environment: string;
+  type: MessageRecord['type'];
+  environment: Environment;
   account: string;
   recipient: string[];
   message: string;
@@ -39,25 +50,26 @@ export interface MessageView {
   ucs2_trigger: string | null;
   client_reference: string | null;
   schedule: string | null;
-  status: string;
+  /** The message's status; `deleted` for a scheduled message deleted through the API (the control API keeps showing it). */
+  status: MessageStatus | 'deleted';
   credit: number;
   creation_date: string;
   delivery_date: string | null;
   in_reply_to?: string;
   history: ChangeView[];
-  legs: { recipient: string; status: string; history: ChangeView[]; upcoming: ChangeView[] }[];
+  legs: LegView[];
 }
 
 export function messageView(message: MessageRecord, offsetMinutes: number): MessageView {
   const time = (ms: number | null) => (ms === null ? null : formatInstant(ms, offsetMinutes));
-  const changes = (list: StatusChange[]) => list.map((change) => ({ status: change.status, at: formatInstant(change.at, offsetMinutes) }));
+  const changes = (list: readonly StatusChange[]) => list.map((change) => ({ status: change.status, at: formatInstant(change.at, offsetMinutes) }));
   const { segments, encoding } = countSegments(message.text);
   const view: MessageView = {
     id: message.id,
     type: message.type,
     environment: message.environment,
     account: message.apiKey,
-    recipient: message.recipients,
+    recipient: [...message.recipients],
     message: message.text,
     segments,
     encoding,

@@ -7,8 +7,8 @@ import {
   type StatusChange,
   aggregateStatus,
   appendChange,
-  canTransition,
   isFinal,
+  transitionProblem,
 } from '../domain/message.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
 import { addDuration } from '../domain/time.js';
@@ -16,7 +16,8 @@ import type { EmulatorEmitter } from '../events.js';
 import type { Clock } from '../state/clock.js';
 import type { Timer } from '../state/timerQueue.js';
 import type { Account, Store } from '../state/store.js';
-import { type OutcomeDecider, type Timeline, defaultTimeline } from './outcomes.js';
+import { charge, covers } from './accounts.js';
+import type { OutcomeChain, Timeline } from './outcomes.js';
 
 export interface LifecycleSettings {
   pricing: Pricing;
@@ -50,13 +51,18 @@ export class Lifecycle {
     private readonly store: Store,
     private readonly events: EmulatorEmitter,
     private readonly settings: LifecycleSettings,
-    private readonly decide: OutcomeDecider,
+    private readonly outcomes: OutcomeChain,
   ) {}
 
-  /** Starts an accepted message: delivery legs now, or a timer for its schedule time. */
-  start(account: Account, message: MessageRecord): void {
-    if (message.status === 'scheduled') this.armSchedule(account, message);
-    else this.deliver(account, message);
+  /** The timeline of each leg, from the outcome chain; it may throw, so it runs before anything is stored or charged. */
+  decide(account: Account, message: MessageRecord): Timeline[] {
+    return this.outcomes.decide(message, account);
+  }
+
+  /** Starts an accepted message: delivery legs now with the decided `timelines`, or a timer for its schedule time. */
+  start(account: Account, message: MessageRecord, timelines: Timeline[] | undefined): void {
+    if (timelines === undefined) this.armSchedule(account, message);
+    else this.deliver(message, timelines);
   }
 
   /** Re-arms every timer a restored message needs (snapshot import). */
@@ -85,13 +91,13 @@ export class Lifecycle {
 
   /** Moves one leg to `status` at the current clock time; an illegal move is a bug and throws. */
   setLegStatus(message: MessageRecord, leg: Leg, status: MessageStatus): void {
-    if (!canTransition(leg.status, status)) {
-      throw new Error(`sms-emulator: illegal transition of message ${message.id} leg ${leg.recipient}: ${leg.status} → ${status}.`);
-    }
+    const problem = transitionProblem(leg.status, status);
+    if (problem) throw new Error(`sms-emulator: message ${message.id}, recipient ${leg.recipient}: ${problem}.`);
     const at = this.clock.now();
     const change = { status, at };
+    const before = leg.history;
     leg.status = status;
-    leg.history = appendChange(leg.history, change);
+    leg.history = appendChange(before, change);
     if (isFinal(status)) {
       message.deliveredAt = at;
       leg.plan = [];
@@ -99,8 +105,10 @@ export class Lifecycle {
     const aggregate = aggregateStatus(message.legs);
     if (aggregate !== message.status) {
       message.status = aggregate;
-      // Change records are never mutated, so the message and its leg share one when they agree (always, for one recipient).
-      message.history = appendChange(message.history, aggregate === status ? change : { status: aggregate, at });
+      // Histories and change records are never mutated, so a message shares what it has in common with its
+      // leg: the change when they agree, and the whole history while it is the leg's (one recipient).
+      if (aggregate !== status) message.history = appendChange(message.history, { status: aggregate, at });
+      else message.history = message.history === before ? leg.history : appendChange(message.history, change);
     }
     this.events.emit('leg.status', { message, leg, status, at });
   }
@@ -117,23 +125,23 @@ export class Lifecycle {
     this.scheduleTimers.delete(message);
     const wallet = account.environments[message.environment];
     const cost = sendCost(message.text, message.recipients.length, this.settings.pricing);
-    if (wallet.balance < cost) {
+    if (!covers(wallet, cost)) {
       for (const leg of message.legs) this.setLegStatus(message, leg, 'failed');
       return;
     }
-    wallet.balance -= cost;
+    const timelines = this.decide(account, message);
+    charge(wallet, cost);
     message.credit = cost;
     for (const leg of message.legs) this.setLegStatus(message, leg, 'pending');
-    this.deliver(account, message);
+    this.deliver(message, timelines);
   }
 
-  private deliver(account: Account, message: MessageRecord): void {
+  private deliver(message: MessageRecord, timelines: Timeline[]): void {
     const now = this.clock.now();
-    for (const leg of message.legs) {
-      const timeline = this.decide({ message, recipient: leg.recipient, environment: message.environment, account }) ?? defaultTimeline;
-      leg.plan = planLeg(timeline, now, this.settings.validityMs);
+    message.legs.forEach((leg, index) => {
+      leg.plan = planLeg(timelines[index] as Timeline, now, this.settings.validityMs);
       this.armNextStep(message, leg);
-    }
+    });
   }
 
   /** One timer per leg at a time: each step arms the next when it fires. */

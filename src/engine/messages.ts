@@ -1,7 +1,15 @@
 /** The API's operations on messages and balance, free of HTTP: validate, charge, store, start. */
 
 import { ApiError } from '../domain/errors.js';
-import { type FieldLimits, recipientCount, scheduleText, validateClientReference, validateMessageText, validateRecipients } from '../domain/fields.js';
+import {
+  type FieldLimits,
+  chargeableText,
+  recipientCount,
+  scheduleText,
+  validateClientReference,
+  validateMessageText,
+  validateRecipients,
+} from '../domain/fields.js';
 import { type Environment, type MessageRecord, type MessageStatus, listableStatuses } from '../domain/message.js';
 import { resolveSchedule } from '../domain/schedule.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
@@ -10,6 +18,7 @@ import type { EmulatorEmitter } from '../events.js';
 import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { Account, Store } from '../state/store.js';
+import { charge, chargeAtMost, covers } from './accounts.js';
 import type { Lifecycle } from './lifecycle.js';
 import { ListIndex } from './listIndex.js';
 import type { Timeline } from './outcomes.js';
@@ -52,7 +61,11 @@ export class Messaging {
     private readonly settings: MessagingSettings,
   ) {}
 
-  /** Send now (no schedule) or schedule; validation order and charges follow the API. */
+  /**
+   * Send now (no schedule) or schedule; validation order and charges follow the API. Everything
+   * that can fail comes first (the outcome of each leg included); the charge is the last step, so
+   * a send that is not accepted costs nothing.
+   */
   send(account: Account, environment: Environment, fields: RequestFields, outcomeOverride?: Timeline): MessageRecord {
     const wallet = account.environments[environment];
     const recipients = this.recipientsOrCharge(wallet, fields);
@@ -62,12 +75,11 @@ export class Messaging {
     const now = this.clock.now();
     const scheduleAt = schedule === undefined ? null : resolveSchedule(schedule, now);
     const cost = sendCost(text, recipients.length, this.settings.pricing);
-    if ((scheduleAt === null || this.settings.checkBalanceOnSchedule) && wallet.balance < cost) {
+    if ((scheduleAt === null || this.settings.checkBalanceOnSchedule) && !covers(wallet, cost)) {
       throw new ApiError('INSUFFICIENT_BALANCE', `This message costs ${cost} credits; the balance is ${wallet.balance}.`);
     }
     const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
-    if (scheduleAt === null) wallet.balance -= cost;
-    const created = { status, at: now };
+    const created = [{ status, at: now }];
     const message: MessageRecord = {
       id: this.ids.uuid(),
       type: 'sms',
@@ -81,14 +93,16 @@ export class Messaging {
       credit: scheduleAt === null ? cost : 0,
       createdAt: now,
       deliveredAt: null,
-      // One shared first change: change records are never mutated (see appendChange).
-      legs: recipients.map((recipient) => ({ recipient, status, history: [created], plan: [] })),
-      history: [created],
+      // One first history for the message and all its legs: histories are never mutated (see appendChange).
+      legs: recipients.map((recipient) => ({ recipient, status, history: created, plan: [] })),
+      history: created,
     };
     if (outcomeOverride) message.outcomeOverride = [...outcomeOverride];
+    const timelines = scheduleAt === null ? this.lifecycle.decide(account, message) : undefined;
     this.store.addMessage(account, message);
+    this.lifecycle.start(account, message, timelines);
     this.events.emit('message.created', { message });
-    this.lifecycle.start(account, message);
+    if (scheduleAt === null) charge(wallet, cost);
     return message;
   }
 
@@ -102,7 +116,7 @@ export class Messaging {
     const scheduleAt = schedule === undefined ? message.scheduleAt : resolveSchedule(schedule, this.clock.now());
     const wallet = account.environments[environment];
     const cost = sendCost(text, recipients.length, this.settings.pricing);
-    if (this.settings.checkBalanceOnSchedule && wallet.balance < cost) {
+    if (this.settings.checkBalanceOnSchedule && !covers(wallet, cost)) {
       throw new ApiError('INSUFFICIENT_BALANCE', `The edited message would cost ${cost} credits; the balance is ${wallet.balance}.`);
     }
     if (recipients !== message.recipients) {
@@ -179,17 +193,15 @@ export class Messaging {
   }
 
   /**
-   * Validates recipients; a malformed number still costs what the send would have cost (never
-   * below zero), as the spec says the gateway charges it.
+   * Validates recipients; a malformed number still costs what the send would have cost within the
+   * message limit (never below zero), as the spec says the gateway charges it.
    */
   private recipientsOrCharge(wallet: Account['environments'][Environment], fields: RequestFields): string[] {
     try {
       return validateRecipients(fields.recipient, this.settings);
     } catch (error) {
       if (this.settings.chargeRejectedRecipients && error instanceof ApiError && error.code === 'INVALID_RECIPIENT_ENTRY') {
-        const text = typeof fields.message === 'string' ? fields.message : '';
-        const cost = sendCost(text, recipientCount(fields.recipient), this.settings.pricing);
-        wallet.balance = Math.max(0, wallet.balance - cost);
+        chargeAtMost(wallet, sendCost(chargeableText(fields.message, this.settings), recipientCount(fields.recipient), this.settings.pricing));
       }
       throw error;
     }

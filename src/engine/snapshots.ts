@@ -9,14 +9,15 @@ import { type Core, randomStreams } from './core.js';
 export function exportSnapshot(core: Core): Snapshot {
   const { store, clock, random } = core;
   const state = clock.state();
-  return structuredClone({
+  // A clone's arrays are fresh: records share read-only histories, a snapshot's are its own to change.
+  return structuredClone<unknown>({
     version: 1 as const,
     clock: { now: state.now, mode: state.mode, speed: state.speed },
     random: Object.fromEntries(randomStreams.map((stream) => [stream, random[stream].save()])),
     accounts: [...store.accounts.values()].map(settingsOf),
     messages: environments.flatMap((environment) => [...store.allMessages(environment)]),
     replies: environments.flatMap((environment) => store.replies[environment]),
-  });
+  }) as Snapshot;
 }
 
 /** Replaces the whole state with a snapshot; a snapshot that fails parseSnapshot's complete check changes nothing. */

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { ApiError } from '../domain/errors.js';
 import type { Environment } from '../domain/message.js';
 import { parseOffset } from '../domain/time.js';
-import type { ResolvedOptions } from '../options.js';
+import { type ResolvedOptions, publicOrigin } from '../options.js';
 import { environmentPrefix } from '../domain/links.js';
 import { requestOrigin } from './context.js';
 import { errorDocUrl } from './documentation.js';
@@ -13,19 +13,26 @@ export interface ResponseSettings {
   errorEnvelope: ResolvedOptions['errorEnvelope'];
   docsUrl: string | undefined;
   offsetMinutes: number;
+  /** The origin every link uses when the publicUrl option is set. */
+  publicOrigin: string | undefined;
 }
 
 export function responseSettings(options: ResolvedOptions): ResponseSettings {
-  return { errorEnvelope: options.errorEnvelope, docsUrl: options.docsUrl, offsetMinutes: parseOffset(options.timeZoneOffset) ?? 0 };
+  return {
+    errorEnvelope: options.errorEnvelope,
+    docsUrl: options.docsUrl,
+    offsetMinutes: parseOffset(options.timeZoneOffset) ?? 0,
+    publicOrigin: publicOrigin(options),
+  };
 }
 
 /** Where documentation_url points: the configured docs, or this emulator's own pages. */
 export function docsBase(c: Context, settings: ResponseSettings): string {
-  return settings.docsUrl?.replace(/\/+$/, '') ?? `${requestOrigin(c)}/_emulator/docs`;
+  return settings.docsUrl?.replace(/\/+$/, '') ?? `${requestOrigin(c, settings.publicOrigin)}/_emulator/docs`;
 }
 
-export function apiBase(c: Context, environment: Environment): string {
-  return requestOrigin(c) + environmentPrefix(environment);
+export function apiBase(c: Context, settings: ResponseSettings, environment: Environment): string {
+  return requestOrigin(c, settings.publicOrigin) + environmentPrefix(environment);
 }
 
 export function errorResponse(c: Context, error: ApiError, settings: ResponseSettings, status = error.status): Response {

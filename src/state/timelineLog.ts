@@ -1,8 +1,8 @@
 /** A bounded log of what the timeline report needs and nothing else keeps: clock moves and injected faults. */
 
-import type { EmulatorEmitter, EmulatorEvents } from '../events.js';
+import type { EmulatorEmitter, EngineEvents } from '../events.js';
 
-export type TimelineNote = ({ kind: 'clock' } & EmulatorEvents['clock.moved']) | ({ kind: 'fault' } & EmulatorEvents['fault.injected']);
+export type TimelineNote = ({ kind: 'clock' } & EngineEvents['clock.moved']) | ({ kind: 'fault' } & EngineEvents['fault.injected']);
 
 /** Most notes kept; the oldest go first (a long realtime run must not grow memory without end). */
 export const timelineLogLimit = 10_000;

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { balance, call, makeEmulator, scheduleIn, send } from '../support/api.js';
 
 test('a send costs segments × recipients', async () => {
@@ -81,4 +81,25 @@ test('concurrent sends over real sockets keep the balance exact', async () => {
   } finally {
     await emulator.close();
   }
+});
+
+test('a malformed recipient with a huge text is charged at most what the longest allowed text would cost', async () => {
+  const emulator = makeEmulator();
+  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567', 'bad'], message: 'x'.repeat(100_000) } });
+  expect(reply.body.message).toBe('INVALID_RECIPIENT_ENTRY');
+  // 440 GSM-7 characters are 3 segments; two recipients.
+  expect(await balance(emulator)).toBe(1000 - 6);
+});
+
+test('a send that fails after validation (here its outcome decider throws) is not charged', async () => {
+  const emulator = makeEmulator();
+  emulator.setOutcomeDecider(() => {
+    throw new Error('decider bug');
+  });
+  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x' } });
+  error.mockRestore();
+  expect(reply.status).toBe(500);
+  expect(await balance(emulator)).toBe(1000);
+  expect(emulator.messages.list()).toEqual([]);
 });

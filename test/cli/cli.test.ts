@@ -59,6 +59,40 @@ test('stops cleanly on SIGTERM and SIGINT', async () => {
   }
 });
 
+test('a stop signal exits 0 even when stdout was closed (the goodbye line meets EPIPE)', async () => {
+  const { child } = await start(['--port', '0']);
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, how) => resolve(`${code} ${how}`)));
+  child.stdout?.destroy();
+  child.kill('SIGTERM');
+  expect(await exited).toBe('0 null');
+});
+
+/** Starts the bin, stops it with SIGTERM once ready, and resolves with everything it wrote (stderr may trail stdout). */
+async function outputOfRun(args: string[]): Promise<string> {
+  const { child, output } = await start(args);
+  let stderr = output;
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  return stderr;
+}
+
+test('listening beyond loopback without a control token prints a warning on stderr; with one it does not', async () => {
+  expect(await outputOfRun(['--port', '0', '--host', '0.0.0.0'])).toMatch(
+    /warning: listening on 0\.0\.0\.0, reachable from other machines, without a control token/,
+  );
+  expect(await outputOfRun(['--port', '0', '--host', '0.0.0.0', '--control-token', 't0ken'])).not.toContain('warning');
+  expect(await outputOfRun(['--port', '0'])).not.toContain('warning');
+});
+
+test('--public-url puts the public origin in the banner, with the address listened on beside it', async () => {
+  const { output } = await start(['--port', '0', '--public-url', 'http://sms.example.test:8080']);
+  expect(output).toContain('live base URL:    http://sms.example.test:8080');
+  expect(output).toMatch(/listening on: +http:\/\/127\.0\.0\.1:\d+/);
+});
+
 test('flags set the default account; environment twins work and flags win over them', async () => {
   const { origin } = await start(['--port', '0', '--api-key', 'pk_ci', '--balance', '7'], {
     SMS_EMULATOR_BALANCE: '99',

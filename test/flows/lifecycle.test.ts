@@ -138,17 +138,31 @@ test('the transition table allows no move out of a final status and none back to
   expect(canTransition('submitted', 'pending')).toBe(false);
 });
 
-test('an illegal transition planned by a decider fails loudly, as a clock incident, instead of corrupting state or stopping the clock', async () => {
+test('an illegal timeline from a decider is refused at the send with the reason, and nothing is stored or charged', async () => {
   const emulator = makeEmulator();
   emulator.setOutcomeDecider(() => [
     { status: 'submitted', afterMs: 1000 },
     { status: 'pending', afterMs: 1000 },
   ]);
-  await send(emulator, { recipient: ['27831234567'], message: 'Bad plan' });
-  const moved = await emulator.clock.advance('5s');
-  expect(moved.incidents).toEqual([expect.objectContaining({ outcome: 'failed', reason: expect.stringMatching(/illegal transition .* submitted → pending/) })]);
-  expect(moved.time).toBe('2026-11-21T12:00:05+02:00');
-  expect((await emulator.clock.advance('5s')).time).toBe('2026-11-21T12:00:10+02:00');
+  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Bad plan' } });
+  expect(reply).toMatchObject({
+    status: 500,
+    body: { message: 'INTERNAL_SERVER_ERROR', description: expect.stringContaining('a leg cannot go from submitted to pending') },
+  });
+  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.accounts.get(apiKey).live.balance).toBe(1000);
+});
+
+test('a decider that throws when a scheduled message goes out is a clock incident, and the clock goes on', async () => {
+  const emulator = makeEmulator();
+  await send(emulator, { recipient: ['27831234567'], message: 'Later', schedule: scheduleIn(20) });
+  emulator.setOutcomeDecider(() => {
+    throw new Error('decider bug');
+  });
+  const moved = await emulator.clock.advance('30m');
+  expect(moved.incidents).toEqual([expect.objectContaining({ outcome: 'failed', reason: expect.stringContaining('decider bug') })]);
+  expect(moved.time).toBe('2026-11-21T12:30:00+02:00');
+  expect(await balance(emulator)).toBe(1000);
 });
 
 test('the emulator works when the host test runner fakes timers', async () => {

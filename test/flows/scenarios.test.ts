@@ -252,7 +252,7 @@ test('the same scenario, seed, requests and clock steps give byte-identical tran
     const emulator = withScenario('flaky-network', { seed: 'transcript' });
     const transcript: unknown[] = [];
     emulator.on('leg.status', ({ message, leg, status, at }) => transcript.push(['leg', message.id, leg.recipient, status, at]));
-    emulator.on('reply.received', ({ reply }) => transcript.push(['reply', reply.id, reply.text]));
+    emulator.on('reply.received', ({ reply }) => transcript.push(['reply', reply.id, reply.message]));
     for (let i = 0; i < 5; i++) {
       const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27830000007', `2783100000${i}`], message: `m${i}` } });
       transcript.push(['response', reply.status, reply.body]);

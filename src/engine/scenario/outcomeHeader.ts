@@ -1,7 +1,7 @@
 /** The X-Emulator-Outcome request header: a named outcome, or a timeline such as `submitted@2s,undelivered@30s`. */
 
 import { ApiError } from '../../domain/errors.js';
-import { type LegStatus, canTransition } from '../../domain/message.js';
+import { type LegStatus, transitionProblem } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Timeline } from '../outcomes.js';
 import { namedTimelines } from './match.js';
@@ -22,7 +22,8 @@ export function parseOutcomeHeader(value: string): Timeline {
     if (!legStatuses.has(status) || afterMs === undefined) {
       throw invalid(value, `"${part.trim()}" is not status@delay`);
     }
-    if (!canTransition(from, status as LegStatus)) throw invalid(value, `a leg cannot go from ${from} to ${status}`);
+    const problem = transitionProblem(from, status as LegStatus);
+    if (problem) throw invalid(value, problem);
     from = status as LegStatus;
     steps.push({ status: from, afterMs });
   }

@@ -7,10 +7,10 @@ import type { Timer } from '../../state/timerQueue.js';
 import type { Account } from '../../state/store.js';
 import { chargeAtMost, credit, setBalance } from '../accounts.js';
 import type { Core } from '../core.js';
-import type { OutcomeContext, Timeline } from '../outcomes.js';
+import type { Timeline } from '../outcomes.js';
 import { receiveReply } from '../replies.js';
 import { Faults } from './faults.js';
-import { type Matcher, compileMatch, compileOutcome, namedTimelines } from './match.js';
+import { type Matcher, compileMatch, compileOutcome } from './match.js';
 import type { Scenario, ScenarioReply, TimelineEventSpec } from './schema.js';
 
 interface CompiledRule {
@@ -56,7 +56,7 @@ export class ScenarioRuntime {
     this.faults = new Faults(core.random.faults);
     this.optOut = new Set(settings.optOutKeywords.map(normaliseKeyword));
     this.optIn = new Set(settings.optInKeywords.map(normaliseKeyword));
-    core.setOutcomeDecider((context) => this.decide(context));
+    core.outcomes.use('scenario', (message) => (this.rules.length === 0 ? undefined : (recipient) => this.decide(message, recipient)));
     core.events.on('leg.status', ({ message, leg, status }) => {
       if (status === 'delivered' && message.type === 'sms') this.maybeReply(message, leg.recipient);
     });
@@ -98,10 +98,8 @@ export class ScenarioRuntime {
     );
   }
 
-  private decide({ message, recipient, environment, account }: OutcomeContext): Timeline | undefined {
-    if (message.outcomeOverride) return message.outcomeOverride;
-    if (account.environments[environment].optOuts.has(recipient)) return namedTimelines.blist;
-    const subject = { message, recipient, environment };
+  private decide(message: MessageRecord, recipient: string): Timeline | undefined {
+    const subject = { message, recipient, environment: message.environment };
     return this.rules.find((rule) => rule.matches(subject))?.draw();
   }
 

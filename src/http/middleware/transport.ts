@@ -2,12 +2,11 @@
 
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
+import { requestScheme } from '../context.js';
 
 export function requireHttps(): MiddlewareHandler {
   return async (c, next) => {
-    const forwarded = c.req.header('x-forwarded-proto');
-    const secure = forwarded ? forwarded.split(',')[0]?.trim() === 'https' : c.req.url.startsWith('https:');
-    if (!secure) throw new ApiError('CONNECTION_INSECURE', 'This emulator requires HTTPS; the request was made over plain HTTP.');
+    if (requestScheme(c) !== 'https') throw new ApiError('CONNECTION_INSECURE', 'This emulator requires HTTPS; the request was made over plain HTTP.');
     await next();
   };
 }

@@ -30,7 +30,11 @@ export function messagesRoutes(environment: Environment, deps: MessagesRouteDeps
   const { messaging, settings, auth, fault } = deps;
   const routes = new Hono<ApiEnv>();
   const render = (c: Context<ApiEnv>, message: Parameters<typeof renderMessage>[0], operation: Parameters<typeof operationDocUrl>[1]) =>
-    renderMessage(message, { apiBase: apiBase(c, environment), offsetMinutes: settings.offsetMinutes }, operationDocUrl(docsBase(c, settings), operation));
+    renderMessage(
+      message,
+      { apiBase: apiBase(c, settings, environment), offsetMinutes: settings.offsetMinutes },
+      operationDocUrl(docsBase(c, settings), operation),
+    );
 
   routes.post('/', auth, fault('send'), async (c) => {
     const account = c.get('account');
@@ -61,7 +65,7 @@ export function messagesRoutes(environment: Environment, deps: MessagesRouteDeps
       );
       return errorResponse(c, error, settings, deps.noMessagesStatus);
     }
-    const base = apiBase(c, environment);
+    const base = apiBase(c, settings, environment);
     return c.json({
       list: page.items.map((message) => renderMessage(message, { apiBase: base, offsetMinutes: settings.offsetMinutes })),
       page: page.page,
