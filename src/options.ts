@@ -77,6 +77,9 @@ export const settings = {
     'string',
     'Offset that times in responses are rendered in.',
   ),
+  tls: setting(z.boolean().default(false), 'boolean', 'Serve HTTPS with a self-signed certificate made at start (its SHA-256 fingerprint is in the banner).'),
+  tlsCert: setting(z.string().min(1).optional(), 'string', 'Serve HTTPS with this certificate (PEM file); give tlsKey too.'),
+  tlsKey: setting(z.string().min(1).optional(), 'string', 'Private key (PEM file) of tlsCert.'),
   publicUrl: setting(
     z
       .url()
@@ -157,6 +160,17 @@ export const settings = {
     'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
+  requestJournalLimit: setting(
+    z.number().int().min(0).default(10_000),
+    'integer',
+    'Most API requests kept in the request journal (GET /_emulator/requests); the oldest go first; 0 keeps none.',
+  ),
+  logRequests: setting(z.boolean().default(false), 'boolean', 'Print one line per API request (accepted or rejected) to standard output.'),
+  logFormat: setting(
+    z.enum(['text', 'json']).default('text'),
+    'string',
+    'Format of --log-requests lines: text, or one JSON object (a journal entry) per line.',
+  ),
   ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
   reportOnExit: setting(
     z.string().min(1).optional(),

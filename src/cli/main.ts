@@ -62,6 +62,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       `  control API:      ${origin}/_emulator`,
       ...(options.ui ? [`  web inbox:        ${origin}/_emulator/ui`] : []),
       `  docs:             ${origin}/_emulator/docs/`,
+      ...(emulator.tls ? [`  TLS certificate:  SHA-256 ${emulator.tls.fingerprint}${emulator.tls.selfSigned ? '   (self-signed, made at start)' : ''}`] : []),
       `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
       `  signing secret:   ${options.signingSecret}`,
       `  balance:          ${options.balance} credits (live and sandbox)`,

@@ -78,6 +78,9 @@ export type MessageFilter = z.input<typeof messageFilter>;
 
 export const resetInput = z.strictObject({ account: z.string().optional() });
 
+/** Whose opt-out list a call means: the default account and live unless given. */
+export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environmentName.optional() });
+
 /** Parses control input or throws CONTROL_INVALID_REQUEST naming each bad field. */
 export function parseControl<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const result = schema.safeParse(input ?? {});
@@ -89,7 +92,7 @@ export const webhookFilter = z.strictObject({
   account: z.string().optional(),
   environment: environmentName.optional(),
   message: z.string().optional(),
-  outcome: z.enum(['pending', 'delayed', 'delivered', 'failed', 'skipped']).optional(),
+  state: z.enum(['pending', 'delayed', 'delivered', 'failed', 'skipped']).optional(),
 });
 /** Which webhook events a control list shows: by account, environment, message or state. */
 export type WebhookFilterInput = z.input<typeof webhookFilter>;

@@ -3,13 +3,13 @@
 import { Hono } from 'hono';
 import { ApiError } from '../domain/errors.js';
 import type { Environment } from '../domain/message.js';
-import type { Control } from '../engine/control.js';
-import type { ClockCommand } from '../engine/controlInput.js';
+import type { OperationDeps } from '../control/operations.js';
 import type { Core } from '../engine/core.js';
 import type { ApiEnv } from './context.js';
 import type { Faults } from '../engine/scenario/faults.js';
 import { bodyLimit } from './body.js';
 import { authenticate } from './middleware/auth.js';
+import { journalRequests } from './middleware/journal.js';
 import { faultGuard } from './middleware/faults.js';
 import { requireHttps } from './middleware/transport.js';
 import { errorResponse, responseSettings } from './respond.js';
@@ -23,16 +23,16 @@ import type { TimelineReport } from '../ui/timelineReport.js';
 
 export interface AppDeps {
   core: Core;
-  control: Control;
+  /** What the control operations reach (the engine's control, the request journal, the webhook wait). */
+  operations: OperationDeps;
   faults: Faults;
-  moveClock(command: ClockCommand): Promise<unknown>;
   /** The web inbox's live stream. */
   feed: LiveFeed;
   /** One account's timeline report (the default account when none is named). */
   report(account?: string): TimelineReport;
 }
 
-export function createApp({ core, control, moveClock, faults, feed, report }: AppDeps): Hono {
+export function createApp({ core, operations, faults, feed, report }: AppDeps): Hono {
   const { options } = core;
   const settings = responseSettings(options);
   const auth = authenticate(core.store);
@@ -59,6 +59,7 @@ export function createApp({ core, control, moveClock, faults, feed, report }: Ap
 
   const app = new Hono({ strict: false });
   app.use('*', bodyLimit(options.maxBodySize));
+  app.use('*', journalRequests(operations.journal, core.clock));
   app.route('/v1', api('live'));
   app.route('/sandbox/v1', api('sandbox'));
   app.route('/_emulator/docs', docsRoutes());
@@ -68,7 +69,7 @@ export function createApp({ core, control, moveClock, faults, feed, report }: Ap
     app.route('/_emulator/ui', uiRoutes({ feed, controlToken: options.controlToken }));
   }
   app.route('/_emulator/report', reportRoutes({ report, controlToken: options.controlToken }));
-  app.route('/_emulator', controlRoutes({ control, moveClock, controlToken: options.controlToken }));
+  app.route('/_emulator', controlRoutes({ ...operations, controlToken: options.controlToken }));
 
   app.notFound((c) => errorResponse(c, new ApiError('ROUTE_NOT_FOUND', `No endpoint at ${c.req.method} ${c.req.path}.`), settings));
   app.onError((error, c) => {

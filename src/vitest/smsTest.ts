@@ -78,7 +78,7 @@ export function createSmsTest(options: SmsTestOptions = {}) {
         baseUrl,
         client: createClient({ baseUrl, ...account }),
         catcher,
-        messages: () => emulator.messages.list({ account: apiKey }),
+        messages: () => emulator.messages.list({ account: apiKey, limit: 1000 }).items,
         webhooks: () => catcher.received.map((request) => request.body as WebhookPayload),
         waitFor: (messageId) => emulator.waitFor(messageId),
       });

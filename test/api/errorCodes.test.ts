@@ -181,7 +181,7 @@ test('a rejected request changes no state (no message, no charge)', async () => 
     expect((await call(emulator, 'POST', '/v1/messages', { body })).status).toBe(400);
   }
   expect(await balance(emulator)).toBe(1000);
-  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.messages.list().items).toEqual([]);
 });
 
 test('the wrapped envelope puts the error object under "error"', async () => {

@@ -58,6 +58,22 @@ test.each([
   expect(() => validateScenario({ version: 1, ...scenario }, 'scenario')).toThrow(new RegExp(`scenario: ${path.replace(/[[\].]/g, '\\$&')}: not a usable`));
 });
 
+test('refuses a timeline of more than 100 steps in a scenario and in X-Emulator-Outcome', async () => {
+  const loop = Array.from({ length: 101 }, (_, i) => (i % 2 === 0 ? 'staged' : 'pending'));
+  expect(() => validateScenario({ version: 1, rules: [{ outcome: { timeline: loop.map((status) => ({ status, after: '1s' })) } }] }, 'scenario')).toThrow(
+    /rules\[0\]\.outcome/,
+  );
+  const emulator = makeEmulator();
+  const before = emulator.snapshot();
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'x' },
+    headers: { 'x-emulator-outcome': loop.map((status) => `${status}@1s`).join(',') },
+  });
+  expect(reply.body.message).toBe('INVALID_EMULATOR_HEADER');
+  expect(reply.body.description).toContain('more than 100');
+  expect(emulator.snapshot()).toEqual(before);
+});
+
 test.each([
   ['an unresolved alias', 'version: 1\ndescription: *nothing\n'],
   [

@@ -17,10 +17,14 @@ const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usua
 
 const step = z.strictObject({ status: legStatus, after: duration.describe('Wait after the previous step (or after the send).') });
 
+/** Most steps in one timeline (a scenario's or an X-Emulator-Outcome header's): legs may loop staged/pending, and plans are kept per leg. */
+export const maxTimelineSteps = 100;
+
 /** A timeline must be a legal walk from `pending`; an illegal one is refused at load, not at run time. */
 const timeline = z
   .array(step)
   .min(1)
+  .max(maxTimelineSteps)
   .superRefine((steps, context) => {
     let from: LegStatus = 'pending';
     steps.forEach((entry, index) => {
