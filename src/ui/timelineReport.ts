@@ -33,7 +33,7 @@ export interface TimelineReport {
   entries: TimelineEntry[];
 }
 
-/** The fields of a request-journal entry the report reads. */
+/** The fields of a request-journal entry the report reads; entries come oldest first. */
 export interface JournalEntry {
   time: string;
   method: string;
