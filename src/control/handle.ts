@@ -1,7 +1,15 @@
 /** The typed control handle: one interface for the in-process handle (`createEmulator`) and the remote one (over HTTP). */
 
 import type { ClockView } from '../engine/control.js';
-import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, WebhookChaosInput, WebhookFilterInput } from '../engine/controlInput.js';
+import type {
+  AccountInput,
+  AccountPatch,
+  ClockCommand,
+  ForceStatusInput,
+  MessageFilter,
+  WebhookChaosInput,
+  WebhookFilterInput,
+} from '../engine/controlInput.js';
 import type { AccountView, MessageView } from '../engine/inspection.js';
 import type { Scenario, ScenarioInput } from '../engine/scenario/schema.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
@@ -76,6 +84,12 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     list(filter?: MessageFilter & PageInput): Answer<M, Page<MessageView>>;
     /** One message with legs, history and upcoming changes. */
     get(id: string): Answer<M, MessageView>;
+    /**
+     * Moves the message's open legs (or the one of `recipient`) to `status` now, through legal moves only, posting
+     * the webhooks as if it had happened; resolves after they were tried.
+     * @example await emulator.messages.forceStatus(sent.id, { status: 'undelivered' });
+     */
+    forceStatus(id: string, input: ForceStatusInput): Promise<MessageView>;
   };
   readonly replies: {
     /** An inbound reply from a recipient (`from`, default the first) to a sent message; answers after its webhook was tried. */

@@ -10,6 +10,7 @@ import {
   accountInput,
   accountPatch,
   clockCommand,
+  forceStatusInput,
   messageFilter,
   optOutTarget,
   parseControl,
@@ -204,6 +205,16 @@ export const operations = {
       args: [id],
       summary: 'One message with legs, history and upcoming changes.',
       run: ({ control }, messageId) => control.message(messageId),
+    },
+    forceStatus: {
+      method: 'POST',
+      path: '/messages/{id}/status',
+      args: [id, body],
+      input: forceStatusInput,
+      settles: true,
+      summary:
+        'Forces an outcome now: `{"status": "undelivered", "recipient"?: "27831234567"}` moves the open legs (or that one) through legal moves only, posts their webhooks, cancels the rest of their plan; answers the message after the webhooks were tried.',
+      run: ({ control }, messageId, input) => control.forceStatus(messageId, input),
     },
   },
   replies: {
