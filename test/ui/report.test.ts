@@ -29,7 +29,7 @@ test('the JSON report lists requests-to-webhooks of one account in virtual-time 
   const report = emulator.report({ format: 'json' });
   expect(report.account).toBe(apiKey);
   const lines = report.entries.map((entry) => `${entry.at.slice(11, 19)} ${entry.kind} ${entry.summary}`);
-  expect(lines[0]).toMatch(/^12:00:00 request POST \/v1\/messages → 201 \([\d.]+ ms\)$/);
+  expect(lines[0]).toMatch(/^12:00:00 request POST \/v1\/messages → 201 in \d+ ms$/);
   expect(lines[1]).toMatch(/^12:00:00 status .* to 27831234567: pending$/);
   expect(lines[2]).toMatch(/^12:00:00 clock clock moved 2026-11-21T12:00:00\+02:00 → 2026-11-21T12:01:00\+02:00 \(manual\) by \{"advance":"1m"\}$/);
   expect(lines.filter((line) => line.includes(' status '))).toHaveLength(3);
@@ -113,8 +113,8 @@ test('requests from the request journal show in the report, refused ones marked 
   await send(emulator, { recipient: ['27831234567'], message: 'journaled' });
   expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'] } })).status).toBe(400);
   const requests = emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'request');
-  expect(requests.map((entry) => [entry.summary.replace(/\([\d.]+ ms\)/, '(ms)'), entry.problem])).toEqual([
-    ['POST /v1/messages → 201 (ms)', false],
-    ['POST /v1/messages → 400 MESSAGE_MISSING_PARAMETER (ms)', true],
+  expect(requests.map((entry) => [entry.summary.replace(/ in \d+ ms$/, ''), entry.problem])).toEqual([
+    ['POST /v1/messages → 201', false],
+    ['POST /v1/messages → 400 MESSAGE_MISSING_PARAMETER', true],
   ]);
 });
