@@ -9,8 +9,8 @@ test('a deleted message stays visible to the control API as deleted, with the ti
   expect((await call(emulator, 'DELETE', `/v1/messages/${sent.id}`)).status).toBe(200);
   const view = (await call(emulator, 'GET', `/_emulator/messages/${sent.id}`, { key: false })).body;
   expect(view).toMatchObject({ id: sent.id, status: 'deleted', deleted_at: '2026-11-21T12:02:00+02:00' });
-  expect(emulator.messages.list({ status: 'deleted' }).map((message) => message.id)).toEqual([sent.id]);
-  expect(emulator.messages.list().map((message) => message.id)).toEqual([sent.id, kept.id]);
+  expect(emulator.messages.list({ status: 'deleted' }).items.map((message) => message.id)).toEqual([sent.id]);
+  expect(emulator.messages.list().items.map((message) => message.id)).toEqual([sent.id, kept.id]);
   expect((await call(emulator, 'GET', `/v1/messages/${sent.id}`)).body.message).toBe('MESSAGE_NOT_FOUND');
   expect((await call(emulator, 'DELETE', `/v1/messages/${sent.id}`)).body.message).toBe('MESSAGE_NOT_FOUND');
   expect((await call(emulator, 'GET', '/v1/messages')).body.list.map((message: { id: string }) => message.id)).toEqual([kept.id]);
@@ -38,8 +38,8 @@ test("a reply's self link resolves to the sms-reply object, which the list still
   const emulator = makeEmulator();
   const sent = await send(emulator, { recipient: ['27831234567'], message: 'Coming?' });
   await emulator.clock.advance('1m');
-  const reply = emulator.replies.inject({ messageId: sent.id, text: 'Yes' });
-  const webhook = emulator.webhooks.list({ message: reply.id })[0]?.payload as { _links: { self: { href: string } } };
+  const reply = await emulator.replies.inject(sent.id, { text: 'Yes' });
+  const webhook = emulator.webhooks.list({ message: reply.id }).items[0]?.payload as { _links: { self: { href: string } } };
   const self = new URL(webhook._links.self.href).pathname;
   expect(self).toBe(`/v1/messages/${reply.id}`);
   const read = await call(emulator, 'GET', self);
