@@ -35,4 +35,6 @@ export type * from './client/index.js';
 export { createWebhookCatcher } from './testing/webhookCatcher.js';
 export type { CaughtRequest, CatcherResponse, WebhookCatcher } from './testing/webhookCatcher.js';
 export { startEmulator } from './testing/startEmulator.js';
+export { connect } from './testing/connect.js';
+export type { ConnectOptions, RemoteEmulator } from './testing/connect.js';
 export type { EmulatorProcess, ReadyInfo, StartOptions } from './testing/startEmulator.js';

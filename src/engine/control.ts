@@ -113,8 +113,12 @@ export class Control {
     const command = parseControl(clockCommand, input, 'clock command');
     const { clock, webhooks } = this.core;
     const from = clock.now();
+    // Every part is checked before any is applied, so a command refused for its set or advance changes no mode or speed.
+    const setTo = command.set === undefined ? undefined : Date.parse(command.set);
+    if (setTo !== undefined) clock.checkSet(setTo, from);
+    if (command.advance !== undefined) clock.checkAdvance(parseDuration(command.advance) ?? 0, setTo ?? from);
     if (command.mode !== undefined || command.speed !== undefined) clock.configure(command);
-    if (command.set !== undefined) clock.set(Date.parse(command.set));
+    if (setTo !== undefined) clock.set(setTo);
     if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
     let run: ClockRun | undefined;
     if (command.runUntilIdle) run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());

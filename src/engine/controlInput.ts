@@ -1,6 +1,7 @@
 /** Schemas of what the control API and the library accept, with messages that say what is wrong. */
 
 import { z } from 'zod';
+import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
@@ -8,12 +9,12 @@ import { durationHint, parseDuration } from '../domain/time.js';
 import { clockInstant, clockSpeed } from '../domain/clockRange.js';
 import { scopes } from '../state/store.js';
 
-const webhookUrl = z.url().nullable();
+const webhookUrl = webhookUrlSchema.nullable();
 const duration = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
 const credits = z.number().int().min(0);
 
 export const accountInput = z.strictObject({
-  apiKey: z.string().regex(/^pk_\S+$/, 'expected text starting with pk_ and no spaces'),
+  apiKey: apiKeySchema,
   signingSecret: z.string().min(1).optional(),
   balance: credits.optional(),
   sandboxBalance: credits.optional(),

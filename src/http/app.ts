@@ -16,6 +16,7 @@ import { errorResponse, responseSettings } from './respond.js';
 import { balanceRoutes } from './routes/balance.js';
 import { controlRoutes } from './routes/control.js';
 import { docsRoutes } from './routes/docs.js';
+import { landingRoutes } from './routes/landing.js';
 import { messagesRoutes } from './routes/messages.js';
 import { reportRoutes, uiRoutes } from './routes/ui.js';
 import type { LiveFeed } from '../ui/liveFeed.js';
@@ -58,16 +59,18 @@ export function createApp({ core, operations, faults, feed, report }: AppDeps): 
   };
 
   const app = new Hono({ strict: false });
-  app.use('*', bodyLimit(options.maxBodySize));
+  // The journal goes first so it also records a request the body limit refuses by its Content-Length alone.
   app.use('*', journalRequests(operations.journal, core.clock));
+  app.use('*', bodyLimit(options.maxBodySize));
   app.route('/v1', api('live'));
   app.route('/sandbox/v1', api('sandbox'));
   app.route('/_emulator/docs', docsRoutes());
+  app.route('/_emulator', landingRoutes({ ui: options.ui }));
   // Mounted before the control routes, whose token check would otherwise guard the page's own files.
   if (options.ui) {
     app.get('/', (c) => c.redirect('/_emulator/ui'));
     app.route('/_emulator/ui', uiRoutes({ feed, controlToken: options.controlToken }));
-  }
+  } else app.get('/', (c) => c.redirect('/_emulator'));
   app.route('/_emulator/report', reportRoutes({ report, controlToken: options.controlToken }));
   app.route('/_emulator', controlRoutes({ ...operations, controlToken: options.controlToken }));
 

@@ -52,6 +52,23 @@ test('bad account input is refused with a message naming the field, and changes 
   expect(emulator.accounts.list().items).toHaveLength(1);
 });
 
+test('an API key no Basic header can carry (a colon, a control character) or a webhook URL that is not http(s) is refused everywhere it can be given', async () => {
+  const emulator = makeEmulator();
+  for (const key of ['pk_a:b', 'pk_\u0007']) {
+    expect((await control(emulator, 'POST', '/accounts', { apiKey: key })).body.message, key).toBe('CONTROL_INVALID_REQUEST');
+    expect(() => makeEmulator({ apiKey: key }), key).toThrow(/apiKey/);
+    expect(() => emulator.scenario.set({ version: 1, accounts: [{ apiKey: key }] }), key).toThrow(/apiKey/);
+  }
+  for (const url of ['ftp://127.0.0.1/hooks', 'javascript:alert(1)', 'file:///etc/passwd']) {
+    expect((await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: url })).body.message, url).toBe('CONTROL_INVALID_REQUEST');
+    expect((await control(emulator, 'PATCH', `/accounts/${apiKey}`, { live: { webhookUrl: url } })).body.message, url).toBe('CONTROL_INVALID_REQUEST');
+    expect(() => makeEmulator({ webhookUrl: url }), url).toThrow(/webhookUrl/);
+    expect(() => emulator.scenario.set({ version: 1, timeline: [{ at: '1m', webhookUrl: { url } }] }), url).toThrow(/url/);
+  }
+  expect(emulator.accounts.list().items.map((account) => [account.apiKey, account.live.webhookUrl])).toEqual([[apiKey, null]]);
+  expect((await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: 'https://hooks.example.test/sms' })).status).toBe(201);
+});
+
 test('messages of both environments can be listed and read with legs and full history', async () => {
   const emulator = makeEmulator();
   const live = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Live' });
@@ -159,6 +176,14 @@ test('with a control token the control API requires it as a bearer token; health
   expect((await control(emulator, 'GET', '/clock', undefined, { authorization: 'Bearer s3cret' })).status).toBe(200);
   expect((await control(emulator, 'GET', '/health')).status).toBe(200);
   expect((await call(emulator, 'GET', '/v1/messages/balance')).status).toBe(200);
+});
+
+test('the control token is taken with the auth scheme in any case, as HTTP auth schemes are case-insensitive', async () => {
+  const emulator = makeEmulator({ controlToken: 's3cret' });
+  for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+    expect((await control(emulator, 'GET', '/clock', undefined, { authorization: `${scheme} s3cret` })).status, scheme).toBe(200);
+  }
+  expect((await control(emulator, 'GET', '/clock', undefined, { authorization: 'Basic s3cret' })).status).toBe(401);
 });
 
 test('a wrong method on a control route is 405 with Allow', async () => {

@@ -210,6 +210,15 @@ test('the documentation page has an anchor for every error code and every operat
   }
 });
 
+test('the documentation index the banner prints answers its page instead of redirecting to itself', async () => {
+  const emulator = makeEmulator();
+  const index = await emulator.fetch(new Request(`${origin}/_emulator/docs/`, { redirect: 'manual' }));
+  expect(index.status).toBe(200);
+  expect(await index.text()).toContain('href="errors"');
+  const bare = await emulator.fetch(new Request(`${origin}/_emulator/docs?x=1`, { redirect: 'manual' }));
+  expect([bare.status, bare.headers.get('location')]).toEqual([302, '/_emulator/docs/']);
+});
+
 test('requireHttps honours X-Forwarded-Proto from a TLS proxy', async () => {
   const emulator = makeEmulator({ requireHttps: true });
   const reply = await call(emulator, 'GET', '/v1/messages/balance', { headers: { 'x-forwarded-proto': 'https', authorization: basic(apiKey) } });

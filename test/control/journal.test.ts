@@ -92,6 +92,19 @@ test('a large body is kept cut to 16 KiB and says so, whether or not the route r
   }
 });
 
+test('a body refused as too large is journaled too, whether its Content-Length said so or it streamed past the limit', async () => {
+  const emulator = makeEmulator({ maxBodySize: 100 });
+  const body = JSON.stringify({ message: 'x'.repeat(200) });
+  const declared = await call(emulator, 'POST', '/v1/messages', { raw: body, headers: { 'content-length': String(body.length) } });
+  const streamed = await call(emulator, 'POST', '/sandbox/v1/messages', { raw: body });
+  expect([declared.status, streamed.status]).toEqual([413, 413]);
+  const found = await control(emulator, 'GET', '/requests?code=PAYLOAD_TOO_LARGE');
+  expect(found.body.items.map((entry: { path: string; status: number }) => [entry.path, entry.status])).toEqual([
+    ['/sandbox/v1/messages', 413],
+    ['/v1/messages', 413],
+  ]);
+});
+
 test('reset empties the journal; resetting one account drops only its entries', async () => {
   const emulator = makeEmulator();
   emulator.accounts.create({ apiKey: 'pk_other' });

@@ -109,3 +109,15 @@ test.each([
   expect(reply.body.message).toBe('SCENARIO_INVALID');
   expect(emulator.scenario.get()).toEqual(before);
 });
+
+// Node's timers hold at most 2^31 - 1 ms; a longer wait fires after 1 ms instead (with a warning), so it is refused.
+test('wall-clock waits longer than a Node timer can hold (fault latency, webhook timeout and backoff) are refused, not cut to 1 ms', async () => {
+  const emulator = makeEmulator();
+  const fault = 'version: 1\nfaults:\n  - match: { operation: balance }\n    latency: 30d\n';
+  const reply = await call(emulator, 'PUT', '/_emulator/scenario', { raw: fault, key: false, contentType: 'application/yaml' });
+  expect(reply.body.message).toBe('SCENARIO_INVALID');
+  expect(reply.body.description).toContain('faults[0].latency');
+  expect(() => makeEmulator({ webhookTimeout: '30d' })).toThrow(/webhookTimeout/);
+  expect(() => makeEmulator({ webhookBackoff: '25d' })).toThrow(/webhookBackoff/);
+  expect(() => makeEmulator({ webhookTimeout: '24d', webhookBackoff: '24d' })).not.toThrow();
+});
