@@ -62,8 +62,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     [
       `sms-emulator ${version} is ready`,
       ...(origin === urls.origin ? [] : [`  listening on:     ${urls.origin}`]),
-      `  live base URL:    ${origin}   (API at ${origin}/v1)`,
-      `  sandbox base URL: ${origin}/sandbox   (API at ${origin}/sandbox/v1)`,
+      `  live base URL:    ${origin}   (API paths /v1/messages…)`,
+      `  sandbox base URL: ${origin}/sandbox   (API paths /sandbox/v1/messages…)`,
       `  control API:      ${origin}/_emulator`,
       ...(options.ui ? [`  web inbox:        ${origin}/_emulator/ui`] : []),
       `  docs:             ${origin}/_emulator/docs/`,

@@ -67,10 +67,11 @@ export function createApp({ core, operations, faults, feed, report }: AppDeps): 
   app.route('/_emulator/docs', docsRoutes());
   app.route('/_emulator', landingRoutes({ ui: options.ui }));
   // Mounted before the control routes, whose token check would otherwise guard the page's own files.
-  if (options.ui) {
-    app.get('/', (c) => c.redirect('/_emulator/ui'));
-    app.route('/_emulator/ui', uiRoutes({ feed, controlToken: options.controlToken }));
-  } else app.get('/', (c) => c.redirect('/_emulator'));
+  // The live and sandbox base addresses the banner prints lead a person opening them to the emulator's own pages.
+  const home = options.ui ? '/_emulator/ui' : '/_emulator';
+  app.get('/', (c) => c.redirect(home));
+  app.get('/sandbox', (c) => c.redirect(home));
+  if (options.ui) app.route('/_emulator/ui', uiRoutes({ feed, controlToken: options.controlToken }));
   app.route('/_emulator/report', reportRoutes({ report, controlToken: options.controlToken }));
   app.route('/_emulator', controlRoutes({ ...operations, controlToken: options.controlToken }));
 

@@ -228,3 +228,14 @@ test('--report-on-exit writes the timeline report when the process is stopped', 
   await exited;
   expect(readFileSync(path, 'utf8')).toMatch(/<!doctype html>[\s\S]*clock moved/);
 });
+
+test('every address the banner prints answers 200 (API addresses with the default key)', async () => {
+  const { output } = await start(['--port', '0', '--clock', 'manual']);
+  const addresses = [...new Set(output.match(/https?:\/\/[^\s)]+/g) ?? [])];
+  expect(addresses.length).toBeGreaterThanOrEqual(6);
+  for (const address of addresses) {
+    const response = await fetch(address, { headers: auth('pk_test_sms_emulator') });
+    await response.body?.cancel();
+    expect({ address, status: response.status }).toEqual({ address, status: 200 });
+  }
+});
