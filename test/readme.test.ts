@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { errorCatalogue } from '../src/index.js';
+import { createEmulator, errorCatalogue } from '../src/index.js';
 import { envName, flagName, settings } from '../src/options.js';
 import { controlTable } from '../src/control/controlTable.js';
 
@@ -35,4 +35,21 @@ test('the error table gives every code with its HTTP status', () => {
 
 test('the control API table is the operations table: every endpoint, its handle members and summary', () => {
   expect(readme, 'the README control table is stale: npm run readme rewrites it').toContain(controlTable());
+});
+
+test('every address the README prints on the default origin answers 200 on a running emulator', async () => {
+  const printed = [...new Set(readme.match(/http:\/\/127\.0\.0\.1:2727[^\s`|)"';]*/g) ?? [])];
+  expect(printed.length).toBeGreaterThanOrEqual(6);
+  const emulator = createEmulator({ clock: 'manual' });
+  const { origin } = await emulator.listen({ port: 0 });
+  const authorization = `Basic ${Buffer.from('pk_test_sms_emulator:').toString('base64')}`;
+  try {
+    for (const address of printed) {
+      const response = await fetch(address.replace('http://127.0.0.1:2727', origin), { headers: { authorization } });
+      await response.body?.cancel();
+      expect({ address, status: response.status }).toEqual({ address, status: 200 });
+    }
+  } finally {
+    await emulator.close();
+  }
 });
