@@ -10,6 +10,7 @@ import type { MessageView } from '../engine/inspection.js';
 import type { EmulatorOptions } from '../options.js';
 import type { MessageWait } from '../testing/waitFor.js';
 import { type WebhookCatcher, createWebhookCatcher } from '../testing/webhookCatcher.js';
+import { type MaybeReporting, attachReport } from './attachReport.js';
 import type { SmsSubject } from './matchers.js';
 
 export interface SmsTestOptions {
@@ -70,11 +71,7 @@ export function createSmsTest(options: SmsTestOptions = {}) {
       const account = { apiKey, signingSecret: `sk_${apiKey.slice(3)}` };
       emulator.accounts.create({ ...options.account, ...account, webhookUrl: catcher.url, sandboxWebhookUrl: catcher.url });
       const baseUrl = (emulator.urls as { live: string }).live;
-      onTestFailed(async () => {
-        const report = (emulator as { report?: (options: { account: string }) => string }).report;
-        if (typeof report !== 'function') return;
-        await annotate(`sms-emulator timeline of ${apiKey}`, 'sms-emulator', { body: report.call(emulator, { account: apiKey }), contentType: 'text/html' });
-      });
+      onTestFailed(() => attachReport(emulator as MaybeReporting, apiKey, annotate));
       await use({
         emulator,
         account,
