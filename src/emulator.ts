@@ -1,29 +1,30 @@
 /** createEmulator: the library handle that wires state, clock, engine and app, and can listen on a port. */
 
-import { type ClockView, Control } from './engine/control.js';
-import type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput, WebhookChaosInput, WebhookFilterInput } from './engine/controlInput.js';
+import type { ControlHandle } from './control/handle.js';
+import { localHandle } from './control/localHandle.js';
+import type { OperationDeps } from './control/operations.js';
+import { Control } from './engine/control.js';
 import { createCore } from './engine/core.js';
 import { subscribe } from './engine/publicEvents.js';
 import { defaultScenario } from './engine/scenario/defaultScenario.js';
 import { loadScenarios } from './engine/scenario/files.js';
 import { validateScenario } from './engine/scenario/parse.js';
 import { ScenarioRuntime, type TextGenerator } from './engine/scenario/runtime.js';
-import type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
 import { createTextGenerator } from './engine/scenario/textGenerator.js';
-import { type AccountView, type MessageView, accountView, messageView } from './engine/inspection.js';
+import { accountView, messageView } from './engine/inspection.js';
 import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
 import { createApp } from './http/app.js';
 import { type Listening, type NodeListener, isLoopback, listen, nodeListener } from './http/server.js';
+import { type TlsMaterial, tlsMaterial } from './http/tls.js';
+import { logLine } from './journal/logLine.js';
+import { RequestJournal } from './journal/requestJournal.js';
 import { type EmulatorOptions, type ResolvedOptions, publicOrigin, resolveOptions } from './options.js';
 import { feedViews } from './ui/feedViews.js';
 import { LiveFeed } from './ui/liveFeed.js';
 import { reportPage } from './ui/reportPage.js';
 import { writeReport } from './ui/reportFile.js';
 import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
-import type { Snapshot } from './state/snapshot.js';
-import type { WebhookChaos } from './webhooks/dispatcher.js';
-import type { WebhookEvent } from './webhooks/log.js';
 import { type MessageWait, waitFor } from './testing/waitFor.js';
 
 export interface ListenOptions {
@@ -48,8 +49,8 @@ export interface ReportOptions {
   format?: 'html' | 'json';
 }
 
-/** The handle `createEmulator` returns; every control endpoint has a method here. */
-export interface Emulator {
+/** The handle `createEmulator` returns: the control operations (`ControlHandle`) plus the lifecycle of this emulator. */
+export interface Emulator extends ControlHandle<'local'> {
   /** The settings in force, defaults filled in. */
   readonly options: ResolvedOptions;
   /** The seed of ids and random choices (the given one, or the one picked at start). */
@@ -62,77 +63,15 @@ export interface Emulator {
   listen(options?: ListenOptions): Promise<EmulatorUrls>;
   /** The addresses while listening, else undefined. */
   readonly urls: EmulatorUrls | undefined;
+  /**
+   * With `tls` (or `tlsCert`/`tlsKey`), once listening: the certificate (PEM) for a test client to
+   * trust, e.g. `new https.Agent({ ca: emulator.tls.cert })` or `NODE_EXTRA_CA_CERTS`, and its SHA-256 fingerprint.
+   */
+  readonly tls: { cert: string; fingerprint: string; selfSigned: boolean } | undefined;
   /** Stops listening, the clock and any webhook try under way (logged as failed); the handle is done after it. */
   close(): Promise<void>;
   /** Subscribes to engine events (listeners get read-only copies; one that throws is reported on stderr); returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void;
-  readonly clock: {
-    /** Current clock state (time, mode, speed, queued tasks). */
-    state(): ClockView;
-    /** The emulator's current time as a `Date`: give it to the app under test (see `useEmulatorTime` in `sms-emulator/vitest`). */
-    now(): Date;
-    /** Moves the clock forward (`'15m'`, `'90s'`, ms), firing due events in order. */
-    advance(duration: string | number): Promise<ClockView>;
-    /** Sets the clock to an ISO instant (never backwards). */
-    set(instant: string): Promise<ClockView>;
-    /** Changes mode and/or speed. */
-    configure(settings: Pick<ClockCommand, 'mode' | 'speed'>): Promise<ClockView>;
-    /**
-     * Fires due events in order until nothing is queued, or until the clock reaches now + `limit`
-     * (default `'30d'`); `run.idle` and `run.stoppedAt` say which. Resolves after the webhooks it caused were tried.
-     */
-    runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
-    /** Jumps to the next queued event's time and fires what is due then; resolves after its webhooks were tried. */
-    next(): Promise<ClockView>;
-  };
-  readonly accounts: {
-    list(): AccountView[];
-    get(apiKey: string): AccountView;
-    create(account: AccountInput): AccountView;
-    /** Sets or adds balance, changes webhook URLs, secret or scopes. */
-    update(apiKey: string, patch: AccountPatch): AccountView;
-    delete(apiKey: string): void;
-  };
-  readonly messages: {
-    /** Every message with legs and history, newest first. */
-    list(filter?: MessageFilter): MessageView[];
-    get(id: string): MessageView;
-  };
-  readonly replies: {
-    /** An inbound reply from a recipient to a message. */
-    inject(reply: ReplyInput): MessageView;
-    list(filter?: MessageFilter): MessageView[];
-  };
-  /** The signed string and Signature header for a body, with an account's secret (default account if none). */
-  sign(fields: Record<string, unknown>, apiKey?: string): { string_to_sign: string; signature: string };
-  readonly webhooks: {
-    /** Logged webhook events with every try, oldest first. */
-    list(filter?: WebhookFilterInput): WebhookEvent[];
-    get(id: string): WebhookEvent;
-    /** Posts an event again to the account's current URL; resolves when its tries end. */
-    redeliver(id: string): Promise<WebhookEvent>;
-    /** Resolves once every webhook try under way or due has finished. */
-    settled(): Promise<void>;
-    /** Reads or changes the receiver chaos (duplicate, delay, reorder). */
-    chaos(settings?: WebhookChaosInput): WebhookChaos;
-  };
-  readonly scenario: {
-    /** The active scenario, defaults filled in. */
-    get(): Scenario;
-    /** Replaces the active scenario (YAML/JSON text or an object); a bad one throws and changes nothing. */
-    set(scenario: string | ScenarioInput): Scenario;
-  };
-  readonly optOuts: {
-    list(apiKey?: string, environment?: 'live' | 'sandbox'): string[];
-    add(number: string, apiKey?: string, environment?: 'live' | 'sandbox'): string[];
-    remove(number: string, apiKey?: string, environment?: 'live' | 'sandbox'): string[];
-  };
-  /** Back to the start state: all, or one account. */
-  reset(options?: { account?: string }): void;
-  /** The whole state as JSON data. */
-  snapshot(): Snapshot;
-  /** Replaces the whole state with a snapshot. */
-  restore(snapshot: Snapshot): void;
   /**
    * Puts `decider` in the user layer of the outcome chain (header → opt-out → user decider →
    * scenario rules → default timeline); it answers undefined to let the scenario decide, and
@@ -175,17 +114,23 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const control = new Control(core, scenarios);
   // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
   core.startState.reset();
-  const moveClock = (command: ClockCommand): Promise<ClockView> => control.moveClock(command);
+  const journal = new RequestJournal(options.requestJournalLimit, core.offsetMinutes);
+  core.startState.register({ clear: () => journal.clear() });
+  if (options.logRequests) journal.subscribe((entry) => process.stdout.write(`${logLine(entry(), options.logFormat)}\n`));
+  const operations: OperationDeps = { control, journal, settled: () => core.webhooks.settled(), defaultAccount: options.apiKey };
   const feed = new LiveFeed(
     core.events,
     feedViews(core, () => control.clockState()),
   );
   const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account);
-  const app = createApp({ core, control, moveClock, faults: scenarios.faults, feed, report });
+  const app = createApp({ core, operations, faults: scenarios.faults, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);
+  /** Made (or read) on the first listen, kept for later ones so a client's trust stays valid. */
+  let tls: TlsMaterial | undefined;
 
   const emulator: Emulator = {
+    ...localHandle(operations),
     options,
     seed: core.seed,
     fetch,
@@ -193,20 +138,24 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     async listen(listenOptions = {}) {
       if (listening) return listening.urls;
       const host = listenOptions.host ?? options.host;
-      const server = await listen(requestListener, host, listenOptions.port ?? options.port);
+      tls ??= await tlsMaterial(options, host);
+      const server = await listen(requestListener, host, listenOptions.port ?? options.port, tls);
       if (!isLoopback(host) && options.controlToken === undefined) {
         process.stderr.write(
           `sms-emulator: warning: listening on ${host}, reachable from other machines, without a control token: anyone who can reach the port can read, change and reset the emulator. Set --control-token (SMS_EMULATOR_CONTROL_TOKEN).\n`,
         );
       }
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-      const origin = `http://${shownHost}:${server.port}`;
+      const origin = `${tls ? 'https' : 'http'}://${shownHost}:${server.port}`;
       const urls = { origin, live: origin, sandbox: `${origin}/sandbox`, port: server.port };
       listening = { server, urls };
       return urls;
     },
     get urls() {
       return listening?.urls;
+    },
+    get tls() {
+      return tls && { cert: tls.cert, fingerprint: tls.fingerprint, selfSigned: tls.selfSigned };
     },
     async close() {
       if (options.reportOnExit !== undefined) await writeReport(options.reportOnExit, report());
@@ -218,50 +167,6 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       await server?.close();
     },
     on: (event, listener) => subscribe(core.events, core.offsetMinutes, event, listener),
-    clock: {
-      state: () => control.clockState(),
-      now: () => new Date(control.clockState().now),
-      advance: (duration) => moveClock({ advance: duration }),
-      set: (instant) => moveClock({ set: instant }),
-      configure: (settings) => moveClock(settings),
-      runUntilIdle: (runOptions = {}) => moveClock({ runUntilIdle: true, ...runOptions }),
-      next: () => moveClock({ next: true }),
-    },
-    accounts: {
-      list: () => control.listAccounts(),
-      get: (apiKey) => control.account(apiKey),
-      create: (account) => control.createAccount(account),
-      update: (apiKey, patch) => control.updateAccount(apiKey, patch),
-      delete: (apiKey) => control.deleteAccount(apiKey),
-    },
-    messages: {
-      list: (filter) => control.listMessages(filter),
-      get: (id) => control.message(id),
-    },
-    replies: {
-      inject: (reply) => control.injectReply(reply),
-      list: (filter) => control.listReplies(filter),
-    },
-    webhooks: {
-      list: (filter) => control.listWebhooks(filter),
-      get: (id) => control.webhook(id),
-      redeliver: (id) => control.redeliverWebhook(id),
-      settled: () => core.webhooks.settled(),
-      chaos: (settings) => control.webhookChaos(settings),
-    },
-    scenario: {
-      get: () => control.scenario(),
-      set: (next) => control.replaceScenario(next),
-    },
-    optOuts: {
-      list: (apiKey, environment) => control.optOuts(apiKey, environment),
-      add: (number, apiKey, environment) => control.setOptOut(number, true, apiKey, environment),
-      remove: (number, apiKey, environment) => control.setOptOut(number, false, apiKey, environment),
-    },
-    sign: (fields, apiKey) => control.sign(fields, apiKey),
-    reset: (resetOptions) => control.reset(resetOptions?.account),
-    snapshot: () => control.snapshot(),
-    restore: (snapshot) => control.restore(snapshot),
     setOutcomeDecider: (decider) =>
       core.outcomes.use('user', decider && userLayer(decider, { message: (message) => messageView(message, core.offsetMinutes), account: accountView })),
     report: ((reportOptions: ReportOptions = {}) => {

@@ -1,9 +1,10 @@
 /** Every user-facing setting: its type, default, CLI flag and environment twin, in one table. */
 
 import { z } from 'zod';
+import { apiKeySchema, webhookUrlSchema } from './domain/accountFields.js';
 import { clockInstant, clockSpeed } from './domain/clockRange.js';
 import { describeIssues } from './domain/issues.js';
-import { durationHint, parseDuration, parseOffset } from './domain/time.js';
+import { durationHint, fitsWallTimer, parseDuration, parseOffset, wallWaitHint } from './domain/time.js';
 
 /** How a CLI flag or environment value is read before validation. */
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'list';
@@ -21,21 +22,16 @@ function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string
 }
 
 const durationText = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
+/** A duration waited on the host's wall clock, by a Node timer. */
+const wallWait = durationText.refine(fitsWallTimer, wallWaitHint);
 
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
   port: setting(z.number().int().min(0).max(65535).default(2727), 'integer', 'Port to listen on; 0 picks a free port.'),
-  apiKey: setting(
-    z
-      .string()
-      .regex(/^pk_\S+$/, 'expected text starting with pk_')
-      .default('pk_test_sms_emulator'),
-    'string',
-    'API key of the default account.',
-  ),
+  apiKey: setting(apiKeySchema.default('pk_test_sms_emulator'), 'string', 'API key of the default account.'),
   signingSecret: setting(z.string().min(1).default('sk_test_sms_emulator'), 'string', 'Signing secret of the default account.'),
   balance: setting(z.number().int().min(0).default(1000), 'integer', 'Starting credits of the default account (live and sandbox).'),
-  webhookUrl: setting(z.url().optional(), 'string', 'Webhook URL of the default account (live and sandbox).'),
+  webhookUrl: setting(webhookUrlSchema.optional(), 'string', 'Webhook URL of the default account (live and sandbox).'),
   seed: setting(z.string().min(1).optional(), 'string', 'Seed for ids and random choices; random (and printed) when not given.'),
   errorEnvelope: setting(
     z.enum(['bare', 'wrapped']).default('bare'),
@@ -77,6 +73,9 @@ export const settings = {
     'string',
     'Offset that times in responses are rendered in.',
   ),
+  tls: setting(z.boolean().default(false), 'boolean', 'Serve HTTPS with a self-signed certificate made at start (its SHA-256 fingerprint is in the banner).'),
+  tlsCert: setting(z.string().min(1).optional(), 'string', 'Serve HTTPS with this certificate (PEM file); give tlsKey too.'),
+  tlsKey: setting(z.string().min(1).optional(), 'string', 'Private key (PEM file) of tlsCert.'),
   publicUrl: setting(
     z
       .url()
@@ -110,8 +109,8 @@ export const settings = {
     'integer',
     'Re-attempts after a webhook try that does not answer 200 (4 tries in all by default).',
   ),
-  webhookBackoff: setting(durationText.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
-  webhookTimeout: setting(durationText.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
+  webhookBackoff: setting(wallWait.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
+  webhookTimeout: setting(wallWait.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
   webhookLogLimit: setting(
     z.number().int().min(1).default(10_000),
     'integer',
@@ -157,6 +156,17 @@ export const settings = {
     'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
   controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
+  requestJournalLimit: setting(
+    z.number().int().min(0).default(10_000),
+    'integer',
+    'Most API requests kept in the request journal (GET /_emulator/requests); the oldest go first; 0 keeps none.',
+  ),
+  logRequests: setting(z.boolean().default(false), 'boolean', 'Print one line per API request (accepted or rejected) to standard output.'),
+  logFormat: setting(
+    z.enum(['text', 'json']).default('text'),
+    'string',
+    'Format of the start-up banner and --log-requests lines: text, or one JSON object per line (the ready-file fields; a journal entry).',
+  ),
   ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
   reportOnExit: setting(
     z.string().min(1).optional(),

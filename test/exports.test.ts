@@ -6,6 +6,7 @@ test('the public surface is exactly the documented exports', () => {
     'ApiError',
     'SmsApiError',
     'canonicalString',
+    'connect',
     'countSegments',
     'createClient',
     'createEmulator',

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { errorCatalogue } from '../src/index.js';
 import { envName, flagName, settings } from '../src/options.js';
+import { controlTable } from '../src/control/controlTable.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -30,4 +31,8 @@ test('the error table gives every code with its HTTP status', () => {
   for (const [code, definition] of Object.entries(errorCatalogue)) {
     expect(readme).toMatch(new RegExp(`\\| \`${code}\` \\| ${definition.status} \\|`));
   }
+});
+
+test('the control API table is the operations table: every endpoint, its handle members and summary', () => {
+  expect(readme, 'the README control table is stale: npm run readme rewrites it').toContain(controlTable());
 });

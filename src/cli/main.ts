@@ -33,16 +33,18 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   }
   const { options } = emulator;
   // Handlers go in before the banner and the ready file: a supervisor may signal as soon as it sees either.
+  const json = options.logFormat === 'json';
   const stop = (signal: NodeJS.Signals): void => {
-    process.stdout.write(`sms-emulator: ${signal} received, stopping.\n`);
+    process.stdout.write(json ? `${JSON.stringify({ event: 'stopping', signal })}\n` : `sms-emulator: ${signal} received, stopping.\n`);
     void emulator.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const { readyFile } = options;
+  const info = readyInfo(emulator, urls, version);
   if (readyFile !== undefined) {
     try {
-      writeReadyFile(readyFile, readyInfo(emulator, urls, version));
+      writeReadyFile(readyFile, info);
     } catch (error) {
       await emulator.close();
       return fail((error as Error).message);
@@ -50,6 +52,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     // However the process ends (signal, error, exit), the file goes with it, so a stale one never points at nothing.
     process.once('exit', () => removeReadyFile(readyFile));
   }
+  // Tools read one JSON object instead of parsing the banner.
+  if (json) return void process.stdout.write(`${JSON.stringify({ event: 'ready', ...info })}\n`);
   const auth = `${options.apiKey}:`;
   // With publicUrl, every link shows the public origin; the address actually listened on gets its own line.
   const origin = publicOrigin(options) ?? urls.origin;
@@ -62,6 +66,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       `  control API:      ${origin}/_emulator`,
       ...(options.ui ? [`  web inbox:        ${origin}/_emulator/ui`] : []),
       `  docs:             ${origin}/_emulator/docs/`,
+      ...(emulator.tls ? [`  TLS certificate:  SHA-256 ${emulator.tls.fingerprint}${emulator.tls.selfSigned ? '   (self-signed, made at start)' : ''}`] : []),
       `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
       `  signing secret:   ${options.signingSecret}`,
       `  balance:          ${options.balance} credits (live and sandbox)`,

@@ -112,7 +112,8 @@ export function createClient(options: ClientOptions): SmsClient {
       parsed = undefined;
     }
     const error = errorBody(parsed);
-    if (response.ok && !error) return parsed as T;
+    // Every answer of the API is a JSON object; anything else (a proxy's sign-in page, an empty body) is not one even with 200.
+    if (response.ok && !error && typeof parsed === 'object' && parsed !== null) return parsed as T;
     if (error) throw new SmsApiError(error.message, response.status, error.description, error.documentation_url);
     throw new SmsApiError('UNEXPECTED_RESPONSE', response.status, `${method} ${request.url} answered ${response.status}: ${text.slice(0, 200)}`);
   };

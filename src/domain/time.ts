@@ -7,6 +7,17 @@ export const maxInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** The longest duration accepted anywhere (36,500 days, about 100 years): longer ones are refused, never wrapped. */
 export const maxDurationMs = 36_500 * 86_400_000;
 
+/** The longest wall-clock wait (2^31 - 1 ms, about 24.8 days): a Node timer set longer fires after 1 ms instead. */
+export const maxWallWaitMs = 2_147_483_647;
+/** What a wall-clock wait that is too long is told. */
+export const wallWaitHint = 'expected a wall-clock wait of at most 24d (2147483647 ms, the longest a Node timer holds)';
+
+/** False only for a valid duration longer than maxWallWaitMs (an invalid one is reported by the duration check itself). */
+export function fitsWallTimer(value: string | number): boolean {
+  const ms = parseDuration(value);
+  return ms === undefined || ms <= maxWallWaitMs;
+}
+
 /** True for a whole number of milliseconds within [minInstant, maxInstant]. */
 export function isInstantInRange(ms: number): boolean {
   return Number.isInteger(ms) && ms >= minInstant && ms <= maxInstant;

@@ -1,7 +1,7 @@
 /** The control operations behind /_emulator and the library handle: clock, accounts, messages, replies, reset, snapshots. */
 
 import { ApiError } from '../domain/errors.js';
-import { type Environment, type MessageRecord, environments } from '../domain/message.js';
+import { type Environment, type Leg, type MessageRecord, environments, isFinal, transitionProblem } from '../domain/message.js';
 import { type RequestFields, canonicalString, signRequest } from '../domain/signing.js';
 import { formatInstant, parseDuration } from '../domain/time.js';
 import type { ClockIncident, ClockRun, ClockState } from '../state/clock.js';
@@ -17,7 +17,9 @@ import {
   type WebhookFilterInput,
   accountInput,
   accountPatch,
+  type ForceStatusInput,
   clockCommand,
+  forceStatusInput,
   messageFilter,
   parseControl,
   replyInput,
@@ -111,8 +113,12 @@ export class Control {
     const command = parseControl(clockCommand, input, 'clock command');
     const { clock, webhooks } = this.core;
     const from = clock.now();
+    // Every part is checked before any is applied, so a command refused for its set or advance changes no mode or speed.
+    const setTo = command.set === undefined ? undefined : Date.parse(command.set);
+    if (setTo !== undefined) clock.checkSet(setTo, from);
+    if (command.advance !== undefined) clock.checkAdvance(parseDuration(command.advance) ?? 0, setTo ?? from);
     if (command.mode !== undefined || command.speed !== undefined) clock.configure(command);
-    if (command.set !== undefined) clock.set(Date.parse(command.set));
+    if (setTo !== undefined) clock.set(setTo);
     if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
     let run: ClockRun | undefined;
     if (command.runUntilIdle) run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());
@@ -177,6 +183,34 @@ export class Control {
 
   message(id: string): MessageView {
     return messageView(this.findMessage(id), this.core.offsetMinutes);
+  }
+
+  /**
+   * Moves the message's open legs (or the one of `recipient`) to `status` now, through legal moves
+   * only: every leg is checked before any changes, and an illegal move is refused with the state
+   * machine's reason. Resolves with the message once the webhooks the changes posted were tried.
+   */
+  async forceStatus(id: string, input: ForceStatusInput): Promise<MessageView> {
+    const { status, recipient } = parseControl(forceStatusInput, input, 'forced status');
+    const message = this.findMessage(id);
+    const refuse = (reason: string) => new ApiError('CONTROL_INVALID_REQUEST', `Cannot move message ${id} to ${status}: ${reason}.`);
+    let legs: Leg[];
+    if (recipient !== undefined) {
+      const leg = message.legs.find((candidate) => candidate.recipient === recipient);
+      if (!leg) throw refuse(`${recipient} is not one of its recipients (${message.recipients.join(', ')})`);
+      if (message.status === 'scheduled' && message.legs.length > 1) throw refuse('a scheduled message goes out, or fails, with all its recipients');
+      legs = [leg];
+    } else {
+      legs = message.legs.filter((leg) => !isFinal(leg.status));
+      if (legs.length === 0) legs = message.legs.slice(0, 1);
+    }
+    for (const leg of legs) {
+      const problem = transitionProblem(leg.status, status);
+      if (problem) throw refuse(`${problem} (recipient ${leg.recipient})`);
+    }
+    this.core.lifecycle.force(message, legs, status);
+    await this.core.webhooks.settled();
+    return messageView(message, this.core.offsetMinutes);
   }
 
   /** An inbound reply from a recipient of a sent message; stored, and announced as `reply.received`. */

@@ -1,6 +1,7 @@
 /** Schemas of what the control API and the library accept, with messages that say what is wrong. */
 
 import { z } from 'zod';
+import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
@@ -8,12 +9,12 @@ import { durationHint, parseDuration } from '../domain/time.js';
 import { clockInstant, clockSpeed } from '../domain/clockRange.js';
 import { scopes } from '../state/store.js';
 
-const webhookUrl = z.url().nullable();
+const webhookUrl = webhookUrlSchema.nullable();
 const duration = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
 const credits = z.number().int().min(0);
 
 export const accountInput = z.strictObject({
-  apiKey: z.string().regex(/^pk_\S+$/, 'expected text starting with pk_ and no spaces'),
+  apiKey: apiKeySchema,
   signingSecret: z.string().min(1).optional(),
   balance: credits.optional(),
   sandboxBalance: credits.optional(),
@@ -76,7 +77,17 @@ export const messageFilter = z.strictObject({
 /** Which messages a control list shows: by environment, account, status or recipient. */
 export type MessageFilter = z.input<typeof messageFilter>;
 
+/** A forced outcome: any status a leg can be moved to (not back to `pending`), for all open legs or one recipient. */
+export const forceStatusInput = z.strictObject({
+  status: z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']),
+  recipient: z.string().refine(isValidMsisdn, 'expected a number such as 27831234567').optional(),
+});
+export type ForceStatusInput = z.input<typeof forceStatusInput>;
+
 export const resetInput = z.strictObject({ account: z.string().optional() });
+
+/** Whose opt-out list a call means: the default account and live unless given. */
+export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environmentName.optional() });
 
 /** Parses control input or throws CONTROL_INVALID_REQUEST naming each bad field. */
 export function parseControl<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
@@ -89,7 +100,7 @@ export const webhookFilter = z.strictObject({
   account: z.string().optional(),
   environment: environmentName.optional(),
   message: z.string().optional(),
-  outcome: z.enum(['pending', 'delayed', 'delivered', 'failed', 'skipped']).optional(),
+  state: z.enum(['pending', 'delayed', 'delivered', 'failed', 'skipped']).optional(),
 });
 /** Which webhook events a control list shows: by account, environment, message or state. */
 export type WebhookFilterInput = z.input<typeof webhookFilter>;

@@ -89,6 +89,23 @@ export class Lifecycle {
     this.scheduleTimers.clear();
   }
 
+  /**
+   * Moves legs to `status` now, as if it had happened (a forced outcome; the caller has checked each
+   * move). Each leg's remaining plan is cancelled; a leg left open (`staged`, `submitted`) expires at
+   * the end of the validity period from now. A scheduled message no longer goes out.
+   */
+  force(message: MessageRecord, legs: readonly Leg[], status: MessageStatus): void {
+    this.disarm(message);
+    for (const leg of legs) {
+      leg.plan = [];
+      this.setLegStatus(message, leg, status);
+      if (!isFinal(status)) {
+        leg.plan = planLeg([], this.clock.now(), this.settings.validityMs);
+        this.armNextStep(message, leg);
+      }
+    }
+  }
+
   /** Moves one leg to `status` at the current clock time; an illegal move is a bug and throws. */
   setLegStatus(message: MessageRecord, leg: Leg, status: MessageStatus): void {
     const problem = transitionProblem(leg.status, status);

@@ -8,6 +8,8 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** The largest body in bytes this request may carry (set by bodyLimit, read by readBody). */
     maxBodySize: number;
+    /** The body readBody read, kept for the request journal. */
+    bodyBytes: Uint8Array;
   }
 }
 
@@ -34,6 +36,12 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler {
  * counted chunk by chunk, so an endless stream is cut after the limit instead of being buffered.
  */
 export async function readBody(c: Context): Promise<Uint8Array> {
+  const bytes = await readWithinLimit(c);
+  c.set('bodyBytes', bytes);
+  return bytes;
+}
+
+async function readWithinLimit(c: Context): Promise<Uint8Array> {
   const maxBytes = c.get('maxBodySize') ?? Number.POSITIVE_INFINITY;
   // Checked before touching `raw.body`: reading that property makes @hono/node-server wrap the socket in a
   // full web Request and stream, which then also serves arrayBuffer() (profiled: a third of a send's time).

@@ -1,6 +1,7 @@
 /** Turning catalogued errors into responses, and the per-request bases that links point at. */
 
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from '../domain/errors.js';
 import type { Environment } from '../domain/message.js';
 import { parseOffset } from '../domain/time.js';
@@ -41,6 +42,6 @@ export function errorResponse(c: Context, error: ApiError, settings: ResponseSet
     description: error.description,
     documentation_url: errorDocUrl(docsBase(c, settings), error.code),
   };
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...error.headers };
-  return new Response(JSON.stringify(settings.errorEnvelope === 'wrapped' ? { error: body } : body), { status, headers });
+  // Through c.json, so the request journal sees the error body like any other answer.
+  return c.json(settings.errorEnvelope === 'wrapped' ? { error: body } : body, status as ContentfulStatusCode, { ...error.headers });
 }

@@ -2,6 +2,7 @@
 
 import { getRequestListener } from '@hono/node-server';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -23,9 +24,9 @@ export function isLoopback(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
 }
 
-/** Listens on `host:port` (0 = a free port); rejects with a clear message when the port is taken. */
-export function listen(listener: NodeListener, host: string, port: number): Promise<Listening> {
-  const server: Server = createServer(listener);
+/** Listens on `host:port` (0 = a free port), over HTTPS when given a certificate and key; rejects with a clear message when the port is taken. */
+export function listen(listener: NodeListener, host: string, port: number, tls?: { cert: string; key: string }): Promise<Listening> {
+  const server: Server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

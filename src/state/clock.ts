@@ -111,15 +111,20 @@ export class Clock {
 
   /** Moves the clock forward by `ms`, firing every task due on the way in time order. */
   advance(ms: number): void {
-    if (!(ms >= 0)) throw new ApiError('CLOCK_BACKWARDS', `Cannot advance the clock by ${ms} ms; give a duration of 0 or more.`);
     const now = this.now();
-    if (ms > maxTime - now) {
+    this.checkAdvance(ms, now);
+    this.moveTo(now + ms);
+  }
+
+  /** Throws what `advance(ms)` from `from` would throw, changing nothing (a combined command checks every part first). */
+  checkAdvance(ms: number, from: number = this.now()): void {
+    if (!(ms >= 0)) throw new ApiError('CLOCK_BACKWARDS', `Cannot advance the clock by ${ms} ms; give a duration of 0 or more.`);
+    if (ms > maxTime - from) {
       throw new ApiError(
         'CONTROL_INVALID_REQUEST',
-        `Cannot advance the clock by ${ms} ms: it would pass ${new Date(maxTime).toISOString()}, the latest time the clock can show (at most ${maxTime - now} ms from now).`,
+        `Cannot advance the clock by ${ms} ms: it would pass ${new Date(maxTime).toISOString()}, the latest time the clock can show (at most ${maxTime - from} ms from now).`,
       );
     }
-    this.moveTo(now + ms);
   }
 
   /** Jumps to the next queued task's due time (or fires it now when overdue), firing everything due then; 0 when nothing is queued. */
@@ -160,14 +165,18 @@ export class Clock {
 
   /** Sets the clock to `instant`, firing everything due up to it; refuses to go backwards. */
   set(instant: number): void {
-    const now = this.now();
+    this.checkSet(instant);
+    this.moveTo(instant);
+  }
+
+  /** Throws what `set(instant)` would throw when the clock shows `now`, changing nothing. */
+  checkSet(instant: number, now: number = this.now()): void {
     if (instant < now) {
       throw new ApiError(
         'CLOCK_BACKWARDS',
         `Cannot set the clock to ${new Date(instant).toISOString()}: it is before the current time ${new Date(now).toISOString()}.`,
       );
     }
-    this.moveTo(instant);
   }
 
   configure(settings: Partial<Pick<ClockSettings, 'mode' | 'speed'>>): void {

@@ -1,6 +1,7 @@
 /** The whole emulator state as plain JSON data, its schema, and the complete check a snapshot passes before it is imported. */
 
 import { z } from 'zod';
+import { apiKeySchema } from '../domain/accountFields.js';
 import { clockSpeed, maxTime, minTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
@@ -61,10 +62,7 @@ export const snapshotSchema = z.strictObject({
   random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
   accounts: z.array(
     z.strictObject({
-      apiKey: z
-        .string()
-        .regex(/^pk_\S+$/, 'expected text starting with pk_ and no spaces')
-        .max(maxName),
+      apiKey: apiKeySchema.max(maxName),
       signingSecret: name,
       scopes: z.array(z.enum(scopes)).max(scopes.length),
       live: wallet,

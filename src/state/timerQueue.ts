@@ -6,7 +6,8 @@ export interface Timer {
   readonly task: () => void;
   /** What the task is for, named in incident reports. */
   readonly label: string;
-  cancelled: boolean;
+  /** True while the timer is queued; false once it fired, was cancelled or was cleared, so a late cancel changes no count. */
+  pending: boolean;
 }
 
 export class TimerQueue {
@@ -19,7 +20,7 @@ export class TimerQueue {
   }
 
   push(due: number, task: () => void, label: string): Timer {
-    const timer: Timer = { due, seq: this.seq++, task, label, cancelled: false };
+    const timer: Timer = { due, seq: this.seq++, task, label, pending: true };
     this.heap.push(timer);
     this.live += 1;
     this.siftUp(this.heap.length - 1);
@@ -27,8 +28,8 @@ export class TimerQueue {
   }
 
   cancel(timer: Timer): void {
-    if (timer.cancelled) return;
-    timer.cancelled = true;
+    if (!timer.pending) return;
+    timer.pending = false;
     this.live -= 1;
   }
 
@@ -43,17 +44,19 @@ export class TimerQueue {
     const top = this.peek();
     if (!top || top.due > until) return undefined;
     this.removeTop();
+    top.pending = false;
     this.live -= 1;
     return top;
   }
 
   clear(): void {
+    for (const timer of this.heap) timer.pending = false;
     this.heap.length = 0;
     this.live = 0;
   }
 
   private dropCancelled(): void {
-    while (this.heap[0]?.cancelled) this.removeTop();
+    while (this.heap[0]?.pending === false) this.removeTop();
   }
 
   private removeTop(): void {

@@ -56,7 +56,14 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
   const { env, startTimeoutMs = 15_000, stopGraceMs = 5_000, ...emulatorOptions } = options;
   const directory = mkdtempSync(join(tmpdir(), 'sms-emulator-'));
   const readyFile = join(directory, 'ready.json');
-  const args = [bin, ...processFlags({ port: 0, ...emulatorOptions }, directory), `--ready-file=${readyFile}`];
+  let flags: string[];
+  try {
+    flags = processFlags({ port: 0, ...emulatorOptions }, directory);
+  } catch (error) {
+    rmSync(directory, { recursive: true, force: true });
+    throw error;
+  }
+  const args = [bin, ...flags, `--ready-file=${readyFile}`];
   const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   const collect = (chunk: Buffer): void => {

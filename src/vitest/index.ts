@@ -6,7 +6,9 @@ import { smsMatchers } from './matchers.js';
 expect.extend(smsMatchers);
 
 export { createSmsTest } from './smsTest.js';
-export type { SmsContext, SmsTestOptions } from './smsTest.js';
+export type { SmsContext, SmsEmulator, SmsTestOptions } from './smsTest.js';
 export { useEmulatorTime } from './emulatorTime.js';
+export { smsGlobalSetup } from './globalSetup.js';
+export type { ProvidedEmulator } from './globalSetup.js';
 export { smsMatchers } from './matchers.js';
 export type { SentExpectation, SmsMatchers, SmsSubject, StatusSubject, WebhookExpectation } from './matchers.js';

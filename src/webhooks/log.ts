@@ -42,7 +42,7 @@ export interface WebhookFilter {
   account?: string;
   environment?: Environment;
   message?: string;
-  outcome?: WebhookState;
+  state?: WebhookState;
 }
 
 export class WebhookLog {
@@ -68,7 +68,7 @@ export class WebhookLog {
       if (filter.account !== undefined && event.account !== filter.account) continue;
       if (filter.environment !== undefined && event.environment !== filter.environment) continue;
       if (filter.message !== undefined && event.messageId !== filter.message) continue;
-      if (filter.outcome !== undefined && event.state !== filter.outcome) continue;
+      if (filter.state !== undefined && event.state !== filter.state) continue;
       matches.push(event);
     }
     return matches;

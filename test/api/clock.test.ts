@@ -64,6 +64,18 @@ test.each([
   expect((await control(emulator, 'GET', '/clock')).body).toMatchObject({ time: '2026-11-21T12:00:00+02:00', speed: 1 });
 });
 
+test.each([
+  [{ speed: 5, set: '2020-01-01T00:00:00Z' }, 'CLOCK_BACKWARDS'],
+  [{ mode: 'realtime', set: '2026-11-21T09:00:00Z' }, 'CLOCK_BACKWARDS'],
+  [{ speed: 5, set: '9999-12-30T00:00:00Z', advance: '2d' }, 'CONTROL_INVALID_REQUEST'],
+])('a combined clock command %j refused by a later part applies no earlier part', async (command, code) => {
+  const emulator = makeEmulator();
+  await send(emulator, { recipient: ['27831234567'], message: 'due in 5 seconds' });
+  expect((await control(emulator, 'POST', '/clock', command)).body.message).toBe(code);
+  expect((await control(emulator, 'GET', '/clock')).body).toMatchObject({ time: '2026-11-21T12:00:00+02:00', mode: 'manual', speed: 1, pendingTasks: 1 });
+  expect(emulator.messages.list().items[0]?.status).toBe('pending');
+});
+
 test('an advance that would pass the end of the range is refused; one that reaches it is fine', async () => {
   const emulator = makeEmulator();
   await control(emulator, 'POST', '/clock', { set: '9999-12-30T00:00:00Z' });

@@ -35,7 +35,7 @@ test('accounts can be created, read, changed (balance set and added, webhook URL
     sandbox: { balance: 5 },
   });
   expect(changed.body).toMatchObject({ live: { balance: 75, webhookUrl: 'http://127.0.0.1:9/hook' }, sandbox: { balance: 5 } });
-  expect((await control(emulator, 'GET', '/accounts')).body.accounts.map((a: { apiKey: string }) => a.apiKey)).toEqual([apiKey, 'pk_team']);
+  expect((await control(emulator, 'GET', '/accounts')).body.items.map((a: { apiKey: string }) => a.apiKey)).toEqual([apiKey, 'pk_team']);
   expect((await control(emulator, 'DELETE', '/accounts/pk_team')).status).toBe(204);
   expect((await call(emulator, 'GET', '/v1/messages/balance', { key: 'pk_team' })).body.message).toBe('INVALID_API_KEY');
   expect((await control(emulator, 'GET', '/accounts/pk_team')).status).toBe(404);
@@ -49,7 +49,24 @@ test('bad account input is refused with a message naming the field, and changes 
   expect((await control(emulator, 'PATCH', `/accounts/${apiKey}`, { colour: 'red' })).body.description).toContain('colour');
   expect((await control(emulator, 'POST', '/accounts', '{not json')).status).toBe(400);
   expect(await balance(emulator)).toBe(1000);
-  expect(emulator.accounts.list()).toHaveLength(1);
+  expect(emulator.accounts.list().items).toHaveLength(1);
+});
+
+test('an API key no Basic header can carry (a colon, a control character) or a webhook URL that is not http(s) is refused everywhere it can be given', async () => {
+  const emulator = makeEmulator();
+  for (const key of ['pk_a:b', 'pk_\u0007']) {
+    expect((await control(emulator, 'POST', '/accounts', { apiKey: key })).body.message, key).toBe('CONTROL_INVALID_REQUEST');
+    expect(() => makeEmulator({ apiKey: key }), key).toThrow(/apiKey/);
+    expect(() => emulator.scenario.set({ version: 1, accounts: [{ apiKey: key }] }), key).toThrow(/apiKey/);
+  }
+  for (const url of ['ftp://127.0.0.1/hooks', 'javascript:alert(1)', 'file:///etc/passwd']) {
+    expect((await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: url })).body.message, url).toBe('CONTROL_INVALID_REQUEST');
+    expect((await control(emulator, 'PATCH', `/accounts/${apiKey}`, { live: { webhookUrl: url } })).body.message, url).toBe('CONTROL_INVALID_REQUEST');
+    expect(() => makeEmulator({ webhookUrl: url }), url).toThrow(/webhookUrl/);
+    expect(() => emulator.scenario.set({ version: 1, timeline: [{ at: '1m', webhookUrl: { url } }] }), url).toThrow(/url/);
+  }
+  expect(emulator.accounts.list().items.map((account) => [account.apiKey, account.live.webhookUrl])).toEqual([[apiKey, null]]);
+  expect((await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: 'https://hooks.example.test/sms' })).status).toBe(201);
 });
 
 test('messages of both environments can be listed and read with legs and full history', async () => {
@@ -57,9 +74,9 @@ test('messages of both environments can be listed and read with legs and full hi
   const live = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Live' });
   await send(emulator, { recipient: ['27831234567'], message: 'Sandbox' }, 'sandbox');
   await emulator.clock.advance('1s');
-  const all = (await control(emulator, 'GET', '/messages')).body.messages;
+  const all = (await control(emulator, 'GET', '/messages')).body.items;
   expect(all.map((m: { environment: string }) => m.environment).sort()).toEqual(['live', 'sandbox']);
-  expect((await control(emulator, 'GET', '/messages?environment=sandbox')).body.messages).toHaveLength(1);
+  expect((await control(emulator, 'GET', '/messages?environment=sandbox')).body.items).toHaveLength(1);
   const one = (await control(emulator, 'GET', `/messages/${live.id}`)).body;
   expect(one).toMatchObject({ id: live.id, environment: 'live', account: apiKey, status: 'submitted' });
   expect(one.legs[0]).toEqual({
@@ -92,7 +109,7 @@ test('an injected reply has the documented shape, is stored, and is not listed b
     in_reply_to: message.id,
   });
   expect(reply.body.id).not.toBe(message.id);
-  expect((await control(emulator, 'GET', '/replies')).body.replies).toHaveLength(1);
+  expect((await control(emulator, 'GET', '/replies')).body.items).toHaveLength(1);
   expect((await call(emulator, 'GET', '/v1/messages')).body.total_items).toBe(1);
   expect((await control(emulator, 'POST', `/messages/${message.id}/replies`, { from: '27839999999', text: 'Who?' })).status).toBe(400);
 });
@@ -103,8 +120,8 @@ test('reset returns everything to the start state', async () => {
   emulator.accounts.create({ apiKey: 'pk_extra' });
   await emulator.clock.advance('1h');
   expect((await control(emulator, 'POST', '/reset')).status).toBe(200);
-  expect(emulator.messages.list()).toEqual([]);
-  expect(emulator.accounts.list().map((a) => a.apiKey)).toEqual([apiKey]);
+  expect(emulator.messages.list().items).toEqual([]);
+  expect(emulator.accounts.list().items.map((a) => a.apiKey)).toEqual([apiKey]);
   expect(await balance(emulator)).toBe(1000);
   expect(emulator.clock.state().time).toBe('2026-11-21T12:00:00+02:00');
   expect((await send(emulator, { recipient: ['27831234567'], message: 'one' })).id).toBe(first.id);
@@ -117,7 +134,7 @@ test('reset of one account restores its start balance and drops its messages, le
   await send(emulator, { recipient: ['27831234567'], message: 'theirs' }, 'live', 'pk_other', 'o');
   await control(emulator, 'POST', '/reset', { account: apiKey });
   expect(await balance(emulator)).toBe(1000);
-  expect(emulator.messages.list().map((m) => m.account)).toEqual(['pk_other']);
+  expect(emulator.messages.list().items.map((m) => m.account)).toEqual(['pk_other']);
 });
 
 test('a snapshot exported and imported again round-trips exactly, pending work included', async () => {
@@ -159,6 +176,14 @@ test('with a control token the control API requires it as a bearer token; health
   expect((await control(emulator, 'GET', '/clock', undefined, { authorization: 'Bearer s3cret' })).status).toBe(200);
   expect((await control(emulator, 'GET', '/health')).status).toBe(200);
   expect((await call(emulator, 'GET', '/v1/messages/balance')).status).toBe(200);
+});
+
+test('the control token is taken with the auth scheme in any case, as HTTP auth schemes are case-insensitive', async () => {
+  const emulator = makeEmulator({ controlToken: 's3cret' });
+  for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+    expect((await control(emulator, 'GET', '/clock', undefined, { authorization: `${scheme} s3cret` })).status, scheme).toBe(200);
+  }
+  expect((await control(emulator, 'GET', '/clock', undefined, { authorization: 'Basic s3cret' })).status).toBe(401);
 });
 
 test('a wrong method on a control route is 405 with Allow', async () => {

@@ -26,7 +26,7 @@ test('a send with a malformed recipient is refused and still charged, never belo
   expect(await balance(emulator)).toBe(1);
   await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['bad'], message: 'x'.repeat(200) } });
   expect(await balance(emulator)).toBe(0);
-  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.messages.list().items).toEqual([]);
 });
 
 test('chargeRejectedRecipients false refuses a malformed recipient without charging', async () => {
@@ -101,5 +101,5 @@ test('a send that fails after validation (here its outcome decider throws) is no
   error.mockRestore();
   expect(reply.status).toBe(500);
   expect(await balance(emulator)).toBe(1000);
-  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.messages.list().items).toEqual([]);
 });

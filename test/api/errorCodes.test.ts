@@ -181,7 +181,7 @@ test('a rejected request changes no state (no message, no charge)', async () => 
     expect((await call(emulator, 'POST', '/v1/messages', { body })).status).toBe(400);
   }
   expect(await balance(emulator)).toBe(1000);
-  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.messages.list().items).toEqual([]);
 });
 
 test('the wrapped envelope puts the error object under "error"', async () => {
@@ -208,6 +208,15 @@ test('the documentation page has an anchor for every error code and every operat
   for (const anchor of ['get-balance', 'send-message', 'schedule-message', 'edit-message', 'delete-message', 'get-message', 'list-messages']) {
     expect(operations).toContain(`id="${anchor}"`);
   }
+});
+
+test('the documentation index the banner prints answers its page instead of redirecting to itself', async () => {
+  const emulator = makeEmulator();
+  const index = await emulator.fetch(new Request(`${origin}/_emulator/docs/`, { redirect: 'manual' }));
+  expect(index.status).toBe(200);
+  expect(await index.text()).toContain('href="errors"');
+  const bare = await emulator.fetch(new Request(`${origin}/_emulator/docs?x=1`, { redirect: 'manual' }));
+  expect([bare.status, bare.headers.get('location')]).toEqual([302, '/_emulator/docs/']);
 });
 
 test('requireHttps honours X-Forwarded-Proto from a TLS proxy', async () => {

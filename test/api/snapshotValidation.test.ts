@@ -14,7 +14,7 @@ async function busyEmulator() {
   await send(emulator, { recipient: ['27831234567'], message: 'now' });
   await send(emulator, { recipient: ['27831234568'], message: 'later', schedule: scheduleIn(60) });
   await emulator.clock.advance('2s');
-  emulator.replies.inject({ messageId: inFlight.id, from: '27831234567', text: 'thanks' });
+  emulator.replies.inject(inFlight.id, { from: '27831234567', text: 'thanks' });
   return emulator;
 }
 

@@ -28,7 +28,7 @@ function start(args: string[], env: Record<string, string> = {}): Promise<{ chil
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /control API:\s+(http:\/\/\S+)\/_emulator/.exec(output);
+      const match = /control API:\s+(https?:\/\/\S+)\/_emulator/.exec(output);
       if (match && output.includes('try:')) resolve({ child, output, origin: match[1] as string });
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -93,6 +93,12 @@ test('--public-url puts the public origin in the banner, with the address listen
   expect(output).toMatch(/listening on: +http:\/\/127\.0\.0\.1:\d+/);
 });
 
+test('--tls serves HTTPS and the banner prints the certificate fingerprint', async () => {
+  const { output, origin } = await start(['--port', '0', '--tls']);
+  expect(origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  expect(output).toMatch(/TLS certificate: +SHA-256 ([0-9A-F]{2}:){31}[0-9A-F]{2} +\(self-signed, made at start\)/);
+});
+
 test('flags set the default account; environment twins work and flags win over them', async () => {
   const { origin } = await start(['--port', '0', '--api-key', 'pk_ci', '--balance', '7'], {
     SMS_EMULATOR_BALANCE: '99',
@@ -100,8 +106,8 @@ test('flags set the default account; environment twins work and flags win over t
   });
   const reply = await fetch(`${origin}/v1/messages/balance`, { headers: auth('pk_ci') });
   expect(await reply.json()).toMatchObject({ balance: 7 });
-  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { accounts: { signingSecret: string }[] };
-  expect(accounts.accounts[0]?.signingSecret).toBe('env-secret');
+  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { items: { signingSecret: string }[] };
+  expect(accounts.items[0]?.signingSecret).toBe('env-secret');
 });
 
 test('--clock manual with --start-time holds the clock still', async () => {
@@ -170,9 +176,9 @@ test("--webhook-url sends the default account's notifications there; a 500 recei
     catcher.respondWith(500);
     catcher.clear();
     const failing = await sendAndAdvance('1s');
-    const log = (await (await fetch(`${origin}/_emulator/webhooks?message=${failing}`)).json()) as { webhooks: { state: string; attempts: unknown[] }[] };
-    expect(log.webhooks).toEqual([expect.objectContaining({ state: 'failed', attempts: expect.any(Array) })]);
-    expect(log.webhooks[0]?.attempts).toHaveLength(4);
+    const log = (await (await fetch(`${origin}/_emulator/webhooks?message=${failing}`)).json()) as { items: { state: string; attempts: unknown[] }[] };
+    expect(log.items).toEqual([expect.objectContaining({ state: 'failed', attempts: expect.any(Array) })]);
+    expect(log.items[0]?.attempts).toHaveLength(4);
     expect(catcher.received).toHaveLength(4);
   } finally {
     await catcher.close();

@@ -41,3 +41,26 @@ test('a ready file that cannot be written stops the start with a clear error', (
   expect(result.status).toBe(2);
   expect(result.stderr).toContain('cannot write the ready file /nonexistent-dir/ready.json');
 });
+
+test('--log-format json prints the banner as one JSON object with the ready file fields, and the stop as another', async () => {
+  const child = spawn(process.execPath, [bin, '--port', '0', '--log-format', 'json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const firstLine = new Promise<string>((resolve) =>
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(output.slice(0, output.indexOf('\n')));
+    }),
+  );
+  const banner = JSON.parse(await firstLine);
+  expect(banner).toMatchObject({ event: 'ready', name: 'sms-emulator', pid: child.pid, apiKey: 'pk_test_sms_emulator' });
+  expect((await fetch(`${banner.control}/health`)).status).toBe(200);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  expect(
+    output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).event),
+  ).toEqual(['ready', 'stopping']);
+});

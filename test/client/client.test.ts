@@ -114,3 +114,10 @@ test('an answer that is not an API error object throws UNEXPECTED_RESPONSE with 
   const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: async () => new Response('<html>bad gateway</html>', { status: 502 }) });
   await expect(sms.balance()).rejects.toMatchObject({ code: 'UNEXPECTED_RESPONSE', status: 502 });
 });
+
+test('a 200 answer that is not a JSON object (a captive portal page, an empty body) throws UNEXPECTED_RESPONSE instead of resolving undefined', async () => {
+  for (const body of ['<html>sign in to the wifi</html>', '', 'null', '42']) {
+    const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: async () => new Response(body, { status: 200 }) });
+    await expect(sms.balance(), body).rejects.toMatchObject({ code: 'UNEXPECTED_RESPONSE', status: 200 });
+  }
+});

@@ -73,6 +73,22 @@ test('cancelled tasks do not fire', () => {
   expect(fired).toEqual(['kept']);
 });
 
+test('cancelling a task that already fired or was dropped by a restart leaves the pending count right', () => {
+  const clock = manual();
+  const fired = clock.at(start + 10, () => undefined);
+  const dropped = clock.at(start + 1_000_000, () => undefined);
+  clock.advance(100);
+  clock.cancel(fired);
+  expect(clock.state().pendingTasks).toBe(1);
+  clock.restart(start);
+  const kept = clock.at(start + 10, () => undefined);
+  clock.cancel(dropped);
+  clock.cancel(dropped);
+  expect(clock.state().pendingTasks).toBe(1);
+  clock.cancel(kept);
+  expect(clock.state().pendingTasks).toBe(0);
+});
+
 test('setting the clock backwards is refused with CLOCK_BACKWARDS and changes nothing', () => {
   const clock = manual();
   clock.advance(60_000);

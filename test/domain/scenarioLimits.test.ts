@@ -58,6 +58,22 @@ test.each([
   expect(() => validateScenario({ version: 1, ...scenario }, 'scenario')).toThrow(new RegExp(`scenario: ${path.replace(/[[\].]/g, '\\$&')}: not a usable`));
 });
 
+test('refuses a timeline of more than 100 steps in a scenario and in X-Emulator-Outcome', async () => {
+  const loop = Array.from({ length: 101 }, (_, i) => (i % 2 === 0 ? 'staged' : 'pending'));
+  expect(() => validateScenario({ version: 1, rules: [{ outcome: { timeline: loop.map((status) => ({ status, after: '1s' })) } }] }, 'scenario')).toThrow(
+    /rules\[0\]\.outcome/,
+  );
+  const emulator = makeEmulator();
+  const before = emulator.snapshot();
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'x' },
+    headers: { 'x-emulator-outcome': loop.map((status) => `${status}@1s`).join(',') },
+  });
+  expect(reply.body.message).toBe('INVALID_EMULATOR_HEADER');
+  expect(reply.body.description).toContain('more than 100');
+  expect(emulator.snapshot()).toEqual(before);
+});
+
 test.each([
   ['an unresolved alias', 'version: 1\ndescription: *nothing\n'],
   [
@@ -92,4 +108,16 @@ test.each([
   expect(reply.status).toBe(400);
   expect(reply.body.message).toBe('SCENARIO_INVALID');
   expect(emulator.scenario.get()).toEqual(before);
+});
+
+// Node's timers hold at most 2^31 - 1 ms; a longer wait fires after 1 ms instead (with a warning), so it is refused.
+test('wall-clock waits longer than a Node timer can hold (fault latency, webhook timeout and backoff) are refused, not cut to 1 ms', async () => {
+  const emulator = makeEmulator();
+  const fault = 'version: 1\nfaults:\n  - match: { operation: balance }\n    latency: 30d\n';
+  const reply = await call(emulator, 'PUT', '/_emulator/scenario', { raw: fault, key: false, contentType: 'application/yaml' });
+  expect(reply.body.message).toBe('SCENARIO_INVALID');
+  expect(reply.body.description).toContain('faults[0].latency');
+  expect(() => makeEmulator({ webhookTimeout: '30d' })).toThrow(/webhookTimeout/);
+  expect(() => makeEmulator({ webhookBackoff: '25d' })).toThrow(/webhookBackoff/);
+  expect(() => makeEmulator({ webhookTimeout: '24d', webhookBackoff: '24d' })).not.toThrow();
 });

@@ -35,7 +35,7 @@ const cases: Record<string, (emulator: Emulator) => Promise<void>> = {
   },
   async webhookUrl(emulator) {
     expect(emulator.accounts.get(apiKey).live.webhookUrl).toBe(startHook);
-    expect(emulator.accounts.list().map((account) => account.apiKey)).toEqual([apiKey, 'pk_startup']);
+    expect(emulator.accounts.list().items.map((account) => account.apiKey)).toEqual([apiKey, 'pk_startup']);
     emulator.accounts.update(apiKey, { live: { webhookUrl: 'http://127.0.0.1:9/changed' }, sandbox: { webhookUrl: null } });
     emulator.accounts.create({ apiKey: 'pk_runtime', webhookUrl: 'http://127.0.0.1:9/runtime' });
   },
@@ -47,19 +47,19 @@ const cases: Record<string, (emulator: Emulator) => Promise<void>> = {
     expect(await balance(emulator, 'live', 'pk_startup')).toBe(3);
   },
   async optOuts(emulator) {
-    expect(emulator.optOuts.list('pk_startup')).toEqual(['27839999999']);
-    expect(emulator.optOuts.list()).toEqual([]);
+    expect(emulator.optOuts.list({ account: 'pk_startup' }).items).toEqual(['27839999999']);
+    expect(emulator.optOuts.list().items).toEqual([]);
     emulator.optOuts.add('27830000004');
-    emulator.optOuts.remove('27839999999', 'pk_startup');
+    emulator.optOuts.remove('27839999999', { account: 'pk_startup' });
     expect(await outcomeOf(emulator, '27830000004')).toBe('blist');
   },
   async clockIdsAndChaos(emulator) {
     expect(emulator.clock.state()).toMatchObject({ time: '2026-11-21T12:00:00+02:00', mode: 'manual', speed: 1, pendingTasks: 0 });
     expect(emulator.webhooks.chaos()).toMatchObject({ duplicateRate: 0, delayRate: 0, reorderRate: 0 });
-    expect(emulator.webhooks.list()).toEqual([]);
+    expect(emulator.webhooks.list().items).toEqual([]);
     const first = await send(emulator, { recipient: ['27830000005'], message: 'first id' });
     expect(first.id).toBe(createRandom('test-seed').fork('ids').uuid());
-    emulator.webhooks.chaos({ duplicateRate: 1 });
+    emulator.webhooks.setChaos({ duplicateRate: 1 });
     await emulator.clock.configure({ mode: 'manual', speed: 3 });
     await send(emulator, { schedule: '2026-11-22T12:00', recipient: ['27830000005'], message: 'scheduled, still pending at reset' });
   },
@@ -112,7 +112,7 @@ test('a scenario set at runtime does not change what reset restores for its acco
   expect(emulator.accounts.get('pk_startup').live.balance).toBe(5);
   emulator.reset();
   expect(emulator.accounts.get('pk_startup').live.balance).toBe(40);
-  expect(emulator.accounts.list().map((account) => account.apiKey)).toEqual([apiKey, 'pk_startup']);
+  expect(emulator.accounts.list().items.map((account) => account.apiKey)).toEqual([apiKey, 'pk_startup']);
 });
 
 test('a per-account reset restores that account only: its start-up settings, no messages', async () => {
@@ -141,7 +141,7 @@ test('a scheduled message pending at reset never fires afterwards', async () => 
   await send(emulator, { schedule: '2026-11-21T13:00', recipient: ['27830000003'], message: 'later' });
   emulator.reset();
   await emulator.clock.advance('2h');
-  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.messages.list().items).toEqual([]);
   expect(await balance(emulator)).toBe(1000);
 });
 
@@ -149,11 +149,11 @@ test('snapshot import clears with the same routine: chaos, webhook log and rando
   const emulator = startEmulator();
   const start = emulator.snapshot();
   const first = await send(emulator, { recipient: ['27830000003'], message: 'one' });
-  emulator.webhooks.chaos({ delayRate: 1 });
+  emulator.webhooks.setChaos({ delayRate: 1 });
   await emulator.clock.advance('1m');
-  expect(emulator.webhooks.list().length).toBeGreaterThan(0);
+  expect(emulator.webhooks.list().items.length).toBeGreaterThan(0);
   emulator.restore({ ...start, random: {} });
   expect(emulator.webhooks.chaos().delayRate).toBe(0);
-  expect(emulator.webhooks.list()).toEqual([]);
+  expect(emulator.webhooks.list().items).toEqual([]);
   expect((await send(emulator, { recipient: ['27830000003'], message: 'one' })).id).toBe(first.id);
 });

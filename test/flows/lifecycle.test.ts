@@ -149,7 +149,7 @@ test('an illegal timeline from a decider is refused at the send with the reason,
     status: 500,
     body: { message: 'INTERNAL_SERVER_ERROR', description: expect.stringContaining('a leg cannot go from submitted to pending') },
   });
-  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.messages.list().items).toEqual([]);
   expect(emulator.accounts.get(apiKey).live.balance).toBe(1000);
 });
 

@@ -25,9 +25,9 @@ test('default: 27830000007 is delivered and replies 30 s later', async () => {
   const emulator = makeEmulator();
   const message = await send(emulator, { recipient: ['27830000007'], message: 'Hello', client_reference: 'r-7' });
   await emulator.clock.advance('5s');
-  expect(emulator.replies.list()).toEqual([]);
+  expect(emulator.replies.list().items).toEqual([]);
   await emulator.clock.advance('30s');
-  expect(emulator.replies.list()).toEqual([
+  expect(emulator.replies.list().items).toEqual([
     expect.objectContaining({ message: 'Thanks, got it!', recipient: ['27830000007'], client_reference: 'r-7', in_reply_to: message.id }),
   ]);
 });
@@ -36,7 +36,7 @@ test('default: 27830000008 replies STOP, which opts it out: the next message to 
   const emulator = makeEmulator();
   await send(emulator, { recipient: ['27830000008'], message: 'Promo 1' });
   await emulator.clock.advance('1m');
-  expect(emulator.optOuts.list()).toEqual(['27830000008']);
+  expect(emulator.optOuts.list().items).toEqual(['27830000008']);
   const next = await send(emulator, { recipient: ['27830000008', '27830000001'], message: 'Promo 2' });
   await emulator.clock.advance('5s');
   expect(legStatuses(emulator, next.id)).toEqual(['blist', 'delivered']);
@@ -48,17 +48,18 @@ test('opt-outs: START opts back in; STOP in any case with spaces opts out; the l
   await emulator.clock.advance('5s');
   expect(legStatuses(emulator, first.id)).toEqual(['blist', 'delivered']);
   await emulator.clock.advance('10s');
-  expect(emulator.optOuts.list()).toEqual(['27835550000', '27836660001']);
-  emulator.replies.inject({ messageId: first.id, from: '27836660001', text: '  start ' });
-  expect(emulator.optOuts.list()).toEqual(['27835550000']);
+  expect(emulator.optOuts.list().items).toEqual(['27835550000', '27836660001']);
+  await emulator.replies.inject(first.id, { from: '27836660001', text: '  start ' });
+  expect(emulator.optOuts.list().items).toEqual(['27835550000']);
   const control = (method: string, path: string) => call(emulator, method, `/_emulator/opt-outs${path}`, { key: false });
-  expect((await control('DELETE', '/27835550000')).body.optOuts).toEqual([]);
+  expect((await control('DELETE', '/27835550000')).body).toEqual({ account: apiKey, environment: 'live', number: '27835550000', optedOut: false });
+  expect(emulator.optOuts.list().items).toEqual([]);
   // The scenario's optOuts apply to both environments; the sandbox list is its own from then on.
-  expect((await control('PUT', '/27831234567?environment=sandbox')).body.optOuts).toEqual(['27835550000', '27831234567']);
-  expect((await control('GET', '?environment=sandbox')).body.optOuts).toEqual(['27835550000', '27831234567']);
+  expect((await control('PUT', '/27831234567?environment=sandbox')).body).toMatchObject({ environment: 'sandbox', optedOut: true });
+  expect((await control('GET', '?environment=sandbox')).body).toEqual({ items: ['27835550000', '27831234567'], total: 2, page: 1, limit: 100 });
   expect((await control('PUT', '/12345')).status).toBe(400);
-  emulator.replies.inject({ messageId: first.id, from: '27836660001', text: ' Stop ' });
-  expect(emulator.optOuts.list()).toEqual(['27836660001']);
+  await emulator.replies.inject(first.id, { from: '27836660001', text: ' Stop ' });
+  expect(emulator.optOuts.list().items).toEqual(['27836660001']);
 });
 
 test('happy path: every message is delivered within 2 seconds', async () => {
@@ -101,7 +102,7 @@ test('conversational: delivered messages get generated replies, yes/no to questi
     await send(emulator, { recipient: ['27831234567'], message: 'Are you coming?' });
     await send(emulator, { recipient: ['27831234568'], message: 'Tell me about your day' });
     await emulator.clock.advance('30s');
-    return emulator.replies.list().map((reply) => reply.message);
+    return emulator.replies.list().items.map((reply) => reply.message);
   };
   const replies = await run();
   expect(replies).toHaveLength(2);
@@ -170,7 +171,7 @@ test('a malformed X-Emulator-Outcome is refused with INVALID_EMULATOR_HEADER and
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe('INVALID_EMULATOR_HEADER');
   }
-  expect(emulator.messages.list()).toEqual([]);
+  expect(emulator.messages.list().items).toEqual([]);
 });
 
 test('outcomeHeader false ignores the header', async () => {
@@ -226,7 +227,7 @@ test('timeline events run at their offsets: balance, webhook URL, replies, fault
   await emulator.clock.advance('1m');
   expect((await call(emulator, 'GET', '/v1/messages/balance')).status).toBe(200);
   await emulator.clock.advance('1m');
-  expect(emulator.replies.list().map((reply) => reply.message)).toEqual(['Late reply']);
+  expect(emulator.replies.list().items.map((reply) => reply.message)).toEqual(['Late reply']);
   await emulator.clock.advance('1m');
   expect(emulator.accounts.get(apiKey).sandbox.webhookUrl).toBe('http://127.0.0.1:9/hook');
 });
@@ -259,7 +260,7 @@ test('the same scenario, seed, requests and clock steps give byte-identical tran
       await emulator.clock.advance('20s');
     }
     await emulator.clock.advance('2h');
-    transcript.push(['messages', emulator.messages.list()], ['replies', emulator.replies.list()]);
+    transcript.push(['messages', emulator.messages.list().items], ['replies', emulator.replies.list().items]);
     return JSON.stringify(transcript);
   };
   const first = await session();

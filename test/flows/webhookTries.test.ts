@@ -43,7 +43,7 @@ function emulatorFor(url: string, options: EmulatorOptions = {}) {
 const summary = (emulator: ReturnType<typeof emulatorFor>) =>
   emulator.webhooks
     .list()
-    .map((event) => ({ status: event.status, state: event.state, errors: event.attempts.map((attempt) => attempt.error ?? attempt.status) }));
+    .items.map((event) => ({ status: event.status, state: event.state, errors: event.attempts.map((attempt) => attempt.error ?? attempt.status) }));
 
 test('a receiver that hangs gets exactly four tries per event, and every event of the message ends failed', async () => {
   const catcher = await createWebhookCatcher();

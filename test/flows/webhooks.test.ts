@@ -37,7 +37,7 @@ test('submitted and delivered notifications arrive with the client_reference, na
   });
   expect(delivered._links.self.href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/messages\//);
   expect(catcher.received[0]?.headers['content-type']).toBe('application/json');
-  const log = emulator.webhooks.list();
+  const log = emulator.webhooks.list().items;
   expect(log.map((event) => [event.state, event.attempts.length])).toEqual(Array(4).fill(['delivered', 1]));
   expect(log[0]?.attempts[0]).toMatchObject({ number: 1, status: 200, ok: true, url: catcher.url, at: '2026-11-21T12:00:01+02:00' });
 });
@@ -57,7 +57,7 @@ test('a 500 is re-sent at once and the 200 that follows ends the tries', async (
   catcher.respondWith([500, 200]);
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  const [event] = emulator.webhooks.list();
+  const [event] = emulator.webhooks.list().items;
   expect(event?.state).toBe('delivered');
   expect(event?.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
   expect(catcher.received).toHaveLength(2);
@@ -68,7 +68,7 @@ test('only 200 counts: a 201 is a failed try', async () => {
   catcher.respondWith([201, 204, 200]);
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  expect(emulator.webhooks.list()[0]?.attempts.map((attempt) => [attempt.status, attempt.ok])).toEqual([
+  expect(emulator.webhooks.list().items[0]?.attempts.map((attempt) => [attempt.status, attempt.ok])).toEqual([
     [201, false],
     [204, false],
     [200, true],
@@ -81,9 +81,9 @@ test('a receiver that always fails gets exactly four tries, then the event is ma
   const message = await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
   expect(catcher.received).toHaveLength(4);
-  const failed = await call(emulator, 'GET', `/_emulator/webhooks?outcome=failed&message=${message.id}`, { key: false });
-  expect(failed.body.webhooks).toHaveLength(1);
-  expect(failed.body.webhooks[0].attempts.map((attempt: { number: number; status: number }) => [attempt.number, attempt.status])).toEqual([
+  const failed = await call(emulator, 'GET', `/_emulator/webhooks?state=failed&message=${message.id}`, { key: false });
+  expect(failed.body.items).toHaveLength(1);
+  expect(failed.body.items[0].attempts.map((attempt: { number: number; status: number }) => [attempt.number, attempt.status])).toEqual([
     [1, 500],
     [2, 500],
     [3, 500],
@@ -104,7 +104,7 @@ test('a receiver that hangs is timed out, tried again, and logged with the timeo
   catcher.hang();
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  const [event] = emulator.webhooks.list();
+  const [event] = emulator.webhooks.list().items;
   expect(event?.state).toBe('failed');
   expect(event?.attempts.map((attempt) => attempt.error)).toEqual(['timeout after 300 ms', 'timeout after 300 ms']);
   catcher.hang(false);
@@ -118,7 +118,7 @@ test('a refused connection is logged as such on every try', async () => {
   open.push(emulator);
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  const [event] = emulator.webhooks.list();
+  const [event] = emulator.webhooks.list().items;
   expect(event?.state).toBe('failed');
   expect(event?.attempts).toHaveLength(4);
   expect(event?.attempts[0]?.error).toMatch(/ECONNREFUSED/);
@@ -139,13 +139,13 @@ test('with no webhook URL, events are logged as skipped and nothing is posted', 
   const emulator = makeEmulator();
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('5s');
-  expect(emulator.webhooks.list().map((event) => event.state)).toEqual(['skipped', 'skipped']);
+  expect(emulator.webhooks.list().items.map((event) => event.state)).toEqual(['skipped', 'skipped']);
 });
 
 test('an inbound reply is posted as an sms-reply event', async () => {
   const { emulator, catcher } = await setup({ notifyOn: [] });
   const message = await send(emulator, { recipient: ['27831234567'], message: 'Coming?', client_reference: 'rsvp' });
-  emulator.replies.inject({ messageId: message.id, text: 'Yes' });
+  emulator.replies.inject(message.id, { text: 'Yes' });
   await emulator.webhooks.settled();
   expect(catcher.received).toHaveLength(1);
   expect(catcher.received[0]?.body).toMatchObject({
@@ -156,7 +156,7 @@ test('an inbound reply is posted as an sms-reply event', async () => {
     status: 'delivered',
     credit: 0,
   });
-  expect(emulator.webhooks.list()[0]).toMatchObject({ kind: 'reply', state: 'delivered' });
+  expect(emulator.webhooks.list().items[0]).toMatchObject({ kind: 'reply', state: 'delivered' });
 });
 
 test('the sandbox posts to its own webhook URL', async () => {
@@ -177,7 +177,7 @@ test('a failed event can be redelivered once the receiver is fixed', async () =>
   catcher.respondWith(500);
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  const [event] = emulator.webhooks.list({ outcome: 'failed' });
+  const [event] = emulator.webhooks.list({ state: 'failed' }).items;
   catcher.respondWith(200);
   const redelivered = await call(emulator, 'POST', `/_emulator/webhooks/${event?.id}/redeliver`, { key: false });
   expect(redelivered.body).toMatchObject({ state: 'delivered' });
@@ -202,7 +202,7 @@ test('duplicate chaos posts events twice', async () => {
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('5s');
   expect(catcher.received.map((request) => request.body.status)).toEqual(['submitted', 'submitted', 'delivered', 'delivered']);
-  expect(emulator.webhooks.list().filter((event) => event.chaos.includes('duplicate'))).toHaveLength(2);
+  expect(emulator.webhooks.list().items.filter((event) => event.chaos.includes('duplicate'))).toHaveLength(2);
 });
 
 test('delay chaos holds events on the emulator clock and keeps their order', async () => {
@@ -210,7 +210,7 @@ test('delay chaos holds events on the emulator clock and keeps their order', asy
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('5s');
   expect(catcher.received).toHaveLength(0);
-  expect(emulator.webhooks.list().map((event) => event.state)).toEqual(['delayed', 'delayed']);
+  expect(emulator.webhooks.list().items.map((event) => event.state)).toEqual(['delayed', 'delayed']);
   await emulator.clock.advance('1m');
   expect(catcher.received.map((request) => request.body.status)).toEqual(['submitted', 'delivered']);
 });
@@ -218,9 +218,9 @@ test('delay chaos holds events on the emulator clock and keeps their order', asy
 test('reorder chaos lets later events overtake a held one', async () => {
   const { emulator, catcher } = await setup();
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
-  emulator.webhooks.chaos({ reorderRate: 1, delay: '10s' });
+  emulator.webhooks.setChaos({ reorderRate: 1, delay: '10s' });
   await emulator.clock.advance('1s');
-  emulator.webhooks.chaos({ reorderRate: 0 });
+  emulator.webhooks.setChaos({ reorderRate: 0 });
   await emulator.clock.advance('4s');
   expect(catcher.received.map((request) => request.body.status)).toEqual(['delivered']);
   await emulator.clock.advance('10s');
@@ -247,10 +247,10 @@ test('a hanging receiver does not hold up API requests', async () => {
     const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: `m${i}` } });
     expect(reply.status).toBe(201);
   }
-  expect(emulator.webhooks.list()[0]?.state).toBe('pending');
+  expect(emulator.webhooks.list().items[0]?.state).toBe('pending');
   catcher.hang(false);
   await emulator.webhooks.settled();
-  expect(emulator.webhooks.list()[0]?.state).toBe('delivered');
+  expect(emulator.webhooks.list().items[0]?.state).toBe('delivered');
 });
 
 test('the catcher records signed sends from a real client too', async () => {
@@ -266,7 +266,7 @@ test('the log keeps webhookLogLimit events: the oldest finished ones make room, 
   const emulator = makeEmulator({ webhookLogLimit: 3 });
   for (let i = 0; i < 3; i++) await send(emulator, { recipient: ['27831234567'], message: `m${i}` });
   await emulator.clock.advance('5s');
-  const events = emulator.webhooks.list();
+  const events = emulator.webhooks.list().items;
   expect(events).toHaveLength(3);
   expect(events.every((event) => event.state === 'skipped')).toBe(true);
   // Six events happened (three submitted, then three delivered); the three newest remain.
@@ -279,10 +279,10 @@ test('events still being tried are kept even beyond the log limit', async () => 
   await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Hi' });
   void emulator.clock.advance('1s');
   await catcher.waitFor((request) => request.body.recipient[0] === '27831234567');
-  expect(emulator.webhooks.list().map((event) => event.state)).toEqual(['pending', 'pending']);
+  expect(emulator.webhooks.list().items.map((event) => event.state)).toEqual(['pending', 'pending']);
   catcher.hang(false);
   await emulator.webhooks.settled();
-  expect(emulator.webhooks.list()).toHaveLength(1);
+  expect(emulator.webhooks.list().items).toHaveLength(1);
 });
 
 test('close stops a try that hangs and logs it as failed instead of waiting for the timeout', async () => {
@@ -292,7 +292,7 @@ test('close stops a try that hangs and logs it as failed instead of waiting for 
   void emulator.clock.advance('1s');
   await catcher.waitFor();
   await emulator.close();
-  const [event] = emulator.webhooks.list();
+  const [event] = emulator.webhooks.list().items;
   expect(event?.state).toBe('failed');
   expect(event?.attempts.map((attempt) => attempt.error)).toEqual(['emulator closed']);
   catcher.hang(false);
@@ -302,7 +302,7 @@ test('redelivering an event whose account has no webhook URL is refused with a c
   const emulator = makeEmulator();
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  const [event] = emulator.webhooks.list();
+  const [event] = emulator.webhooks.list().items;
   const reply = await call(emulator, 'POST', `/_emulator/webhooks/${event?.id}/redeliver`, { key: false });
   expect(reply.status).toBe(400);
   expect(reply.body).toMatchObject({ message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('no live webhook URL') });

@@ -79,7 +79,20 @@ export function scheduleIn(minutes: number): string {
   return `${local}+02:00`;
 }
 
-/** Calls the control API (`/_emulator` + path) with a JSON body, without API credentials. */
+/** A control API call (`/_emulator` + path) with a JSON body, no API key. */
 export function control(emulator: Emulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   return call(emulator, method, `/_emulator${path}`, { raw: body === undefined ? undefined : JSON.stringify(body), key: false, headers });
+}
+
+/** A control transport over `emulator.fetch`, as a remote handle would use over HTTP; an error status throws its code. */
+export function fetchTransport(emulator: Emulator) {
+  return async (method: string, path: string, query: Record<string, string>, body: unknown): Promise<unknown> => {
+    const search = new URLSearchParams(query).toString();
+    const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await emulator.fetch(new Request(`${origin}/_emulator${path}${search ? `?${search}` : ''}`, { method, body: text }));
+    const answer = await response.text();
+    const json = answer === '' ? undefined : JSON.parse(answer);
+    if (response.status >= 400) throw new Error(`${json.message}: ${json.description}`);
+    return json;
+  };
 }

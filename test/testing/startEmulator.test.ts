@@ -76,3 +76,7 @@ test('an emulator whose test process exits without stopping it is killed with th
   await exited(pid);
   expect(isGone(pid)).toBe(true);
 });
+
+test('refuses an unknown option before starting anything', async () => {
+  await expect(startEmulator({ colour: 'blue' } as never)).rejects.toThrow(/unknown option colour/);
+});

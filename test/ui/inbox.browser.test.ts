@@ -134,7 +134,7 @@ test('replying STOP from the page opts the number out and the reply webhook show
   await page.getByRole('button', { name: 'Reply STOP' }).click();
   await bubbles().getByText('STOP', { exact: true }).waitFor();
   await page.getByText('⊘ opted out: later messages end blist').waitFor();
-  expect(emulator.optOuts.list()).toEqual([number]);
+  expect(emulator.optOuts.list().items).toEqual([number]);
   await shoot('thread');
   await page.getByRole('link', { name: /^Webhooks/ }).click();
   await page.getByRole('row', { name: /reply · delivered/ }).waitFor();
@@ -148,7 +148,7 @@ test('a reply typed into the thread arrives as an inbound reply', async () => {
   await page.getByLabel('Reply as this handset').fill('Yes, see you at 5');
   await page.getByLabel('Reply as this handset').press('Enter');
   await bubbles().getByText('Yes, see you at 5').waitFor();
-  expect(emulator.replies.list().map((reply) => [reply.in_reply_to, reply.message])).toEqual([[message.id, 'Yes, see you at 5']]);
+  expect(emulator.replies.list().items.map((reply) => [reply.in_reply_to, reply.message])).toEqual([[message.id, 'Yes, see you at 5']]);
 });
 
 test('a failed webhook event is highlighted in the log and redelivered from it', async () => {
@@ -164,7 +164,7 @@ test('a failed webhook event is highlighted in the log and redelivered from it',
   await row.getByRole('button', { name: /Redeliver/ }).click();
   await row.getByText('try 5: HTTP 200').waitFor();
   await row.getByText('✓ delivered').waitFor();
-  expect(emulator.webhooks.list()[0]?.state).toBe('delivered');
+  expect(emulator.webhooks.list().items[0]?.state).toBe('delivered');
 });
 
 test('the message detail shows legs, history, upcoming steps and every webhook try', async () => {
@@ -235,7 +235,7 @@ test('the timeline report opens in the browser and shows the same events as its 
   catcher.respondWith([500, 200]);
   const message = await send(emulator, { recipient: [number], message: 'Report me' });
   await emulator.clock.advance('1m');
-  emulator.replies.inject({ messageId: message.id, text: 'STOP' });
+  emulator.replies.inject(message.id, { text: 'STOP' });
   await emulator.webhooks.settled();
   const json = emulator.report({ format: 'json' });
   await page.goto(`${urls.origin}/_emulator/report?account=${apiKey}`);

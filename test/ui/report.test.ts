@@ -19,7 +19,7 @@ async function story(options = {}): Promise<Emulator> {
   open.push(catcher, emulator);
   const message = await send(emulator, { recipient: ['27831234567'], message: 'Your code is 1234' });
   await emulator.clock.advance('1m');
-  emulator.replies.inject({ messageId: message.id, text: 'STOP' });
+  emulator.replies.inject(message.id, { text: 'STOP' });
   await emulator.webhooks.settled();
   return emulator;
 }
@@ -99,7 +99,7 @@ test('text from messages and replies cannot break out of the report page', async
   const emulator = makeEmulator();
   open.push(emulator);
   const message = await send(emulator, { recipient: ['27831234567'], message: 'hi' });
-  emulator.replies.inject({ messageId: message.id, text: '</script><script>alert(1)</script><b>x' });
+  emulator.replies.inject(message.id, { text: '</script><script>alert(1)</script><b>x' });
   const page = emulator.report();
   expect(page).not.toContain('<script>alert');
   expect(page).not.toContain('<b>x');

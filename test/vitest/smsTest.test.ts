@@ -12,7 +12,7 @@ describe('one account per test', () => {
     const sent = await sms.client.send({ recipient: '27831234567', message: 'Hello' });
     await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
     expect(sms.webhooks().map((payload) => payload.status)).toEqual(['submitted', 'delivered']);
-    expect(sms.emulator.accounts.get(sms.account.apiKey).live.webhookUrl).toBe(sms.catcher.url);
+    expect((await sms.emulator.accounts.get(sms.account.apiKey)).live.webhookUrl).toBe(sms.catcher.url);
   });
 
   test('deletes the account after the test', ({ sms }) => {
@@ -25,7 +25,7 @@ describe('concurrent tests do not see each other', () => {
     test.concurrent(`${name} sees only its own messages and webhooks`, async ({ sms, expect }) => {
       const sent = await sms.client.send({ recipient: '27831234567', message: name });
       await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
-      expect(sms.messages().map((message) => message.message)).toEqual([name]);
+      expect((await sms.messages()).map((message) => message.message)).toEqual([name]);
       expect(sms.webhooks().every((payload) => payload.message === name)).toBe(true);
       expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'delivered' });
     });
@@ -68,7 +68,7 @@ test('useEmulatorTime gives the app the emulator time through the mocked Date', 
     expect(new Date()).toEqual(sms.emulator.clock.now());
     await sms.emulator.clock.advance('24h');
     await useEmulatorTime(sms.emulator);
-    expect(Date.now()).toBe(sms.emulator.clock.now().getTime());
+    expect(Date.now()).toBe((await sms.emulator.clock.now()).getTime());
   } finally {
     vi.useRealTimers();
   }

@@ -5,6 +5,7 @@ import { type LegStatus, transitionProblem } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Timeline } from '../outcomes.js';
 import { namedTimelines } from './match.js';
+import { maxTimelineSteps } from './schema.js';
 
 export const outcomeHeaderName = 'x-emulator-outcome';
 
@@ -16,7 +17,9 @@ export function parseOutcomeHeader(value: string): Timeline {
   if (named) return named;
   const steps: { status: LegStatus; afterMs: number }[] = [];
   let from: LegStatus = 'pending';
-  for (const part of text.split(',')) {
+  const parts = text.split(',');
+  if (parts.length > maxTimelineSteps) throw invalid(value, `it has ${parts.length} steps, more than ${maxTimelineSteps}`);
+  for (const part of parts) {
     const [status = '', delay = '0'] = part.trim().split('@');
     const afterMs = parseDuration(delay);
     if (!legStatuses.has(status) || afterMs === undefined) {

@@ -1,8 +1,9 @@
 /** The scenario file format (version 1): one zod definition that validates files and generates the JSON Schema. */
 
 import { z } from 'zod';
+import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
 import { canTransition, type LegStatus } from '../../domain/message.js';
-import { durationHint, parseDuration } from '../../domain/time.js';
+import { durationHint, fitsWallTimer, parseDuration, wallWaitHint } from '../../domain/time.js';
 import { settings } from '../../options.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 
@@ -17,10 +18,14 @@ const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usua
 
 const step = z.strictObject({ status: legStatus, after: duration.describe('Wait after the previous step (or after the send).') });
 
+/** Most steps in one timeline (a scenario's or an X-Emulator-Outcome header's): legs may loop staged/pending, and plans are kept per leg. */
+export const maxTimelineSteps = 100;
+
 /** A timeline must be a legal walk from `pending`; an illegal one is refused at load, not at run time. */
 const timeline = z
   .array(step)
   .min(1)
+  .max(maxTimelineSteps)
   .superRefine((steps, context) => {
     let from: LegStatus = 'pending';
     steps.forEach((entry, index) => {
@@ -116,7 +121,7 @@ const fault = z
         code: z.string().default('INTERNAL_SERVER_ERROR'),
       })
       .optional(),
-    latency: duration.optional().describe('Added to the response time (wall clock).'),
+    latency: duration.refine(fitsWallTimer, wallWaitHint).optional().describe('Added to the response time (wall clock).'),
     rateLimit: z
       .strictObject({ requests: z.number().int().min(1), per: duration })
       .optional()
@@ -127,12 +132,12 @@ const fault = z
   .refine((entry) => entry.error || entry.latency !== undefined || entry.rateLimit, 'give at least one of error, latency or rateLimit');
 
 const accountEntry = z.strictObject({
-  apiKey: z.string().regex(/^pk_\S+$/, 'expected text starting with pk_'),
+  apiKey: apiKeySchema,
   signingSecret: z.string().min(1).optional(),
   balance: z.number().int().min(0).optional(),
   sandboxBalance: z.number().int().min(0).optional(),
-  webhookUrl: z.url().nullable().optional(),
-  sandboxWebhookUrl: z.url().nullable().optional(),
+  webhookUrl: webhookUrlSchema.nullable().optional(),
+  sandboxWebhookUrl: webhookUrlSchema.nullable().optional(),
   scopes: z.array(z.enum(['balance', 'send', 'read', 'edit', 'delete'])).optional(),
   optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
 });
@@ -148,7 +153,7 @@ const timelineEvent = z
       .strictObject({ ...target, from: z.string(), text: z.string().min(1) })
       .optional()
       .describe('A reply from a number to the latest message sent to it.'),
-    webhookUrl: z.strictObject({ ...target, url: z.url().nullable() }).optional(),
+    webhookUrl: z.strictObject({ ...target, url: webhookUrlSchema.nullable() }).optional(),
     startFault: z.string().optional(),
     stopFault: z.string().optional(),
   })

@@ -11,8 +11,9 @@ export function tokenMatches(given: string | undefined, token: string): boolean 
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
+/** The token of a `Bearer` header; the scheme name is case-insensitive (RFC 9110), so `bearer x` counts too. */
 function bearer(header: string | undefined): string | undefined {
-  return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+  return header !== undefined && /^bearer /i.test(header) ? header.slice(7) : undefined;
 }
 
 /**

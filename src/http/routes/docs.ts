@@ -4,12 +4,8 @@ import { Hono } from 'hono';
 import { type ErrorDefinition, errorCatalogue } from '../../domain/errors.js';
 import { operations } from '../documentation.js';
 import { escapeHtml } from '../html.js';
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · sms-emulator</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem}code{background:#f3f3f3;padding:0 .2em}section{border-top:1px solid #ddd;padding:.5rem 0}</style>
-</head><body><nav><a href="./">docs</a> · <a href="messages">operations</a> · <a href="errors">errors</a></nav><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
-}
+import { isRoute, operationList } from '../../control/operations.js';
+import { page } from '../page.js';
 
 const operationsPage = page(
   'Operations',
@@ -31,14 +27,22 @@ const errorsPage = page(
     .join(''),
 );
 
+const controlSection = operationList()
+  .flatMap(([operationId, op]) =>
+    isRoute(op) ? [`<li><code>${op.method} /_emulator${escapeHtml(op.path)}</code> (<code>${operationId}</code>): ${escapeHtml(op.summary)}</li>`] : [],
+  )
+  .join('');
+
 const indexPage = page(
   'sms-emulator documentation',
-  '<p>Every <code>documentation_url</code> the emulator returns points into these pages.</p><ul><li><a href="messages">Operations</a></li><li><a href="errors">Error codes</a></li></ul>',
+  `<p>Every <code>documentation_url</code> the emulator returns points into these pages.</p><ul><li><a href="messages">API operations</a></li><li><a href="errors">Error codes</a></li><li><a href="/_emulator/openapi.json">OpenAPI 3.1 document</a> (the API and the control API)</li><li><a href="/_emulator">Landing page</a></li></ul><h2>Control API</h2><ul>${controlSection}</ul>`,
 );
 
 export function docsRoutes(): Hono {
   const routes = new Hono();
-  routes.get('/', (c) => (c.req.path.endsWith('/') ? c.html(indexPage) : c.redirect(`${c.req.path}/`)));
+  // c.req.path has the trailing slash stripped (the app is not strict), so the raw URL tells the index from the bare path:
+  // the page's relative links need the slash.
+  routes.get('/', (c) => (new URL(c.req.url).pathname.endsWith('/') ? c.html(indexPage) : c.redirect(`${c.req.path}/`)));
   routes.get('/messages', (c) => c.html(operationsPage));
   routes.get('/errors', (c) => c.html(errorsPage));
   return routes;

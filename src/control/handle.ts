@@ -1,0 +1,142 @@
+/** The typed control handle: one interface for the in-process handle (`createEmulator`) and the remote one (over HTTP). */
+
+import type { ClockView } from '../engine/control.js';
+import type {
+  AccountInput,
+  AccountPatch,
+  ClockCommand,
+  ForceStatusInput,
+  MessageFilter,
+  WebhookChaosInput,
+  WebhookFilterInput,
+} from '../engine/controlInput.js';
+import type { AccountView, MessageView } from '../engine/inspection.js';
+import type { Scenario, ScenarioInput } from '../engine/scenario/schema.js';
+import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
+import type { Snapshot } from '../state/snapshot.js';
+import type { WebhookEvent } from '../webhooks/log.js';
+import type { Page, PageInput } from './list.js';
+
+/** `local`: calls answer at once (and throw `ApiError`); `remote`: every call answers with a promise. */
+export type HandleMode = 'local' | 'remote';
+
+/** What a call answers: the value itself in process, a promise over HTTP. Calls that wait for webhooks always answer a promise. */
+export type Answer<M extends HandleMode, T> = M extends 'local' ? T : Promise<T>;
+
+/** Receiver chaos: rates from 0 to 1 and the delay given to delayed events (milliseconds out; a duration or milliseconds in). */
+export interface ChaosView {
+  duplicateRate: number;
+  delayRate: number;
+  reorderRate: number;
+  delay: number;
+}
+
+/** Where a number stands on an account's opt-out list. */
+export interface OptOutView {
+  account: string;
+  environment: 'live' | 'sandbox';
+  number: string;
+  optedOut: boolean;
+}
+
+/** Which account and environment an opt-out call means (default: the default account, live). */
+export interface OptOutTarget {
+  account?: string;
+  environment?: 'live' | 'sandbox';
+}
+
+/** Every control operation, as a method; the HTTP control API offers the same operations under `/_emulator`. */
+export interface ControlHandle<M extends HandleMode = 'local'> {
+  /** `{ status: 'ok' }` once the emulator answers. */
+  health(): Answer<M, { status: 'ok' }>;
+  readonly clock: {
+    /** Current clock state: time, mode, speed, queued tasks, recent incidents. */
+    state(): Answer<M, ClockView>;
+    /** The emulator's current time as a `Date`: give it to the app under test (see `useEmulatorTime` in `sms-emulator/vitest`). */
+    now(): Answer<M, Date>;
+    /** Applies mode/speed, then `set`, then `advance` (or `runUntilIdle`, or `next`); answers once the webhooks it made due were tried. */
+    move(command: ClockCommand): Promise<ClockView>;
+    /** Moves the clock forward (`'15m'`, `'90s'`, ms), firing due events in order; answers after their webhooks were tried. */
+    advance(duration: string | number): Promise<ClockView>;
+    /** Sets the clock to an ISO instant (never backwards); answers after the webhooks it made due were tried. */
+    set(instant: string): Promise<ClockView>;
+    /** Changes mode (`manual`, `realtime`) and/or speed. */
+    configure(settings: Pick<ClockCommand, 'mode' | 'speed'>): Promise<ClockView>;
+    /** Fires due events in order until nothing is queued or the clock reaches now + `limit` (default `'30d'`); `run` says which. */
+    runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+    /** Jumps to the next queued event's time and fires what is due then. */
+    next(): Promise<ClockView>;
+  };
+  readonly accounts: {
+    /** Every account with balances, webhook URLs and opt-outs per environment, in creation order. */
+    list(filter?: PageInput): Answer<M, Page<AccountView>>;
+    /** One account by API key. */
+    get(apiKey: string): Answer<M, AccountView>;
+    /** Adds an account (`apiKey` starts with `pk_`). */
+    create(account: AccountInput): Answer<M, AccountView>;
+    /** Sets or adds balance, changes webhook URLs, signing secret or scopes. */
+    update(apiKey: string, patch: AccountPatch): Answer<M, AccountView>;
+    /** Removes an account and its messages. */
+    delete(apiKey: string): Answer<M, void>;
+  };
+  readonly messages: {
+    /** Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`. */
+    list(filter?: MessageFilter & PageInput): Answer<M, Page<MessageView>>;
+    /** One message with legs, history and upcoming changes. */
+    get(id: string): Answer<M, MessageView>;
+    /**
+     * Moves the message's open legs (or the one of `recipient`) to `status` now, through legal moves only, posting
+     * the webhooks as if it had happened; resolves after they were tried.
+     * @example await emulator.messages.forceStatus(sent.id, { status: 'undelivered' });
+     */
+    forceStatus(id: string, input: ForceStatusInput): Promise<MessageView>;
+  };
+  readonly replies: {
+    /** An inbound reply from a recipient (`from`, default the first) to a sent message; answers after its webhook was tried. */
+    inject(messageId: string, reply: { from?: string; text: string }): Promise<MessageView>;
+    /** Inbound replies, oldest first; filters `environment`, `account`. */
+    list(filter?: Pick<MessageFilter, 'environment' | 'account'> & PageInput): Answer<M, Page<MessageView>>;
+  };
+  readonly webhooks: {
+    /** Logged webhook events with every try, oldest first; filters `account`, `environment`, `message`, `state`. */
+    list(filter?: WebhookFilterInput & PageInput): Answer<M, Page<WebhookEvent>>;
+    /** One logged webhook event. */
+    get(id: string): Answer<M, WebhookEvent>;
+    /** Posts an event again to the account's current URL; answers when its tries end. */
+    redeliver(id: string): Promise<WebhookEvent>;
+    /** Answers once every webhook try under way or due has ended. */
+    settled(): Promise<{ status: 'settled' }>;
+    /** The receiver chaos in force. */
+    chaos(): Answer<M, ChaosView>;
+    /** Changes receiver chaos (`duplicateRate`, `delayRate`, `reorderRate`, `delay`); fields left out keep their value. */
+    setChaos(settings: WebhookChaosInput): Answer<M, ChaosView>;
+  };
+  readonly scenario: {
+    /** The active scenario, defaults filled in. */
+    get(): Answer<M, Scenario>;
+    /** Replaces the active scenario (YAML/JSON text or an object); a bad one is refused and changes nothing. */
+    set(scenario: string | ScenarioInput): Answer<M, Scenario>;
+  };
+  readonly optOuts: {
+    /** Numbers opted out of an account's environment (default account, live). */
+    list(filter?: OptOutTarget & PageInput): Answer<M, Page<string>>;
+    /** Opts a number out. */
+    add(number: string, target?: OptOutTarget): Answer<M, OptOutView>;
+    /** Opts a number back in. */
+    remove(number: string, target?: OptOutTarget): Answer<M, OptOutView>;
+  };
+  readonly requests: {
+    /** Journal entries of API requests (accepted or rejected), newest first; filters `account`, `environment`, `method`, `path`, `status`, `code`, `since`, `message`. */
+    find(filter?: JournalFilter & PageInput): Answer<M, Page<JournalEntry>>;
+    /** How many journal entries match the filter. */
+    count(filter?: JournalFilter): Answer<M, number>;
+  };
+  /** The string to sign and the `Signature` header for a body, with an account's secret (default account if none). */
+  sign(fields: Record<string, unknown>, apiKey?: string): Answer<M, { string_to_sign: string; signature: string }>;
+  /** Back to the start state: everything, or one account's data and settings (`{ account }`). */
+  reset(options?: { account?: string }): Answer<M, { status: 'reset' }>;
+  /** The whole state as JSON data. */
+  snapshot(): Answer<M, Snapshot>;
+  /** Replaces the whole state with a snapshot; a bad one is refused and changes nothing. */
+  restore(snapshot: Snapshot): Answer<M, { status: 'restored' }>;
+}

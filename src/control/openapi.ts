@@ -1,0 +1,237 @@
+/** The OpenAPI 3.1 document of the API (/v1, as the emulator implements it) and of the control API (from the operations table). */
+
+import { z } from 'zod';
+import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
+import { type ArgSpec } from './call.js';
+import { type RouteOperation, isRoute, operationList } from './operations.js';
+import { defaultListLimit, maxListLimit } from './list.js';
+
+type Schema = Record<string, unknown>;
+
+const codes = Object.entries(errorCatalogue) as [string, ErrorDefinition][];
+const isControlCode = (code: string): boolean => code.startsWith('CONTROL_');
+
+/** One response per status, listing every code answered with it; emulator-only codes are marked. */
+function errorResponses(control: boolean): Record<string, Schema> {
+  const byStatus = new Map<number, string[]>();
+  for (const [code, definition] of codes) {
+    if (isControlCode(code) !== control && !(control && code === 'PAYLOAD_TOO_LARGE') && !(control && code === 'INVALID_HTTP_REQUEST_METHOD')) continue;
+    const line = `\`${code}\`${definition.published ? '' : ' (emulator only)'}: ${definition.description}`;
+    byStatus.set(definition.status, [...(byStatus.get(definition.status) ?? []), line]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, lines]) => [
+      String(status),
+      { description: lines.join('\n\n'), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
+  );
+}
+
+const json = (schema: Schema) => ({ 'application/json': { schema } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const messageSchema: Schema = {
+  type: 'object',
+  required: ['id', 'type', 'recipient', 'message', 'status', 'credit', 'creation_date'],
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string', enum: ['sms', 'sms-reply'] },
+    recipient: { type: 'array', items: { type: 'string' } },
+    message: { type: 'string' },
+    client_reference: { type: ['string', 'null'] },
+    schedule: { type: ['string', 'null'] },
+    status: { type: 'string' },
+    credit: { type: 'integer' },
+    creation_date: { type: 'string' },
+    delivery_date: { type: ['string', 'null'] },
+    _links: { type: 'object' },
+    documentation_url: { type: 'string' },
+  },
+};
+
+const sendFields: Schema = {
+  type: 'object',
+  properties: {
+    recipient: { type: 'array', items: { type: 'string', examples: ['27831234567'] } },
+    message: { type: 'string' },
+    client_reference: { type: 'string' },
+    schedule: { type: 'string', description: 'YYYY-MM-DDTHH:MM[:SS][±HH:MM|Z]; no offset means +02:00; 15 minutes to 7 days ahead.' },
+  },
+};
+
+function apiPaths(): Record<string, Schema> {
+  const errors = errorResponses(false);
+  const basic = [{ basicAuth: [] }];
+  const signed = [{ basicAuth: [], signature: [] }];
+  const id = { name: 'message_id', in: 'path', required: true, schema: { type: 'string' } };
+  const body = { required: true, content: { ...json(sendFields), 'application/x-www-form-urlencoded': { schema: sendFields } } };
+  const query = (name: string, schema: Schema) => ({ name, in: 'query', required: false, schema });
+  return {
+    '/v1/messages/balance': {
+      get: {
+        operationId: 'getBalance',
+        summary: 'Read the credit balance (the same under /sandbox/v1).',
+        security: basic,
+        responses: { '200': { description: 'The balance.', content: json({ type: 'object', properties: { balance: { type: 'integer' } } }) }, ...errors },
+      },
+    },
+    '/v1/messages': {
+      post: {
+        operationId: 'sendMessage',
+        summary: 'Send or schedule a message; the Signature header is required.',
+        security: signed,
+        requestBody: body,
+        responses: { '201': { description: 'The message.', content: json(ref('Message')) }, ...errors },
+      },
+      get: {
+        operationId: 'listMessages',
+        summary: 'List messages, newest first; NO_SMS_MESSAGES when empty.',
+        security: basic,
+        parameters: [
+          query('recipient', { type: 'string' }),
+          query('status', { type: 'string' }),
+          query('search', { type: 'string' }),
+          query('page', { type: 'integer', minimum: 1 }),
+          query('limit', { type: 'integer', minimum: 1, maximum: 100 }),
+        ],
+        responses: {
+          '200': {
+            description: 'One page of messages.',
+            content: json({
+              type: 'object',
+              properties: {
+                list: { type: 'array', items: ref('Message') },
+                page: { type: 'integer' },
+                limit: { type: 'integer' },
+                total_pages: { type: 'integer' },
+                total_items: { type: 'integer' },
+              },
+            }),
+          },
+          ...errors,
+        },
+      },
+    },
+    '/v1/messages/{message_id}': {
+      get: {
+        operationId: 'getMessage',
+        summary: 'Read one message (or reply).',
+        security: basic,
+        parameters: [id],
+        responses: { '200': { description: 'The message.', content: json(ref('Message')) }, ...errors },
+      },
+      patch: {
+        operationId: 'editMessage',
+        summary: 'Edit a scheduled message; a Signature header is checked when present.',
+        security: [...basic, ...signed],
+        parameters: [id],
+        requestBody: body,
+        responses: { '200': { description: 'The message.', content: json(ref('Message')) }, ...errors },
+      },
+      delete: {
+        operationId: 'deleteMessage',
+        summary: 'Delete a scheduled message.',
+        security: basic,
+        parameters: [id],
+        responses: { '200': { description: 'Deleted.', content: json({ type: 'object', properties: { status: { const: 'successful' } } }) }, ...errors },
+      },
+    },
+  };
+}
+
+/** JSON Schema of a zod input, without the `$schema` line. */
+function inputSchema(schema: z.ZodType | undefined): Schema {
+  if (schema === undefined) return {};
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
+  return rest;
+}
+
+const pageParameters = [
+  { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
+  { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: maxListLimit, default: defaultListLimit } },
+];
+
+function controlOperation(operationId: string, op: RouteOperation): Schema {
+  const input = inputSchema(op.input);
+  const parameters: Schema[] = [];
+  let requestBody: Schema | undefined;
+  const isList =
+    (op.args as readonly ArgSpec[]).some((spec) => spec.in === 'query' && spec.name === undefined) && op.method === 'GET' && !op.path.endsWith('/count');
+  for (const spec of op.args) {
+    if (spec.in === 'path') parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
+    else if (spec.in === 'query' && spec.name !== undefined) parameters.push({ name: spec.name, in: 'query', required: false, schema: { type: 'string' } });
+    else if (spec.in === 'query') {
+      for (const [name, schema] of Object.entries((input.properties ?? {}) as Record<string, Schema>))
+        parameters.push({ name, in: 'query', required: false, schema });
+      if (isList) parameters.push(...pageParameters);
+    } else if (spec.in === 'text') {
+      requestBody = { required: true, content: { 'application/yaml': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } };
+    } else requestBody = { required: false, content: json(op.input ? input : { type: 'object' }) };
+  }
+  const status = String(op.status ?? 200);
+  const answer = isList
+    ? json({
+        type: 'object',
+        required: ['items', 'total', 'page', 'limit'],
+        properties: { items: { type: 'array' }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' } },
+      })
+    : json({});
+  return {
+    operationId,
+    summary: op.summary,
+    ...(op.settles ? { description: 'Answers after the webhooks it caused were tried.' } : {}),
+    security: op.open ? [] : [{}, { controlToken: [] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: { [status]: status === '204' ? { description: 'Done, no body.' } : { description: 'Success.', content: answer }, ...errorResponses(true) },
+  };
+}
+
+function controlPaths(): Record<string, Schema> {
+  const paths: Record<string, Schema> = {};
+  for (const [operationId, op] of operationList()) {
+    if (!isRoute(op)) continue;
+    const path = `/_emulator${op.path}`;
+    paths[path] = { ...paths[path], [op.method.toLowerCase()]: controlOperation(operationId, op) };
+  }
+  return paths;
+}
+
+export function openApiDocument(): Schema {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'sms-emulator',
+      version: 'v1',
+      description:
+        'The SMS messaging REST API as sms-emulator implements it (the sandbox serves the same operations under /sandbox/v1), and the emulator-only control API under /_emulator. Error codes marked "emulator only" are not in the published catalogue.',
+    },
+    paths: { ...apiPaths(), ...controlPaths() },
+    components: {
+      securitySchemes: {
+        basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as username, a blank password.' },
+        signature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Signature',
+          description:
+            'HMAC-SHA256 (lowercase hex) of the body fields sorted by name, blanks dropped, name[]=value for arrays, RFC 3986 encoded, joined with &.',
+        },
+        controlToken: { type: 'http', scheme: 'bearer', description: 'Only when the emulator runs with --control-token.' },
+      },
+      schemas: {
+        Message: messageSchema,
+        Error: {
+          type: 'object',
+          required: ['message', 'description', 'documentation_url'],
+          properties: {
+            message: { type: 'string', enum: codes.map(([code]) => code), description: 'The error code.' },
+            description: { type: 'string' },
+            documentation_url: { type: 'string' },
+          },
+          'x-emulator-only-codes': codes.filter(([, definition]) => !definition.published).map(([code]) => code),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/** Records every API request in the request journal: references on the way, rendering only when someone reads it. */
+
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { RequestJournal } from '../../journal/requestJournal.js';
+import { journalBodyLimit } from '../../journal/requestJournal.js';
+import type { Clock } from '../../state/clock.js';
+import { basicUsername } from './auth.js';
+
+/** Requests to these are not API requests: the control API, its pages, and the landing redirect. */
+const notJournaled = (path: string): boolean => path === '/' || path === '/_emulator' || path.startsWith('/_emulator/');
+
+export function journalRequests(journal: RequestJournal, clock: Clock): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path;
+    if (!journal.enabled || notJournaled(path)) return next();
+    const wallMs = Date.now();
+    const virtualMs = clock.now();
+    const started = performance.now();
+    let responseBody: string | null = null;
+    // Keep the JSON text the route answers: it is serialised once anyway, so the journal costs no second pass.
+    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
+      responseBody = JSON.stringify(object);
+      return c.body(responseBody, arg as ContentfulStatusCode, { 'Content-Type': 'application/json', ...headers });
+    }) as unknown as typeof c.json;
+    await next();
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    const url = c.req.url;
+    const queryStart = url.indexOf('?');
+    journal.record({
+      wallMs,
+      virtualMs,
+      method: c.req.method,
+      path,
+      query: queryStart < 0 ? '' : url.slice(queryStart + 1),
+      environment: path.startsWith('/sandbox/') ? 'sandbox' : 'live',
+      account: basicUsername(c.req.header('authorization')) ?? null,
+      status: c.res.status,
+      requestBody: await requestBody(c),
+      responseBody,
+      durationMs,
+    });
+  };
+}
+
+/** The body the route read, or, for a request refused before its body was read, its first bytes. */
+async function requestBody(c: Context): Promise<Uint8Array | string | null> {
+  const read = c.get('bodyBytes');
+  if (read !== undefined) return read;
+  const cache = c.req.bodyCache;
+  try {
+    const cached = cache.arrayBuffer ?? cache.text;
+    if (cached !== undefined) {
+      const value = await cached;
+      return typeof value === 'string' ? value : new Uint8Array(value);
+    }
+    const stream = c.req.raw.body;
+    if (stream === null) return null;
+    if (c.req.raw.bodyUsed) return '(body not kept)';
+    return await firstBytes(stream);
+  } catch (error) {
+    return `(body not readable: ${(error as Error).message})`;
+  }
+}
+
+/** Reads at most one byte past the journal's limit (so a cut body is marked), then stops reading. */
+async function firstBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size <= journalBodyLimit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return Buffer.concat(chunks);
+}

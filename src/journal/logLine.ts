@@ -1,0 +1,23 @@
+/** One line of `--log-requests` output for a journal entry: readable text, or the entry as one JSON object. */
+
+import type { JournalEntry } from './requestJournal.js';
+
+export type LogFormat = 'text' | 'json';
+
+/** `2026-11-21T12:00:00+02:00 POST /v1/messages 400 SIGNATURE_MISMATCH live pk_test 1.2ms` (virtual time first). */
+export function logLine(entry: JournalEntry, format: LogFormat): string {
+  if (format === 'json') return JSON.stringify(entry);
+  const target = entry.query === '' ? entry.path : `${entry.path}?${entry.query}`;
+  const parts = [
+    entry.time,
+    entry.method,
+    target,
+    String(entry.status),
+    entry.code,
+    entry.environment,
+    entry.account ?? '-',
+    `${entry.durationMs}ms`,
+    entry.messageId,
+  ];
+  return parts.filter((part) => part !== null).join(' ');
+}

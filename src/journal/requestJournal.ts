@@ -1,0 +1,233 @@
+/** The request journal: every API request, accepted or rejected, kept as references and rendered only when read. */
+
+import { z } from 'zod';
+import { environmentName } from '../engine/controlInput.js';
+import { formatInstant } from '../domain/time.js';
+
+/** Bodies longer than this many bytes are kept cut to this length, marked as truncated. */
+export const journalBodyLimit = 16 * 1024;
+
+/** What is known of a request once it has been answered, as recorded and as shown alike. */
+interface RequestFacts {
+  method: string;
+  path: string;
+  /** The query string without `?`, or ''. */
+  query: string;
+  environment: 'live' | 'sandbox';
+  /** The API key the request claimed (Basic username), whether or not it exists. */
+  account: string | null;
+  status: number;
+  durationMs: number;
+}
+
+/** What the HTTP layer hands over for one request; bodies stay raw until someone reads the entry. */
+export interface JournalRecord extends RequestFacts {
+  wallMs: number;
+  virtualMs: number;
+  /** The request body as received, or a note why there is none to show. */
+  requestBody: Uint8Array | string | null;
+  /** The JSON text answered, if any. */
+  responseBody: string | null;
+}
+
+/** One journal entry as the control API and the library show it. */
+export interface JournalEntry extends RequestFacts {
+  /** `req_1`, `req_2`, … in arrival order; restarts at reset. */
+  id: string;
+  /** Wall-clock time the request arrived (UTC). */
+  wallTime: string;
+  /** Emulator-clock time the request arrived, in the emulator's offset. */
+  time: string;
+  /** The error code answered, or null for a success. */
+  code: string | null;
+  /** The message the request was about (path id, or the id of a created message), or null. */
+  messageId: string | null;
+  /** Parsed JSON when the body was JSON, else the text; a body over 16 KiB is cut and says so. */
+  requestBody: unknown;
+  responseBody: unknown;
+}
+
+export const journalFilter = z.strictObject({
+  account: z.string().optional(),
+  environment: environmentName.optional(),
+  method: z.string().optional(),
+  path: z.string().optional().describe('Part of the path, such as /v1/messages.'),
+  status: z.coerce.number<number | string>().int().min(100).max(599).optional(),
+  code: z.string().optional(),
+  since: z
+    .string()
+    .refine((value) => /^req_\d+$/.test(value) || !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time or a journal id such as req_12')
+    .optional()
+    .describe('Entries at or after this emulator-clock time (ISO 8601), or after this journal id (req_12).'),
+  message: z.string().optional(),
+});
+export type JournalFilter = z.input<typeof journalFilter>;
+type ParsedFilter = z.output<typeof journalFilter>;
+
+interface Stored extends JournalRecord {
+  seq: number;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+export class RequestJournal {
+  /** A ring: `entries[(start + i) % limit]` is the i-th oldest kept entry. */
+  private entries: Stored[] = [];
+  private start = 0;
+  private seq = 0;
+  private readonly listeners: ((entry: () => JournalEntry) => void)[] = [];
+
+  constructor(
+    readonly limit: number,
+    private readonly offsetMinutes: number,
+  ) {}
+
+  get enabled(): boolean {
+    return this.limit > 0 || this.listeners.length > 0;
+  }
+
+  /** Calls `listener` after each request with a function that renders the entry (so a listener that ignores it costs nothing). */
+  subscribe(listener: (entry: () => JournalEntry) => void): void {
+    this.listeners.push(listener);
+  }
+
+  record(record: JournalRecord): void {
+    const stored: Stored = { ...record, requestBody: bounded(record.requestBody), responseBody: boundedText(record.responseBody), seq: ++this.seq };
+    if (this.limit > 0) {
+      if (this.entries.length < this.limit) this.entries.push(stored);
+      else {
+        this.entries[this.start] = stored;
+        this.start = (this.start + 1) % this.limit;
+      }
+    }
+    for (const listener of this.listeners) listener(() => this.render(stored));
+  }
+
+  /** Matching entries, newest first. */
+  find(filter: ParsedFilter): JournalEntry[] {
+    return this.matching(filter).map((stored) => this.render(stored));
+  }
+
+  count(filter: ParsedFilter): number {
+    return this.matching(filter).length;
+  }
+
+  /** Forgets every entry (ids restart), or only one account's. */
+  clear(account?: string): void {
+    if (account !== undefined) {
+      this.entries = this.newestFirst()
+        .filter((stored) => stored.account !== account)
+        .reverse();
+      this.start = 0;
+      return;
+    }
+    this.entries = [];
+    this.start = 0;
+    this.seq = 0;
+  }
+
+  private newestFirst(): Stored[] {
+    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+    return ordered.reverse();
+  }
+
+  private matching(filter: ParsedFilter): Stored[] {
+    const method = filter.method?.toUpperCase();
+    const since = filter.since;
+    const afterSeq = since !== undefined && since.startsWith('req_') ? Number(since.slice(4)) : undefined;
+    const fromMs = since !== undefined && afterSeq === undefined ? Date.parse(since) : undefined;
+    return this.newestFirst().filter(
+      (stored) =>
+        (filter.account === undefined || stored.account === filter.account) &&
+        (filter.environment === undefined || stored.environment === filter.environment) &&
+        (method === undefined || stored.method === method) &&
+        (filter.path === undefined || stored.path.includes(filter.path)) &&
+        (filter.status === undefined || stored.status === filter.status) &&
+        (filter.code === undefined || errorCode(stored) === filter.code) &&
+        (afterSeq === undefined || stored.seq > afterSeq) &&
+        (fromMs === undefined || stored.virtualMs >= fromMs) &&
+        (filter.message === undefined || messageId(stored) === filter.message),
+    );
+  }
+
+  private render(stored: Stored): JournalEntry {
+    return {
+      id: `req_${stored.seq}`,
+      wallTime: new Date(stored.wallMs).toISOString(),
+      time: formatInstant(stored.virtualMs, this.offsetMinutes),
+      method: stored.method,
+      path: stored.path,
+      query: stored.query,
+      environment: stored.environment,
+      account: stored.account,
+      status: stored.status,
+      code: errorCode(stored),
+      messageId: messageId(stored),
+      requestBody: readable(stored.requestBody),
+      responseBody: readable(stored.responseBody),
+      durationMs: stored.durationMs,
+    };
+  }
+}
+
+const truncatedMark = `… [truncated: the journal keeps the first ${journalBodyLimit} bytes of a body]`;
+
+/** Cuts a large body at record time so the journal never holds more than the limit per body. */
+function bounded(body: Uint8Array | string | null): Uint8Array | string | null {
+  if (body instanceof Uint8Array) {
+    if (body.byteLength <= journalBodyLimit) return body;
+    return utf8.decode(body.slice(0, journalBodyLimit)) + truncatedMark;
+  }
+  return boundedText(body);
+}
+
+function boundedText(text: string | null): string | null {
+  if (text === null || text.length <= journalBodyLimit) return text;
+  // Buffer round trip: a fresh string, so the journal does not keep the whole original alive.
+  return Buffer.from(text.slice(0, journalBodyLimit)).toString() + truncatedMark;
+}
+
+function readable(body: Uint8Array | string | null): unknown {
+  if (body === null) return null;
+  const text = typeof body === 'string' ? body : utf8.decode(body);
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function parsedResponse(stored: Stored): Record<string, unknown> | undefined {
+  if (stored.responseBody === null || !stored.responseBody.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(stored.responseBody) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorCode(stored: Stored): string | null {
+  if (stored.status < 400) return null;
+  const body = parsedResponse(stored);
+  const error = (body?.error ?? body) as { message?: unknown } | undefined;
+  return typeof error?.message === 'string' ? error.message : null;
+}
+
+const messagePath = /^(?:\/sandbox)?\/v1\/messages\/([^/]+)$/;
+
+function messageId(stored: Stored): string | null {
+  const fromPath = messagePath.exec(stored.path)?.[1];
+  if (fromPath !== undefined && fromPath !== 'balance') return safeDecode(fromPath);
+  if (stored.method !== 'POST' || stored.status !== 201) return null;
+  const id = parsedResponse(stored)?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

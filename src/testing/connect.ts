@@ -1,0 +1,63 @@
+/** connect: the control handle of a running emulator (started by `startEmulator`, `npx` or anything else), over HTTP. */
+
+import type { ControlTransport } from '../control/call.js';
+import type { ControlHandle } from '../control/handle.js';
+import { remoteHandle } from '../control/remoteHandle.js';
+import { ApiError, type ErrorCode, errorCatalogue } from '../domain/errors.js';
+import type { EmulatorUrls } from '../emulator.js';
+import { type MessageWait, waitFor } from './waitFor.js';
+
+export interface ConnectOptions {
+  /** The emulator's `--control-token`, when it has one. */
+  controlToken?: string;
+  /** The fetch to use (default the global one). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** The same control operations as `createEmulator()`'s handle, each answering a promise, plus waiting and the addresses. */
+export interface RemoteEmulator extends ControlHandle<'remote'> {
+  /** The addresses of the emulator this handle drives. */
+  readonly urls: EmulatorUrls;
+  /** Waits for a message to reach a status on the emulator's clock: `await emulator.waitFor(id).toReach('delivered')`. */
+  waitFor(messageId: string): MessageWait;
+}
+
+/**
+ * Connects to a running emulator's control API.
+ *
+ * @example
+ * const emulator = connect('http://127.0.0.1:2727', { controlToken: process.env.SMS_CONTROL_TOKEN });
+ * await emulator.clock.advance('5m');
+ */
+export function connect(url: string, options: ConnectOptions = {}): RemoteEmulator {
+  const origin = new URL(url).origin;
+  const handle = remoteHandle(httpTransport(origin, options));
+  const port = Number(new URL(origin).port || (origin.startsWith('https:') ? 443 : 80));
+  const emulator: RemoteEmulator = {
+    ...handle,
+    urls: { origin, live: origin, sandbox: `${origin}/sandbox`, port },
+    waitFor: (messageId) => waitFor(emulator, messageId),
+  };
+  return emulator;
+}
+
+/** Sends one control request to `<origin>/_emulator<path>`; an error answer throws the same `ApiError` the in-process handle throws. */
+function httpTransport(origin: string, options: ConnectOptions): ControlTransport {
+  const send = options.fetch ?? fetch;
+  return async (method, path, query, body) => {
+    const target = new URL(`${origin}/_emulator${path}`);
+    for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.controlToken !== undefined) headers.authorization = `Bearer ${options.controlToken}`;
+    if (body !== undefined) headers['content-type'] = typeof body === 'string' ? 'text/plain' : 'application/json';
+    const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await send(new Request(target, { method, headers, body: text }));
+    const answer = await response.text();
+    const parsed: unknown = answer === '' ? undefined : JSON.parse(answer);
+    if (response.ok) return parsed;
+    const error = (parsed as { error?: unknown })?.error ?? parsed;
+    const { message, description } = (error ?? {}) as { message?: string; description?: string };
+    const code = message !== undefined && message in errorCatalogue ? (message as ErrorCode) : 'INTERNAL_SERVER_ERROR';
+    throw new ApiError(code, description ?? `${method} ${target.pathname} answered ${response.status}.`, {}, response.status);
+  };
+}

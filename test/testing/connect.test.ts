@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ApiError, type Emulator, connect, createEmulator } from '../../src/index.js';
+
+let emulator: Emulator;
+let origin: string;
+beforeAll(async () => {
+  emulator = createEmulator({ clock: 'manual', seed: 'connect', controlToken: 'secret' });
+  origin = (await emulator.listen({ port: 0 })).origin;
+});
+afterAll(() => emulator.close());
+
+test('sends the control token and reads the answer', async () => {
+  const remote = connect(`${origin}/_emulator/ignored/path`, { controlToken: 'secret' });
+  expect(remote.urls).toMatchObject({ origin, live: origin, sandbox: `${origin}/sandbox` });
+  expect((await remote.accounts.get('pk_test_sms_emulator')).apiKey).toBe('pk_test_sms_emulator');
+});
+
+test('an error answer throws the ApiError the in-process handle throws, with its code and status', async () => {
+  const error = await connect(origin, { controlToken: 'wrong' })
+    .clock.state()
+    .catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error).toMatchObject({ code: 'CONTROL_UNAUTHORIZED', status: 401 });
+});
+
+test('a scenario given as text travels as text', async () => {
+  const remote = connect(origin, { controlToken: 'secret' });
+  const scenario = await remote.scenario.set('version: 1\nrules:\n  - match: { recipient: "27831112222" }\n    outcome: undelivered\n');
+  expect(scenario.rules).toHaveLength(1);
+});
