@@ -122,7 +122,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     core.events,
     feedViews(core, () => control.clockState()),
   );
-  const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account);
+  const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account, journal.find({ account }).reverse());
   const app = createApp({ core, operations, faults: scenarios.faults, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch);

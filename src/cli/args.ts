@@ -1,11 +1,15 @@
 /** Reads CLI flags and their environment twins into emulator options; every bad flag is a clear error. */
 
+import { z } from 'zod';
+import { describeIssues } from '../domain/issues.js';
 import { type EmulatorOptions, type OptionName, envName, flagName, readSettingText, settings } from '../options.js';
 
 export interface CliRequest {
   help: boolean;
   version: boolean;
   options: EmulatorOptions;
+  /** `SMS_EMULATOR_*` variables that name no setting (misspelled?): reported, not fatal. */
+  warnings: string[];
 }
 
 const cliSettings = (Object.keys(settings) as OptionName[]).filter((name) => settings[name].cli);
@@ -17,8 +21,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   const values: Partial<Record<OptionName, unknown>> = {};
   for (const name of cliSettings) {
     const text = env[envName(name)];
-    if (text !== undefined && text !== '') values[name] = readSettingText(name, text);
+    if (text !== undefined && text !== '') values[name] = checked(name, envName(name), readSettingText(name, text));
   }
+  const known = new Set(cliSettings.map(envName));
+  const warnings = Object.keys(env)
+    .filter((variable) => variable.startsWith('SMS_EMULATOR_') && !known.has(variable))
+    .map((variable) => `${variable} is not a setting of sms-emulator and is ignored (see --help for the variables it reads)`);
   const flagged = new Set<OptionName>();
   let help = false;
   let version = false;
@@ -29,7 +37,14 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
     else if (arg.startsWith('--')) i = readFlag(argv, i, values, flagged);
     else throw new CliError(`unexpected argument "${arg}"; flags start with -- (see --help)`);
   }
-  return { help, version, options: values as EmulatorOptions };
+  return { help, version, options: values as EmulatorOptions, warnings };
+}
+
+/** A value checked against its setting, so a bad one is reported under the name it was given by (flag or variable). */
+function checked(name: OptionName, givenAs: string, value: unknown): unknown {
+  const result = (settings[name].schema as z.ZodType).safeParse(value);
+  if (!result.success) throw new CliError(describeIssues(result.error, givenAs));
+  return value;
 }
 
 /** Reads one flag at argv[i]; returns the index of the last argument it used. A repeated list flag adds to the list. */
@@ -45,7 +60,7 @@ function readFlag(argv: readonly string[], i: number, values: Partial<Record<Opt
   const name = byFlag.get(flag);
   if (!name) throw new CliError(`unknown flag ${flag} (see --help)`);
   const set = (text: string): void => {
-    const value = readSettingText(name, text);
+    const value = checked(name, flag, readSettingText(name, text));
     const previous = values[name];
     values[name] = settings[name].kind === 'list' && flagged.has(name) && Array.isArray(previous) ? [...previous, ...(value as unknown[])] : value;
     flagged.add(name);
@@ -68,7 +83,8 @@ export function helpText(version: string): string {
   const rows = cliSettings.map((name) => {
     const setting = settings[name];
     const value = setting.kind === 'boolean' ? '' : ' <value>';
-    return `  ${(flagName(name) + value).padEnd(30)} ${setting.description}\n  ${''.padEnd(30)} env ${envName(name)}`;
+    const facts = [`env ${envName(name)}`, ...defaultAndAllowed(setting.schema as z.ZodType)].join('; ');
+    return `  ${(flagName(name) + value).padEnd(30)} ${setting.description}\n  ${''.padEnd(30)} ${facts}`;
   });
   return `sms-emulator ${version}: an in-memory emulator of the SMS messaging REST API.
 
@@ -82,4 +98,14 @@ ${rows.join('\n')}
 Boolean flags take --flag, --flag=false or --no-flag.
 Docs: README.md, and <origin>/_emulator/docs while running.
 `;
+}
+
+/** `default 2727`, `one of: bare, wrapped`: what --help says about a setting's values, read from its schema. */
+function defaultAndAllowed(schema: z.ZodType): string[] {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { default?: unknown; enum?: unknown[]; items?: { enum?: unknown[] } };
+  const allowed = json.enum ?? json.items?.enum;
+  return [
+    ...(json.default === undefined ? [] : [`default ${Array.isArray(json.default) ? json.default.join(',') : String(json.default)}`]),
+    ...(allowed === undefined ? [] : [`one of: ${allowed.join(', ')}`]),
+  ];
 }

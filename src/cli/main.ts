@@ -18,6 +18,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   let emulator;
   try {
     const request = parseCli(argv, process.env);
+    for (const warning of request.warnings) process.stderr.write(`sms-emulator: warning: ${warning}.\n`);
     if (request.help) return void process.stdout.write(helpText(version));
     if (request.version) return void process.stdout.write(`${version}\n`);
     emulator = createEmulator(request.options);

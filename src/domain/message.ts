@@ -98,6 +98,8 @@ export interface MessageRecord {
   legs: Leg[];
   /** Message-level status history (aggregate), each with its time; never mutated, like a leg's. */
   history: readonly StatusChange[];
+  /** When a scheduled message was deleted through the API; the API no longer finds it, the control API shows it as `deleted`. */
+  deletedAt?: number;
   /** For a reply: the id of the message it answers. */
   inReplyTo?: string;
   /** A timeline forced by the request (X-Emulator-Outcome), used for every leg. */

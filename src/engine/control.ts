@@ -35,7 +35,7 @@ import { ScenarioError, parseScenario, validateScenario } from './scenario/parse
 import type { ScenarioRuntime } from './scenario/runtime.js';
 import type { Scenario } from './scenario/schema.js';
 import { receiveReply } from './replies.js';
-import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
+import { type AccountView, type MessageView, accountView, messageView, shownStatus } from './inspection.js';
 
 export interface ClockIncidentView extends Omit<ClockIncident, 'due'> {
   /** When the task was due, rendered in the emulator's offset. */
@@ -173,7 +173,7 @@ export class Control {
     for (const environment of filter.environment ? [filter.environment] : environments) {
       for (const message of this.core.store.allMessages(environment)) {
         if (filter.account !== undefined && message.apiKey !== filter.account) continue;
-        if (filter.status !== undefined && message.status !== filter.status) continue;
+        if (filter.status !== undefined && shownStatus(message) !== filter.status) continue;
         if (filter.recipient !== undefined && !message.recipients.some((number) => number.includes(filter.recipient as string))) continue;
         views.push(messageView(message, this.core.offsetMinutes));
       }
@@ -194,6 +194,7 @@ export class Control {
     const { status, recipient } = parseControl(forceStatusInput, input, 'forced status');
     const message = this.findMessage(id);
     const refuse = (reason: string) => new ApiError('CONTROL_INVALID_REQUEST', `Cannot move message ${id} to ${status}: ${reason}.`);
+    if (message.deletedAt !== undefined) throw refuse('it was deleted');
     let legs: Leg[];
     if (recipient !== undefined) {
       const leg = message.legs.find((candidate) => candidate.recipient === recipient);

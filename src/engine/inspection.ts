@@ -55,9 +55,16 @@ export interface MessageView {
   credit: number;
   creation_date: string;
   delivery_date: string | null;
+  /** When the message was deleted through the API (only for status `deleted`). */
+  deleted_at?: string;
   in_reply_to?: string;
   history: ChangeView[];
   legs: LegView[];
+}
+
+/** The status the control API shows: `deleted` for a message deleted through the API, else its own. */
+export function shownStatus(message: MessageRecord): MessageView['status'] {
+  return message.deletedAt === undefined ? message.status : 'deleted';
 }
 
 export function messageView(message: MessageRecord, offsetMinutes: number): MessageView {
@@ -76,13 +83,14 @@ export function messageView(message: MessageRecord, offsetMinutes: number): Mess
     ucs2_trigger: ucs2Trigger(message.text) ?? null,
     client_reference: message.clientReference,
     schedule: time(message.scheduleAt),
-    status: message.status,
+    status: shownStatus(message),
     credit: message.credit,
     creation_date: formatInstant(message.createdAt, offsetMinutes),
     delivery_date: time(message.deliveredAt),
     history: changes(message.history),
     legs: message.legs.map((leg) => ({ recipient: leg.recipient, status: leg.status, history: changes(leg.history), upcoming: changes(leg.plan) })),
   };
+  if (message.deletedAt !== undefined) view.deleted_at = formatInstant(message.deletedAt, offsetMinutes);
   if (message.inReplyTo !== undefined) view.in_reply_to = message.inReplyTo;
   return view;
 }

@@ -67,6 +67,7 @@ export class Lifecycle {
 
   /** Re-arms every timer a restored message needs (snapshot import). */
   resume(account: Account, message: MessageRecord): void {
+    if (message.deletedAt !== undefined) return;
     if (message.status === 'scheduled') return this.armSchedule(account, message);
     for (const leg of message.legs) this.armNextStep(message, leg);
   }

@@ -134,16 +134,17 @@ export class Messaging {
     return message;
   }
 
-  /** Deletes a scheduled message; it is gone afterwards. */
+  /** Deletes a scheduled message; the API no longer finds it (the control API shows it as deleted). */
   remove(account: Account, environment: Environment, id: string): void {
     const message = this.scheduled(account, environment, id);
     this.lifecycle.disarm(message);
-    this.store.removeMessage(account, message);
+    this.store.markDeleted(account, message, this.clock.now());
   }
 
+  /** A message of the account, or one of its replies (a reply's `self` link leads here). */
   get(account: Account, environment: Environment, id: string): MessageRecord {
-    const message = this.store.message(environment, id);
-    if (!message || message.apiKey !== account.apiKey) {
+    const message = this.store.message(environment, id) ?? this.store.reply(environment, id);
+    if (!message || message.apiKey !== account.apiKey || message.deletedAt !== undefined) {
       throw new ApiError('MESSAGE_NOT_FOUND', `No message with id "${id}" exists for this API key in the ${environment} environment.`);
     }
     return message;
@@ -176,7 +177,9 @@ export class Messaging {
 
   private matcher(query: ListQuery): (message: MessageRecord) => boolean {
     const { recipient, status, search } = query;
-    if (status !== undefined && !listableStatuses.includes(status as MessageStatus)) return () => false;
+    if (status !== undefined && !listableStatuses.includes(status as MessageStatus)) {
+      throw new ApiError('INVALID_QUERY_PARAMETER', `status must be one of ${listableStatuses.join(', ')}; got "${status}".`);
+    }
     const needle = search?.toLowerCase();
     return (message) =>
       (status === undefined || message.status === status) &&

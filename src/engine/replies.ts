@@ -32,7 +32,7 @@ export function receiveReply({ clock, store, events, ids }: ReplyDeps, original:
     history: [{ status: 'delivered', at: now }],
     inReplyTo: original.id,
   };
-  store.replies[original.environment].push(reply);
+  store.addReply(reply);
   events.emit('reply.received', { reply, original });
   return reply;
 }

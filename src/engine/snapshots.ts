@@ -38,5 +38,5 @@ export function importSnapshot(core: Core, input: unknown): void {
     store.addMessage(account, message);
     lifecycle.resume(account, message);
   }
-  for (const reply of snapshot.replies) store.replies[reply.environment].push(reply);
+  for (const reply of snapshot.replies) store.addReply(reply);
 }

@@ -50,8 +50,11 @@ export interface ClockRun {
   fired: number;
   /** True when no task is left queued. */
   idle: boolean;
-  /** Why `runUntilIdle` ended with tasks still queued: the virtual limit, or the cap on tasks fired. */
-  stoppedAt?: 'limit' | 'task-cap';
+  /**
+   * Why `runUntilIdle` ended with tasks still queued: the virtual limit, the cap on tasks fired, or a
+   * restart (reset or snapshot import) while it waited between rounds, whose fresh state it leaves alone.
+   */
+  stoppedAt?: 'limit' | 'task-cap' | 'restart';
 }
 
 /** How many incidents the clock remembers; older ones are dropped. */
@@ -75,6 +78,8 @@ export class Clock {
   private hostTimerDue = Infinity;
   private draining = false;
   private readonly incidents: ClockIncident[] = [];
+  /** Counts restarts, so a run that awaits between rounds notices one and stops. */
+  private restarts = 0;
 
   /** `onIncident` hears every failed or skipped task (the emulator logs it and emits an event). */
   constructor(
@@ -146,8 +151,10 @@ export class Clock {
    */
   async runUntilIdle(limitMs: number, between: () => Promise<void> = async () => undefined): Promise<ClockRun> {
     const deadline = Math.min(maxTime, this.now() + Math.max(0, limitMs));
+    const restarts = this.restarts;
     let fired = 0;
     for (;;) {
+      if (this.restarts !== restarts) return { fired, idle: false, stoppedAt: 'restart' };
       const next = this.queue.peek();
       if (!next) return { fired, idle: true };
       if (next.due > deadline) {
@@ -194,6 +201,7 @@ export class Clock {
 
   /** Drops every queued task and remembered incident and restarts from `startTime` (used by reset). */
   restart(startTime: number): void {
+    this.restarts += 1;
     this.queue.clear();
     this.incidents.length = 0;
     this.rebase(startTime);

@@ -40,6 +40,7 @@ const message = z.strictObject({
     .max(maxList),
   history: z.array(change).min(1).max(maxSteps),
   inReplyTo: name.optional(),
+  deletedAt: instant.optional(),
   outcomeOverride: z
     .array(z.strictObject({ status: statusValue.exclude(['scheduled']), afterMs: z.number().int().min(0).max(maxDurationMs) }))
     .max(maxSteps)
@@ -121,6 +122,7 @@ function consistencyProblem(snapshot: Snapshot): string | undefined {
 
 function smsProblem(message: SavedMessage): string | undefined {
   if (message.inReplyTo !== undefined) return 'inReplyTo: only a reply answers a message';
+  if (message.deletedAt !== undefined && message.status !== 'scheduled') return 'deletedAt: only a scheduled message can be deleted';
   if (message.legs.length === 0 || message.legs.length !== message.recipients.length) return 'legs: expected one leg per recipient';
   for (const [index, leg] of message.legs.entries()) {
     if (leg.recipient !== message.recipients[index]) return `legs.${index}.recipient: expected "${message.recipients[index]}", the recipient at the same place`;

@@ -13,6 +13,8 @@ export interface EnvironmentAccount {
   optOuts: Set<string>;
   /** This account's messages in this environment, oldest first. */
   messages: MessageRecord[];
+  /** Its messages deleted through the API: gone for the API, still shown by the control API. */
+  deleted: MessageRecord[];
 }
 
 export interface Account {
@@ -43,6 +45,7 @@ export class Store {
   private readonly messagesById: Record<Environment, Map<string, MessageRecord>> = { live: new Map(), sandbox: new Map() };
   /** Inbound replies, per environment, kept for inspection; they are never listed by the API. */
   readonly replies: Record<Environment, MessageRecord[]> = { live: [], sandbox: [] };
+  private readonly repliesById: Record<Environment, Map<string, MessageRecord>> = { live: new Map(), sandbox: new Map() };
 
   addAccount(settings: AccountSettings): Account {
     const wallet = (saved: WalletSettings): EnvironmentAccount => ({
@@ -50,6 +53,7 @@ export class Store {
       webhookUrl: saved.webhookUrl,
       optOuts: new Set(saved.optOuts),
       messages: [],
+      deleted: [],
     });
     const account: Account = {
       apiKey: settings.apiKey,
@@ -71,14 +75,31 @@ export class Store {
   /** Empties an account's messages and replies in one environment. */
   private forgetMessagesOf(account: Account, environment: Environment): void {
     const byId = this.messagesById[environment];
-    for (const message of account.environments[environment].messages) byId.delete(message.id);
-    account.environments[environment].messages = [];
-    this.replies[environment] = this.replies[environment].filter((reply) => reply.apiKey !== account.apiKey);
+    const wallet = account.environments[environment];
+    for (const message of wallet.messages) byId.delete(message.id);
+    for (const message of wallet.deleted) byId.delete(message.id);
+    wallet.messages = [];
+    wallet.deleted = [];
+    this.replies[environment] = this.replies[environment].filter((reply) => {
+      if (reply.apiKey === account.apiKey) this.repliesById[environment].delete(reply.id);
+      return reply.apiKey !== account.apiKey;
+    });
   }
 
   addMessage(account: Account, message: MessageRecord): void {
     this.messagesById[message.environment].set(message.id, message);
-    account.environments[message.environment].messages.push(message);
+    const wallet = account.environments[message.environment];
+    (message.deletedAt === undefined ? wallet.messages : wallet.deleted).push(message);
+  }
+
+  addReply(reply: MessageRecord): void {
+    this.replies[reply.environment].push(reply);
+    this.repliesById[reply.environment].set(reply.id, reply);
+  }
+
+  /** A reply of any account, by id. */
+  reply(environment: Environment, id: string): MessageRecord | undefined {
+    return this.repliesById[environment].get(id);
   }
 
   /** A message of any account, by id. */
@@ -86,11 +107,13 @@ export class Store {
     return this.messagesById[environment].get(id);
   }
 
-  removeMessage(account: Account, message: MessageRecord): void {
-    this.messagesById[message.environment].delete(message.id);
-    const list = account.environments[message.environment].messages;
-    const index = list.lastIndexOf(message);
-    if (index >= 0) list.splice(index, 1);
+  /** A message deleted through the API: out of the account's list, kept (with the time) for the control API. */
+  markDeleted(account: Account, message: MessageRecord, at: number): void {
+    const wallet = account.environments[message.environment];
+    const index = wallet.messages.lastIndexOf(message);
+    if (index >= 0) wallet.messages.splice(index, 1);
+    message.deletedAt = at;
+    wallet.deleted.push(message);
   }
 
   allMessages(environment: Environment): IterableIterator<MessageRecord> {
@@ -101,6 +124,7 @@ export class Store {
     this.accounts.clear();
     for (const environment of environments) {
       this.messagesById[environment].clear();
+      this.repliesById[environment].clear();
       this.replies[environment] = [];
     }
   }

@@ -51,9 +51,23 @@ function httpTransport(origin: string, options: ConnectOptions): ControlTranspor
     if (options.controlToken !== undefined) headers.authorization = `Bearer ${options.controlToken}`;
     if (body !== undefined) headers['content-type'] = typeof body === 'string' ? 'text/plain' : 'application/json';
     const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-    const response = await send(new Request(target, { method, headers, body: text }));
+    const where = `${target.origin}${target.pathname}`;
+    let response: Response;
+    try {
+      response = await send(new Request(target, { method, headers, body: text }));
+    } catch (error) {
+      throw new Error(`sms-emulator: no answer from ${where}: ${(error as Error).message} (is the emulator running there?)`, { cause: error });
+    }
     const answer = await response.text();
-    const parsed: unknown = answer === '' ? undefined : JSON.parse(answer);
+    let parsed: unknown;
+    try {
+      parsed = answer === '' ? undefined : JSON.parse(answer);
+    } catch {
+      // Another server at that address (the app under test, a proxy page) answers HTML or text, never the control API's JSON.
+      throw new Error(
+        `sms-emulator: ${where} answered ${response.status} with something other than JSON (${answer.slice(0, 80)}): is this the emulator's address?`,
+      );
+    }
     if (response.ok) return parsed;
     const error = (parsed as { error?: unknown })?.error ?? parsed;
     const { message, description } = (error ?? {}) as { message?: string; description?: string };

@@ -16,8 +16,8 @@ export interface CaughtRequest {
   receivedAt: number;
 }
 
-/** A status, a list answered in turn (the last one repeats), or a function of the request. */
-export type CatcherResponse = number | readonly number[] | ((request: CaughtRequest) => number);
+/** A status, a list answered in turn (the last one repeats), or a function of the request (an async one too, such as an app's handler). */
+export type CatcherResponse = number | readonly number[] | ((request: CaughtRequest) => number | Promise<number>);
 
 export interface WebhookCatcher {
   /** The address to give an account as its webhook URL. */
@@ -51,7 +51,7 @@ export async function createWebhookCatcher(options: { host?: string; port?: numb
   let answered = 0;
   let hang = false;
 
-  const statusFor = (request: CaughtRequest): number => {
+  const statusFor = (request: CaughtRequest): number | Promise<number> => {
     if (typeof response === 'number') return response;
     if (typeof response === 'function') return response(request);
     return response[Math.min(answered, response.length - 1)] ?? 200;
@@ -81,11 +81,31 @@ export async function createWebhookCatcher(options: { host?: string; port?: numb
         hanging.add(outgoing);
         return;
       }
-      const status = statusFor(request);
+      // Chosen now (a list answers in arrival order), awaited after: an app's async handler may decide.
+      let status: Promise<number>;
+      try {
+        status = Promise.resolve(statusFor(request));
+      } catch (error) {
+        status = Promise.reject(error as Error);
+      }
       answered += 1;
-      outgoing.writeHead(status, { 'content-type': 'text/plain' }).end(String(status));
+      void answer(outgoing, status);
     });
   });
+  // A response function that throws or gives no status answers 500 saying why: an exception here would end the test process.
+  const answer = async (outgoing: ServerResponse, chosen: Promise<number>): Promise<void> => {
+    let status: number;
+    let text: string;
+    try {
+      status = await chosen;
+      if (!Number.isInteger(status) || status < 100 || status > 599) throw new Error(`${status} is not an HTTP status (100 to 599)`);
+      text = String(status);
+    } catch (error) {
+      status = 500;
+      text = `respondWith failed: ${(error as Error).message}`;
+    }
+    if (!outgoing.destroyed) outgoing.writeHead(status, { 'content-type': 'text/plain' }).end(text);
+  };
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

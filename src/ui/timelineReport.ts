@@ -33,7 +33,7 @@ export interface TimelineReport {
   entries: TimelineEntry[];
 }
 
-/** The fields of a request-journal entry the report reads. */
+/** The fields of a request-journal entry the report reads; entries come oldest first. */
 export interface JournalEntry {
   time: string;
   method: string;
@@ -75,7 +75,7 @@ export function timelineReport(core: Core, account: string, requests: readonly J
       kind: 'request',
       environment: request.environment,
       messageId: request.messageId,
-      summary: `${request.method} ${request.path} → ${request.status}${code} (${request.durationMs} ms)`,
+      summary: `${request.method} ${request.path} → ${request.status}${code} in ${Math.round(request.durationMs)} ms`,
       problem: request.status >= 400,
     });
   }

@@ -100,7 +100,9 @@ export class WebhookDispatcher {
 
   /** Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end. */
   async redeliver(event: WebhookEvent): Promise<WebhookEvent> {
-    const url = this.webhookUrl(event.account, event.environment) ?? event.url;
+    // The account's current URL; only an account deleted since falls back to where the event went before.
+    const current = this.webhookUrl(event.account, event.environment);
+    const url = current === undefined ? event.url : current;
     if (url === null) {
       throw new ApiError('CONTROL_INVALID_REQUEST', `Account "${event.account}" has no ${event.environment} webhook URL to redeliver to.`);
     }

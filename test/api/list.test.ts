@@ -68,7 +68,13 @@ test('recipient matches partial numbers, search looks only at the text, status f
   expect((await call(emulator, 'GET', '/v1/messages?status=pending')).body.total_items).toBe(6);
   expect((await call(emulator, 'GET', '/v1/messages?status=delivered')).body?.message).toBe('NO_SMS_MESSAGES');
   expect((await call(emulator, 'GET', '/v1/messages?status=staged')).body?.message).toBe('NO_SMS_MESSAGES');
-  expect((await call(emulator, 'GET', '/v1/messages?status=bogus')).body?.message).toBe('NO_SMS_MESSAGES');
+});
+
+test('a status filter outside the allowed values is INVALID_QUERY_PARAMETER naming them', async () => {
+  const { emulator } = await seeded(1);
+  const reply = await call(emulator, 'GET', '/v1/messages?status=bogus');
+  expect(reply).toMatchObject({ status: 400, body: { message: 'INVALID_QUERY_PARAMETER', description: expect.stringContaining('delivered, undelivered') } });
+  expect((await call(emulator, 'GET', '/sandbox/v1/messages?status=deleted')).status).toBe(400);
 });
 
 test('noMessagesStatus 200 answers an empty list with 200 and the same body', async () => {

@@ -131,7 +131,7 @@ test.each([
   [['--colour', 'red'], /unknown flag --colour/],
   [['--port', 'abc'], /port: .*number/],
   [['--port'], /--port needs a value/],
-  [['--error-envelope', 'fancy'], /errorEnvelope/],
+  [['--error-envelope', 'fancy'], /--error-envelope: .*bare/],
   [['stray'], /unexpected argument "stray"/],
 ])('exits non-zero with a clear message for %j', (args, message) => {
   const result = run(args);

@@ -196,6 +196,20 @@ test('runUntilIdle waits for work queued between rounds by its helper', async ()
   expect(seen).toEqual([1, 2]);
 });
 
+test('a restart (reset, snapshot import) while runUntilIdle waits between rounds ends the run: it fires nothing of the fresh state', async () => {
+  const clock = manual();
+  const seen: string[] = [];
+  clock.at(start + 1000, () => seen.push('before reset'));
+  const run = await clock.runUntilIdle(86_400_000, async () => {
+    if (seen.length !== 1) return;
+    clock.restart(start);
+    clock.at(start + 600_000, () => seen.push('armed by the fresh start'));
+  });
+  expect(run).toEqual({ fired: 1, idle: false, stoppedAt: 'restart' });
+  expect(seen).toEqual(['before reset']);
+  expect(clock.state()).toMatchObject({ now: start, pendingTasks: 1 });
+});
+
 test('next jumps to the next queued task and fires what is due then, and nothing else', () => {
   const clock = manual();
   const seen: string[] = [];

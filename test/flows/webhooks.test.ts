@@ -185,6 +185,18 @@ test('a failed event can be redelivered once the receiver is fixed', async () =>
   expect((await call(emulator, 'POST', '/_emulator/webhooks/nope/redeliver', { key: false })).status).toBe(404);
 });
 
+test('redelivering after the account removed its webhook URL is refused instead of posting to the old URL', async () => {
+  const { emulator, catcher } = await setup({ notifyOn: ['delivered'] });
+  await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
+  await emulator.clock.advance('5s');
+  const [event] = emulator.webhooks.list().items;
+  emulator.accounts.update(apiKey, { live: { webhookUrl: null } });
+  const redelivered = await call(emulator, 'POST', `/_emulator/webhooks/${event?.id}/redeliver`, { key: false });
+  expect(redelivered.body.message).toBe('CONTROL_INVALID_REQUEST');
+  expect(catcher.received).toHaveLength(1);
+  expect(emulator.webhooks.get(event?.id as string).attempts).toHaveLength(1);
+});
+
 test('webhook bodies are signed when a webhook signing secret is set', async () => {
   const { emulator, catcher } = await setup({ webhookSigningSecret: 'hook-secret' });
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });

@@ -167,7 +167,7 @@ test('a failed webhook event is highlighted in the log and redelivered from it',
   expect(emulator.webhooks.list().items[0]?.state).toBe('delivered');
 });
 
-test('the message detail shows legs, history, upcoming steps and every webhook try', async () => {
+test('the message detail shows legs, history, upcoming steps, every webhook try and the request from the journal', async () => {
   await live();
   const message = await send(emulator, { recipient: [number, '27831112222'], message: 'Two legs' });
   await emulator.clock.advance('1s');
@@ -184,7 +184,22 @@ test('the message detail shows legs, history, upcoming steps and every webhook t
     .first()
     .waitFor();
   await page.getByRole('button', { name: 'Force outcome' }).waitFor();
+  await page.getByText('POST /v1/messages', { exact: true }).waitFor();
+  await page.getByText('"message": "Two legs"').waitFor();
   await shoot('message');
+});
+
+test('force outcome on the detail page moves the open legs and the thread follows', async () => {
+  await live();
+  const message = await send(emulator, { recipient: [number], message: 'Force me' });
+  await page.goto(`${urls.origin}/_emulator/ui#/message/${message.id}`);
+  await page.getByLabel('Outcome').selectOption('undelivered');
+  await page.getByRole('button', { name: 'Force outcome' }).click();
+  await page.getByText('✓ Force undelivered: done.').waitFor();
+  await page.getByRole('table').first().getByText('✕ undelivered').first().waitFor();
+  expect(emulator.messages.get(message.id).status).toBe('undelivered');
+  await page.getByRole('link', { name: '← Back to the conversation' }).click();
+  await bubbles().getByText('✕ undelivered').waitFor();
 });
 
 test('the accounts page shows keys, balances, webhook URLs and opt-outs', async () => {

@@ -29,8 +29,9 @@ test('the JSON report lists requests-to-webhooks of one account in virtual-time 
   const report = emulator.report({ format: 'json' });
   expect(report.account).toBe(apiKey);
   const lines = report.entries.map((entry) => `${entry.at.slice(11, 19)} ${entry.kind} ${entry.summary}`);
-  expect(lines[0]).toMatch(/^12:00:00 status .* to 27831234567: pending$/);
-  expect(lines[1]).toMatch(/^12:00:00 clock clock moved 2026-11-21T12:00:00\+02:00 → 2026-11-21T12:01:00\+02:00 \(manual\) by \{"advance":"1m"\}$/);
+  expect(lines[0]).toMatch(/^12:00:00 request POST \/v1\/messages → 201 in \d+ ms$/);
+  expect(lines[1]).toMatch(/^12:00:00 status .* to 27831234567: pending$/);
+  expect(lines[2]).toMatch(/^12:00:00 clock clock moved 2026-11-21T12:00:00\+02:00 → 2026-11-21T12:01:00\+02:00 \(manual\) by \{"advance":"1m"\}$/);
   expect(lines.filter((line) => line.includes(' status '))).toHaveLength(3);
   expect(lines.some((line) => /12:01:00 reply reply from 27831234567: "STOP"/.test(line))).toBe(true);
   const tries = report.entries.filter((entry) => entry.kind === 'webhook');
@@ -83,7 +84,7 @@ test('reportOnExit writes the report when the emulator stops: HTML, or JSON for 
     await emulator.close();
   }
   expect(await readFile(join(folder, 'run/timeline.html'), 'utf8')).toMatch(/^<!doctype html>[\s\S]*27831234567: pending/);
-  expect(JSON.parse(await readFile(join(folder, 'timeline.json'), 'utf8')).entries).toHaveLength(1);
+  expect(JSON.parse(await readFile(join(folder, 'timeline.json'), 'utf8')).entries.map((entry: any) => entry.kind)).toEqual(['request', 'status']);
 });
 
 test('reset forgets the clock moves and faults the report shows', async () => {
@@ -104,4 +105,16 @@ test('text from messages and replies cannot break out of the report page', async
   expect(page).not.toContain('<script>alert');
   expect(page).not.toContain('<b>x');
   expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+});
+
+test('requests from the request journal show in the report, refused ones marked as problems', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  await send(emulator, { recipient: ['27831234567'], message: 'journaled' });
+  expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'] } })).status).toBe(400);
+  const requests = emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'request');
+  expect(requests.map((entry) => [entry.summary.replace(/ in \d+ ms$/, ''), entry.problem])).toEqual([
+    ['POST /v1/messages → 201', false],
+    ['POST /v1/messages → 400 MESSAGE_MISSING_PARAMETER', true],
+  ]);
 });

@@ -305,7 +305,7 @@ function renderInbox(route) {
             'bubble out',
             `<p class="text">${esc(item.message.message)}</p>
              <p class="meta">${encodingText(item.message)} · ${clockTime(item.at)}</p>
-             <p class="meta">${chip(item.leg.status)} <span class="steps">${item.leg.history.map((change) => esc(change.status)).join(' → ')}</span>
+             <p class="meta">${chip(item.leg.status)} ${item.leg.history.length > 1 ? `<span class="steps">${item.leg.history.map((change) => esc(change.status)).join(' → ')}</span>` : ''}
              <a href="#/message/${encodeURIComponent(item.message.id)}">Details<span class="visually-hidden"> of message ${esc(item.message.id)}</span></a></p>`,
           ],
   );
