@@ -134,7 +134,7 @@ export function renderResults(r) {
   lines.push(
     '## Scale',
     '',
-    `A child process (\`--expose-gc\`) runs the emulator on a manual clock with default settings; the load side fills it over HTTP.`,
+    `A child process (\`--expose-gc\`) runs the emulator on a manual clock with default settings and sends it distinct signed single-recipient messages through \`emulator.fetch\` (the API without sockets; the HTTP rate is in the load section). The jump advances 7 days (and again while tasks are queued: one move fires at most a million).`,
     '',
   );
   const s = r.scale;
