@@ -1,5 +1,6 @@
 // Spawning the measured processes: the server side pinned to one CPU, the load side to another.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 export const loadCpu = 0;
@@ -51,6 +52,16 @@ export function stop(child) {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** CPU time (user + system) a running process has used, in ms (Linux /proc, 100 ticks a second), else undefined. */
+export function cpuTimeOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resident set size of a running process in bytes (Linux), else undefined. */

@@ -1,19 +1,20 @@
 // `npm run bench`: every figure of the speed targets beside its baseline measured in the same run, written to bench/RESULTS.md.
-// BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the file.
+// BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the
+// file, BENCH_JSON also writes the raw figures there.
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connections, measure } from './load.js';
-import { pinLoadGenerator, pinned, originOf, rssOf, serverCpu, spawnServerSide, startServer, stop } from './processes.js';
+import { cpuTimeOf, pinLoadGenerator, pinned, originOf, rssOf, serverCpu, spawnServerSide, startServer, stop } from './processes.js';
 import { authorization, balanceRequest, sendRequest } from './requests.js';
 import { machine, renderResults } from './report.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
 const size = tiny
   ? { rounds: 1, seconds: 1, warmup: 0.5, settleMs: 0, coldRuns: 2, messages: 1_000, million: 5_000, webhookMessages: 200, listRepeats: 20 }
-  : { rounds: 3, seconds: 5, warmup: 2, settleMs: 6_000, coldRuns: 7, messages: 100_000, million: 1_000_000, webhookMessages: 10_000, listRepeats: 200 };
+  : { rounds: 5, seconds: 3, warmup: 2, settleMs: 6_000, coldRuns: 7, messages: 100_000, million: 1_000_000, webhookMessages: 10_000, listRepeats: 200 };
 const out = process.env.BENCH_OUT ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
 const cli = [script('../bin/sms-emulator.js'), '--port', '0', '--balance', '1000000000000'];
@@ -43,6 +44,7 @@ log('bench: webhooks to a local keep-alive receiver');
 results.webhooks = await webhookRun();
 
 writeFileSync(out, renderResults(results));
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 log(`bench: wrote ${out}`);
 
 /** Every server gets each route in turn, round after round, so drift on the machine hits all of them alike. */
@@ -59,10 +61,15 @@ async function loadRounds() {
     for (let round = 1; round <= size.rounds; round++) {
       for (const [name, route] of Object.entries(routes)) {
         for (const key of Object.keys(servers)) {
+          const { pid } = started[key].child;
+          const cpuBefore = cpuTimeOf(pid);
           const sample = await measure(started[key].origin, route, size.seconds);
+          sample.cpuUs = ((cpuTimeOf(pid) - cpuBefore) * 1000) / sample.total;
           (samples[`${key}.${name}`] ??= []).push(sample);
           if (name === 'send') sent[key] = (sent[key] ?? 0) + sample.total;
-          log(`  round ${round} ${name.padEnd(7)} ${servers[key].label.padEnd(44)} ${sample.rps.toFixed(0).padStart(6)} req/s  p99 ${sample.p99} ms`);
+          log(
+            `  round ${round} ${name.padEnd(7)} ${servers[key].label.padEnd(44)} ${sample.rps.toFixed(0).padStart(6)} req/s  p99 ${sample.p99} ms  ${sample.cpuUs.toFixed(0)} µs CPU/req`,
+          );
         }
       }
       // The emulator's realtime lifecycle of the messages just sent runs for 5 s; let it finish before the next round.
@@ -71,13 +78,16 @@ async function loadRounds() {
     const load = {};
     for (const key of Object.keys(servers)) {
       const of = (name, field) => median(samples[`${key}.${name}`].map((sample) => sample[field]));
-      load[key] = {
-        label: servers[key].label,
-        balance: { rps: of('balance', 'rps'), p99: of('balance', 'p99') },
-        send: { rps: of('send', 'rps'), p99: of('send', 'p99') },
-        rss: rssOf(started[key].child.pid),
-        sent: sent[key],
-      };
+      // Ratios are taken within each round (the two servers measured seconds apart), then the median of those.
+      const ratio = (name, field) => median(samples[`${key}.${name}`].map((sample, round) => sample[field] / samples[`bare.${name}`][round][field]));
+      const route = (name) => ({
+        rps: of(name, 'rps'),
+        p99: of(name, 'p99'),
+        cpuUs: of(name, 'cpuUs'),
+        rpsRatio: ratio(name, 'rps'),
+        p99Ratio: ratio(name, 'p99'),
+      });
+      load[key] = { label: servers[key].label, balance: route('balance'), send: route('send'), rss: rssOf(started[key].child.pid), sent: sent[key] };
     }
     return load;
   } finally {

@@ -43,7 +43,9 @@ async function fill(count) {
 async function measure() {
   const result = { fillMs: filled.ms, pending: perMessage(memory(), empty) };
   let started = performance.now();
-  await emulator.clock.advance('7d');
+  let view = await emulator.clock.advance('7d');
+  // One move fires at most a million tasks (the clock's cap): a million messages take a few more moves.
+  for (let moves = 1; view.pendingTasks > 0 && moves < 10; moves++) view = await emulator.clock.advance(0);
   result.jumpMs = performance.now() - started;
   result.stored = perMessage(memory(), empty);
   if (config.lists) result.lists = await listReads(config.lists);
