@@ -46,9 +46,11 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
       const start = await handle.clock.state();
       const deadline = start.now + span;
       for (;;) {
+        // The clock first: a concurrent test may move it at any moment, and a message read after it already shows
+        // every change up to that time, so a deadline passed meanwhile never fails a message that got there.
+        const clock = await handle.clock.state();
         const message = await handle.messages.get(messageId);
         if (message.status === status) return message;
-        const clock = await handle.clock.state();
         const ended = message.status === 'deleted' || (finalStatuses as readonly string[]).includes(message.status);
         if (ended || clock.now >= deadline) throw new Error(failure(message, status, within, start, clock, ended));
         if (clock.mode === 'realtime') await wallClockWait(Math.min(realtimeInterval, (deadline - clock.now) / clock.speed));

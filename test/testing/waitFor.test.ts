@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { createEmulator, type EmulatorOptions } from '../../src/index.js';
-import { apiKey, makeEmulator, origin, scheduleIn, signingSecret, startTime } from '../support/api.js';
+import { waitFor } from '../../src/testing/waitFor.js';
+import { apiKey, makeEmulator, origin, scheduleIn, send, signingSecret, startTime } from '../support/api.js';
 
 function setup(options: EmulatorOptions = {}) {
   const emulator = makeEmulator(options);
@@ -82,4 +83,25 @@ test('clock.now() is the emulator time as a Date', async () => {
   expect(emulator.clock.now()).toEqual(new Date(startTime));
   await emulator.clock.advance('90s');
   expect(emulator.clock.now()).toEqual(new Date(at(90_000)));
+});
+
+test('a message that got there is not failed when a concurrent test moved the clock past the deadline between reads', async () => {
+  const emulator = makeEmulator();
+  const sent = await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
+  let jumped = false;
+  // Another test moves the clock two hours on right after this wait's first read of the message.
+  const racing = {
+    clock: emulator.clock,
+    messages: {
+      async get(id: string) {
+        const view = emulator.messages.get(id);
+        if (!jumped) {
+          jumped = true;
+          await emulator.clock.advance('2h');
+        }
+        return view;
+      },
+    },
+  };
+  await expect(waitFor(racing, sent.id).toReach('delivered', { within: '1m' })).resolves.toMatchObject({ status: 'delivered' });
 });
