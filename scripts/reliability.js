@@ -131,7 +131,7 @@ async function receiverModes() {
     const started = performance.now();
     for (let i = 0; i < size.modeMessages; i++) await send(emulator, i);
     await emulator.clock.runUntilIdle();
-    const events = emulator.webhooks.list();
+    const events = emulator.webhooks.list({ limit: 1000 }).items;
     const tries = events.map((event) => event.attempts.length);
     const states = tally(events.map((event) => event.state));
     const errors = tally(events.flatMap((event) => event.attempts.map((attempt) => attempt.error?.split(':')[0] ?? String(attempt.status))));
@@ -170,7 +170,7 @@ async function latency() {
     await Promise.all(Array.from({ length: 8 }, worker));
     times.sort((a, b) => a - b);
     p99[name] = times[Math.floor(times.length * 0.99)];
-    const tried = emulator.webhooks.list().length;
+    const tried = emulator.webhooks.list().total;
     rows.push([name, size.latencyRequests, ms(times[Math.floor(times.length / 2)]), ms(p99[name]), tried]);
     agent.destroy();
     await emulator.close();
