@@ -1,6 +1,7 @@
 // `npm run bench`: every figure of the speed targets beside its baseline measured in the same run, written to bench/RESULTS.md.
 // BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the
-// file, BENCH_JSON also writes the raw figures there.
+// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks (any of them) runs just
+// those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the committed results.
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
@@ -30,22 +31,41 @@ const log = (line) => process.stdout.write(`${line}\n`);
 const results = { size: tiny ? 'tiny' : 'full', sizes: size, machine: machine(pinned, serverCpu), connections };
 pinLoadGenerator();
 
-log(`bench (${results.size}): load, ${size.rounds} round(s) of ${size.seconds} s per server and route`);
-results.load = await loadRounds();
-log('bench: cold start');
-results.coldStart = await coldStart();
-log(`bench: ${size.messages.toLocaleString('en')} messages (jump, memory, lists, reset)`);
-results.scale = await scaleRun({ messages: size.messages, lists: size.listRepeats, reset: true, memoryBaseline: true });
-log('bench: the same jump with notifyOn: [] (baseline)');
-results.quietJump = await scaleRun({ messages: size.messages, notifyOn: [] });
-log(`bench: ${size.million.toLocaleString('en')} messages (memory)`);
-results.million = await scaleRun({ messages: size.million, memoryBaseline: true });
-log('bench: webhooks to a local keep-alive receiver');
-results.webhooks = await webhookRun();
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const wanted = (part) => !only || only.includes(part);
 
-writeFileSync(out, renderResults(results));
+if (wanted('load')) {
+  log(`bench (${results.size}): load, ${size.rounds} round(s) of ${size.seconds} s per server and route`);
+  results.load = await loadRounds();
+}
+if (wanted('cold')) {
+  log('bench: cold start');
+  results.coldStart = await coldStart();
+}
+if (wanted('scale')) {
+  log(`bench: ${size.messages.toLocaleString('en')} messages (jump, memory, lists, reset)`);
+  results.scale = await scaleRun({ messages: size.messages, lists: size.listRepeats, reset: true, memoryBaseline: true });
+}
+if (wanted('quiet')) {
+  log('bench: the same jump with notifyOn: [] (baseline)');
+  results.quietJump = await scaleRun({ messages: size.messages, notifyOn: [] });
+}
+if (wanted('million')) {
+  log(`bench: ${size.million.toLocaleString('en')} messages (memory)`);
+  results.million = await scaleRun({ messages: size.million, memoryBaseline: true });
+}
+if (wanted('webhooks')) {
+  log('bench: webhooks to a local keep-alive receiver');
+  results.webhooks = await webhookRun();
+}
+
 if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
-log(`bench: wrote ${out}`);
+if (only) {
+  log(JSON.stringify(results, null, 2));
+} else {
+  writeFileSync(out, renderResults(results));
+  log(`bench: wrote ${out}`);
+}
 
 /** Every server gets each route in turn, round after round, so drift on the machine hits all of them alike. */
 async function loadRounds() {
