@@ -135,9 +135,7 @@ export class WebhookDispatcher {
 
   /** Logs a delivery event that has no URL to go to, unbuilt: nothing reads most of them (see SkippedDelivery). */
   private skip(message: MessageRecord, recipient: string, status: MessageStatus, at: number): void {
-    const { random } = this;
-    const idWords = [random.word(), random.word(), random.word(), random.word()] as const;
-    this.log.add(new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, idWords));
+    this.log.add(new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, this.random));
   }
 
   private enqueue(kind: WebhookKind, message: MessageRecord, recipient: string, status: string, payload: unknown, orderKey = message.id): void {

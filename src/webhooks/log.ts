@@ -101,7 +101,7 @@ export class WebhookLog {
   /** Built events by id, deferred ones by a number (their id is not formatted until read); in the order they happened. */
   private readonly events = new Map<string | number, LogEntry>();
   /** Where trim() goes on from (map iterators follow later inserts and deletes). */
-  private cursor: MapIterator<[string | number, LogEntry]> = this.events.entries();
+  private cursor: MapIterator<string | number> = this.events.keys();
   private roundDropped = 0;
   private deferredKeys = 0;
 
@@ -133,7 +133,7 @@ export class WebhookLog {
 
   clear(): void {
     this.events.clear();
-    this.cursor = this.events.entries();
+    this.cursor = this.events.keys();
     this.roundDropped = 0;
   }
 
@@ -149,13 +149,15 @@ export class WebhookLog {
       const next = this.cursor.next();
       if (next.done) {
         if (restarted && this.roundDropped === 0) return; // a whole round from the start found only events still being tried
-        this.cursor = this.events.entries();
+        this.cursor = this.events.keys();
         this.roundDropped = 0;
         restarted = true;
         continue;
       }
-      const [key, entry] = next.value;
-      if (entry.state !== 'pending' && entry.state !== 'delayed') {
+      // Keys, not entries: walking entries made a pair per step, garbage in every add of a clock jump.
+      const key = next.value;
+      const state = (this.events.get(key) as LogEntry).state;
+      if (state !== 'pending' && state !== 'delayed') {
         this.events.delete(key);
         this.roundDropped += 1;
       }
