@@ -16,7 +16,7 @@ export interface EngineEvents {
   'reply.received': { reply: MessageRecord; original: MessageRecord };
   /** One try of posting a webhook event ended (answered, failed or timed out). */
   'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
-  /** A webhook event reached its final state: delivered, or failed with its tries spent. */
+  /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { event: WebhookEvent };
   /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
   'clock.moved': { from: number; to: number; mode: string; speed: number; command: Record<string, unknown> };
@@ -42,7 +42,7 @@ export interface EmulatorEvents {
   'reply.received': { readonly reply: ReadonlyDeep<MessageView>; readonly original: ReadonlyDeep<MessageView> };
   /** One try of posting a webhook event ended (answered, failed or timed out). */
   'webhook.attempt': { readonly event: ReadonlyDeep<WebhookEvent>; readonly attempt: ReadonlyDeep<WebhookAttempt> };
-  /** A webhook event reached its final state: delivered, or failed with its tries spent. */
+  /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { readonly event: ReadonlyDeep<WebhookEvent> };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
   'clock.incident': { readonly incident: ReadonlyDeep<ClockIncident> };

@@ -158,6 +158,8 @@ export class WebhookDispatcher {
     const outgoing = make([]);
     if (outgoing.event.url === null) {
       outgoing.event.state = 'skipped';
+      // Final at once: listeners (the inbox's live stream) hear of it as of a delivered or failed event.
+      this.events.emit('webhook.settled', { event: outgoing.event });
       return;
     }
     const { chaos } = this;

@@ -45,6 +45,20 @@ test('the stream opens with the current state, then pushes a sent message and it
   await events.cancel();
 });
 
+test('a webhook skipped for want of a URL shows on the stream at once, as emulator.on hears it', async () => {
+  const made = emulator();
+  const heard: string[] = [];
+  made.on('webhook.settled', ({ event }) => heard.push(event.state));
+  const events = readEvents(await stream(made));
+  await events.next();
+  await send(made, { recipient: ['27831234567'], message: 'nobody listens' });
+  await made.clock.advance('1s');
+  const skipped = await events.until((update) => update.webhooks.some((event: any) => event.state === 'skipped'));
+  expect(skipped.data.webhooks[0]).toMatchObject({ status: 'submitted', url: null, state: 'skipped' });
+  expect(heard).toEqual(['skipped']);
+  await events.cancel();
+});
+
 test('a burst of sends in one turn of the event loop becomes one update with each message once', async () => {
   const made = emulator();
   const events = readEvents(await stream(made));
