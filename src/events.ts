@@ -69,6 +69,11 @@ export class EmulatorEmitter {
     return () => this.emitter.off(event, listener);
   }
 
+  /** True when anyone listens to `event`: a payload that is costly to build is then built only for them. */
+  listens(event: EventName): boolean {
+    return this.emitter.listenerCount(event) > 0;
+  }
+
   emit<E extends EventName>(event: E, payload: EngineEvents[E]): void {
     this.emitter.emit(event, payload);
   }
