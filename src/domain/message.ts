@@ -106,6 +106,15 @@ export interface MessageRecord {
   outcomeOverride?: { status: LegStatus; afterMs: number }[];
 }
 
+/** What the control API shows as a message's status: its own, or `deleted` once deleted through the API. */
+export type ShownStatus = MessageStatus | 'deleted';
+export const shownStatuses: readonly ShownStatus[] = [...listableStatuses, 'deleted'];
+
+/** The status the control API shows: `deleted` for a message deleted through the API, else its own. */
+export function shownStatus(message: MessageRecord): ShownStatus {
+  return message.deletedAt === undefined ? message.status : 'deleted';
+}
+
 /**
  * The status a message shows: scheduled while any leg still waits for the schedule time (legs leave
  * it together, one by one in the same instant), pending while any leg is pending, else submitted

@@ -123,6 +123,7 @@ export class Lifecycle {
     const aggregate = aggregateStatus(message.legs);
     if (aggregate !== message.status) {
       message.status = aggregate;
+      this.store.statusChanged(message);
       // Histories and change records are never mutated, so a message shares what it has in common with its
       // leg: the change when they agree, and the whole history while it is the leg's (one recipient).
       if (aggregate !== status) message.history = appendChange(message.history, { status: aggregate, at });
