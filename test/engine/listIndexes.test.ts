@@ -117,3 +117,14 @@ test('status, account and recipient filters and control pages stay right through
   await sendMix(emulator, sent, 6, later);
   await expectListsAgree(emulator, sent);
 });
+
+test('search finds every match after a message whose text grows when lowercased (İ becomes two characters)', async () => {
+  const emulator = makeEmulator();
+  const texts = ['İ'.repeat(30), 'the target', 'x'.repeat(5), 'y'.repeat(40), 'İSTANBUL target'];
+  const ids = [];
+  for (const message of texts) ids.push((await send(emulator, { recipient: ['27831110000'], message })).id);
+  const found = await call(emulator, 'GET', '/v1/messages?search=target');
+  expect(found.body.list.map((message: { id: string }) => message.id)).toEqual([ids[4], ids[1]]);
+  const dotted = await call(emulator, 'GET', `/v1/messages?search=${encodeURIComponent('i̇stanbul')}`);
+  expect(dotted.body.list.map((message: { id: string }) => message.id)).toEqual([ids[4]]);
+});
