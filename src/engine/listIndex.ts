@@ -92,7 +92,15 @@ export class ListIndex {
     return this.columns[field].candidates(needle);
   }
 
-  private follow(): void {
+  /**
+   * Indexes up to `count` more messages. Every list read calls it, so the index over a long list is built a slice
+   * at a time before the first search needs it, instead of blocking the event loop for the whole list inside it.
+   */
+  advance(count: number): void {
+    this.follow(count);
+  }
+
+  private follow(most = Infinity): void {
     const { list } = this;
     // Only appended to since the last query: the entry last indexed is still where it was.
     const appendedOnly = list.length >= this.count && (this.count === 0 || list[this.count - 1] === this.last);
@@ -100,10 +108,11 @@ export class ListIndex {
       this.count = 0;
       this.columns = ListIndex.emptyColumns();
     }
-    if (this.count < list.length) {
-      this.columns.search.add(list, this.count, list.length);
-      this.columns.recipient.add(list, this.count, list.length);
-      this.count = list.length;
+    const to = Math.min(list.length, this.count + most);
+    if (this.count < to) {
+      this.columns.search.add(list, this.count, to);
+      this.columns.recipient.add(list, this.count, to);
+      this.count = to;
     }
     this.last = list[this.count - 1];
   }

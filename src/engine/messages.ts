@@ -53,6 +53,9 @@ export interface InspectFilter {
   recipient?: string;
 }
 
+/** How many more messages each list read adds to the text prefilter (a few ms): see ListIndex.advance. */
+const indexSlice = 10_000;
+
 /** Control lists show the newest first: sandbox's (stored after live's in every list) before live's. */
 const environmentsNewestFirst = [...environments].reverse();
 
@@ -196,12 +199,15 @@ export class Messaging {
       const [field, needle] =
         query.search !== undefined ? (['search', query.search.toLowerCase()] as const) : (['recipient', query.recipient as string] as const);
       totalItems = pageOfCandidates(visible, this.candidates(visible, field, needle), matches, start, query.limit, items);
-    } else if (query.status !== undefined) {
-      // A deleted message shows `deleted`, never a listable status, so the table's status column serves the API too.
-      totalItems = this.store.select(environment, account, query.status, start, query.limit, items);
     } else {
-      totalItems = visible.length;
-      for (let k = visible.length - 1 - start; k >= 0 && items.length < query.limit; k--) items.push(visible[k] as MessageRecord);
+      this.indexOf(visible).advance(indexSlice);
+      if (query.status !== undefined) {
+        // A deleted message shows `deleted`, never a listable status, so the table's status column serves the API too.
+        totalItems = this.store.select(environment, account, query.status, start, query.limit, items);
+      } else {
+        totalItems = visible.length;
+        for (let k = visible.length - 1 - start; k >= 0 && items.length < query.limit; k--) items.push(visible[k] as MessageRecord);
+      }
     }
     return { items, page: query.page, limit: query.limit, totalItems, totalPages: Math.ceil(totalItems / query.limit) };
   }
@@ -216,12 +222,13 @@ export class Messaging {
       const account = filter.account === undefined ? undefined : this.store.accounts.get(filter.account);
       if (filter.account !== undefined && !account) continue;
       const from = Math.max(0, skip - total);
+      const all = this.store.allMessages(environment);
       if (filter.recipient === undefined) {
+        this.indexOf(all).advance(indexSlice);
         total += this.store.select(environment, account, filter.status, from, limit, into);
         continue;
       }
       const { recipient, status } = filter;
-      const all = this.store.allMessages(environment);
       const matches = (message: MessageRecord) =>
         (account === undefined || message.apiKey === account.apiKey) &&
         (status === undefined || shownStatus(message) === status) &&
@@ -233,9 +240,13 @@ export class Messaging {
 
   /** Positions in `list` worth checking for a text filter (oldest first), or undefined: check every message. */
   private candidates(list: readonly MessageRecord[], field: IndexedField, needle: string): number[] | undefined {
+    return this.indexOf(list).candidates(field, needle);
+  }
+
+  private indexOf(list: readonly MessageRecord[]): ListIndex {
     let index = this.indexes.get(list);
     if (!index) this.indexes.set(list, (index = new ListIndex(list)));
-    return index.candidates(field, needle);
+    return index;
   }
 
   private matcher(query: ListQuery): (message: MessageRecord) => boolean {
