@@ -198,7 +198,10 @@ export class Messaging {
     if (query.search !== undefined || query.recipient !== undefined) {
       const [field, needle] =
         query.search !== undefined ? (['search', query.search.toLowerCase()] as const) : (['recipient', query.recipient as string] as const);
-      totalItems = pageOfCandidates(visible, this.candidates(visible, field, needle), matches, start, query.limit, items);
+      const positions = this.candidates(visible, field, needle);
+      // The prefilter's answer is exact for its field: the rest of the query still checks each candidate.
+      const rest = positions ? this.matcher({ ...query, [field]: undefined }) : matches;
+      totalItems = pageOfCandidates(visible, positions, rest, start, query.limit, items);
     } else {
       this.indexOf(visible).advance(indexSlice);
       if (query.status !== undefined) {
@@ -229,11 +232,12 @@ export class Messaging {
         continue;
       }
       const { recipient, status } = filter;
+      const positions = this.candidates(all, 'recipient', recipient);
       const matches = (message: MessageRecord) =>
         (account === undefined || message.apiKey === account.apiKey) &&
         (status === undefined || shownStatus(message) === status) &&
-        message.recipients.some((number) => number.includes(recipient));
-      total += pageOfCandidates(all, this.candidates(all, 'recipient', recipient), matches, from, limit, into);
+        (positions !== undefined || message.recipients.some((number) => number.includes(recipient)));
+      total += pageOfCandidates(all, positions, matches, from, limit, into);
     }
     return total;
   }

@@ -38,9 +38,16 @@ async function expectListsAgree(emulator: Emulator, sent: readonly Sent[]) {
         expect(ids(control.items), `control ${environment} ${key} ${status}`).toEqual(ids(expected));
         expect(control.total).toBe(expected.length);
         if (status === 'deleted') continue;
-        const reply = await call(emulator, 'GET', `${prefix(environment)}/messages?limit=100${status ? `&status=${status}` : ''}`, { key });
-        const listed = reply.status === 200 ? reply.body.list : []; // 404: no match; 401: the account was deleted
-        expect(ids(listed), `API ${environment} ${key} ${status}`).toEqual(ids(expected.filter((view) => view.status !== 'deleted')));
+        const visible = expected.filter((view) => view.status !== 'deleted');
+        const api = async (query: string) => {
+          const reply = await call(emulator, 'GET', `${prefix(environment)}/messages?limit=100${status ? `&status=${status}` : ''}${query}`, { key });
+          return ids(reply.status === 200 ? reply.body.list : []); // 404: no match; 401: the account was deleted
+        };
+        expect(await api(''), `API ${environment} ${key} ${status}`).toEqual(ids(visible));
+        expect(await api('&search=ROUND'), `API search ${environment} ${key} ${status}`).toEqual(ids(visible));
+        const inRound2 = visible.filter((view) => view.message.startsWith('Round 2') && view.recipient.some((number) => number.includes('2783111')));
+        expect(await api('&search=round%202&recipient=2783111'), `API search and recipient ${status}`).toEqual(ids(inRound2));
+        expect(await api('&recipient=0000,2783'), 'a recipient filter never spans two recipients').toEqual([]);
       }
     }
   }
