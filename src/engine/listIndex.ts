@@ -52,6 +52,8 @@ class Column {
 
   /** Positions (in list order) of the messages whose text contains `needle`, each once. */
   candidates(needle: string): number[] {
+    // Every text contains the empty needle; the sweep below would find it at the end of the string forever.
+    if (needle === '') return this.starts.map((_, position) => position);
     const found: number[] = [];
     for (let from = 0; ;) {
       const at = this.joined.indexOf(needle, from);

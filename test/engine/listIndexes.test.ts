@@ -135,3 +135,12 @@ test('search finds every match after a message whose text grows when lowercased 
   const dotted = await call(emulator, 'GET', `/v1/messages?search=${encodeURIComponent('i̇stanbul')}`);
   expect(dotted.body.list.map((message: { id: string }) => message.id)).toEqual([ids[4]]);
 });
+
+test('an empty search or recipient filter matches every message (it looped forever in the prefilter)', async () => {
+  const emulator = makeEmulator();
+  for (const message of ['one', 'two']) await send(emulator, { recipient: ['27831110000'], message });
+  for (const query of ['search=', 'recipient=', 'search=&recipient=']) {
+    expect((await call(emulator, 'GET', `/v1/messages?${query}`)).body.total_items, query).toBe(2);
+  }
+  expect(emulator.messages.list({ recipient: '' }).total).toBe(2);
+});
