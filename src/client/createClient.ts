@@ -151,9 +151,9 @@ export function createClient(options: ClientOptions): SmsClient {
   return {
     send: (input, extra) => call('POST', '', fields(input), extra),
     schedule: (input, extra) => call('POST', '', fields(input), extra),
-    edit: (id, changes, extra) => call('PATCH', `/${encodeURIComponent(id)}`, fields(changes), extra),
-    delete: (id, extra) => call('DELETE', `/${encodeURIComponent(id)}`, undefined, extra),
-    get: (id, extra) => call('GET', `/${encodeURIComponent(id)}`, undefined, extra),
+    edit: async (id, changes, extra) => call('PATCH', messagePath(id, 'edit'), fields(changes), extra),
+    delete: async (id, extra) => call('DELETE', messagePath(id, 'delete'), undefined, extra),
+    get: async (id, extra) => call('GET', messagePath(id, 'get'), undefined, extra),
     list,
     async *listAll(query = {}, extra) {
       for (let page = 1; ; page++) {
@@ -164,6 +164,17 @@ export function createClient(options: ClientOptions): SmsClient {
     },
     balance: (extra) => call('GET', '/balance', undefined, extra),
   };
+}
+
+/**
+ * The path of one message, its id encoded. An id that cannot name a message is refused before any
+ * request: a blank one would ask for the list, `balance` for the balance, `.` and `..` for a parent path.
+ */
+function messagePath(id: string, operation: string): string {
+  if (typeof id !== 'string' || id.trim() === '' || id === 'balance' || id === '.' || id === '..') {
+    throw new SmsApiError('INVALID_MESSAGE_ID', 0, `${operation} needs the id of a message (as a send answered it); got ${JSON.stringify(id)}.`);
+  }
+  return `/${encodeURIComponent(id)}`;
 }
 
 /** The error object of an answer, bare or wrapped in `{"error": …}`; undefined when it is not one. */

@@ -4,9 +4,11 @@ import type { ErrorCode } from '../domain/errors.js';
 
 /**
  * Codes the client itself gives when no API error body came back: the request never got an answer
- * (`NETWORK_ERROR`, status 0), or the answer was not an API error object (`UNEXPECTED_RESPONSE`).
+ * (`NETWORK_ERROR`, status 0), the answer was not an API error object (`UNEXPECTED_RESPONSE`), or
+ * the call was refused before any request because its message id cannot name a message
+ * (`INVALID_MESSAGE_ID`, status 0).
  */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
+export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE' | 'INVALID_MESSAGE_ID';
 
 /**
  * Thrown by every client call that does not succeed.

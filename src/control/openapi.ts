@@ -5,8 +5,7 @@ import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
 import { type ArgSpec } from './call.js';
 import { type RouteOperation, isRoute, operationList } from './operations.js';
 import { defaultListLimit, maxListLimit } from './list.js';
-
-type Schema = Record<string, unknown>;
+import { type Schema, answerSchemas } from './answerSchemas.js';
 
 const codes = Object.entries(errorCatalogue) as [string, ErrorDefinition][];
 const isControlCode = (code: string): boolean => code.startsWith('CONTROL_');
@@ -169,13 +168,15 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
     } else requestBody = { required: false, content: json(op.input ? input : { type: 'object' }) };
   }
   const status = String(op.status ?? 200);
+  const shape = op.answer === undefined ? {} : ref(op.answer);
   const answer = isList
     ? json({
         type: 'object',
         required: ['items', 'total', 'page', 'limit'],
-        properties: { items: { type: 'array' }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' } },
+        properties: { items: { type: 'array', items: shape }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' } },
+        additionalProperties: false,
       })
-    : json({});
+    : json(shape);
   return {
     operationId,
     summary: op.summary,
@@ -220,6 +221,7 @@ export function openApiDocument(): Schema {
         controlToken: { type: 'http', scheme: 'bearer', description: 'Only when the emulator runs with --control-token.' },
       },
       schemas: {
+        ...answerSchemas(),
         Message: messageSchema,
         Error: {
           type: 'object',

@@ -21,6 +21,7 @@ import {
 } from '../engine/controlInput.js';
 import { type RequestJournal, journalFilter } from '../journal/requestJournal.js';
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
+import type { AnswerName } from './answerSchemas.js';
 import type { ArgSpec } from './call.js';
 import type { ChaosView, ControlHandle, OptOutView } from './handle.js';
 import { type Page, pageFields, paginate } from './list.js';
@@ -52,6 +53,8 @@ export interface RouteOperation<F extends Fn = Fn> {
   input?: z.ZodType;
   /** The success status (default 200). */
   status?: 200 | 201 | 204;
+  /** What a success answers (a list's items, for a list), by its name in `answerSchemas`; none for 204. */
+  answer?: AnswerName;
   /** Answers only after every webhook try it caused (and any other in flight) has ended. */
   settles?: boolean;
   /** Open without the control token. */
@@ -117,6 +120,7 @@ export const operations = {
   health: {
     method: 'GET',
     path: '/health',
+    answer: 'Status',
     args: [],
     open: true,
     summary: '`{"status": "ok"}` once the emulator answers (open even with a control token).',
@@ -126,6 +130,7 @@ export const operations = {
     state: {
       method: 'GET',
       path: '/clock',
+      answer: 'Clock',
       args: [],
       summary:
         'The clock: `{now, time, mode, speed, pendingTasks, incidents}` (`incidents`: recent tasks that failed or were skipped, `{time, task, outcome, reason}`).',
@@ -134,6 +139,7 @@ export const operations = {
     move: {
       method: 'POST',
       path: '/clock',
+      answer: 'Clock',
       args: [body],
       input: clockCommand,
       settles: true,
@@ -157,6 +163,7 @@ export const operations = {
     list: {
       method: 'GET',
       path: '/accounts',
+      answer: 'Account',
       args: [query],
       input: noFilter,
       summary: 'Every account with balances, webhook URLs and opt-outs per environment, in creation order.',
@@ -166,10 +173,18 @@ export const operations = {
           return control.listAccounts();
         }),
     },
-    get: { method: 'GET', path: '/accounts/{key}', args: [key], summary: 'One account.', run: ({ control }, apiKey) => control.account(apiKey) },
+    get: {
+      method: 'GET',
+      path: '/accounts/{key}',
+      answer: 'Account',
+      args: [key],
+      summary: 'One account.',
+      run: ({ control }, apiKey) => control.account(apiKey),
+    },
     create: {
       method: 'POST',
       path: '/accounts',
+      answer: 'Account',
       args: [body],
       input: accountInput,
       status: 201,
@@ -180,6 +195,7 @@ export const operations = {
     update: {
       method: 'PATCH',
       path: '/accounts/{key}',
+      answer: 'Account',
       args: [key, body],
       input: accountPatch,
       summary:
@@ -199,6 +215,7 @@ export const operations = {
     list: {
       method: 'GET',
       path: '/messages',
+      answer: 'ControlMessage',
       args: [query],
       input: messageFilter,
       summary: 'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`.',
@@ -207,6 +224,7 @@ export const operations = {
     get: {
       method: 'GET',
       path: '/messages/{id}',
+      answer: 'ControlMessage',
       args: [id],
       summary: 'One message with legs, history and upcoming changes.',
       run: ({ control }, messageId) => control.message(messageId),
@@ -214,6 +232,7 @@ export const operations = {
     forceStatus: {
       method: 'POST',
       path: '/messages/{id}/status',
+      answer: 'ControlMessage',
       args: [id, body],
       input: forceStatusInput,
       settles: true,
@@ -226,6 +245,7 @@ export const operations = {
     inject: {
       method: 'POST',
       path: '/messages/{id}/replies',
+      answer: 'ControlMessage',
       args: [id, body],
       input: replyInput.omit({ messageId: true }),
       status: 201,
@@ -237,6 +257,7 @@ export const operations = {
     list: {
       method: 'GET',
       path: '/replies',
+      answer: 'ControlMessage',
       args: [query],
       input: messageFilter.pick({ environment: true, account: true }),
       summary: 'Inbound replies, oldest first; filters `environment`, `account`.',
@@ -247,16 +268,25 @@ export const operations = {
     list: {
       method: 'GET',
       path: '/webhooks',
+      answer: 'WebhookEvent',
       args: [query],
       input: webhookFilter,
       summary:
         'The webhook log, oldest first: every event with every try (time, URL, status or error, duration); filters `account`, `environment`, `message`, `state` (`pending`, `delayed`, `delivered`, `failed`, `skipped`).',
       run: ({ control }, filter) => pageOf(filter, 'webhook filter', (rest) => control.listWebhooks(rest)),
     },
-    get: { method: 'GET', path: '/webhooks/{id}', args: [id], summary: 'One webhook event.', run: ({ control }, eventId) => control.webhook(eventId) },
+    get: {
+      method: 'GET',
+      path: '/webhooks/{id}',
+      answer: 'WebhookEvent',
+      args: [id],
+      summary: 'One webhook event.',
+      run: ({ control }, eventId) => control.webhook(eventId),
+    },
     redeliver: {
       method: 'POST',
       path: '/webhooks/{id}/redeliver',
+      answer: 'WebhookEvent',
       args: [id],
       settles: true,
       summary: "Posts an event again to the account's current URL; answers once its tries end.",
@@ -265,6 +295,7 @@ export const operations = {
     settled: {
       method: 'POST',
       path: '/webhooks/settle',
+      answer: 'Status',
       args: [],
       settles: true,
       summary: 'Answers `{"status": "settled"}` once every webhook try under way or due has ended.',
@@ -273,6 +304,7 @@ export const operations = {
     chaos: {
       method: 'GET',
       path: '/webhooks/chaos',
+      answer: 'Chaos',
       args: [],
       summary: 'Receiver chaos in force: `{duplicateRate, delayRate, reorderRate, delay}` (delay in milliseconds).',
       run: ({ control }) => chaosView(control.webhookChaos()),
@@ -280,6 +312,7 @@ export const operations = {
     setChaos: {
       method: 'POST',
       path: '/webhooks/chaos',
+      answer: 'Chaos',
       args: [body],
       input: webhookChaosInput,
       summary:
@@ -288,10 +321,18 @@ export const operations = {
     },
   },
   scenario: {
-    get: { method: 'GET', path: '/scenario', args: [], summary: 'The active scenario, defaults filled in.', run: ({ control }) => control.scenario() },
+    get: {
+      method: 'GET',
+      path: '/scenario',
+      answer: 'Scenario',
+      args: [],
+      summary: 'The active scenario, defaults filled in.',
+      run: ({ control }) => control.scenario(),
+    },
     set: {
       method: 'PUT',
       path: '/scenario',
+      answer: 'Scenario',
       args: [{ in: 'text' }],
       summary: 'Replaces the active scenario (YAML or JSON body); a bad one is refused and changes nothing.',
       run: ({ control }, scenario) => control.replaceScenario(scenario),
@@ -301,6 +342,7 @@ export const operations = {
     list: {
       method: 'GET',
       path: '/opt-outs',
+      answer: 'PhoneNumber',
       args: [query],
       input: optOutTarget,
       summary: 'Numbers opted out of an account (`account`, default the default account) in an `environment` (default live).',
@@ -313,6 +355,7 @@ export const operations = {
     add: {
       method: 'PUT',
       path: '/opt-outs/{number}',
+      answer: 'OptOut',
       args: [number, query],
       input: optOutTarget,
       summary: 'Opts a number out (same `account`, `environment` query); answers `{account, environment, number, optedOut}`.',
@@ -321,6 +364,7 @@ export const operations = {
     remove: {
       method: 'DELETE',
       path: '/opt-outs/{number}',
+      answer: 'OptOut',
       args: [number, query],
       input: optOutTarget,
       summary: 'Opts a number back in (same `account`, `environment` query).',
@@ -331,6 +375,7 @@ export const operations = {
     find: {
       method: 'GET',
       path: '/requests',
+      answer: 'JournalEntry',
       args: [query],
       input: journalFilter,
       summary:
@@ -340,6 +385,7 @@ export const operations = {
     count: {
       method: 'GET',
       path: '/requests/count',
+      answer: 'Count',
       args: [query],
       input: journalFilter,
       summary: 'How many journal entries match the same filters: a number.',
@@ -349,6 +395,7 @@ export const operations = {
   sign: {
     method: 'POST',
     path: '/sign',
+    answer: 'Signature',
     args: [body, { in: 'query', name: 'account' }],
     summary: 'Body = the fields to send; answers `{string_to_sign, signature}` with the secret of `?account=` (default account).',
     run: ({ control }, fields, apiKey) => control.sign(fields, apiKey),
@@ -356,6 +403,7 @@ export const operations = {
   reset: {
     method: 'POST',
     path: '/reset',
+    answer: 'Status',
     args: [body],
     input: resetInput,
     summary: 'Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.',
@@ -367,10 +415,11 @@ export const operations = {
       return { status: 'reset' as const };
     },
   },
-  snapshot: { method: 'GET', path: '/snapshot', args: [], summary: 'The whole state as JSON.', run: ({ control }) => control.snapshot() },
+  snapshot: { method: 'GET', path: '/snapshot', answer: 'Snapshot', args: [], summary: 'The whole state as JSON.', run: ({ control }) => control.snapshot() },
   restore: {
     method: 'PUT',
     path: '/snapshot',
+    answer: 'Status',
     args: [body],
     summary: 'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.',
     run: ({ control }, snapshot) => {

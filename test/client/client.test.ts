@@ -105,6 +105,28 @@ test('talks to a listening emulator over the network with the global fetch', asy
   expect((await sms.send({ recipient: ['27831234567'], message: 'Over the wire' })).status).toBe('pending');
 });
 
+test('get, edit and delete refuse an id that cannot name a message with INVALID_MESSAGE_ID before any request', async () => {
+  const requested: string[] = [];
+  const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: async (request) => (requested.push(request.url), new Response('{}')) });
+  for (const id of ['', '   ', 'balance', '.', '..', undefined as unknown as string]) {
+    await expect(sms.get(id), JSON.stringify(id)).rejects.toMatchObject({ code: 'INVALID_MESSAGE_ID', status: 0 });
+    await expect(sms.edit(id, { message: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_MESSAGE_ID',
+      description: expect.stringContaining('edit needs the id'),
+    });
+    await expect(sms.delete(id)).rejects.toBeInstanceOf(SmsApiError);
+  }
+  expect(requested).toEqual([]);
+});
+
+test('a message id is sent URL-encoded, so it stays one path segment', async () => {
+  const requested: string[] = [];
+  const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: async (request) => (requested.push(request.url), new Response('{"id":"x"}')) });
+  await sms.get('a/b?c#d');
+  await sms.delete('../balance');
+  expect(requested).toEqual([`${origin}/v1/messages/a%2Fb%3Fc%23d`, `${origin}/v1/messages/..%2Fbalance`]);
+});
+
 test('a request that gets no answer throws NETWORK_ERROR with status 0', async () => {
   const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: () => Promise.reject(new TypeError('fetch failed')) });
   await expect(sms.balance()).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });

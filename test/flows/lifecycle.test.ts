@@ -153,16 +153,24 @@ test('an illegal timeline from a decider is refused at the send with the reason,
   expect(emulator.accounts.get(apiKey).live.balance).toBe(1000);
 });
 
-test('a decider that throws when a scheduled message goes out is a clock incident, and the clock goes on', async () => {
+test('a decider that throws when a scheduled message goes out is a clock incident; the message fails uncharged instead of staying scheduled', async () => {
   const emulator = makeEmulator();
-  await send(emulator, { recipient: ['27831234567'], message: 'Later', schedule: scheduleIn(20) });
+  const later = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Later', schedule: scheduleIn(20) });
   emulator.setOutcomeDecider(() => {
     throw new Error('decider bug');
   });
   const moved = await emulator.clock.advance('30m');
-  expect(moved.incidents).toEqual([expect.objectContaining({ outcome: 'failed', reason: expect.stringContaining('decider bug') })]);
+  expect(moved.incidents).toEqual([
+    expect.objectContaining({ task: 'scheduled send', outcome: 'failed', reason: expect.stringContaining(`message ${later.id} failed, nothing charged`) }),
+  ]);
+  expect(moved.incidents[0]?.reason).toContain('decider bug');
   expect(moved.time).toBe('2026-11-21T12:30:00+02:00');
   expect(await balance(emulator)).toBe(1000);
+  const failed = emulator.messages.get(later.id);
+  expect(failed).toMatchObject({ status: 'failed', credit: 0 });
+  expect(failed.legs.map((leg) => leg.status)).toEqual(['failed', 'failed']);
+  expect((await call(emulator, 'GET', `/v1/messages/${later.id}`)).body.status).toBe('failed');
+  expect(emulator.webhooks.list().items.map((event) => event.status)).toEqual(['failed', 'failed']);
 });
 
 test('the emulator works when the host test runner fakes timers', async () => {

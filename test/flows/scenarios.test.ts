@@ -2,6 +2,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { apiKey, balance, call, makeEmulator, scheduleIn, send } from '../support/api.js';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
 
@@ -174,6 +175,19 @@ test('a malformed X-Emulator-Outcome is refused with INVALID_EMULATOR_HEADER and
   expect(emulator.messages.list().items).toEqual([]);
 });
 
+test('INVALID_EMULATOR_HEADER repeats at most 64 characters of the header, with an ellipsis', async () => {
+  const emulator = makeEmulator();
+  for (const value of ['x'.repeat(8000), `submitted@1s,${'y'.repeat(8000)}`]) {
+    const reply = await call(emulator, 'POST', '/v1/messages', {
+      body: { recipient: ['27831234567'], message: 'x' },
+      headers: { 'x-emulator-outcome': value },
+    });
+    expect(reply.body.message).toBe('INVALID_EMULATOR_HEADER');
+    expect(reply.body.description.length).toBeLessThan(500);
+    expect(reply.body.description).toContain(`X-Emulator-Outcome "${value.slice(0, 64)}…" is not valid`);
+  }
+});
+
 test('outcomeHeader false ignores the header', async () => {
   const emulator = makeEmulator({ outcomeHeader: false });
   const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x' }, headers: { 'x-emulator-outcome': 'lost' } });
@@ -230,6 +244,20 @@ test('timeline events run at their offsets: balance, webhook URL, replies, fault
   expect(emulator.replies.list().items.map((reply) => reply.message)).toEqual(['Late reply']);
   await emulator.clock.advance('1m');
   expect(emulator.accounts.get(apiKey).sandbox.webhookUrl).toBe('http://127.0.0.1:9/hook');
+});
+
+test.each([
+  ['a fault with an unknown error code', 'version: 1\nfaults:\n  - error: { status: 503, code: SERVICE_DOWN }\n', 'scenario:3:', 'faults[0].error.code'],
+  ['two accounts with one API key', 'version: 1\naccounts:\n  - apiKey: pk_team\n  - apiKey: pk_team\n    balance: 0\n', 'scenario:4:', 'accounts[1].apiKey'],
+])('a scenario with %s is refused at load with SCENARIO_INVALID naming the field', async (_, text, line, path) => {
+  expect(() => makeEmulator({ scenario: parseYaml(text) })).toThrow(path);
+  const emulator = makeEmulator();
+  const before = emulator.scenario.get();
+  const refused = await call(emulator, 'PUT', '/_emulator/scenario', { raw: text, key: false, contentType: 'application/yaml' });
+  expect(refused).toMatchObject({ status: 400, body: { message: 'SCENARIO_INVALID', description: expect.stringContaining(`${line}`) } });
+  expect(refused.body.description).toContain(path);
+  expect(emulator.scenario.get()).toEqual(before);
+  expect(emulator.accounts.list().items.map((account) => account.apiKey)).toEqual([apiKey]);
 });
 
 test('a scenario can be read and replaced at runtime; a bad one is refused and changes nothing', async () => {

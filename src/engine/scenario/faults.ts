@@ -1,6 +1,6 @@
 /** Injected faults: errors, latency and per-key rate limits for matching API requests. */
 
-import { ApiError, type ErrorCode, errorCatalogue } from '../../domain/errors.js';
+import { ApiError, errorCatalogue } from '../../domain/errors.js';
 import type { Environment } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
@@ -90,6 +90,6 @@ function matches(spec: ScenarioFault, operation: Operation, environment: Environ
 
 function injectedError(spec: ScenarioFault): ApiError | undefined {
   if (!spec.error) return undefined;
-  const code = (spec.error.code in errorCatalogue ? spec.error.code : 'INTERNAL_SERVER_ERROR') as ErrorCode;
-  return new ApiError(code, `Injected fault: ${errorCatalogue[code].description}`, {}, spec.error.status);
+  const { code, status } = spec.error;
+  return new ApiError(code, `Injected fault: ${errorCatalogue[code].description}`, {}, status);
 }

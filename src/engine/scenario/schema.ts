@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
+import { errorCodes } from '../../domain/errors.js';
 import { canTransition, type LegStatus } from '../../domain/message.js';
 import { durationHint, fitsWallTimer, parseDuration, wallWaitHint } from '../../domain/time.js';
 import { settings } from '../../options.js';
@@ -118,7 +119,7 @@ const fault = z
     error: z
       .strictObject({
         status: z.number().int().min(400).max(599),
-        code: z.string().default('INTERNAL_SERVER_ERROR'),
+        code: z.enum(errorCodes).default('INTERNAL_SERVER_ERROR').describe('A code of the error catalogue (the README lists them).'),
       })
       .optional(),
     latency: duration.refine(fitsWallTimer, wallWaitHint).optional().describe('Added to the response time (wall clock).'),
@@ -174,7 +175,24 @@ export const scenarioSchema = z.strictObject({
   version: z.literal(1).describe('The scenario format version.'),
   description: z.string().optional(),
   options: scenarioOptions.optional(),
-  accounts: z.array(accountEntry).default([]),
+  accounts: z
+    .array(accountEntry)
+    .superRefine((accounts, context) => {
+      // An account is known by its key; a second entry with it would silently replace the first.
+      const seen = new Map<string, number>();
+      accounts.forEach(({ apiKey }, index) => {
+        const first = seen.get(apiKey);
+        if (first === undefined) seen.set(apiKey, index);
+        else
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'apiKey'],
+            message: `"${apiKey}" is already the key of accounts[${first}]; give each account once`,
+          });
+      });
+    })
+    .default([])
+    .describe("Accounts by API key, each once: created, or (the default account's key) updated."),
   rules: z.array(rule).default([]).describe('First match wins; unmatched legs follow the default timeline.'),
   replies: z.array(reply).default([]).describe('Inbound replies after a leg is delivered; first match wins.'),
   faults: z.array(fault).default([]),

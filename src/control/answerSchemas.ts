@@ -1,0 +1,138 @@
+/**
+ * JSON Schemas (2020-12) of what the control operations answer, for the OpenAPI document. A test drives every operation
+ * and checks its answer against these, with no extra properties allowed, so a view that changes shape without its
+ * schema fails there.
+ */
+
+import { z } from 'zod';
+import { scenarioSchema } from '../engine/scenario/schema.js';
+import { transitions } from '../domain/message.js';
+import { snapshotSchema } from '../state/snapshot.js';
+import { scopes } from '../state/store.js';
+
+export type Schema = Record<string, unknown>;
+
+const string = { type: 'string' };
+const integer = { type: 'integer' };
+const nullable = (type: string) => ({ type: [type, 'null'] });
+const strings = { type: 'array', items: string };
+const environment = { type: 'string', enum: ['live', 'sandbox'] };
+const messageStatuses = Object.keys(transitions);
+
+/** An object whose listed properties are all required unless named in `optional`, and nothing else. */
+function object(properties: Record<string, Schema>, optional: string[] = []): Schema {
+  return { type: 'object', required: Object.keys(properties).filter((name) => !optional.includes(name)), properties, additionalProperties: false };
+}
+
+const change = object({ status: { type: 'string', enum: messageStatuses }, at: string });
+const wallet = object({ balance: integer, webhookUrl: nullable('string'), optOuts: strings, messages: integer });
+
+/** The zod schemas' own JSON Schema, as the emulator outputs them. */
+function fromZod(schema: z.ZodType): Schema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Schema;
+  return rest;
+}
+
+/** Every answer shape, by the name operations declare it with; `#/components/schemas/<name>` in the document. */
+export function answerSchemas(): Record<string, Schema> {
+  return {
+    Status: object({ status: string }),
+    Count: integer,
+    PhoneNumber: string,
+    Clock: object(
+      {
+        now: { type: 'integer', description: 'Epoch milliseconds.' },
+        time: string,
+        mode: { type: 'string', enum: ['manual', 'realtime'] },
+        speed: { type: 'number' },
+        pendingTasks: integer,
+        incidents: { type: 'array', items: object({ time: string, task: string, outcome: { type: 'string', enum: ['failed', 'skipped'] }, reason: string }) },
+        run: object({ fired: integer, idle: { type: 'boolean' }, stoppedAt: { type: 'string', enum: ['limit', 'task-cap', 'restart'] } }, ['stoppedAt']),
+      },
+      ['run'],
+    ),
+    Account: object({
+      apiKey: string,
+      signingSecret: string,
+      scopes: { type: 'array', items: { type: 'string', enum: scopes } },
+      live: wallet,
+      sandbox: wallet,
+    }),
+    ControlMessage: object(
+      {
+        id: string,
+        type: { type: 'string', enum: ['sms', 'sms-reply'] },
+        environment,
+        account: string,
+        recipient: strings,
+        message: string,
+        segments: integer,
+        encoding: { type: 'string', enum: ['GSM-7', 'UCS-2'] },
+        ucs2_trigger: nullable('string'),
+        client_reference: nullable('string'),
+        schedule: nullable('string'),
+        status: { type: 'string', enum: [...messageStatuses, 'deleted'] },
+        credit: integer,
+        creation_date: string,
+        delivery_date: nullable('string'),
+        deleted_at: string,
+        in_reply_to: string,
+        history: { type: 'array', items: change },
+        legs: {
+          type: 'array',
+          items: object({
+            recipient: string,
+            status: { type: 'string', enum: messageStatuses },
+            history: { type: 'array', items: change },
+            upcoming: { type: 'array', items: change },
+          }),
+        },
+      },
+      ['deleted_at', 'in_reply_to'],
+    ),
+    WebhookEvent: object({
+      id: string,
+      kind: { type: 'string', enum: ['delivery', 'reply'] },
+      environment,
+      account: string,
+      messageId: string,
+      recipient: string,
+      status: string,
+      createdAt: string,
+      url: nullable('string'),
+      state: { type: 'string', enum: ['pending', 'delayed', 'delivered', 'failed', 'skipped'] },
+      payload: { description: 'The JSON body posted (the delivery or reply payload of the spec).' },
+      attempts: {
+        type: 'array',
+        items: object({ number: integer, at: string, url: string, status: integer, error: string, durationMs: { type: 'number' }, ok: { type: 'boolean' } }, [
+          'status',
+          'error',
+        ]),
+      },
+      chaos: { type: 'array', items: { type: 'string', enum: ['duplicate', 'delayed', 'reordered'] } },
+    }),
+    Chaos: object({ duplicateRate: { type: 'number' }, delayRate: { type: 'number' }, reorderRate: { type: 'number' }, delay: { type: 'number' } }),
+    OptOut: object({ account: string, environment, number: string, optedOut: { type: 'boolean' } }),
+    JournalEntry: object({
+      id: string,
+      wallTime: string,
+      time: string,
+      method: string,
+      path: string,
+      query: string,
+      environment,
+      account: nullable('string'),
+      status: integer,
+      code: nullable('string'),
+      messageId: nullable('string'),
+      durationMs: { type: 'number' },
+      requestBody: { description: 'Parsed JSON when the body was JSON, else the text; over 16 KiB it is cut and says so.' },
+      responseBody: { description: 'The JSON answered, if any.' },
+    }),
+    Signature: object({ string_to_sign: string, signature: string }),
+    Scenario: fromZod(scenarioSchema),
+    Snapshot: fromZod(snapshotSchema),
+  };
+}
+
+export type AnswerName = keyof ReturnType<typeof answerSchemas>;
