@@ -8,6 +8,7 @@ import {
   aggregateStatus,
   appendChange,
   isFinal,
+  noSteps,
   transitionProblem,
 } from '../domain/message.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
@@ -98,7 +99,7 @@ export class Lifecycle {
   force(message: MessageRecord, legs: readonly Leg[], status: MessageStatus): void {
     this.disarm(message);
     for (const leg of legs) {
-      leg.plan = [];
+      leg.plan = noSteps;
       this.setLegStatus(message, leg, status);
       if (!isFinal(status)) {
         leg.plan = planLeg([], this.clock.now(), this.settings.validityMs);
@@ -118,7 +119,7 @@ export class Lifecycle {
     leg.history = appendChange(before, change);
     if (isFinal(status)) {
       message.deliveredAt = at;
-      leg.plan = [];
+      leg.plan = noSteps;
     }
     const aggregate = aggregateStatus(message.legs);
     if (aggregate !== message.status) {

@@ -11,7 +11,7 @@ import {
   validateMessageText,
   validateRecipients,
 } from '../domain/fields.js';
-import { type Environment, type MessageRecord, type MessageStatus, environments, listableStatuses, shownStatus } from '../domain/message.js';
+import { type Environment, type MessageRecord, type MessageStatus, environments, listableStatuses, noSteps, shownStatus } from '../domain/message.js';
 import { resolveSchedule } from '../domain/schedule.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
 import type { RequestFields } from '../domain/signing.js';
@@ -131,7 +131,7 @@ export class Messaging {
       createdAt: now,
       deliveredAt: null,
       // One first history for the message and all its legs: histories are never mutated (see appendChange).
-      legs: recipients.map((recipient) => ({ recipient, status, history: created, plan: [] })),
+      legs: recipients.map((recipient) => ({ recipient, status, history: created, plan: noSteps })),
       history: created,
     };
     if (outcomeOverride) message.outcomeOverride = [...outcomeOverride];
@@ -158,7 +158,7 @@ export class Messaging {
     }
     if (recipients !== message.recipients) {
       const at = this.clock.now();
-      message.legs = recipients.map((recipient) => ({ recipient, status: 'scheduled', history: [{ status: 'scheduled', at }], plan: [] }));
+      message.legs = recipients.map((recipient) => ({ recipient, status: 'scheduled', history: [{ status: 'scheduled', at }], plan: noSteps }));
     }
     message.recipients = recipients;
     message.text = text;
