@@ -11,7 +11,16 @@ import {
   validateMessageText,
   validateRecipients,
 } from '../domain/fields.js';
-import { type Environment, type MessageRecord, type MessageStatus, environments, listableStatuses, noSteps, shownStatus } from '../domain/message.js';
+import {
+  type Environment,
+  type MessageRecord,
+  type MessageStatus,
+  environments,
+  firstHistory,
+  listableStatuses,
+  noSteps,
+  shownStatus,
+} from '../domain/message.js';
 import { resolveSchedule } from '../domain/schedule.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
 import type { RequestFields } from '../domain/signing.js';
@@ -116,7 +125,7 @@ export class Messaging {
       throw new ApiError('INSUFFICIENT_BALANCE', `This message costs ${cost} credits; the balance is ${wallet.balance}.`);
     }
     const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
-    const created = [{ status, at: now }];
+    const created = firstHistory(status, now);
     const message: MessageRecord = {
       id: this.ids.uuid(),
       type: 'sms',

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { noSteps } from '../../src/domain/message.js';
+import { firstHistory, noSteps, statusChange } from '../../src/domain/message.js';
 import { makeEmulator, send } from '../support/api.js';
 
 test('legs with no step to come share one frozen empty plan, which stays empty through sends, forced outcomes and snapshots', async () => {
@@ -13,4 +13,16 @@ test('legs with no step to come share one frozen empty plan, which stays empty t
   await emulator.clock.advance('7d');
   expect(noSteps).toEqual([]);
   expect(emulator.messages.list().items.every((message) => message.legs.every((leg) => leg.upcoming.length === 0))).toBe(true);
+});
+
+test('changes and first histories of the same status and instant are one frozen object, shared by every message they belong to', () => {
+  const change = statusChange('pending', 1_000);
+  expect(statusChange('pending', 1_000)).toBe(change);
+  expect(Object.isFrozen(change)).toBe(true);
+  expect(statusChange('pending', 1_001)).not.toBe(change);
+  expect(statusChange('submitted', 1_001)).toEqual({ status: 'submitted', at: 1_001 });
+  const history = firstHistory('scheduled', 2_000);
+  expect(firstHistory('scheduled', 2_000)).toBe(history);
+  expect(history).toEqual([{ status: 'scheduled', at: 2_000 }]);
+  expect(Object.isFrozen(history)).toBe(true);
 });
