@@ -88,13 +88,21 @@ export function firstHistory(status: MessageStatus, at: number): readonly Status
   return recentFor(status, at).history;
 }
 
+/** The last append's inputs and answer: the next append of the same change to the same history answers it again. */
+let lastAppend: { history: readonly StatusChange[]; change: StatusChange; result: readonly StatusChange[] } | undefined;
+
 /**
  * `history` with `change` appended, in a new array of exactly that length. A history takes a few
  * appends and is then kept for the life of the message; push() would grow it to V8's 17-slot minimum,
  * which heap snapshots of 100k stored messages showed as their largest single cost (issue 11).
+ * Histories are never mutated (frozen), so messages that went through the same changes at the same
+ * instants (shared by statusChange) share their history too: the same append answers the same array.
  */
-export function appendChange(history: readonly StatusChange[], change: StatusChange): StatusChange[] {
-  return history.concat(change);
+export function appendChange(history: readonly StatusChange[], change: StatusChange): readonly StatusChange[] {
+  if (lastAppend?.history !== history || lastAppend.change !== change) {
+    lastAppend = { history, change, result: Object.freeze(history.concat(change)) };
+  }
+  return lastAppend.result;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { firstHistory, noSteps, statusChange } from '../../src/domain/message.js';
+import { appendChange, firstHistory, noSteps, statusChange } from '../../src/domain/message.js';
 import { makeEmulator, send } from '../support/api.js';
 
 test('legs with no step to come share one frozen empty plan, which stays empty through sends, forced outcomes and snapshots', async () => {
@@ -25,4 +25,17 @@ test('changes and first histories of the same status and instant are one frozen 
   expect(firstHistory('scheduled', 2_000)).toBe(history);
   expect(history).toEqual([{ status: 'scheduled', at: 2_000 }]);
   expect(Object.isFrozen(history)).toBe(true);
+});
+
+test('appending the same change to the same history answers the same frozen history, so messages moved alike share one', () => {
+  const start = firstHistory('pending', 3_000);
+  const submitted = appendChange(start, statusChange('submitted', 4_000));
+  expect(appendChange(start, statusChange('submitted', 4_000))).toBe(submitted);
+  expect(submitted).toEqual([
+    { status: 'pending', at: 3_000 },
+    { status: 'submitted', at: 4_000 },
+  ]);
+  expect(Object.isFrozen(submitted)).toBe(true);
+  expect(appendChange(start, statusChange('submitted', 4_001))).not.toBe(submitted);
+  expect(appendChange(submitted, statusChange('delivered', 5_000))).toHaveLength(3);
 });
