@@ -1,6 +1,7 @@
 /** The one list shape of the control API and the library: `{ items, total, page, limit }`, paged by `page` and `limit`. */
 
 import { z } from 'zod';
+import { queryIntegerSchema } from '../domain/queryInteger.js';
 
 /** Lists answer this many items unless asked for another `limit`. */
 export const defaultListLimit = 100;
@@ -21,12 +22,9 @@ export interface Page<T> {
 
 /** `page` and `limit`, given as numbers (library) or query text (HTTP). */
 export const pageFields = {
-  page: z.coerce.number<number | string>().int().min(1).default(1).describe('Page number, from 1.'),
-  limit: z.coerce
-    .number<number | string>()
-    .int()
-    .min(1)
-    .max(maxListLimit)
+  page: queryIntegerSchema.pipe(z.number().int().min(1)).default(1).describe('Page number, from 1.'),
+  limit: queryIntegerSchema
+    .pipe(z.number().int().min(1).max(maxListLimit))
     .default(defaultListLimit)
     .describe(`Items per page (default ${defaultListLimit}, at most ${maxListLimit}).`),
 };

@@ -147,7 +147,15 @@ export class Lifecycle {
       for (const leg of message.legs) this.setLegStatus(message, leg, 'failed');
       return;
     }
-    const timelines = this.decide(account, message);
+    let timelines: Timeline[];
+    try {
+      timelines = this.decide(account, message);
+    } catch (error) {
+      // A decider that throws at send time must not strand the message as `scheduled` with no timer:
+      // it fails, uncharged, like a send the balance no longer covers, and the clock records the incident.
+      for (const leg of message.legs) this.setLegStatus(message, leg, 'failed');
+      throw new Error(`message ${message.id} failed, nothing charged: the outcome chain threw: ${(error as Error).message}`, { cause: error });
+    }
     charge(wallet, cost);
     message.credit = cost;
     for (const leg of message.legs) this.setLegStatus(message, leg, 'pending');

@@ -1,6 +1,7 @@
 /** The API's operations on messages and balance, free of HTTP: validate, charge, store, start. */
 
 import { ApiError } from '../domain/errors.js';
+import { quoteExcerpt } from '../domain/excerpt.js';
 import {
   type FieldLimits,
   chargeableText,
@@ -178,7 +179,7 @@ export class Messaging {
   private matcher(query: ListQuery): (message: MessageRecord) => boolean {
     const { recipient, status, search } = query;
     if (status !== undefined && !listableStatuses.includes(status as MessageStatus)) {
-      throw new ApiError('INVALID_QUERY_PARAMETER', `status must be one of ${listableStatuses.join(', ')}; got "${status}".`);
+      throw new ApiError('INVALID_QUERY_PARAMETER', `status must be one of ${listableStatuses.join(', ')}; got ${quoteExcerpt(status)}.`);
     }
     const needle = search?.toLowerCase();
     return (message) =>

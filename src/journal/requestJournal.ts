@@ -1,6 +1,7 @@
 /** The request journal: every API request, accepted or rejected, kept as references and rendered only when read. */
 
 import { z } from 'zod';
+import { queryIntegerSchema } from '../domain/queryInteger.js';
 import { environmentName } from '../engine/controlInput.js';
 import { formatInstant } from '../domain/time.js';
 
@@ -52,7 +53,7 @@ export const journalFilter = z.strictObject({
   environment: environmentName.optional(),
   method: z.string().optional(),
   path: z.string().optional().describe('Part of the path, such as /v1/messages.'),
-  status: z.coerce.number<number | string>().int().min(100).max(599).optional(),
+  status: queryIntegerSchema.pipe(z.number().int().min(100).max(599)).optional(),
   code: z.string().optional(),
   since: z
     .string()

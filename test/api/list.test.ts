@@ -59,6 +59,24 @@ test('limit above 100 is served as 100; limit and page must be whole numbers of 
   }
 });
 
+test('page and limit must be written in plain digits: 1e3, +1, 1.0, spaces, hex and leading zeros are INVALID_QUERY_PARAMETER', async () => {
+  const { emulator } = await seeded(3);
+  for (const query of ['page=1e0', 'page=+1', 'limit=1.0', 'limit=%205', 'limit=5%20', 'limit=0x10', 'page=01', 'limit=1e3', 'page=1_0']) {
+    const reply = await call(emulator, 'GET', `/v1/messages?${query}`);
+    expect(reply, query).toMatchObject({ status: 400, body: { message: 'INVALID_QUERY_PARAMETER', description: expect.stringContaining('plain digits') } });
+  }
+  expect((await call(emulator, 'GET', '/v1/messages?page=1&limit=10')).body).toMatchObject({ page: 1, limit: 10, total_items: 3 });
+});
+
+test('an error repeats at most 64 characters of a bad query value', async () => {
+  const { emulator } = await seeded(1);
+  for (const name of ['page', 'status']) {
+    const reply = await call(emulator, 'GET', `/v1/messages?${name}=${'x'.repeat(5000)}`);
+    expect(reply.body.description, name).toContain(`"${'x'.repeat(64)}…"`);
+    expect(reply.body.description.length, name).toBeLessThan(400);
+  }
+});
+
 test('recipient matches partial numbers, search looks only at the text, status filters', async () => {
   const { emulator } = await seeded(6);
   expect((await call(emulator, 'GET', '/v1/messages?recipient=32220')).body.total_items).toBe(3);

@@ -66,6 +66,18 @@ test('list paging over HTTP: bad page and limit values are CONTROL_INVALID_REQUE
   expect((await control(emulator, 'GET', '/accounts?limit=1000&page=1')).body).toMatchObject({ total: 1, limit: 1000 });
 });
 
+test('control list paging and the journal status filter refuse numbers not written in plain digits', async () => {
+  const emulator = makeEmulator();
+  for (const query of ['page=1e0', 'page=+1', 'limit=1.0', 'limit=%205', 'limit=0x10', 'page=01', 'limit=5%20']) {
+    const reply = await control(emulator, 'GET', `/accounts?${query}`);
+    expect(reply, query).toMatchObject({ status: 400, body: { message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('plain digits') } });
+  }
+  expect((await control(emulator, 'GET', '/requests?status=2e2')).body.message).toBe('CONTROL_INVALID_REQUEST');
+  expect((await control(emulator, 'GET', '/requests?status=200')).status).toBe(200);
+  expect(emulator.accounts.list({ page: 1, limit: 10 })).toMatchObject({ page: 1, limit: 10 });
+  expect(emulator.accounts.list({ page: '2', limit: '10' })).toMatchObject({ page: 2, limit: 10 });
+});
+
 test('hostile control input gets catalogued errors, never a 500, and changes nothing', async () => {
   const emulator = makeEmulator();
   const before = JSON.stringify(emulator.snapshot());

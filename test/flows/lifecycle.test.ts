@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { apiKey, balance, call, makeEmulator, scheduleIn, send } from '../support/api.js';
+import { byLastDigit, steps } from '../support/deciders.js';
 import { canTransition, transitions } from '../../src/domain/message.js';
 
 afterEach(() => {
@@ -90,17 +91,7 @@ test('legs that end differently show the outcome of most legs (ties: the first r
 
 test('a message shows pending while any leg is pending, then submitted while any is open', async () => {
   const emulator = makeEmulator();
-  emulator.setOutcomeDecider(({ recipient }) =>
-    recipient.endsWith('7')
-      ? [
-          { status: 'submitted', afterMs: 1000 },
-          { status: 'delivered', afterMs: 1000 },
-        ]
-      : [
-          { status: 'submitted', afterMs: 3000 },
-          { status: 'delivered', afterMs: 3000 },
-        ],
-  );
+  emulator.setOutcomeDecider(byLastDigit(steps(['submitted', 1000], ['delivered', 1000]), steps(['submitted', 3000], ['delivered', 3000])));
   const message = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Staggered' });
   await emulator.clock.advance('2s');
   expect(emulator.messages.get(message.id).status).toBe('pending');
@@ -153,16 +144,24 @@ test('an illegal timeline from a decider is refused at the send with the reason,
   expect(emulator.accounts.get(apiKey).live.balance).toBe(1000);
 });
 
-test('a decider that throws when a scheduled message goes out is a clock incident, and the clock goes on', async () => {
+test('a decider that throws when a scheduled message goes out is a clock incident; the message fails uncharged instead of staying scheduled', async () => {
   const emulator = makeEmulator();
-  await send(emulator, { recipient: ['27831234567'], message: 'Later', schedule: scheduleIn(20) });
+  const later = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Later', schedule: scheduleIn(20) });
   emulator.setOutcomeDecider(() => {
     throw new Error('decider bug');
   });
   const moved = await emulator.clock.advance('30m');
-  expect(moved.incidents).toEqual([expect.objectContaining({ outcome: 'failed', reason: expect.stringContaining('decider bug') })]);
+  expect(moved.incidents).toEqual([
+    expect.objectContaining({ task: 'scheduled send', outcome: 'failed', reason: expect.stringContaining(`message ${later.id} failed, nothing charged`) }),
+  ]);
+  expect(moved.incidents[0]?.reason).toContain('decider bug');
   expect(moved.time).toBe('2026-11-21T12:30:00+02:00');
   expect(await balance(emulator)).toBe(1000);
+  const failed = emulator.messages.get(later.id);
+  expect(failed).toMatchObject({ status: 'failed', credit: 0 });
+  expect(failed.legs.map((leg) => leg.status)).toEqual(['failed', 'failed']);
+  expect((await call(emulator, 'GET', `/v1/messages/${later.id}`)).body.status).toBe('failed');
+  expect(emulator.webhooks.list().items.map((event) => event.status)).toEqual(['failed', 'failed']);
 });
 
 test('the emulator works when the host test runner fakes timers', async () => {

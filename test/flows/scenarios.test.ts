@@ -175,6 +175,19 @@ test('a malformed X-Emulator-Outcome is refused with INVALID_EMULATOR_HEADER and
   expect(emulator.messages.list().items).toEqual([]);
 });
 
+test('INVALID_EMULATOR_HEADER repeats at most 64 characters of the header, with an ellipsis', async () => {
+  const emulator = makeEmulator();
+  for (const value of ['x'.repeat(8000), `submitted@1s,${'y'.repeat(8000)}`]) {
+    const reply = await call(emulator, 'POST', '/v1/messages', {
+      body: { recipient: ['27831234567'], message: 'x' },
+      headers: { 'x-emulator-outcome': value },
+    });
+    expect(reply.body.message).toBe('INVALID_EMULATOR_HEADER');
+    expect(reply.body.description.length).toBeLessThan(500);
+    expect(reply.body.description).toContain(`X-Emulator-Outcome "${value.slice(0, 64)}…" is not valid`);
+  }
+});
+
 test('outcomeHeader false ignores the header', async () => {
   const emulator = makeEmulator({ outcomeHeader: false });
   const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x' }, headers: { 'x-emulator-outcome': 'lost' } });

@@ -1,6 +1,7 @@
 /** The X-Emulator-Outcome request header: a named outcome, or a timeline such as `submitted@2s,undelivered@30s`. */
 
 import { ApiError } from '../../domain/errors.js';
+import { quoteExcerpt } from '../../domain/excerpt.js';
 import { type LegStatus, transitionProblem } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Timeline } from '../outcomes.js';
@@ -23,7 +24,7 @@ export function parseOutcomeHeader(value: string): Timeline {
     const [status = '', delay = '0'] = part.trim().split('@');
     const afterMs = parseDuration(delay);
     if (!legStatuses.has(status) || afterMs === undefined) {
-      throw invalid(value, `"${part.trim()}" is not status@delay`);
+      throw invalid(value, `${quoteExcerpt(part.trim())} is not status@delay`);
     }
     const problem = transitionProblem(from, status as LegStatus);
     if (problem) throw invalid(value, problem);
@@ -36,6 +37,6 @@ export function parseOutcomeHeader(value: string): Timeline {
 function invalid(value: string, reason: string): ApiError {
   return new ApiError(
     'INVALID_EMULATOR_HEADER',
-    `X-Emulator-Outcome "${value}" is not valid: ${reason}. Give one of ${Object.keys(namedTimelines).join(', ')}, or a timeline such as submitted@2s,undelivered@30s.`,
+    `X-Emulator-Outcome ${quoteExcerpt(value)} is not valid: ${reason}. Give one of ${Object.keys(namedTimelines).join(', ')}, or a timeline such as submitted@2s,undelivered@30s.`,
   );
 }

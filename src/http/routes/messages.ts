@@ -2,6 +2,8 @@
 
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
+import { quoteExcerpt } from '../../domain/excerpt.js';
+import { parseQueryInteger } from '../../domain/queryInteger.js';
 import type { Environment } from '../../domain/message.js';
 import { renderMessage } from '../../domain/representation.js';
 import { listLinks } from '../../domain/links.js';
@@ -113,9 +115,9 @@ function nonBlank(value: string | undefined): string | undefined {
 
 function positiveInteger(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) {
-    throw new ApiError('INVALID_QUERY_PARAMETER', `${name} must be a whole number of at least 1; got "${value}".`);
+  const number = parseQueryInteger(value);
+  if (number === undefined || number < 1) {
+    throw new ApiError('INVALID_QUERY_PARAMETER', `${name} must be a whole number of at least 1 in plain digits, such as 2; got ${quoteExcerpt(value)}.`);
   }
   return number;
 }
