@@ -16,7 +16,7 @@ export interface EngineEvents {
   'reply.received': { reply: MessageRecord; original: MessageRecord };
   /** One try of posting a webhook event ended (answered, failed or timed out). */
   'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
-  /** A webhook event reached its final state: delivered, or failed with its tries spent. */
+  /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { event: WebhookEvent };
   /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
   'clock.moved': { from: number; to: number; mode: string; speed: number; command: Record<string, unknown> };
@@ -42,7 +42,7 @@ export interface EmulatorEvents {
   'reply.received': { readonly reply: ReadonlyDeep<MessageView>; readonly original: ReadonlyDeep<MessageView> };
   /** One try of posting a webhook event ended (answered, failed or timed out). */
   'webhook.attempt': { readonly event: ReadonlyDeep<WebhookEvent>; readonly attempt: ReadonlyDeep<WebhookAttempt> };
-  /** A webhook event reached its final state: delivered, or failed with its tries spent. */
+  /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { readonly event: ReadonlyDeep<WebhookEvent> };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
   'clock.incident': { readonly incident: ReadonlyDeep<ClockIncident> };
@@ -67,6 +67,11 @@ export class EmulatorEmitter {
   on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void {
     this.emitter.on(event, listener);
     return () => this.emitter.off(event, listener);
+  }
+
+  /** True when anyone listens to `event`: a payload that is costly to build is then built only for them. */
+  listens(event: EventName): boolean {
+    return this.emitter.listenerCount(event) > 0;
   }
 
   emit<E extends EventName>(event: E, payload: EngineEvents[E]): void {

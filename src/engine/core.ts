@@ -8,6 +8,7 @@ import { Clock, describeIncident } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
 import { Store } from '../state/store.js';
 import { environmentPrefix } from '../domain/links.js';
+import type { Environment } from '../domain/message.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { Accounts } from './accounts.js';
 import { Lifecycle } from './lifecycle.js';
@@ -43,6 +44,20 @@ export interface Core {
   webhooks: WebhookDispatcher;
   /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
   outcomes: OutcomeChain;
+}
+
+/** Origin plus environment prefix, joined once per origin: every webhook event reads it, and a new string each time was garbage. */
+function apiBases(linkOrigin: () => string): (environment: Environment) => string {
+  let origin: string | undefined;
+  let bases: Record<Environment, string> = { live: '', sandbox: '' };
+  return (environment) => {
+    const current = linkOrigin();
+    if (current !== origin) {
+      origin = current;
+      bases = { live: current + environmentPrefix('live'), sandbox: current + environmentPrefix('sandbox') };
+    }
+    return bases[environment];
+  };
 }
 
 /** `linkOrigin` gives the origin that links inside webhook payloads use (the listening address). */
@@ -88,7 +103,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
         delayMs: parseDuration(options.webhookDelay) ?? 0,
       },
     },
-    (environment) => linkOrigin() + environmentPrefix(environment),
+    apiBases(linkOrigin),
   );
   const messaging = new Messaging(store, clock, random.ids, lifecycle, events, options);
   const accounts = new Accounts(store, options.balance);

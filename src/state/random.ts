@@ -3,7 +3,9 @@
 export interface Random {
   /** A float in [0, 1). */
   next(): number;
-  /** A UUID-shaped (version 4 layout) string. */
+  /** A 32-bit unsigned integer (the stream's raw draw). */
+  word(): number;
+  /** A UUID-shaped (version 4 layout) string: `formatUuid` of the next four words. */
   uuid(): string;
   /** An independent stream named `label`, so draws in one part never shift another's. */
   fork(label: string): Random;
@@ -39,7 +41,7 @@ const uuidLayout = [...Array(8).keys(), -1, 8, 9, 10, 11, -1, 12, 13, 14, 15, -1
  * from character codes in one flat string: ids are stored with every message and webhook event, and a
  * template of slices kept each one as a tree of string pieces (heap snapshots of stored messages, issue 11).
  */
-function formatUuid(words: readonly number[]): string {
+export function formatUuid(words: readonly number[]): string {
   const digit = (index: number): number => ((words[index >> 3] as number) >>> (28 - 4 * (index & 7))) & 0xf;
   const codes = uuidLayout.map((index, position) => {
     if (index < 0) return dash;
@@ -69,6 +71,7 @@ export function createRandom(seed: string | number): Random {
   };
   return {
     next: () => nextWord() / 4294967296,
+    word: nextWord,
     uuid: () => formatUuid([nextWord(), nextWord(), nextWord(), nextWord()]),
     fork: (label) => createRandom(`${seedText}/${label}`),
     save: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0],

@@ -5,7 +5,7 @@
 
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Environment, MessageRecord } from '../domain/message.js';
+import type { Environment, MessageRecord, MessageStatus } from '../domain/message.js';
 import { type RenderContext, renderMessage } from '../domain/representation.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
@@ -13,7 +13,8 @@ import type { EmulatorEmitter } from '../events.js';
 import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { Store } from '../state/store.js';
-import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog } from './log.js';
+import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog, webhookEvent } from './log.js';
+import { SkippedDelivery } from './skippedDelivery.js';
 import { WebhookTransport } from './transport.js';
 
 export interface WebhookChaos {
@@ -69,15 +70,10 @@ export class WebhookDispatcher {
     this.log = new WebhookLog(settings.logLimit);
     this.chaos = { ...settings.chaos };
     const notifyOn = new Set(settings.notifyOn);
-    events.on('leg.status', ({ message, leg, status }) => {
-      if (notifyOn.has(status))
-        this.enqueue(
-          'delivery',
-          message,
-          leg.recipient,
-          status,
-          renderMessage(message, this.context(message), undefined, { recipient: leg.recipient, status }),
-        );
+    events.on('leg.status', ({ message, leg, status, at }) => {
+      if (!notifyOn.has(status)) return;
+      if (this.webhookUrl(message.apiKey, message.environment) == null) return this.skip(message, leg.recipient, status, at);
+      this.enqueue('delivery', message, leg.recipient, status, renderMessage(message, this.context(message), undefined, { recipient: leg.recipient, status }));
     });
     events.on('reply.received', ({ reply, original }) => {
       this.enqueue('reply', reply, reply.recipients[0] ?? '', reply.status, renderMessage(reply, this.context(reply)), original.id);
@@ -134,35 +130,46 @@ export class WebhookDispatcher {
     return this.store.accounts.get(apiKey)?.environments[environment].webhookUrl;
   }
 
+  /** Logs a delivery event that has no URL to go to, unbuilt: nothing reads most of them (see SkippedDelivery). */
+  private skip(message: MessageRecord, recipient: string, status: MessageStatus, at: number): void {
+    const { random } = this;
+    const idWords = [random.word(), random.word(), random.word(), random.word()] as const;
+    const skipped = new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, idWords);
+    this.log.add(skipped);
+    // Final at once, so listeners (the inbox's live stream) hear of it as of a delivered or failed event;
+    // it is built for them only when someone listens.
+    if (this.events.listens('webhook.settled')) this.events.emit('webhook.settled', { event: skipped.event() });
+  }
+
   private enqueue(kind: WebhookKind, message: MessageRecord, recipient: string, status: string, payload: unknown, orderKey = message.id): void {
     const now = this.clock.now();
-    const make = (chaos: WebhookEvent['chaos']): Outgoing => {
-      const event: WebhookEvent = {
+    const url = this.webhookUrl(message.apiKey, message.environment) ?? null;
+    const make = (): Outgoing => {
+      const state = url === null ? 'skipped' : 'pending';
+      const event = webhookEvent({
         id: this.random.uuid(),
         kind,
-        environment: message.environment,
-        account: message.apiKey,
-        messageId: message.id,
+        message,
         recipient,
         status,
-        createdAt: formatInstant(now, this.settings.offsetMinutes),
-        url: this.webhookUrl(message.apiKey, message.environment) ?? null,
-        state: 'pending',
+        at: now,
+        offsetMinutes: this.settings.offsetMinutes,
+        url,
+        state,
         payload,
-        attempts: [],
-        chaos,
-      };
+      });
       this.log.add(event);
       return { event, notBefore: now };
     };
-    const outgoing = make([]);
-    if (outgoing.event.url === null) {
-      outgoing.event.state = 'skipped';
-      return;
-    }
+    const outgoing = make();
+    if (url === null) return this.events.emit('webhook.settled', { event: outgoing.event });
     const { chaos } = this;
     const copies = [outgoing];
-    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) copies.push(make(['duplicate']));
+    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) {
+      const duplicate = make();
+      duplicate.event.chaos.push('duplicate');
+      copies.push(duplicate);
+    }
     for (const copy of copies) {
       if (chaos.reorderRate > 0 && this.random.next() < chaos.reorderRate) {
         copy.event.chaos.push('reordered');

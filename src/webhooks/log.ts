@@ -1,6 +1,7 @@
 /** The webhook event log: every event with every try, bounded by a documented limit. */
 
-import type { Environment } from '../domain/message.js';
+import type { Environment, MessageRecord } from '../domain/message.js';
+import { formatInstant } from '../domain/time.js';
 
 export type WebhookKind = 'delivery' | 'reply';
 /** `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
@@ -38,6 +39,57 @@ export interface WebhookEvent {
   chaos: ('duplicate' | 'delayed' | 'reordered')[];
 }
 
+/** What an event is made of; `at` is the emulator time it happened (epoch ms). */
+export interface WebhookEventFacts {
+  id: string;
+  kind: WebhookKind;
+  message: MessageRecord;
+  recipient: string;
+  status: string;
+  at: number;
+  offsetMinutes: number;
+  url: string | null;
+  state: WebhookState;
+  payload: unknown;
+}
+
+/** The one way an event is made, posted or skipped, so every event shows the same fields in the same order. */
+export function webhookEvent(facts: WebhookEventFacts): WebhookEvent {
+  return {
+    id: facts.id,
+    kind: facts.kind,
+    environment: facts.message.environment,
+    account: facts.message.apiKey,
+    messageId: facts.message.id,
+    recipient: facts.recipient,
+    status: facts.status,
+    createdAt: formatInstant(facts.at, facts.offsetMinutes),
+    url: facts.url,
+    state: facts.state,
+    payload: facts.payload,
+    attempts: [],
+    chaos: [],
+  };
+}
+
+/**
+ * An event the log keeps unbuilt until someone reads it (see `SkippedDelivery`): it answers the
+ * filter fields and its id without being built, and builds its event once.
+ */
+export interface DeferredEvent {
+  readonly deferred: true;
+  readonly account: string;
+  readonly environment: Environment;
+  readonly messageId: string;
+  readonly state: WebhookState;
+  hasId(id: string): boolean;
+  event(): WebhookEvent;
+}
+
+type LogEntry = WebhookEvent | DeferredEvent;
+
+const isDeferred = (entry: LogEntry): entry is DeferredEvent => 'deferred' in entry;
+
 export interface WebhookFilter {
   account?: string;
   environment?: Environment;
@@ -46,30 +98,35 @@ export interface WebhookFilter {
 }
 
 export class WebhookLog {
-  private readonly events = new Map<string, WebhookEvent>();
+  /** Built events by id, deferred ones by a number (their id is not formatted until read); in the order they happened. */
+  private readonly events = new Map<string | number, LogEntry>();
   /** Where trim() goes on from (map iterators follow later inserts and deletes). */
-  private cursor: MapIterator<[string, WebhookEvent]> = this.events.entries();
+  private cursor: MapIterator<[string | number, LogEntry]> = this.events.entries();
   private roundDropped = 0;
+  private deferredKeys = 0;
 
   constructor(private readonly limit: number) {}
 
-  add(event: WebhookEvent): void {
-    this.events.set(event.id, event);
+  add(event: WebhookEvent | DeferredEvent): void {
+    this.events.set(isDeferred(event) ? this.deferredKeys++ : event.id, event);
     this.trim();
   }
 
   get(id: string): WebhookEvent | undefined {
-    return this.events.get(id);
+    const entry = this.events.get(id);
+    if (entry) return entry as WebhookEvent;
+    for (const other of this.events.values()) if (isDeferred(other) && other.hasId(id)) return other.event();
+    return undefined;
   }
 
   list(filter: WebhookFilter = {}): WebhookEvent[] {
     const matches: WebhookEvent[] = [];
-    for (const event of this.events.values()) {
-      if (filter.account !== undefined && event.account !== filter.account) continue;
-      if (filter.environment !== undefined && event.environment !== filter.environment) continue;
-      if (filter.message !== undefined && event.messageId !== filter.message) continue;
-      if (filter.state !== undefined && event.state !== filter.state) continue;
-      matches.push(event);
+    for (const entry of this.events.values()) {
+      if (filter.account !== undefined && entry.account !== filter.account) continue;
+      if (filter.environment !== undefined && entry.environment !== filter.environment) continue;
+      if (filter.message !== undefined && entry.messageId !== filter.message) continue;
+      if (filter.state !== undefined && entry.state !== filter.state) continue;
+      matches.push(isDeferred(entry) ? entry.event() : entry);
     }
     return matches;
   }
@@ -97,9 +154,9 @@ export class WebhookLog {
         restarted = true;
         continue;
       }
-      const [id, event] = next.value;
-      if (event.state !== 'pending' && event.state !== 'delayed') {
-        this.events.delete(id);
+      const [key, entry] = next.value;
+      if (entry.state !== 'pending' && entry.state !== 'delayed') {
+        this.events.delete(key);
         this.roundDropped += 1;
       }
     }

@@ -1,0 +1,78 @@
+/**
+ * A delivery event that was skipped (no webhook URL), kept as the few facts it was made of and built
+ * into a full event the first time anyone reads it.
+ *
+ * Why: with no URL, a 7-day jump over 100,000 messages makes 200,000 skipped events of which the log keeps
+ * only the newest 10,000 and nobody reads most; building each (id text, times, payload) was over half of
+ * the jump (issue 11). What the payload shows of the message as it was then (its delivery date and credit)
+ * is captured now; the rest of a message never changes once its legs move.
+ */
+
+import type { MessageRecord, MessageStatus } from '../domain/message.js';
+import { renderMessage } from '../domain/representation.js';
+import { formatUuid } from '../state/random.js';
+import { type DeferredEvent, type WebhookEvent, type WebhookState, webhookEvent } from './log.js';
+
+export class SkippedDelivery implements DeferredEvent {
+  readonly deferred = true;
+  private readonly deliveredAt: number | null;
+  private readonly credit: number;
+  private built: WebhookEvent | undefined;
+
+  /** `idWords` are the four random words of the event's id (drawn now, so ids stay the same for a seed); `apiBase` as links used it then. */
+  constructor(
+    private readonly message: MessageRecord,
+    private readonly recipient: string,
+    private readonly status: MessageStatus,
+    private readonly at: number,
+    private readonly apiBase: string,
+    private readonly offsetMinutes: number,
+    private readonly idWords: readonly [number, number, number, number],
+  ) {
+    this.deliveredAt = message.deliveredAt;
+    this.credit = message.credit;
+  }
+
+  get account(): string {
+    return this.message.apiKey;
+  }
+
+  get environment(): MessageRecord['environment'] {
+    return this.message.environment;
+  }
+
+  get messageId(): string {
+    return this.message.id;
+  }
+
+  /** Skipped until a redelivery (which reads, and so builds, the event first) changes it. */
+  get state(): WebhookState {
+    return this.built?.state ?? 'skipped';
+  }
+
+  hasId(id: string): boolean {
+    // The first eight digits are the first word: most entries are told apart without formatting an id.
+    return Number.parseInt(id.slice(0, 8), 16) === this.idWords[0] && id === formatUuid(this.idWords);
+  }
+
+  event(): WebhookEvent {
+    this.built ??= webhookEvent({
+      id: formatUuid(this.idWords),
+      kind: 'delivery',
+      message: this.message,
+      recipient: this.recipient,
+      status: this.status,
+      at: this.at,
+      offsetMinutes: this.offsetMinutes,
+      url: null,
+      state: 'skipped',
+      payload: renderMessage(
+        { ...this.message, deliveredAt: this.deliveredAt, credit: this.credit },
+        { apiBase: this.apiBase, offsetMinutes: this.offsetMinutes },
+        undefined,
+        { recipient: this.recipient, status: this.status },
+      ),
+    });
+    return this.built;
+  }
+}
