@@ -2,7 +2,6 @@
 
 import { getRequestListener } from '@hono/node-server';
 import { type Server, createServer } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ApiHandler } from './apiHandler.js';
 import { type NodeListener, fastLane } from './fastLane.js';
@@ -36,7 +35,8 @@ export function isLoopback(host: string): boolean {
 
 /** Listens on `host:port` (0 = a free port), over HTTPS when given a certificate and key; rejects with a clear message when the port is taken. */
 export function listen(listener: NodeListener, host: string, port: number, tls?: { cert: string; key: string }): Promise<Listening> {
-  const server: Server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+  // node:https (and TLS with it) is loaded only when serving TLS: it is start-up time every other run would pay.
+  const server: Server = tls ? process.getBuiltinModule('node:https').createServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -9,7 +9,7 @@
  */
 
 import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Agent as HttpsAgent } from 'node:https';
 // node:timers, so a host test runner that fakes the global timers cannot stall a try.
 import { clearTimeout, setTimeout } from 'node:timers';
 
@@ -20,10 +20,9 @@ export type TryResult = { status: number } | { error: string };
 const socketsPerReceiver = 256;
 
 export class WebhookTransport {
-  private readonly agents = {
-    'http:': new HttpAgent({ keepAlive: true, maxSockets: socketsPerReceiver }),
-    'https:': new HttpsAgent({ keepAlive: true, maxSockets: socketsPerReceiver }),
-  };
+  private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: socketsPerReceiver });
+  /** node:https (and TLS with it) is loaded on the first https receiver: most runs never have one, and it costs start-up time. */
+  private httpsAgent: HttpsAgent | undefined;
   /** Tries under way, each with the function that ends it; close() ends them all. */
   private readonly underWay = new Map<ClientRequest, (result: TryResult) => void>();
   private closed = false;
@@ -42,11 +41,13 @@ export class WebhookTransport {
       return Promise.resolve({ error: `not a URL: ${url}` });
     }
     if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.resolve({ error: `unsupported protocol ${target.protocol}` });
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const https = target.protocol === 'https:' ? process.getBuiltinModule('node:https') : undefined;
+    const send = https ? https.request : httpRequest;
+    const agent = https ? (this.httpsAgent ??= new https.Agent({ keepAlive: true, maxSockets: socketsPerReceiver })) : this.httpAgent;
     return new Promise((resolve) => {
       const request = send(target, {
         method: 'POST',
-        agent: this.agents[target.protocol as 'http:' | 'https:'],
+        agent,
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       });
       const finish = (result: TryResult): void => {
@@ -80,6 +81,7 @@ export class WebhookTransport {
   close(): void {
     this.closed = true;
     for (const finish of [...this.underWay.values()]) finish({ error: 'emulator closed' });
-    for (const agent of Object.values(this.agents)) agent.destroy();
+    this.httpAgent.destroy();
+    this.httpsAgent?.destroy();
   }
 }
