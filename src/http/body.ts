@@ -69,6 +69,14 @@ async function readWithinLimit(c: Context, maxBytes: number): Promise<Uint8Array
     }
     chunks.push(value);
   }
+  return joinChunks(chunks, size);
+}
+
+/**
+ * A body's chunks as one array of `size` bytes: one chunk as it is, several copied into a fresh array, which the
+ * journal may keep (Buffer.concat would take a small one from the shared pool and keep the whole slab alive).
+ */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const bytes = new Uint8Array(size);
   let offset = 0;

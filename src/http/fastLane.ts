@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
 import type { ApiAnswer, ApiRequest } from './apiExchange.js';
 import { type ApiHandler, apiEnvironment } from './apiHandler.js';
+import { joinChunks } from './body.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -116,12 +117,13 @@ export function fastLane(api: ApiHandler, maxBodySize: number, fallback: NodeLis
     if (!inLane(incoming, target, maxBodySize)) return fallback(incoming, outgoing);
     const length = incoming.headers['content-length'];
     if (length === undefined || length === '0') return serve(incoming, outgoing, target, null);
+    // Node hands each body chunk over in a buffer of its own, exactly its size, so the journal may keep it as it is.
     const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      // A copy, so the journal keeps the body's bytes and not the socket buffer they were read into.
-      const bytes = chunks.length === 1 ? new Uint8Array(chunks[0] as Buffer) : new Uint8Array(Buffer.concat(chunks));
-      serve(incoming, outgoing, target, bytes);
+    let size = 0;
+    incoming.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
     });
+    incoming.on('end', () => serve(incoming, outgoing, target, joinChunks(chunks, size)));
   };
 }
