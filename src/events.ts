@@ -15,7 +15,7 @@ export interface EngineEvents {
   'reply.received': { reply: MessageRecord; original: MessageRecord };
   /** One try of posting a webhook event ended (answered, failed or timed out). */
   'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
-  /** A webhook event reached its final state: delivered, or failed with its tries spent. */
+  /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { event: WebhookEvent };
   /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
   'clock.moved': { from: number; to: number; mode: string; speed: number; command: Record<string, unknown> };
@@ -41,7 +41,7 @@ export interface EmulatorEvents {
   'reply.received': { readonly reply: ReadonlyDeep<MessageView>; readonly original: ReadonlyDeep<MessageView> };
   /** One try of posting a webhook event ended (answered, failed or timed out). */
   'webhook.attempt': { readonly event: ReadonlyDeep<WebhookEvent>; readonly attempt: ReadonlyDeep<WebhookAttempt> };
-  /** A webhook event reached its final state: delivered, or failed with its tries spent. */
+  /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { readonly event: ReadonlyDeep<WebhookEvent> };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
   'clock.incident': { readonly incident: ReadonlyDeep<ClockIncident> };
@@ -70,6 +70,11 @@ export class EmulatorEmitter {
       const index = current.indexOf(listener);
       if (index >= 0) this.listeners.set(event, current.toSpliced(index, 1));
     };
+  }
+
+  /** True when anyone listens to `event`: a payload that is costly to build is then built only for them. */
+  listens(event: EventName): boolean {
+    return (this.listeners.get(event)?.length ?? 0) > 0;
   }
 
   emit<E extends EventName>(event: E, payload: EngineEvents[E]): void {

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from './domain/accountFields.js';
 import { clockInstant, clockSpeed } from './domain/clockRange.js';
-import { describeIssues } from './domain/issues.js';
-import { durationHint, fitsWallTimer, parseDuration, parseOffset, wallWaitHint } from './domain/time.js';
+import { durationSchema, wallWaitSchema } from './domain/durationSchema.js';
+import { describeIssues, parseOnce } from './domain/issues.js';
+import { parseOffset } from './domain/time.js';
 
 /** How a CLI flag or environment value is read before validation. */
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'list';
@@ -20,10 +21,6 @@ interface Setting<S extends z.ZodType> {
 function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string, cli = true): Setting<S> {
   return { schema, kind, description, cli };
 }
-
-const durationText = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
-/** A duration waited on the host's wall clock, by a Node timer. */
-const wallWait = durationText.refine(fitsWallTimer, wallWaitHint);
 
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
@@ -96,7 +93,7 @@ export const settings = {
   ),
   speed: setting(clockSpeed.default(1), 'number', 'How many times faster than wall time the realtime clock runs (more than 0, at most 1000000).'),
   startTime: setting(clockInstant.optional(), 'string', 'Instant the clock starts at (ISO 8601, years 1970 to 9999); default the wall time at start.'),
-  validityPeriod: setting(durationText.default('48h'), 'string', 'Time after which a leg with no final outcome becomes expired.'),
+  validityPeriod: setting(durationSchema.default('48h'), 'string', 'Time after which a leg with no final outcome becomes expired.'),
   notifyOn: setting(
     z
       .array(z.enum(['pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']))
@@ -109,8 +106,8 @@ export const settings = {
     'integer',
     'Re-attempts after a webhook try that does not answer 200 (4 tries in all by default).',
   ),
-  webhookBackoff: setting(wallWait.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
-  webhookTimeout: setting(wallWait.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
+  webhookBackoff: setting(wallWaitSchema.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
+  webhookTimeout: setting(wallWaitSchema.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
   webhookLogLimit: setting(
     z.number().int().min(1).default(10_000),
     'integer',
@@ -132,7 +129,7 @@ export const settings = {
     'number',
     'Probability that a webhook event is held back by webhookDelay while later ones overtake it.',
   ),
-  webhookDelay: setting(durationText.default('30s'), 'string', 'How long delayed or reordered webhook events are held, on the emulator clock.'),
+  webhookDelay: setting(durationSchema.default('30s'), 'string', 'How long delayed or reordered webhook events are held, on the emulator clock.'),
   scenario: setting(
     z.union([z.string().min(1), z.record(z.string(), z.unknown()), z.array(z.union([z.string().min(1), z.record(z.string(), z.unknown())]))]).optional(),
     'list',
@@ -191,7 +188,7 @@ const optionsSchema = z.strictObject(
 
 /** Validates options and fills defaults; throws one error naming every bad setting. */
 export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
-  const result = optionsSchema.safeParse(input);
+  const result = optionsSchema.safeParse(input, parseOnce);
   if (!result.success) {
     throw new Error(`sms-emulator: invalid options: ${describeIssues(result.error, 'options')}.`);
   }

@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { createEmulator, errorCatalogue } from '../src/index.js';
 import { envName, flagName, settings } from '../src/options.js';
 import { controlTable } from '../src/control/controlTable.js';
+import { benchSummary } from '../scripts/benchSummary.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -35,6 +36,15 @@ test('the error table gives every code with its HTTP status', () => {
 
 test('the control API table is the operations table: every endpoint, its handle members and summary', () => {
   expect(readme, 'the README control table is stale: npm run readme rewrites it').toContain(controlTable());
+});
+
+test('the Performance figures are the ones the last npm run bench wrote to bench/RESULTS.md', () => {
+  const { written, machine, targets } = benchSummary(readFileSync(new URL('../bench/RESULTS.md', import.meta.url), 'utf8'));
+  const performance = readme.slice(readme.indexOf('## Performance'), readme.indexOf('## Development'));
+  const stale = 'the README figures differ from bench/RESULTS.md: npm run readme copies them';
+  expect(performance, stale).toContain(written);
+  expect(performance, stale).toContain(machine);
+  expect(performance, stale).toContain(targets);
 });
 
 test('every address the README prints on the default origin answers 200 on a running emulator', async () => {

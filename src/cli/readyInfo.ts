@@ -2,6 +2,7 @@
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Emulator, EmulatorUrls } from '../emulator.js';
+import { publicOrigin } from '../options.js';
 
 /** The ready file's content (and the JSON banner's): everything a launcher needs to reach the emulator. */
 export interface ReadyInfo {
@@ -26,10 +27,26 @@ export interface ReadyInfo {
   seed: string;
   /** Whether the control API needs `Authorization: Bearer <token>` (the token itself is never written). */
   controlTokenRequired: boolean;
+  /** With `publicUrl`: the origin every link (`_links`, webhook payloads, docs) uses; `origin` stays the address listened on. */
+  publicUrl?: string;
+  /** With TLS: the certificate a client must trust. */
+  tls?: ReadyTls;
+}
+
+export interface ReadyTls {
+  /** SHA-256 fingerprint, as the banner prints it. */
+  fingerprint: string;
+  /** True for the certificate made at start (`--tls`), false for `--tls-cert`. */
+  selfSigned: boolean;
+  /** The certificate (PEM), e.g. to write out for `NODE_EXTRA_CA_CERTS` or `curl --cacert`. */
+  cert: string;
+  /** With `--tls-cert`: the PEM file it was read from. */
+  certFile?: string;
 }
 
 export function readyInfo(emulator: Emulator, urls: EmulatorUrls, version: string): ReadyInfo {
-  const { options } = emulator;
+  const { options, tls } = emulator;
+  const publicUrl = publicOrigin(options);
   return {
     name: 'sms-emulator',
     version,
@@ -47,6 +64,8 @@ export function readyInfo(emulator: Emulator, urls: EmulatorUrls, version: strin
     speed: options.speed,
     seed: emulator.seed,
     controlTokenRequired: options.controlToken !== undefined,
+    ...(publicUrl === undefined ? {} : { publicUrl }),
+    ...(tls === undefined ? {} : { tls: { ...tls, ...(options.tlsCert === undefined ? {} : { certFile: options.tlsCert }) } }),
   };
 }
 

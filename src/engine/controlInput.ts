@@ -5,12 +5,11 @@ import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
-import { durationHint, parseDuration } from '../domain/time.js';
+import { durationSchema } from '../domain/durationSchema.js';
 import { clockInstant, clockSpeed } from '../domain/clockRange.js';
 import { scopes } from '../state/store.js';
 
 const webhookUrl = webhookUrlSchema.nullable();
-const duration = z.union([z.string(), z.number()]).refine((value) => parseDuration(value) !== undefined, durationHint);
 const credits = z.number().int().min(0);
 
 export const accountInput = z.strictObject({
@@ -42,12 +41,12 @@ export type AccountPatch = z.input<typeof accountPatch>;
 
 export const clockCommand = z
   .strictObject({
-    advance: duration.optional(),
+    advance: durationSchema.optional(),
     set: clockInstant.optional(),
     mode: z.enum(['realtime', 'manual']).optional(),
     speed: clockSpeed.optional(),
     runUntilIdle: z.literal(true).optional(),
-    limit: duration.optional(),
+    limit: durationSchema.optional(),
     next: z.literal(true).optional(),
   })
   .refine((command) => !(command.runUntilIdle && command.next), 'give runUntilIdle or next, not both')
@@ -110,7 +109,7 @@ export const webhookChaosInput = z.strictObject({
   duplicateRate: rate.optional(),
   delayRate: rate.optional(),
   reorderRate: rate.optional(),
-  delay: duration.optional(),
+  delay: durationSchema.optional(),
 });
 /** Receiver chaos to set: duplicate, delay and reorder rates (0 to 1) and the delay. */
 export type WebhookChaosInput = z.input<typeof webhookChaosInput>;

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { apiKeySchema } from '../domain/accountFields.js';
-import { clockSpeed, maxTime, minTime } from '../domain/clockRange.js';
+import { clockSpeed, maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { type MessageStatus, aggregateStatus, canTransition } from '../domain/message.js';
@@ -59,7 +59,7 @@ const word = z.number().int().min(0).max(0xffff_ffff);
 
 export const snapshotSchema = z.strictObject({
   version: z.literal(1),
-  clock: z.strictObject({ now: z.number().int().min(minTime).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
+  clock: z.strictObject({ now: z.number().int().min(minInstant).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
   random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
   accounts: z.array(
     z.strictObject({

@@ -2,6 +2,7 @@
 
 // Imported from node:timers so a host test runner that fakes the global timers cannot stall the heartbeat.
 import { clearInterval, setImmediate, setInterval } from 'node:timers';
+import { ApiError } from '../domain/errors.js';
 import type { MessageRecord } from '../domain/message.js';
 import type { EmulatorEmitter } from '../events.js';
 import type { WebhookEvent } from '../webhooks/log.js';
@@ -12,6 +13,11 @@ const heartbeatMs = 20_000;
 /** Frames a page may fall behind before it is dropped; its EventSource reconnects and starts from a fresh state. */
 const backlogLimit = 500;
 const encoder = new TextEncoder();
+/** Most streams open at once in this process, all emulators together: each holds a socket, a queue and a view. */
+export const maxOpenStreams = 64;
+/** How long a refused page is asked to wait before it tries again. */
+const retryAfterSeconds = 5;
+let openStreams = 0;
 
 interface Client {
   controller: ReadableStreamDefaultController<Uint8Array>;
@@ -44,6 +50,13 @@ export class LiveFeed {
   /** A `text/event-stream` response: the current state first, then coalesced updates until the page leaves. */
   open(signal?: AbortSignal): Response {
     if (this.closed) return new Response(null, { status: 204 });
+    if (openStreams >= maxOpenStreams) {
+      throw new ApiError(
+        'TOO_MANY_REQUESTS',
+        `${maxOpenStreams} live inbox streams are open in this process, the most it serves; close an inbox page and retry after ${retryAfterSeconds} s.`,
+        { 'Retry-After': String(retryAfterSeconds) },
+      );
+    }
     let client: Client | undefined;
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -69,6 +82,7 @@ export class LiveFeed {
 
   private add(client: Client): void {
     this.clients.add(client);
+    openStreams += 1;
     if (this.clients.size > 1) return;
     // The engine is only listened to while someone watches, so a closed page costs nothing.
     const { events } = this;
@@ -90,7 +104,9 @@ export class LiveFeed {
   }
 
   private remove(client: Client): void {
-    if (!this.clients.delete(client) || this.clients.size > 0) return;
+    if (!this.clients.delete(client)) return;
+    openStreams -= 1;
+    if (this.clients.size > 0) return;
     for (const unsubscribe of this.unsubscribers) unsubscribe();
     this.unsubscribers = [];
     clearInterval(this.heartbeat);

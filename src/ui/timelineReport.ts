@@ -1,4 +1,4 @@
-/** The timeline report's data: one account's requests, status changes, replies, webhook tries, clock moves and faults, in virtual-time order. */
+/** The timeline report's data: one account's requests, status changes, replies, webhook tries, clock moves and incidents, and faults, in virtual-time order. */
 
 import { ApiError } from '../domain/errors.js';
 import { environments } from '../domain/message.js';
@@ -67,6 +67,17 @@ export function timelineReport(core: Core, account: string, requests: readonly J
       const effect = [note.code ? `answered ${note.code}` : '', note.latencyMs > 0 ? `delayed ${note.latencyMs} ms` : ''].filter(Boolean).join(', ');
       add(note.at, { kind: 'fault', environment: note.environment, messageId: null, summary: `injected fault on ${note.operation}: ${effect}`, problem: true });
     }
+  }
+
+  // The clock keeps its latest incidents itself; like its moves they belong to no one account.
+  for (const incident of core.clock.state().incidents) {
+    add(incident.due, {
+      kind: 'clock',
+      environment: null,
+      messageId: null,
+      summary: `clock task "${incident.task}" ${incident.outcome}: ${incident.reason}`,
+      problem: true,
+    });
   }
 
   for (const request of requests) {

@@ -135,7 +135,11 @@ export class WebhookDispatcher {
 
   /** Logs a delivery event that has no URL to go to, unbuilt: nothing reads most of them (see SkippedDelivery). */
   private skip(message: MessageRecord, recipient: string, status: MessageStatus, at: number): void {
-    this.log.add(new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, this.random));
+    const skipped = new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, this.random);
+    this.log.add(skipped);
+    // Final at once, so listeners (the inbox's live stream) hear of it as of a delivered or failed event;
+    // it is built for them only when someone listens.
+    if (this.events.listens('webhook.settled')) this.events.emit('webhook.settled', { event: skipped.event() });
   }
 
   private enqueue(kind: WebhookKind, message: MessageRecord, recipient: string, status: string, payload: unknown, orderKey = message.id): void {
@@ -159,7 +163,7 @@ export class WebhookDispatcher {
       return { event, notBefore: now };
     };
     const outgoing = make();
-    if (url === null) return;
+    if (url === null) return this.events.emit('webhook.settled', { event: outgoing.event });
     const { chaos } = this;
     const copies = [outgoing];
     if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) {

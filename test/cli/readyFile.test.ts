@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,8 @@ test('--ready-file writes the URLs and credentials as JSON once listening, and t
   await written;
   const info = JSON.parse(readFileSync(file, 'utf8'));
   expect(info).toMatchObject({ name: 'sms-emulator', pid: child.pid, apiKey: 'pk_ready', signingSecret: 'sk_test_sms_emulator', controlTokenRequired: false });
+  expect(info).not.toHaveProperty('tls');
+  expect(info).not.toHaveProperty('publicUrl');
   expect(info.live).toBe(info.origin);
   expect(info.control).toBe(`${info.origin}/_emulator`);
   expect((await fetch(`${info.control}/health`)).status).toBe(200);
@@ -34,6 +37,27 @@ test('--ready-file writes the URLs and credentials as JSON once listening, and t
   child.kill('SIGTERM');
   await exited;
   expect(existsSync(file)).toBe(false);
+});
+
+test('with --tls and --public-url the ready file carries the certificate (fingerprint, PEM) and the public origin', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'ready-test-'));
+  const file = join(directory, 'ready.json');
+  const written = appears(directory, file);
+  const args = [bin, '--port', '0', '--ready-file', file, '--tls', '--public-url', 'https://sms.example.test'];
+  const child = spawn(process.execPath, args, { stdio: 'ignore' });
+  await written;
+  const info = JSON.parse(readFileSync(file, 'utf8'));
+  expect(info.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  expect(info.publicUrl).toBe('https://sms.example.test');
+  expect(info.tls).toEqual({
+    fingerprint: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/),
+    selfSigned: true,
+    cert: expect.stringContaining('BEGIN CERTIFICATE'),
+  });
+  expect(new X509Certificate(info.tls.cert).fingerprint256).toBe(info.tls.fingerprint);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 });
 
 test('a ready file that cannot be written stops the start with a clear error', () => {

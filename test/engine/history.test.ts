@@ -1,19 +1,10 @@
 import { expect, test } from 'vitest';
 import { makeEmulator, send } from '../support/api.js';
+import { byLastDigit, steps } from '../support/deciders.js';
 
 test('a message and each of its legs keep their own history when the legs move at different times and end differently', async () => {
   const emulator = makeEmulator();
-  emulator.setOutcomeDecider(({ recipient }) =>
-    recipient.endsWith('7')
-      ? [
-          { status: 'submitted', afterMs: 1000 },
-          { status: 'undelivered', afterMs: 1000 },
-        ]
-      : [
-          { status: 'submitted', afterMs: 3000 },
-          { status: 'delivered', afterMs: 1000 },
-        ],
-  );
+  emulator.setOutcomeDecider(byLastDigit(steps(['submitted', 1000], ['undelivered', 1000]), steps(['submitted', 3000], ['delivered', 1000])));
   const one = await send(emulator, { recipient: ['27831234568'], message: 'Solo' });
   const two = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Pair' });
   await emulator.clock.advance('5s');

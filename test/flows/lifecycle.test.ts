@@ -1,5 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { apiKey, balance, call, makeEmulator, scheduleIn, send } from '../support/api.js';
+import { byLastDigit, steps } from '../support/deciders.js';
 import { canTransition, transitions } from '../../src/domain/message.js';
 
 afterEach(() => {
@@ -90,17 +91,7 @@ test('legs that end differently show the outcome of most legs (ties: the first r
 
 test('a message shows pending while any leg is pending, then submitted while any is open', async () => {
   const emulator = makeEmulator();
-  emulator.setOutcomeDecider(({ recipient }) =>
-    recipient.endsWith('7')
-      ? [
-          { status: 'submitted', afterMs: 1000 },
-          { status: 'delivered', afterMs: 1000 },
-        ]
-      : [
-          { status: 'submitted', afterMs: 3000 },
-          { status: 'delivered', afterMs: 3000 },
-        ],
-  );
+  emulator.setOutcomeDecider(byLastDigit(steps(['submitted', 1000], ['delivered', 1000]), steps(['submitted', 3000], ['delivered', 3000])));
   const message = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Staggered' });
   await emulator.clock.advance('2s');
   expect(emulator.messages.get(message.id).status).toBe('pending');

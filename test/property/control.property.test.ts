@@ -2,8 +2,8 @@
 
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { type Emulator, signRequest } from '../../src/index.js';
-import { apiKey, basic, origin, signingSecret } from '../support/api.js';
+import type { Emulator } from '../../src/index.js';
+import { send as sendSigned } from '../support/api.js';
 import { type FuzzRequest, expectUsable, expectWellFormed, fuzzEmulator, jsonText, nastyText, pathTail, runs, send, stateOf } from './arbitraries.js';
 
 const duration = fc.oneof(
@@ -225,17 +225,7 @@ const controlCase: fc.Arbitrary<ControlCase> = fc.oneof(
 /** Sends a few valid messages first so there is state to protect (and ids to aim at). */
 async function seeded(emulator: Emulator): Promise<string> {
   let id = 'none';
-  for (const recipient of ['27831234567', '27830000007']) {
-    const fields = { recipient: [recipient], message: 'seed' };
-    const response = await emulator.fetch(
-      new Request(`${origin}/v1/messages`, {
-        method: 'POST',
-        headers: { authorization: basic(apiKey), 'content-type': 'application/json', signature: signRequest(fields, signingSecret) },
-        body: JSON.stringify(fields),
-      }),
-    );
-    id = ((await response.json()) as { id: string }).id;
-  }
+  for (const recipient of ['27831234567', '27830000007']) id = (await sendSigned(emulator, { recipient: [recipient], message: 'seed' })).id;
   await emulator.clock.advance('6s');
   return id;
 }

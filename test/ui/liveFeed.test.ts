@@ -4,7 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import type { Emulator } from '../../src/index.js';
 import { EmulatorEmitter } from '../../src/events.js';
-import { LiveFeed } from '../../src/ui/liveFeed.js';
+import { LiveFeed, maxOpenStreams } from '../../src/ui/liveFeed.js';
 import type { FeedViews } from '../../src/ui/feedViews.js';
 import { listen, nodeListener } from '../../src/http/server.js';
 import { makeEmulator, origin, send } from '../support/api.js';
@@ -42,6 +42,20 @@ test('the stream opens with the current state, then pushes a sent message and it
   await made.clock.advance('5s');
   const moved = await events.until((update) => update.messages.some((message: any) => message.status === 'delivered'));
   expect(moved.data.clock.now).toBe(Date.parse('2026-11-21T10:00:05Z'));
+  await events.cancel();
+});
+
+test('a webhook skipped for want of a URL shows on the stream at once, as emulator.on hears it', async () => {
+  const made = emulator();
+  const heard: string[] = [];
+  made.on('webhook.settled', ({ event }) => heard.push(event.state));
+  const events = readEvents(await stream(made));
+  await events.next();
+  await send(made, { recipient: ['27831234567'], message: 'nobody listens' });
+  await made.clock.advance('1s');
+  const skipped = await events.until((update) => update.webhooks.some((event: any) => event.state === 'skipped'));
+  expect(skipped.data.webhooks[0]).toMatchObject({ status: 'submitted', url: null, state: 'skipped' });
+  expect(heard).toEqual(['skipped']);
   await events.cancel();
 });
 
@@ -107,6 +121,28 @@ test('a page that disconnects stops the feed listening to the engine', async () 
   disconnect();
   await vi.waitFor(() => expect(feed.size).toBe(0));
   expect(subscriptions.size).toBe(0);
+});
+
+test('at most maxOpenStreams streams are open in a process, all emulators together; the next is TOO_MANY_REQUESTS with Retry-After', async () => {
+  const [first, second] = [emulator(), emulator()];
+  const streams = [];
+  for (let i = 0; i < maxOpenStreams; i++) {
+    const response = await stream(i % 2 === 0 ? first : second);
+    expect(response.status).toBe(200);
+    streams.push(readEvents(response));
+  }
+  const refused = await stream(second);
+  expect(refused.status).toBe(429);
+  expect(refused.headers.get('retry-after')).toBe('5');
+  expect(await refused.json()).toMatchObject({ message: 'TOO_MANY_REQUESTS', description: expect.stringContaining('close an inbox page') });
+  await streams.pop()?.cancel();
+  const again = readEvents(await stream(first));
+  expect((await again.next()).event).toBe('state');
+  await again.cancel();
+  await first.close();
+  const afterClose = readEvents(await stream(second));
+  expect((await afterClose.next()).event).toBe('state');
+  for (const events of [...streams, afterClose]) await events.cancel();
 });
 
 test('emulator.close() ends open streams so the server can stop', async () => {

@@ -5,7 +5,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createWebhookCatcher, type Emulator } from '../../src/index.js';
-import { apiKey, call, makeEmulator, send } from '../support/api.js';
+import { apiKey, call, makeEmulator, scheduleIn, send } from '../support/api.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -49,6 +49,25 @@ test('injected faults show in the report of the account they hit', async () => {
   expect(faults).toEqual([
     expect.objectContaining({ environment: 'live', summary: 'injected fault on balance: answered INTERNAL_SERVER_ERROR', problem: true }),
   ]);
+});
+
+test('clock incidents show in the report, marked as problems, at the instant the task was due', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const later = await send(emulator, { recipient: ['27831234567'], message: 'Later', schedule: scheduleIn(20) });
+  emulator.setOutcomeDecider(() => {
+    throw new Error('decider bug');
+  });
+  await emulator.clock.advance('30m');
+  const incidents = emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'clock' && entry.problem);
+  expect(incidents).toEqual([
+    expect.objectContaining({
+      at: '2026-11-21T12:20:00+02:00',
+      summary: expect.stringContaining(`clock task "scheduled send" failed: message ${later.id} failed`),
+    }),
+  ]);
+  emulator.reset();
+  expect(emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'clock')).toEqual([]);
 });
 
 test('GET /_emulator/report answers a self-contained HTML page with the same entries as ?format=json', async () => {

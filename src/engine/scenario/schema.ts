@@ -4,14 +4,11 @@ import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
 import { errorCodes } from '../../domain/errors.js';
 import { canTransition, type LegStatus } from '../../domain/message.js';
-import { durationHint, fitsWallTimer, parseDuration, wallWaitHint } from '../../domain/time.js';
+import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 
-const duration = z
-  .union([z.string(), z.number()])
-  .refine((value) => parseDuration(value) !== undefined, durationHint)
-  .describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
+const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
 const legStatus = z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
 export const outcomeNames = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
@@ -122,7 +119,7 @@ const fault = z
         code: z.enum(errorCodes).default('INTERNAL_SERVER_ERROR').describe('A code of the error catalogue (the README lists them).'),
       })
       .optional(),
-    latency: duration.refine(fitsWallTimer, wallWaitHint).optional().describe('Added to the response time (wall clock).'),
+    latency: wallWaitSchema.optional().describe('Added to the response time (wall clock).'),
     rateLimit: z
       .strictObject({ requests: z.number().int().min(1), per: duration })
       .optional()

@@ -106,7 +106,11 @@ async function connect() {
   stream.addEventListener('state', (event) => replaceState(JSON.parse(event.data)));
   stream.addEventListener('update', (event) => applyUpdate(JSON.parse(event.data)));
   stream.addEventListener('open', () => setLive(true));
-  stream.addEventListener('error', () => setLive(false));
+  stream.addEventListener('error', () => {
+    setLive(false);
+    // A refused stream (429: too many open) is closed for good by the browser, so the page asks again later.
+    if (stream.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
+  });
 }
 
 function setLive(live) {
