@@ -16,8 +16,18 @@ import { type Deadline, Deadlines } from './deadlines.js';
 /** How a try ended: the receiver's status once its whole answer arrived, or why there was none. */
 export type TryResult = { status: number } | { error: string };
 
-/** Connections kept open per receiver; more tries to one receiver wait for a free one (inside their timeout). */
+/**
+ * Connections kept open per receiver. A try beyond them waits for a free one, and its timeout runs from
+ * when it gets one: thousands of tries due at once (a clock jump) used to time out in the queue without
+ * ever reaching a healthy receiver, and their events failed (issue 11).
+ */
 const socketsPerReceiver = 256;
+
+/** Tries under way to one receiver, and the tries waiting for one of its connections (their timeout not running yet). */
+interface Receiver {
+  busy: number;
+  waiting: (() => void)[];
+}
 
 /** Where a URL posts to, parsed once per URL rather than once per try. */
 type Target = { origin: string; path: string; authorization: string | undefined } | { error: string };
@@ -104,6 +114,7 @@ export class WebhookTransport {
   private agent: Dispatcher | undefined;
   private loading: Promise<Dispatcher> | undefined;
   private readonly targets = new Map<string, Target>();
+  private readonly receivers = new Map<string, Receiver>();
   private readonly deadlines = new Deadlines<Try>();
   private readonly release = (): void => this.deadlines.release();
   private closed = false;
@@ -125,10 +136,21 @@ export class WebhookTransport {
     if (!agent) return this.load().then(() => this.post(url, body, headers));
     if (target.authorization !== undefined) headers = { authorization: target.authorization, ...headers };
     const options: Dispatcher.DispatchOptions = { origin: target.origin, path: target.path, method: 'POST', headers, body };
+    const receiver = this.receiverFor(target.origin);
     return new Promise((resolve) => {
-      const attempt = new Try(performance.now() + this.timeoutMs, this.timeoutMs, resolve, this.release);
-      this.deadlines.add(attempt);
-      agent.dispatch(options, attempt);
+      const start = (): void => {
+        if (this.closed) return resolve({ error: 'emulator closed' });
+        receiver.busy += 1;
+        const ended = (result: TryResult): void => {
+          this.freed(target.origin, receiver);
+          resolve(result);
+        };
+        const attempt = new Try(performance.now() + this.timeoutMs, this.timeoutMs, ended, this.release);
+        this.deadlines.add(attempt);
+        agent.dispatch(options, attempt);
+      };
+      if (receiver.busy < socketsPerReceiver) start();
+      else receiver.waiting.push(start);
     });
   }
 
@@ -138,7 +160,25 @@ export class WebhookTransport {
     const open = this.deadlines.open();
     this.deadlines.clear();
     for (const attempt of open) attempt.finish({ error: 'emulator closed' });
+    for (const receiver of this.receivers.values()) for (const start of receiver.waiting.splice(0)) start();
     void this.agent?.destroy();
+  }
+
+  private receiverFor(origin: string): Receiver {
+    let receiver = this.receivers.get(origin);
+    if (!receiver) {
+      receiver = { busy: 0, waiting: [] };
+      this.receivers.set(origin, receiver);
+    }
+    return receiver;
+  }
+
+  /** A try ended: the next waiting one takes its connection, or the receiver is forgotten when nothing is left. */
+  private freed(origin: string, receiver: Receiver): void {
+    receiver.busy -= 1;
+    const next = receiver.waiting.shift();
+    if (next) next();
+    else if (receiver.busy === 0) this.receivers.delete(origin);
   }
 
   private target(url: string): Target {

@@ -112,3 +112,18 @@ test('a garbage collection while a try hangs does not lose its timeout (own proc
   });
   expect(run.status).toBe(0);
 }, 90_000);
+
+test('tries beyond the connections a receiver gets wait for a free one, and their timeout runs from then: every try reaches the receiver', async () => {
+  const catcher = await createWebhookCatcher();
+  open.push(catcher);
+  catcher.hang();
+  // 300 tries due at once against 256 connections that all hang: the 44 beyond used to time out unsent.
+  // A timeout long enough for the in-process receiver to read 300 requests on a busy machine.
+  const emulator = emulatorFor(catcher.url, { webhookRetries: 0, notifyOn: ['submitted'], webhookTimeout: '3s' });
+  for (let i = 0; i < 300; i++) await send(emulator, { recipient: ['27831234567'], message: `m${i}` });
+  await emulator.clock.advance('1s');
+  expect(catcher.received).toHaveLength(300);
+  const events = emulator.webhooks.list({ limit: 1000 }).items;
+  expect(events.map((event) => event.attempts.map((attempt) => attempt.error))).toEqual(Array(300).fill(['timeout after 3000 ms']));
+  catcher.hang(false);
+});
