@@ -2,6 +2,7 @@
 
 import { ApiError } from './errors.js';
 import { maxInstant, parseOffset } from './time.js';
+import { quoteExcerpt } from './excerpt.js';
 
 export const minimumLeadMs = 15 * 60_000;
 export const maximumLeadMs = 7 * 24 * 60 * 60_000;
@@ -29,7 +30,7 @@ export function parseScheduleText(text: string): number | undefined {
 export function resolveSchedule(text: string, now: number): number {
   const instant = parseScheduleText(text);
   if (instant === undefined) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`);
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`);
   }
   if (instant <= now + minimumLeadMs) {
     throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is in the past or not later than now plus 15 minutes.`);

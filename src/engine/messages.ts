@@ -193,7 +193,7 @@ export class Messaging {
   get(account: Account, environment: Environment, id: string): MessageRecord {
     const message = this.store.message(environment, id) ?? this.store.reply(environment, id);
     if (!message || message.apiKey !== account.apiKey || message.deletedAt !== undefined) {
-      throw new ApiError('MESSAGE_NOT_FOUND', `No message with id "${id}" exists for this API key in the ${environment} environment.`);
+      throw new ApiError('MESSAGE_NOT_FOUND', `No message with id ${quoteExcerpt(id)} exists for this API key in the ${environment} environment.`);
     }
     return message;
   }
