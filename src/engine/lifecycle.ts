@@ -8,6 +8,8 @@ import {
   aggregateStatus,
   appendChange,
   isFinal,
+  noSteps,
+  statusChange,
   transitionProblem,
 } from '../domain/message.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
@@ -98,7 +100,7 @@ export class Lifecycle {
   force(message: MessageRecord, legs: readonly Leg[], status: MessageStatus): void {
     this.disarm(message);
     for (const leg of legs) {
-      leg.plan = [];
+      leg.plan = noSteps;
       this.setLegStatus(message, leg, status);
       if (!isFinal(status)) {
         leg.plan = planLeg([], this.clock.now(), this.settings.validityMs);
@@ -112,20 +114,21 @@ export class Lifecycle {
     const problem = transitionProblem(leg.status, status);
     if (problem) throw new Error(`sms-emulator: message ${message.id}, recipient ${leg.recipient}: ${problem}.`);
     const at = this.clock.now();
-    const change = { status, at };
+    const change = statusChange(status, at);
     const before = leg.history;
     leg.status = status;
     leg.history = appendChange(before, change);
     if (isFinal(status)) {
       message.deliveredAt = at;
-      leg.plan = [];
+      leg.plan = noSteps;
     }
     const aggregate = aggregateStatus(message.legs);
     if (aggregate !== message.status) {
       message.status = aggregate;
+      this.store.statusChanged(message);
       // Histories and change records are never mutated, so a message shares what it has in common with its
       // leg: the change when they agree, and the whole history while it is the leg's (one recipient).
-      if (aggregate !== status) message.history = appendChange(message.history, { status: aggregate, at });
+      if (aggregate !== status) message.history = appendChange(message.history, statusChange(aggregate, at));
       else message.history = message.history === before ? leg.history : appendChange(message.history, change);
     }
     this.events.emit('leg.status', { message, leg, status, at });
