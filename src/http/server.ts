@@ -1,14 +1,24 @@
 /** The only module that touches sockets: a Node request listener for the app, listen and close. */
 
 import { getRequestListener } from '@hono/node-server';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiHandler } from './apiHandler.js';
+import { type NodeListener, fastLane } from './fastLane.js';
 
-export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+export type { NodeListener };
 
-export function nodeListener(fetch: (request: Request) => Response | Promise<Response>): NodeListener {
+/** The API's handler for the fast lane, and the body size it may buffer. */
+export interface LaneApi {
+  handler: ApiHandler;
+  maxBodySize: number;
+}
+
+/** A Node listener for `fetch` (the hono app); with `api`, the API's plain requests take the fast lane instead. */
+export function nodeListener(fetch: (request: Request) => Response | Promise<Response>, api?: LaneApi): NodeListener {
   const listener = getRequestListener(fetch);
-  return (request, response) => void listener(request, response);
+  const fallback: NodeListener = (request, response) => void listener(request, response);
+  return api === undefined ? fallback : fastLane(api.handler, api.maxBodySize, fallback);
 }
 
 export interface Listening {
