@@ -2,6 +2,7 @@
 
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
+import { quoteExcerpt } from '../../domain/excerpt.js';
 import type { Account, Scope, Store } from '../../state/store.js';
 import type { ApiEnv } from '../context.js';
 
@@ -23,7 +24,7 @@ export function authenticate(store: Store): MiddlewareHandler<ApiEnv> {
       throw new ApiError('UNAUTHORIZED', 'No authentication was supplied: send HTTP Basic with the API key as username.', challenge);
     }
     const account = store.accounts.get(apiKey);
-    if (!account) throw new ApiError('INVALID_API_KEY', `The API key "${apiKey}" does not exist.`, challenge);
+    if (!account) throw new ApiError('INVALID_API_KEY', `The API key ${quoteExcerpt(apiKey)} does not exist.`, challenge);
     c.set('account', account);
     await next();
   };
