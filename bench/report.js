@@ -154,7 +154,7 @@ export function renderResults(r) {
         `${bytes(r.million.stored.heap)} / ${bytes(r.million.stored.rss)}`,
       ],
       [
-        'baseline: plain object in a Map, heap / RSS',
+        'baseline: plain objects in a Map, in a fresh process, heap / RSS',
         `${bytes(s.baseline.heap)} / ${bytes(s.baseline.rss)}`,
         `${bytes(r.million.baseline.heap)} / ${bytes(r.million.baseline.rss)}`,
       ],

@@ -14,6 +14,7 @@ import { createTextGenerator } from './engine/scenario/textGenerator.js';
 import { accountView, messageView } from './engine/inspection.js';
 import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
+import { createApiHandler } from './http/apiHandler.js';
 import { createApp } from './http/app.js';
 import { type Listening, type NodeListener, isLoopback, listen, nodeListener } from './http/server.js';
 import { type TlsMaterial, tlsMaterial } from './http/tls.js';
@@ -123,9 +124,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     feedViews(core, () => control.clockState()),
   );
   const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account, journal.find({ account }).reverse());
-  const app = createApp({ core, operations, faults: scenarios.faults, feed, report });
+  const api = createApiHandler({ core, faults: scenarios.faults, journal });
+  const app = createApp({ core, operations, api, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
-  const requestListener = nodeListener(fetch);
+  const requestListener = nodeListener(fetch, { handler: api, maxBodySize: options.maxBodySize });
   /** Made (or read) on the first listen, kept for later ones so a client's trust stays valid. */
   let tls: TlsMaterial | undefined;
 

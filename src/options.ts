@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from './domain/accountFields.js';
 import { clockInstant, clockSpeed } from './domain/clockRange.js';
 import { durationSchema, wallWaitSchema } from './domain/durationSchema.js';
-import { describeIssues } from './domain/issues.js';
+import { describeIssues, parseOnce } from './domain/issues.js';
 import { parseOffset } from './domain/time.js';
 
 /** How a CLI flag or environment value is read before validation. */
@@ -188,7 +188,7 @@ const optionsSchema = z.strictObject(
 
 /** Validates options and fills defaults; throws one error naming every bad setting. */
 export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
-  const result = optionsSchema.safeParse(input);
+  const result = optionsSchema.safeParse(input, parseOnce);
   if (!result.success) {
     throw new Error(`sms-emulator: invalid options: ${describeIssues(result.error, 'options')}.`);
   }

@@ -1,6 +1,6 @@
 /** Reads CLI flags and their environment twins into emulator options; every bad flag is a clear error. */
 
-import { z } from 'zod';
+import type { z } from 'zod';
 import { describeIssues } from '../domain/issues.js';
 import { type EmulatorOptions, type OptionName, envName, flagName, readSettingText, settings } from '../options.js';
 
@@ -12,7 +12,7 @@ export interface CliRequest {
   warnings: string[];
 }
 
-const cliSettings = (Object.keys(settings) as OptionName[]).filter((name) => settings[name].cli);
+export const cliSettings = (Object.keys(settings) as OptionName[]).filter((name) => settings[name].cli);
 const byFlag = new Map(cliSettings.map((name) => [flagName(name), name]));
 
 export class CliError extends Error {}
@@ -77,35 +77,4 @@ function readFlag(argv: readonly string[], i: number, values: Partial<Record<Opt
   if (next === undefined || next.startsWith('--')) throw new CliError(`${flag} needs a value`);
   set(next);
   return i + 1;
-}
-
-export function helpText(version: string): string {
-  const rows = cliSettings.map((name) => {
-    const setting = settings[name];
-    const value = setting.kind === 'boolean' ? '' : ' <value>';
-    const facts = [`env ${envName(name)}`, ...defaultAndAllowed(setting.schema as z.ZodType)].join('; ');
-    return `  ${(flagName(name) + value).padEnd(30)} ${setting.description}\n  ${''.padEnd(30)} ${facts}`;
-  });
-  return `sms-emulator ${version}: an in-memory emulator of the SMS messaging REST API.
-
-Usage: sms-emulator [flags]
-
-Flags (each has an environment-variable twin; flags win):
-${rows.join('\n')}
-  --help, -h                     Show this help.
-  --version, -v                  Print the version.
-
-Boolean flags take --flag, --flag=false or --no-flag.
-Docs: README.md, and <origin>/_emulator/docs while running.
-`;
-}
-
-/** `default 2727`, `one of: bare, wrapped`: what --help says about a setting's values, read from its schema. */
-function defaultAndAllowed(schema: z.ZodType): string[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { default?: unknown; enum?: unknown[]; items?: { enum?: unknown[] } };
-  const allowed = json.enum ?? json.items?.enum;
-  return [
-    ...(json.default === undefined ? [] : [`default ${Array.isArray(json.default) ? json.default.join(',') : String(json.default)}`]),
-    ...(allowed === undefined ? [] : [`one of: ${allowed.join(', ')}`]),
-  ];
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createEmulator } from '../emulator.js';
 import { publicOrigin } from '../options.js';
-import { CliError, helpText, parseCli } from './args.js';
+import { CliError, parseCli } from './args.js';
 import { readyInfo, removeReadyFile, writeReadyFile } from './readyInfo.js';
 
 function packageVersion(): string {
@@ -19,7 +19,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   try {
     const request = parseCli(argv, process.env);
     for (const warning of request.warnings) process.stderr.write(`sms-emulator: warning: ${warning}.\n`);
-    if (request.help) return void process.stdout.write(helpText(version));
+    // Loaded only for --help: it reads defaults through zod's JSON Schema writer, which a start does not need.
+    if (request.help) return void process.stdout.write((await import('./help.js')).helpText(version));
     if (request.version) return void process.stdout.write(`${version}\n`);
     emulator = createEmulator(request.options);
   } catch (error) {

@@ -89,9 +89,14 @@ const noFilter = z.strictObject({});
 
 /** Splits `page`/`limit` off a list filter, checks them, and pages what `list` returns for the rest. */
 function pageOf<T>(input: unknown, what: string, list: (filter: Record<string, unknown>) => T[]): Page<T> {
+  return queryPage(input, what, (filter, page, limit) => paginate(list(filter), page, limit));
+}
+
+/** Splits `page`/`limit` off a list filter, checks them, and hands both to `query`, which pages in its own search. */
+function queryPage<T>(input: unknown, what: string, query: (filter: Record<string, unknown>, page: number, limit: number) => Page<T>): Page<T> {
   const { page: pageText, limit: limitText, ...filter } = objectInput(input, what);
   const { page, limit } = parseControl(pageInput, { page: pageText, limit: limitText }, what);
-  return paginate(list(filter), page, limit);
+  return query(filter, page, limit);
 }
 
 /** A body or query that must be an object (or absent); anything else is refused. */
@@ -214,7 +219,7 @@ export const operations = {
       args: [query],
       input: messageFilter,
       summary: 'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`.',
-      run: ({ control }, filter) => pageOf(filter, 'message filter', (rest) => control.listMessages(rest)),
+      run: ({ control }, filter) => queryPage(filter, 'message filter', (rest, page, limit) => control.listMessages(rest, page, limit)),
     },
     get: {
       method: 'GET',

@@ -1,13 +1,19 @@
 /** Request signing as the spec describes it: the canonical field string and its HMAC-SHA256. */
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type KeyObject, createHmac, createSecretKey } from 'node:crypto';
 
 /** A request body as the API sees it: field name to value (arrays for repeated fields). */
 export type RequestFields = Readonly<Record<string, unknown>>;
 
+const reservedByRfc3986 = /[!'()*]/g;
+const hasReservedByRfc3986 = /[!'()*]/;
+
 /** RFC 3986: unreserved characters stay, everything else is %XX (a space is %20, never +). */
 export function encodeRfc3986(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(value);
+  // Most text has none of the five characters encodeURIComponent leaves as they are: skip the replace then.
+  if (!hasReservedByRfc3986.test(encoded)) return encoded;
+  return encoded.replace(reservedByRfc3986, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function fieldText(value: unknown): string | undefined {
@@ -45,12 +51,27 @@ export function canonicalString(fields: RequestFields): string {
  * const signature = signRequest({ recipient: ['27831234567'], message: 'Hi' }, 'sk_test');
  */
 export function signRequest(fields: RequestFields, signingSecret: string): string {
-  return createHmac('sha256', signingSecret).update(canonicalString(fields)).digest('hex');
+  return createHmac('sha256', secretKey(signingSecret)).update(canonicalString(fields)).digest('hex');
 }
 
-/** Constant-time check of a `Signature` header against the body. */
+let lastSecret: string | undefined;
+let lastKey: KeyObject | undefined;
+
+/** The secret as a key object: made once for the secret signed with last (an HMAC from a string key prepares it each time). */
+function secretKey(signingSecret: string): KeyObject {
+  if (signingSecret !== lastSecret || lastKey === undefined) {
+    lastKey = createSecretKey(Buffer.from(signingSecret, 'utf8'));
+    lastSecret = signingSecret;
+  }
+  return lastKey;
+}
+
+/** Constant-time check of a `Signature` header against the body: every character is compared, whatever differs first. */
 export function signatureMatches(fields: RequestFields, signingSecret: string, signature: string): boolean {
-  const expected = Buffer.from(signRequest(fields, signingSecret), 'utf8');
-  const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  const expected = signRequest(fields, signingSecret);
+  const given = signature.trim().toLowerCase();
+  if (given.length !== expected.length) return false;
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+  return difference === 0;
 }

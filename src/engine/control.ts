@@ -7,6 +7,7 @@ import { formatInstant, parseDuration } from '../domain/time.js';
 import type { ClockIncident, ClockRun, ClockState } from '../state/clock.js';
 import type { Snapshot } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
+import type { Page } from '../control/list.js';
 import {
   type AccountInput,
   type AccountPatch,
@@ -35,7 +36,7 @@ import { ScenarioError, parseScenario, validateScenario } from './scenario/parse
 import type { ScenarioRuntime } from './scenario/runtime.js';
 import type { Scenario } from './scenario/schema.js';
 import { receiveReply } from './replies.js';
-import { type AccountView, type MessageView, accountView, messageView, shownStatus } from './inspection.js';
+import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
 
 export interface ClockIncidentView extends Omit<ClockIncident, 'due'> {
   /** When the task was due, rendered in the emulator's offset. */
@@ -167,18 +168,12 @@ export class Control {
     this.changed(apiKey);
   }
 
-  listMessages(input: MessageFilter = {}): MessageView[] {
+  /** One page of messages: the query pages them, so only the page's views are built. */
+  listMessages(input: MessageFilter, page: number, limit: number): Page<MessageView> {
     const filter = parseControl(messageFilter, input, 'message filter');
-    const views: MessageView[] = [];
-    for (const environment of filter.environment ? [filter.environment] : environments) {
-      for (const message of this.core.store.allMessages(environment)) {
-        if (filter.account !== undefined && message.apiKey !== filter.account) continue;
-        if (filter.status !== undefined && shownStatus(message) !== filter.status) continue;
-        if (filter.recipient !== undefined && !message.recipients.some((number) => number.includes(filter.recipient as string))) continue;
-        views.push(messageView(message, this.core.offsetMinutes));
-      }
-    }
-    return views.reverse();
+    const records: MessageRecord[] = [];
+    const total = this.core.messaging.inspect(filter, (page - 1) * limit, limit, records);
+    return { items: records.map((message) => messageView(message, this.core.offsetMinutes)), total, page, limit };
   }
 
   message(id: string): MessageView {

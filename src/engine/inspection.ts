@@ -1,6 +1,6 @@
 /** How the control API shows accounts and messages: everything, legs and history included. */
 
-import type { Environment, MessageRecord, MessageStatus, StatusChange } from '../domain/message.js';
+import { type Environment, type MessageRecord, type MessageStatus, type ShownStatus, type StatusChange, shownStatus } from '../domain/message.js';
 import { type Encoding, countSegments, ucs2Trigger } from '../domain/segments.js';
 import { formatInstant } from '../domain/time.js';
 import type { Account, AccountSettings, WalletSettings } from '../state/store.js';
@@ -51,7 +51,7 @@ export interface MessageView {
   client_reference: string | null;
   schedule: string | null;
   /** The message's status; `deleted` for a scheduled message deleted through the API (the control API keeps showing it). */
-  status: MessageStatus | 'deleted';
+  status: ShownStatus;
   credit: number;
   creation_date: string;
   delivery_date: string | null;
@@ -60,11 +60,6 @@ export interface MessageView {
   in_reply_to?: string;
   history: ChangeView[];
   legs: LegView[];
-}
-
-/** The status the control API shows: `deleted` for a message deleted through the API, else its own. */
-export function shownStatus(message: MessageRecord): MessageView['status'] {
-  return message.deletedAt === undefined ? message.status : 'deleted';
 }
 
 export function messageView(message: MessageRecord, offsetMinutes: number): MessageView {

@@ -8,6 +8,8 @@ import {
   aggregateStatus,
   appendChange,
   isFinal,
+  noSteps,
+  statusChange,
   transitionProblem,
 } from '../domain/message.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
@@ -98,7 +100,7 @@ export class Lifecycle {
   force(message: MessageRecord, legs: readonly Leg[], status: MessageStatus): void {
     this.disarm(message);
     for (const leg of legs) {
-      leg.plan = [];
+      leg.plan = noSteps;
       this.setLegStatus(message, leg, status);
       if (!isFinal(status)) {
         leg.plan = planLeg([], this.clock.now(), this.settings.validityMs);
@@ -112,20 +114,21 @@ export class Lifecycle {
     const problem = transitionProblem(leg.status, status);
     if (problem) throw new Error(`sms-emulator: message ${message.id}, recipient ${leg.recipient}: ${problem}.`);
     const at = this.clock.now();
-    const change = { status, at };
+    const change = statusChange(status, at);
     const before = leg.history;
     leg.status = status;
     leg.history = appendChange(before, change);
     if (isFinal(status)) {
       message.deliveredAt = at;
-      leg.plan = [];
+      leg.plan = noSteps;
     }
     const aggregate = aggregateStatus(message.legs);
     if (aggregate !== message.status) {
       message.status = aggregate;
+      this.store.statusChanged(message);
       // Histories and change records are never mutated, so a message shares what it has in common with its
       // leg: the change when they agree, and the whole history while it is the leg's (one recipient).
-      if (aggregate !== status) message.history = appendChange(message.history, { status: aggregate, at });
+      if (aggregate !== status) message.history = appendChange(message.history, statusChange(aggregate, at));
       else message.history = message.history === before ? leg.history : appendChange(message.history, change);
     }
     this.events.emit('leg.status', { message, leg, status, at });
@@ -170,19 +173,22 @@ export class Lifecycle {
     });
   }
 
-  /** One timer per leg at a time: each step arms the next when it fires. */
+  /**
+   * Walks the leg's plan on the clock, one timer at a time: each step arms the next when it fires. One
+   * function per plan, not one per step (a clock jump fires hundreds of thousands, issue 11). The walk
+   * ends when the plan is replaced (a forced or final status) or the message's account was removed or
+   * reset since (its messages forgotten): the account object is compared rather than the message looked
+   * up among every stored one, which was a tenth of a clock jump.
+   */
   private armNextStep(message: MessageRecord, leg: Leg): void {
-    const step = leg.plan[0];
-    if (!step) return;
-    this.clock.at(
-      step.at,
-      () => {
-        if (leg.plan[0] !== step || !this.store.message(message.environment, message.id)) return;
-        leg.plan.shift();
-        if (leg.status !== step.status) this.setLegStatus(message, leg, step.status);
-        this.armNextStep(message, leg);
-      },
-      'leg status change',
-    );
+    const plan = leg.plan;
+    const account = this.store.accounts.get(message.apiKey);
+    const step = (): void => {
+      if (leg.plan !== plan || this.store.accounts.get(message.apiKey) !== account) return;
+      const next = plan.shift() as StatusChange;
+      if (leg.status !== next.status) this.setLegStatus(message, leg, next.status);
+      if (leg.plan === plan && plan[0]) this.clock.at(plan[0].at, step, 'leg status change');
+    };
+    if (plan[0]) this.clock.at(plan[0].at, step, 'leg status change');
   }
 }

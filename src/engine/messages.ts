@@ -11,7 +11,16 @@ import {
   validateMessageText,
   validateRecipients,
 } from '../domain/fields.js';
-import { type Environment, type MessageRecord, type MessageStatus, listableStatuses } from '../domain/message.js';
+import {
+  type Environment,
+  type MessageRecord,
+  type MessageStatus,
+  environments,
+  firstHistory,
+  listableStatuses,
+  noSteps,
+  shownStatus,
+} from '../domain/message.js';
 import { resolveSchedule } from '../domain/schedule.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
 import type { RequestFields } from '../domain/signing.js';
@@ -21,7 +30,7 @@ import type { Random } from '../state/random.js';
 import type { Account, Store } from '../state/store.js';
 import { charge, chargeAtMost, covers } from './accounts.js';
 import type { Lifecycle } from './lifecycle.js';
-import { ListIndex } from './listIndex.js';
+import { type IndexedField, ListIndex } from './listIndex.js';
 import type { Timeline } from './outcomes.js';
 
 export interface MessagingSettings extends FieldLimits {
@@ -44,6 +53,42 @@ export interface ListPage {
   limit: number;
   totalItems: number;
   totalPages: number;
+}
+
+/** What the control API's message list filters by (checked by the caller). */
+export interface InspectFilter {
+  environment?: Environment;
+  account?: string;
+  status?: string;
+  recipient?: string;
+}
+
+/** How many more messages each list read adds to the text prefilter (a few ms): see ListIndex.advance. */
+const indexSlice = 10_000;
+
+/** Control lists show the newest first: sandbox's (stored after live's in every list) before live's. */
+const environmentsNewestFirst = [...environments].reverse();
+
+/**
+ * Newest first, the messages of `list` at `positions` (every one when undefined) that `matches` accepts:
+ * appends those from match number `skip` on to `into` until it holds `limit`, and answers how many match.
+ */
+function pageOfCandidates(
+  list: readonly MessageRecord[],
+  positions: readonly number[] | undefined,
+  matches: (message: MessageRecord) => boolean,
+  skip: number,
+  limit: number,
+  into: MessageRecord[],
+): number {
+  let total = 0;
+  for (let k = (positions ?? list).length - 1; k >= 0; k--) {
+    const message = list[positions ? (positions[k] as number) : k] as MessageRecord;
+    if (!matches(message)) continue;
+    if (total >= skip && into.length < limit) into.push(message);
+    total += 1;
+  }
+  return total;
 }
 
 export const maxPageSize = 100;
@@ -80,7 +125,7 @@ export class Messaging {
       throw new ApiError('INSUFFICIENT_BALANCE', `This message costs ${cost} credits; the balance is ${wallet.balance}.`);
     }
     const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
-    const created = [{ status, at: now }];
+    const created = firstHistory(status, now);
     const message: MessageRecord = {
       id: this.ids.uuid(),
       type: 'sms',
@@ -95,7 +140,7 @@ export class Messaging {
       createdAt: now,
       deliveredAt: null,
       // One first history for the message and all its legs: histories are never mutated (see appendChange).
-      legs: recipients.map((recipient) => ({ recipient, status, history: created, plan: [] })),
+      legs: recipients.map((recipient) => ({ recipient, status, history: created, plan: noSteps })),
       history: created,
     };
     if (outcomeOverride) message.outcomeOverride = [...outcomeOverride];
@@ -122,11 +167,13 @@ export class Messaging {
     }
     if (recipients !== message.recipients) {
       const at = this.clock.now();
-      message.legs = recipients.map((recipient) => ({ recipient, status: 'scheduled', history: [{ status: 'scheduled', at }], plan: [] }));
+      message.legs = recipients.map((recipient) => ({ recipient, status: 'scheduled', history: [{ status: 'scheduled', at }], plan: noSteps }));
     }
     message.recipients = recipients;
     message.text = text;
+    // The text prefilters read text and recipients once; an edit in place changes them.
     this.indexes.delete(account.environments[environment].messages);
+    this.indexes.delete(this.store.allMessages(environment));
     message.clientReference = clientReference;
     if (scheduleAt !== message.scheduleAt) {
       message.scheduleAt = scheduleAt;
@@ -154,26 +201,66 @@ export class Messaging {
   /** One page of the account's messages, newest first, filtered as the list endpoint says. */
   list(account: Account, environment: Environment, query: ListQuery): ListPage {
     const matches = this.matcher(query);
-    const all = account.environments[environment].messages;
-    const positions = this.candidates(all, query);
     const start = (query.page - 1) * query.limit;
+    const visible = account.environments[environment].messages;
     const items: MessageRecord[] = [];
-    let totalItems = 0;
-    for (let k = (positions ?? all).length - 1; k >= 0; k--) {
-      const message = all[positions ? (positions[k] as number) : k] as MessageRecord;
-      if (!matches(message)) continue;
-      if (totalItems >= start && items.length < query.limit) items.push(message);
-      totalItems += 1;
+    let totalItems: number;
+    if (query.search !== undefined || query.recipient !== undefined) {
+      const [field, needle] =
+        query.search !== undefined ? (['search', query.search.toLowerCase()] as const) : (['recipient', query.recipient as string] as const);
+      const positions = this.candidates(visible, field, needle);
+      // The prefilter's answer is exact for its field: the rest of the query still checks each candidate.
+      const rest = positions ? this.matcher({ ...query, [field]: undefined }) : matches;
+      totalItems = pageOfCandidates(visible, positions, rest, start, query.limit, items);
+    } else {
+      this.indexOf(visible).advance(indexSlice);
+      if (query.status !== undefined) {
+        // A deleted message shows `deleted`, never a listable status, so the table's status column serves the API too.
+        totalItems = this.store.select(environment, account, query.status, start, query.limit, items);
+      } else {
+        totalItems = visible.length;
+        for (let k = visible.length - 1 - start; k >= 0 && items.length < query.limit; k--) items.push(visible[k] as MessageRecord);
+      }
     }
     return { items, page: query.page, limit: query.limit, totalItems, totalPages: Math.ceil(totalItems / query.limit) };
   }
 
-  /** Positions worth checking when a text filter is given (oldest first), else undefined: check every message. */
-  private candidates(all: MessageRecord[], query: ListQuery): number[] | undefined {
-    if (query.search === undefined && query.recipient === undefined) return undefined;
-    let index = this.indexes.get(all);
-    if (!index) this.indexes.set(all, (index = new ListIndex(all)));
-    return query.search !== undefined ? index.candidates('search', query.search.toLowerCase()) : index.candidates('recipient', query.recipient as string);
+  /**
+   * One page of the control API's message list, newest first: sandbox before live, each newest first
+   * (the order every control list had). Appends the page to `into` and answers the number of matches.
+   */
+  inspect(filter: InspectFilter, skip: number, limit: number, into: MessageRecord[]): number {
+    let total = 0;
+    for (const environment of filter.environment ? [filter.environment] : environmentsNewestFirst) {
+      const account = filter.account === undefined ? undefined : this.store.accounts.get(filter.account);
+      if (filter.account !== undefined && !account) continue;
+      const from = Math.max(0, skip - total);
+      const all = this.store.allMessages(environment);
+      if (filter.recipient === undefined) {
+        this.indexOf(all).advance(indexSlice);
+        total += this.store.select(environment, account, filter.status, from, limit, into);
+        continue;
+      }
+      const { recipient, status } = filter;
+      const positions = this.candidates(all, 'recipient', recipient);
+      const matches = (message: MessageRecord) =>
+        (account === undefined || message.apiKey === account.apiKey) &&
+        (status === undefined || shownStatus(message) === status) &&
+        (positions !== undefined || message.recipients.some((number) => number.includes(recipient)));
+      total += pageOfCandidates(all, positions, matches, from, limit, into);
+    }
+    return total;
+  }
+
+  /** Positions in `list` worth checking for a text filter (oldest first), or undefined: check every message. */
+  private candidates(list: readonly MessageRecord[], field: IndexedField, needle: string): number[] | undefined {
+    return this.indexOf(list).candidates(field, needle);
+  }
+
+  private indexOf(list: readonly MessageRecord[]): ListIndex {
+    let index = this.indexes.get(list);
+    if (!index) this.indexes.set(list, (index = new ListIndex(list)));
+    return index;
   }
 
   private matcher(query: ListQuery): (message: MessageRecord) => boolean {

@@ -6,7 +6,7 @@ import type { RequestFields } from '../domain/signing.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** The largest body in bytes this request may carry (set by bodyLimit, read by readBody). */
+    /** The largest body in bytes this request may carry (set by bodyLimit, read by readBody when not given one). */
     maxBodySize: number;
     /** The body readBody read, kept for the request journal. */
     bodyBytes: Uint8Array;
@@ -16,15 +16,19 @@ declare module 'hono' {
 /** Deeper nesting than this is JSON_EXCEEDED (the limit PHP's json_decode uses by default). */
 export const maxJsonDepth = 512;
 
-function tooLarge(maxBytes: number): ApiError {
+export function tooLarge(maxBytes: number): ApiError {
   return new ApiError('PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes} bytes (the maxBodySize option); nothing was changed.`);
 }
 
-/** Refuses a body whose Content-Length is over the limit before a byte of it is read, and hands the limit to readBody. */
+/** Refuses a body whose Content-Length is over the limit before a byte of it is read. */
+export function checkDeclaredLength(declared: string | undefined, maxBytes: number): void {
+  if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+}
+
+/** checkDeclaredLength for the routes hono serves, handing the limit to readBody. */
 export function bodyLimit(maxBytes: number): MiddlewareHandler {
   return async (c, next) => {
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+    checkDeclaredLength(c.req.header('content-length'), maxBytes);
     c.set('maxBodySize', maxBytes);
     await next();
   };
@@ -35,14 +39,13 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler {
  * Content-Length (already checked) is read in one go, which keeps Node's fast path; a chunked one is
  * counted chunk by chunk, so an endless stream is cut after the limit instead of being buffered.
  */
-export async function readBody(c: Context): Promise<Uint8Array> {
-  const bytes = await readWithinLimit(c);
+export async function readBody(c: Context, maxBytes = c.get('maxBodySize') ?? Number.POSITIVE_INFINITY): Promise<Uint8Array> {
+  const bytes = await readWithinLimit(c, maxBytes);
   c.set('bodyBytes', bytes);
   return bytes;
 }
 
-async function readWithinLimit(c: Context): Promise<Uint8Array> {
-  const maxBytes = c.get('maxBodySize') ?? Number.POSITIVE_INFINITY;
+async function readWithinLimit(c: Context, maxBytes: number): Promise<Uint8Array> {
   // Checked before touching `raw.body`: reading that property makes @hono/node-server wrap the socket in a
   // full web Request and stream, which then also serves arrayBuffer() (profiled: a third of a send's time).
   if (c.req.header('content-length') !== undefined) {
@@ -66,6 +69,14 @@ async function readWithinLimit(c: Context): Promise<Uint8Array> {
     }
     chunks.push(value);
   }
+  return joinChunks(chunks, size);
+}
+
+/**
+ * A body's chunks as one array of `size` bytes: one chunk as it is, several copied into a fresh array, which the
+ * journal may keep (Buffer.concat would take a small one from the shared pool and keep the whole slab alive).
+ */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const bytes = new Uint8Array(size);
   let offset = 0;

@@ -1,19 +1,16 @@
-/** What every API request carries through the middleware chain, and where it came in from. */
+/** Where a request came in from: the scheme and origin its links use, read alike from hono's request and the fast lane's. */
 
-import type { Context } from 'hono';
-import type { Account } from '../state/store.js';
-
-export interface ApiVariables {
-  account: Account;
+/** What these rules read of a request: hono's `c.req` and the fast lane's request record both have it. */
+export interface RequestHead {
+  readonly url: string;
+  header(name: string): string | undefined;
 }
 
-export type ApiEnv = { Variables: ApiVariables };
-
 /** The scheme the client used: X-Forwarded-Proto when it says `http` or `https` (anything else is ignored), else the request's own. */
-export function requestScheme(c: Context): 'http' | 'https' {
-  const forwarded = firstValue(c.req.header('x-forwarded-proto'))?.toLowerCase();
+export function requestScheme(request: RequestHead): 'http' | 'https' {
+  const forwarded = firstValue(request.header('x-forwarded-proto'))?.toLowerCase();
   if (forwarded === 'http' || forwarded === 'https') return forwarded;
-  return c.req.url.startsWith('https:') ? 'https' : 'http';
+  return request.url.startsWith('https:') ? 'https' : 'http';
 }
 
 /** A host, optionally with a port: names, IPv4 and bracketed IPv6 only, so a header cannot inject a path or a scheme into links. */
@@ -23,14 +20,14 @@ const hostPattern = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5}
  * `scheme://host` the client used, honouring X-Forwarded-Proto and X-Forwarded-Host so links
  * work behind a proxy and on any port; `publicOrigin` (the publicUrl option) wins over both.
  */
-export function requestOrigin(c: Context, publicOrigin?: string): string {
+export function requestOrigin(request: RequestHead, publicOrigin?: string): string {
   if (publicOrigin !== undefined) return publicOrigin;
-  const url = c.req.url;
+  const url = request.url;
   const schemeEnd = url.indexOf('://');
   const hostOf = (value: string | undefined) => (value !== undefined && hostPattern.test(value) ? value : undefined);
   const host =
-    hostOf(firstValue(c.req.header('x-forwarded-host'))) ?? hostOf(c.req.header('host')) ?? url.slice(schemeEnd + 3, url.indexOf('/', schemeEnd + 3));
-  return `${requestScheme(c)}://${host}`;
+    hostOf(firstValue(request.header('x-forwarded-host'))) ?? hostOf(request.header('host')) ?? url.slice(schemeEnd + 3, url.indexOf('/', schemeEnd + 3));
+  return `${requestScheme(request)}://${host}`;
 }
 
 function firstValue(header: string | undefined): string | undefined {

@@ -1,4 +1,4 @@
-/** Turning catalogued errors into responses, and the per-request bases that links point at. */
+/** Turning catalogued errors into answers, and the per-request bases that links point at. */
 
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -7,7 +7,8 @@ import type { Environment } from '../domain/message.js';
 import { parseOffset } from '../domain/time.js';
 import { type ResolvedOptions, publicOrigin } from '../options.js';
 import { environmentPrefix } from '../domain/links.js';
-import { requestOrigin } from './context.js';
+import type { ApiAnswer } from './apiExchange.js';
+import { type RequestHead, requestOrigin } from './context.js';
 import { errorDocUrl } from './documentation.js';
 
 export interface ResponseSettings {
@@ -21,27 +22,48 @@ export interface ResponseSettings {
 export function responseSettings(options: ResolvedOptions): ResponseSettings {
   return {
     errorEnvelope: options.errorEnvelope,
-    docsUrl: options.docsUrl,
+    docsUrl: options.docsUrl?.replace(/\/+$/, ''),
     offsetMinutes: parseOffset(options.timeZoneOffset) ?? 0,
     publicOrigin: publicOrigin(options),
   };
 }
 
 /** Where documentation_url points: the configured docs, or this emulator's own pages. */
-export function docsBase(c: Context, settings: ResponseSettings): string {
-  return settings.docsUrl?.replace(/\/+$/, '') ?? `${requestOrigin(c, settings.publicOrigin)}/_emulator/docs`;
+export function docsBase(request: RequestHead, settings: ResponseSettings): string {
+  return settings.docsUrl ?? `${requestOrigin(request, settings.publicOrigin)}/_emulator/docs`;
 }
 
-export function apiBase(c: Context, settings: ResponseSettings, environment: Environment): string {
-  return requestOrigin(c, settings.publicOrigin) + environmentPrefix(environment);
+export function apiBase(request: RequestHead, settings: ResponseSettings, environment: Environment): string {
+  return requestOrigin(request, settings.publicOrigin) + environmentPrefix(environment);
 }
 
-export function errorResponse(c: Context, error: ApiError, settings: ResponseSettings, status = error.status): Response {
+export function routeNotFound(method: string, path: string): ApiError {
+  return new ApiError('ROUTE_NOT_FOUND', `No endpoint at ${method} ${path}.`);
+}
+
+/** What a failure is answered as: a catalogued error as it is; anything else is a defect, logged and answered INTERNAL_SERVER_ERROR. */
+export function answerableError(error: unknown, method: string, path: string): ApiError {
+  if (error instanceof ApiError) return error;
+  console.error('sms-emulator: unexpected error while handling', method, path, error);
+  return new ApiError('INTERNAL_SERVER_ERROR');
+}
+
+/** The catalogued error body: `{message, description, documentation_url}`, wrapped in `{error}` when the errorEnvelope option says so. */
+function errorBody(request: RequestHead, error: ApiError, settings: ResponseSettings): object {
   const body = {
     message: error.code,
     description: error.description,
-    documentation_url: errorDocUrl(docsBase(c, settings), error.code),
+    documentation_url: errorDocUrl(docsBase(request, settings), error.code),
   };
+  return settings.errorEnvelope === 'wrapped' ? { error: body } : body;
+}
+
+/** The catalogued error answer; `status` differs from the error's only where an option says so (noMessagesStatus). */
+export function errorAnswer(request: RequestHead, error: ApiError, settings: ResponseSettings, status = error.status): ApiAnswer {
+  return { status, body: JSON.stringify(errorBody(request, error, settings)), headers: error.headers };
+}
+
+export function errorResponse(c: Context, error: ApiError, settings: ResponseSettings): Response {
   // Through c.json, so the request journal sees the error body like any other answer.
-  return c.json(settings.errorEnvelope === 'wrapped' ? { error: body } : body, status as ContentfulStatusCode, { ...error.headers });
+  return c.json(errorBody(c.req, error, settings), error.status as ContentfulStatusCode, { ...error.headers });
 }

@@ -1,15 +1,24 @@
 /** The only module that touches sockets: a Node request listener for the app, listen and close. */
 
 import { getRequestListener } from '@hono/node-server';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiHandler } from './apiHandler.js';
+import { type NodeListener, fastLane } from './fastLane.js';
 
-export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+export type { NodeListener };
 
-export function nodeListener(fetch: (request: Request) => Response | Promise<Response>): NodeListener {
+/** The API's handler for the fast lane, and the body size it may buffer. */
+export interface LaneApi {
+  handler: ApiHandler;
+  maxBodySize: number;
+}
+
+/** A Node listener for `fetch` (the hono app); with `api`, the API's plain requests take the fast lane instead. */
+export function nodeListener(fetch: (request: Request) => Response | Promise<Response>, api?: LaneApi): NodeListener {
   const listener = getRequestListener(fetch);
-  return (request, response) => void listener(request, response);
+  const fallback: NodeListener = (request, response) => void listener(request, response);
+  return api === undefined ? fallback : fastLane(api.handler, api.maxBodySize, fallback);
 }
 
 export interface Listening {
@@ -26,7 +35,8 @@ export function isLoopback(host: string): boolean {
 
 /** Listens on `host:port` (0 = a free port), over HTTPS when given a certificate and key; rejects with a clear message when the port is taken. */
 export function listen(listener: NodeListener, host: string, port: number, tls?: { cert: string; key: string }): Promise<Listening> {
-  const server: Server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+  // node:https (and TLS with it) is loaded only when serving TLS: it is start-up time every other run would pay.
+  const server: Server = tls ? process.getBuiltinModule('node:https').createServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -92,8 +92,12 @@ export class RequestJournal {
     this.listeners.push(listener);
   }
 
+  /** Keeps `record` itself (its bodies cut to the limit): the HTTP layer hands over a fresh object it no longer touches. */
   record(record: JournalRecord): void {
-    const stored: Stored = { ...record, requestBody: bounded(record.requestBody), responseBody: boundedText(record.responseBody), seq: ++this.seq };
+    const stored = record as Stored;
+    stored.requestBody = bounded(record.requestBody);
+    stored.responseBody = boundedText(record.responseBody);
+    stored.seq = ++this.seq;
     if (this.limit > 0) {
       if (this.entries.length < this.limit) this.entries.push(stored);
       else {

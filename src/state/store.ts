@@ -1,6 +1,8 @@
 /** In-memory accounts and messages, kept apart per environment (live and sandbox). */
 
 import { type Environment, type MessageRecord, environments } from '../domain/message.js';
+import { MessageTable, statusCode } from './messageTable.js';
+import { PositionList } from './positionList.js';
 
 /** Operations an API key may be limited to; a key without one gets FORBIDDEN. */
 export const scopes = ['balance', 'send', 'read', 'edit', 'delete'] as const;
@@ -11,10 +13,10 @@ export interface EnvironmentAccount {
   webhookUrl: string | null;
   /** Numbers that replied with an opt-out keyword: later legs to them end blist. */
   optOuts: Set<string>;
-  /** This account's messages in this environment, oldest first. */
+  /** This account's messages in this environment that the API finds (not deleted), oldest first. */
   messages: MessageRecord[];
-  /** Its messages deleted through the API: gone for the API, still shown by the control API. */
-  deleted: MessageRecord[];
+  /** Where all its messages (deleted ones included: the control API shows them) are in the environment's table, oldest first. */
+  positions: PositionList;
 }
 
 export interface Account {
@@ -42,7 +44,7 @@ export interface AccountSettings {
 
 export class Store {
   readonly accounts = new Map<string, Account>();
-  private readonly messagesById: Record<Environment, Map<string, MessageRecord>> = { live: new Map(), sandbox: new Map() };
+  private readonly tables: Record<Environment, MessageTable> = { live: new MessageTable(), sandbox: new MessageTable() };
   /** Inbound replies, per environment, kept for inspection; they are never listed by the API. */
   readonly replies: Record<Environment, MessageRecord[]> = { live: [], sandbox: [] };
   private readonly repliesById: Record<Environment, Map<string, MessageRecord>> = { live: new Map(), sandbox: new Map() };
@@ -53,7 +55,7 @@ export class Store {
       webhookUrl: saved.webhookUrl,
       optOuts: new Set(saved.optOuts),
       messages: [],
-      deleted: [],
+      positions: new PositionList(),
     });
     const account: Account = {
       apiKey: settings.apiKey,
@@ -72,14 +74,13 @@ export class Store {
     this.accounts.delete(apiKey);
   }
 
-  /** Empties an account's messages and replies in one environment. */
+  /** Empties an account's messages and replies in one environment; the others' messages get their new positions. */
   private forgetMessagesOf(account: Account, environment: Environment): void {
-    const byId = this.messagesById[environment];
-    const wallet = account.environments[environment];
-    for (const message of wallet.messages) byId.delete(message.id);
-    for (const message of wallet.deleted) byId.delete(message.id);
-    wallet.messages = [];
-    wallet.deleted = [];
+    const kept = this.tables[environment].records.filter((message) => message.apiKey !== account.apiKey);
+    this.tables[environment] = new MessageTable();
+    for (const owner of this.accounts.values()) owner.environments[environment].positions = new PositionList();
+    account.environments[environment].messages = [];
+    for (const message of kept) this.place(this.accounts.get(message.apiKey) as Account, message);
     this.replies[environment] = this.replies[environment].filter((reply) => {
       if (reply.apiKey === account.apiKey) this.repliesById[environment].delete(reply.id);
       return reply.apiKey !== account.apiKey;
@@ -87,9 +88,14 @@ export class Store {
   }
 
   addMessage(account: Account, message: MessageRecord): void {
-    this.messagesById[message.environment].set(message.id, message);
     const wallet = account.environments[message.environment];
-    (message.deletedAt === undefined ? wallet.messages : wallet.deleted).push(message);
+    if (message.deletedAt === undefined) wallet.messages.push(message);
+    this.place(account, message);
+  }
+
+  /** Puts the message last in its environment's table and its account's positions. */
+  private place(account: Account, message: MessageRecord): void {
+    account.environments[message.environment].positions.push(this.tables[message.environment].add(message));
   }
 
   addReply(reply: MessageRecord): void {
@@ -104,7 +110,12 @@ export class Store {
 
   /** A message of any account, by id. */
   message(environment: Environment, id: string): MessageRecord | undefined {
-    return this.messagesById[environment].get(id);
+    return this.tables[environment].get(id);
+  }
+
+  /** A message's status changed: the status filters see it from now on. */
+  statusChanged(message: MessageRecord): void {
+    this.tables[message.environment].refresh(message);
   }
 
   /** A message deleted through the API: out of the account's list, kept (with the time) for the control API. */
@@ -113,17 +124,42 @@ export class Store {
     const index = wallet.messages.lastIndexOf(message);
     if (index >= 0) wallet.messages.splice(index, 1);
     message.deletedAt = at;
-    wallet.deleted.push(message);
+    this.statusChanged(message);
   }
 
-  allMessages(environment: Environment): IterableIterator<MessageRecord> {
-    return this.messagesById[environment].values();
+  /** Every message of the environment, deleted ones included, oldest first. */
+  allMessages(environment: Environment): readonly MessageRecord[] {
+    return this.tables[environment].records;
+  }
+
+  /**
+   * Newest first, the messages of `environment` (only `account`'s when given) whose shown status is
+   * `status` (any when undefined): appends those from match number `skip` on to `into` until it holds
+   * `limit` items, and answers how many match in all. Reads the status column, not the records.
+   */
+  select(environment: Environment, account: Account | undefined, status: string | undefined, skip: number, limit: number, into: MessageRecord[]): number {
+    const table = this.tables[environment];
+    const positions = account?.environments[environment].positions;
+    const count = positions ? positions.length : table.records.length;
+    if (status === undefined) {
+      for (let k = count - 1 - skip; k >= 0 && into.length < limit; k--) into.push(table.records[positions ? positions.at(k) : k] as MessageRecord);
+      return count;
+    }
+    const code = statusCode(status);
+    let total = 0;
+    for (let k = count - 1; k >= 0; k--) {
+      const position = positions ? positions.at(k) : k;
+      if (table.code(position) !== code) continue;
+      if (total >= skip && into.length < limit) into.push(table.records[position] as MessageRecord);
+      total += 1;
+    }
+    return total;
   }
 
   clear(): void {
     this.accounts.clear();
     for (const environment of environments) {
-      this.messagesById[environment].clear();
+      this.tables[environment] = new MessageTable();
       this.repliesById[environment].clear();
       this.replies[environment] = [];
     }

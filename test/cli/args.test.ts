@@ -2,7 +2,8 @@
 
 import { expect, test } from 'vitest';
 import { tmpdir } from 'node:os';
-import { helpText, parseCli } from '../../src/cli/args.js';
+import { parseCli } from '../../src/cli/args.js';
+import { helpText } from '../../src/cli/help.js';
 import { createEmulator } from '../../src/index.js';
 
 test('a bad environment value is reported under the variable’s name, a bad flag under the flag', () => {

@@ -38,3 +38,25 @@ test('accepts the right signature in any letter case and refuses a wrong or trun
   expect(signatureMatches(fields, 'other', signature)).toBe(false);
   expect(signatureMatches(fields, 'secret', signature.slice(0, 10))).toBe(false);
 });
+
+test('signs and checks with whichever secret it is given, one after another (the last key made is reused only for its own secret)', () => {
+  const fields = { recipient: ['27831234567'], message: 'Hi' };
+  const first = signRequest(fields, 'secret-one');
+  const second = signRequest(fields, 'secret-two');
+  expect(second).not.toBe(first);
+  expect(signRequest(fields, 'secret-one')).toBe(first);
+  expect(signatureMatches(fields, 'secret-two', first)).toBe(false);
+  expect(signatureMatches(fields, 'secret-one', first)).toBe(true);
+  expect(signatureMatches(fields, 'secret-two', ` ${second.toUpperCase()} `)).toBe(true);
+  expect(signatureMatches(fields, '', signRequest(fields, ''))).toBe(true);
+});
+
+test('refuses a signature of the wrong length or with one character changed', () => {
+  const fields = { recipient: ['27831234567'], message: 'Hi' };
+  const signature = signRequest(fields, 'sk');
+  expect(signatureMatches(fields, 'sk', signature.slice(1))).toBe(false);
+  expect(signatureMatches(fields, 'sk', `${signature}0`)).toBe(false);
+  const last = signature.at(-1) === '0' ? '1' : '0';
+  expect(signatureMatches(fields, 'sk', signature.slice(0, -1) + last)).toBe(false);
+  expect(signatureMatches(fields, 'sk', '')).toBe(false);
+});

@@ -2,6 +2,7 @@
 
 import { createRequire } from 'node:module';
 import type { z } from 'zod';
+import { parseOnce } from '../../domain/issues.js';
 import { type Scenario, scenarioSchema } from './schema.js';
 
 /** A scenario that cannot be used; the message names the source, the place and what is allowed. */
@@ -92,7 +93,7 @@ export function validateScenario(
   source: string,
   locate: (path: (string | number)[]) => { line: number; col: number } | undefined = () => undefined,
 ): Scenario {
-  const result = scenarioSchema.safeParse(input);
+  const result = scenarioSchema.safeParse(input, parseOnce);
   if (result.success) return result.data;
   const lines = result.error.issues.slice(0, 10).map((issue) => {
     const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');

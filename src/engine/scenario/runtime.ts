@@ -116,8 +116,16 @@ export class ScenarioRuntime {
   }
 
   private maybeReply(message: MessageRecord, recipient: string): void {
+    if (this.replies.length === 0) return;
     const subject = { message, recipient, environment: message.environment };
-    const reply = this.replies.find((entry) => entry.matches(subject));
+    // A loop, not find(): this runs at every delivery, and a closure each time was garbage in a clock jump.
+    let reply: CompiledReply | undefined;
+    for (const entry of this.replies) {
+      if (entry.matches(subject)) {
+        reply = entry;
+        break;
+      }
+    }
     if (!reply) return;
     const { clock, store, events, random } = this.core;
     clock.at(clock.now() + reply.afterMs, () => {

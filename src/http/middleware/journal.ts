@@ -1,4 +1,7 @@
-/** Records every API request in the request journal: references on the way, rendering only when someone reads it. */
+/**
+ * Records every request hono answers outside the API (an unknown address, a refused body) in the request journal:
+ * references on the way, rendering only when someone reads it. The API's own requests are journaled by its handler.
+ */
 
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -36,7 +39,7 @@ export function journalRequests(journal: RequestJournal, clock: Clock): Middlewa
       environment: path.startsWith('/sandbox/') ? 'sandbox' : 'live',
       account: basicUsername(c.req.header('authorization')) ?? null,
       status: c.res.status,
-      requestBody: await requestBody(c),
+      requestBody: await journalBody(c),
       responseBody,
       durationMs,
     });
@@ -44,7 +47,7 @@ export function journalRequests(journal: RequestJournal, clock: Clock): Middlewa
 }
 
 /** The body the route read, or, for a request refused before its body was read, its first bytes. */
-async function requestBody(c: Context): Promise<Uint8Array | string | null> {
+export async function journalBody(c: Context): Promise<Uint8Array | string | null> {
   const read = c.get('bodyBytes');
   if (read !== undefined) return read;
   const cache = c.req.bodyCache;

@@ -3,9 +3,13 @@
 import type { Handler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
 
-export function methodNotAllowed(allowed: readonly string[]): Handler {
+export function notAllowed(method: string, allowed: readonly string[]): ApiError {
   const allow = allowed.join(', ');
+  return new ApiError('INVALID_HTTP_REQUEST_METHOD', `${method} is not allowed here; use ${allow}.`, { Allow: allow });
+}
+
+export function methodNotAllowed(allowed: readonly string[]): Handler {
   return (c) => {
-    throw new ApiError('INVALID_HTTP_REQUEST_METHOD', `${c.req.method} is not allowed here; use ${allow}.`, { Allow: allow });
+    throw notAllowed(c.req.method, allowed);
   };
 }

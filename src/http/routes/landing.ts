@@ -1,7 +1,6 @@
 /** The landing page at /_emulator (every address a user can open, and the control operations) and the OpenAPI document beside it. */
 
 import { Hono } from 'hono';
-import { openApiDocument } from '../../control/openapi.js';
 import { isRoute, operationList } from '../../control/operations.js';
 import { escapeHtml } from '../html.js';
 import { page } from '../page.js';
@@ -28,9 +27,11 @@ export function landingRoutes({ ui }: { ui: boolean }): Hono {
       .map(([href, text]) => `<li><a href="${href}">${escapeHtml(text as string)}</a></li>`)
       .join('')}</ul><h2>Control API</h2><ul>${control}</ul>`,
   );
-  const document = JSON.stringify(openApiDocument());
+  // Built on its first request, from a module loaded then: the document and zod's JSON Schema writer are not start-up work.
+  let document: Promise<string> | undefined;
+  const openApiJson = (): Promise<string> => (document ??= import('../../control/openapi.js').then(({ openApiDocument }) => JSON.stringify(openApiDocument())));
   const routes = new Hono();
   routes.get('/', (c) => c.html(html));
-  routes.get('/openapi.json', (c) => c.body(document, 200, { 'Content-Type': 'application/json' }));
+  routes.get('/openapi.json', async (c) => c.body(await openApiJson(), 200, { 'Content-Type': 'application/json' }));
   return routes;
 }

@@ -1,112 +1,129 @@
 /** The /v1/messages resource: send, schedule, list, read, edit and delete. */
 
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
 import { quoteExcerpt } from '../../domain/excerpt.js';
 import { parseQueryInteger } from '../../domain/queryInteger.js';
-import type { Environment } from '../../domain/message.js';
 import { renderMessage } from '../../domain/representation.js';
+import type { MessageRecord } from '../../domain/message.js';
 import { listLinks } from '../../domain/links.js';
 import { type Messaging, defaultPageSize, maxPageSize } from '../../engine/messages.js';
-import { decodeBody, readBody } from '../body.js';
-import type { ApiEnv } from '../context.js';
-import { operationDocUrl } from '../documentation.js';
+import { decodeBody } from '../body.js';
+import type { ApiAnswer, Answering } from '../apiExchange.js';
+import type { ApiRoute, MethodList, RouteCall } from '../apiRoute.js';
+import type { RequestFields } from '../../domain/signing.js';
+import { json } from '../apiRoute.js';
+import { type Operation, operationDocUrl } from '../documentation.js';
 import { requireScope } from '../middleware/auth.js';
-import { methodNotAllowed } from '../middleware/methods.js';
-import type { FaultGuard } from '../middleware/faults.js';
 import { outcomeHeaderName, parseOutcomeHeader } from '../../engine/scenario/outcomeHeader.js';
 import { verifySignature } from '../middleware/signature.js';
-import { type ResponseSettings, apiBase, docsBase, errorResponse } from '../respond.js';
+import { type ResponseSettings, errorAnswer } from '../respond.js';
 
 export interface MessagesRouteDeps {
   messaging: Messaging;
-  auth: MiddlewareHandler<ApiEnv>;
-  fault: FaultGuard;
   outcomeHeader: boolean;
   settings: ResponseSettings;
+  maxBodySize: number;
   requireSignatureOnPatch: boolean;
   noMessagesStatus: number;
 }
 
-export function messagesRoutes(environment: Environment, deps: MessagesRouteDeps): Hono<ApiEnv> {
-  const { messaging, settings, auth, fault } = deps;
-  const routes = new Hono<ApiEnv>();
-  const render = (c: Context<ApiEnv>, message: Parameters<typeof renderMessage>[0], operation: Parameters<typeof operationDocUrl>[1]) =>
-    renderMessage(
-      message,
-      { apiBase: apiBase(c, settings, environment), offsetMinutes: settings.offsetMinutes },
-      operationDocUrl(docsBase(c, settings), operation),
-    );
+export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)[] {
+  const { messaging, settings } = deps;
+  const render = (call: RouteCall, message: MessageRecord, operation: Operation) =>
+    renderMessage(message, { apiBase: call.apiBase(), offsetMinutes: settings.offsetMinutes }, operationDocUrl(call.docsBase(), operation));
+  /** Decodes the body and goes on with `then`, at once when the body has already arrived. */
+  const withFields = (call: RouteCall, then: (fields: RequestFields) => ApiAnswer): Answering => {
+    const decode = (bytes: Uint8Array) => then(decodeBody(bytes, call.request.header('content-type')));
+    const bytes = call.request.body(deps.maxBodySize);
+    return bytes instanceof Promise ? bytes.then(decode) : decode(bytes);
+  };
 
-  routes.post('/', auth, fault('send'), async (c) => {
-    const account = c.get('account');
-    requireScope(account, 'send');
-    const forced = deps.outcomeHeader ? c.req.header(outcomeHeaderName) : undefined;
-    const outcome = forced === undefined ? undefined : parseOutcomeHeader(forced);
-    const fields = await readFields(c);
-    verifySignature(account, fields, c.req.header('signature'), true);
-    const message = messaging.send(account, environment, fields, outcome);
-    return c.json(render(c, message, message.scheduleAt === null ? 'send' : 'schedule'), 201);
-  });
-
-  routes.get('/', auth, fault('list'), (c) => {
-    const account = c.get('account');
-    requireScope(account, 'read');
-    const query = c.req.query();
-    const page = messaging.list(account, environment, {
-      recipient: nonBlank(query.recipient),
-      status: nonBlank(query.status),
-      search: nonBlank(query.search),
-      page: positiveInteger(query.page, 'page', 1),
-      limit: Math.min(maxPageSize, positiveInteger(query.limit, 'limit', defaultPageSize)),
-    });
-    if (page.items.length === 0) {
-      const error = new ApiError(
-        'NO_SMS_MESSAGES',
-        page.totalItems === 0 ? 'There are no messages for this request.' : `Page ${page.page} is past the last page (${page.totalPages}).`,
-      );
-      return errorResponse(c, error, settings, deps.noMessagesStatus);
-    }
-    const base = apiBase(c, settings, environment);
-    return c.json({
-      list: page.items.map((message) => renderMessage(message, { apiBase: base, offsetMinutes: settings.offsetMinutes })),
-      page: page.page,
-      limit: page.limit,
-      total_pages: page.totalPages,
-      total_items: page.totalItems,
-      _links: listLinks(base, { ...query, limit: String(page.limit) }, page.page, page.totalPages),
-      documentation_url: operationDocUrl(docsBase(c, settings), 'list'),
-    });
-  });
-
-  routes.get('/:id', auth, fault('get'), (c) => {
-    const account = c.get('account');
-    requireScope(account, 'read');
-    return c.json(render(c, messaging.get(account, environment, c.req.param('id')), 'get'));
-  });
-
-  routes.patch('/:id', auth, fault('edit'), async (c) => {
-    const account = c.get('account');
-    requireScope(account, 'edit');
-    const fields = await readFields(c);
-    verifySignature(account, fields, c.req.header('signature'), deps.requireSignatureOnPatch);
-    return c.json(render(c, messaging.edit(account, environment, c.req.param('id'), fields), 'edit'));
-  });
-
-  routes.delete('/:id', auth, fault('delete'), (c) => {
-    const account = c.get('account');
-    requireScope(account, 'delete');
-    messaging.remove(account, environment, c.req.param('id'));
-    return c.json({ status: 'successful' });
-  });
-
-  routes.all('/', methodNotAllowed(['GET', 'POST']));
-  routes.all('/:id', methodNotAllowed(['GET', 'PATCH', 'DELETE']));
-  return routes;
-}
-
-async function readFields(c: Context<ApiEnv>) {
-  return decodeBody(await readBody(c), c.req.header('content-type'));
+  return [
+    {
+      method: 'POST',
+      path: '/messages',
+      operation: 'send',
+      serve: (call) => {
+        const { account, request } = call;
+        requireScope(account, 'send');
+        const forced = deps.outcomeHeader ? request.header(outcomeHeaderName) : undefined;
+        const outcome = forced === undefined ? undefined : parseOutcomeHeader(forced);
+        return withFields(call, (fields) => {
+          verifySignature(account, fields, request.header('signature'), true);
+          const message = messaging.send(account, call.environment, fields, outcome);
+          return json(render(call, message, message.scheduleAt === null ? 'send' : 'schedule'), 201);
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/messages',
+      operation: 'list',
+      serve: (call) => {
+        const { account } = call;
+        requireScope(account, 'read');
+        const query = call.request.queryParams();
+        const page = messaging.list(account, call.environment, {
+          recipient: nonBlank(query.recipient),
+          status: nonBlank(query.status),
+          search: nonBlank(query.search),
+          page: positiveInteger(query.page, 'page', 1),
+          limit: Math.min(maxPageSize, positiveInteger(query.limit, 'limit', defaultPageSize)),
+        });
+        if (page.items.length === 0) {
+          const error = new ApiError(
+            'NO_SMS_MESSAGES',
+            page.totalItems === 0 ? 'There are no messages for this request.' : `Page ${page.page} is past the last page (${page.totalPages}).`,
+          );
+          return errorAnswer(call.request, error, settings, deps.noMessagesStatus);
+        }
+        const base = call.apiBase();
+        return json({
+          list: page.items.map((message) => renderMessage(message, { apiBase: base, offsetMinutes: settings.offsetMinutes })),
+          page: page.page,
+          limit: page.limit,
+          total_pages: page.totalPages,
+          total_items: page.totalItems,
+          _links: listLinks(base, { ...query, limit: String(page.limit) }, page.page, page.totalPages),
+          documentation_url: operationDocUrl(call.docsBase(), 'list'),
+        });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/messages/:id',
+      operation: 'get',
+      serve: (call) => {
+        requireScope(call.account, 'read');
+        return json(render(call, messaging.get(call.account, call.environment, call.id), 'get'));
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/messages/:id',
+      operation: 'edit',
+      serve: (call) => {
+        const { account } = call;
+        requireScope(account, 'edit');
+        return withFields(call, (fields) => {
+          verifySignature(account, fields, call.request.header('signature'), deps.requireSignatureOnPatch);
+          return json(render(call, messaging.edit(account, call.environment, call.id, fields), 'edit'));
+        });
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/messages/:id',
+      operation: 'delete',
+      serve: (call) => {
+        requireScope(call.account, 'delete');
+        messaging.remove(call.account, call.environment, call.id);
+        return json({ status: 'successful' });
+      },
+    },
+    { path: '/messages', allow: ['GET', 'POST'] },
+    { path: '/messages/:id', allow: ['GET', 'PATCH', 'DELETE'] },
+  ];
 }
 
 function nonBlank(value: string | undefined): string | undefined {

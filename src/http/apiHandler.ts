@@ -1,0 +1,154 @@
+/**
+ * The /v1 and /sandbox/v1 API as one function of a request record, served alike by hono and the node fast lane:
+ * the body limit, the HTTPS rule, routing (hono's router), authentication, faults, the route itself, error
+ * rendering from the catalogue and the request journal, in the order the hono middleware chain had them.
+ */
+
+import { RegExpRouter } from 'hono/router/reg-exp-router';
+import { SmartRouter } from 'hono/router/smart-router';
+import { TrieRouter } from 'hono/router/trie-router';
+import { tryDecodeURIComponent } from 'hono/utils/url';
+import type { Environment } from '../domain/message.js';
+import type { Core } from '../engine/core.js';
+import type { Faults } from '../engine/scenario/faults.js';
+import type { RequestJournal } from '../journal/requestJournal.js';
+import type { ApiAnswer, ApiRequest, Answering, JournalBody } from './apiExchange.js';
+import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
+import { checkDeclaredLength } from './body.js';
+import { authenticate, basicUsername } from './middleware/auth.js';
+import { faultGuard } from './middleware/faults.js';
+import { notAllowed } from './middleware/methods.js';
+import { requireHttps } from './middleware/transport.js';
+import { answerableError, apiBase, docsBase, errorAnswer, responseSettings, routeNotFound } from './respond.js';
+import { balanceRoutes } from './routes/balance.js';
+import { messagesRoutes } from './routes/messages.js';
+
+export type ApiHandler = (request: ApiRequest) => Answering;
+
+export interface ApiDeps {
+  core: Core;
+  faults: Faults;
+  journal: RequestJournal;
+}
+
+/** The environment whose API `path` is under (`/v1…` or `/sandbox/v1…`), or undefined for any other path. */
+export function apiEnvironment(path: string): Environment | undefined {
+  if (path.startsWith('/v1') && (path.length === 3 || path.charCodeAt(3) === 0x2f)) return 'live';
+  if (path.startsWith('/sandbox/v1') && (path.length === 11 || path.charCodeAt(11) === 0x2f)) return 'sandbox';
+  return undefined;
+}
+
+const prefixLength: Record<Environment, number> = { live: '/v1'.length, sandbox: '/sandbox/v1'.length };
+
+export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler {
+  const { options, store, clock } = core;
+  const settings = responseSettings(options);
+  const fault = faultGuard(faults, clock, core.events);
+  const routes = [
+    ...balanceRoutes(),
+    ...messagesRoutes({
+      messaging: core.messaging,
+      outcomeHeader: options.outcomeHeader,
+      settings,
+      maxBodySize: options.maxBodySize,
+      requireSignatureOnPatch: options.requireSignatureOnPatch,
+      noMessagesStatus: options.noMessagesStatus,
+    }),
+  ];
+  // hono's own default router, as the app used before: the first route listed that matches answers (balance before /messages/:id).
+  const router = new SmartRouter<ApiRoute | MethodList>({ routers: [new RegExpRouter(), new TrieRouter()] });
+  for (const route of routes) router.add('method' in route ? route.method : 'ALL', route.path, route);
+  // The router's answer for a path without parameters never changes, so the hot ones (balance, send) are kept:
+  // bounded by the routes listed, since only a matched route of a method it serves is kept.
+  const fixedMatches = new Map<string, ApiRoute>();
+  const match = (method: string, path: string): { route: ApiRoute | MethodList; id?: string } | undefined => {
+    const key = `${method} ${path}`;
+    const fixed = fixedMatches.get(key);
+    if (fixed !== undefined) return { route: fixed };
+    const [matches, stash] = router.match(method, path);
+    const matched = matches[0];
+    if (matched === undefined) return undefined;
+    const [route, params] = matched;
+    const idAt = params.id;
+    if (idAt === undefined) {
+      if ('method' in route) fixedMatches.set(key, route);
+      return { route };
+    }
+    return { route, id: tryDecodeURIComponent(stash ? (stash[idAt as number] as string) : String(idAt)) };
+  };
+
+  const failure = (request: ApiRequest, error: unknown): ApiAnswer => errorAnswer(request, answerableError(error, request.method, request.path), settings);
+
+  const serve = (route: ApiRoute, call: RouteCall): Answering => {
+    try {
+      const answer = route.serve(call);
+      return answer instanceof Promise ? answer.catch((error: unknown) => failure(call.request, error)) : answer;
+    } catch (error) {
+      return failure(call.request, error);
+    }
+  };
+
+  function answer(request: ApiRequest, environment: Environment, apiKey: string | undefined): Answering {
+    try {
+      checkDeclaredLength(request.header('content-length'), options.maxBodySize);
+      if (options.requireHttps) requireHttps(request);
+      // A HEAD is served by the GET route, as hono does.
+      const matched = match(request.method === 'HEAD' ? 'GET' : request.method, request.path.slice(prefixLength[environment]));
+      if (matched === undefined) throw routeNotFound(request.method, request.path);
+      const { route } = matched;
+      if (!('method' in route)) throw notAllowed(request.method, route.allow);
+      const account = authenticate(store, apiKey);
+      let base: string | undefined;
+      let docs: string | undefined;
+      const call: RouteCall = {
+        request,
+        environment,
+        account,
+        id: matched.id ?? '',
+        apiBase: () => (base ??= apiBase(request, settings, environment)),
+        docsBase: () => (docs ??= docsBase(request, settings)),
+      };
+      const faulted = fault(route.operation, environment, account.apiKey);
+      return faulted === undefined
+        ? serve(route, call)
+        : faulted.then(
+            () => serve(route, call),
+            (error: unknown) => failure(request, error),
+          );
+    } catch (error) {
+      return failure(request, error);
+    }
+  }
+
+  return (request) => {
+    const environment = apiEnvironment(request.path) ?? 'live';
+    const apiKey = basicUsername(request.header('authorization'));
+    if (!journal.enabled) return answer(request, environment, apiKey);
+    const wallMs = Date.now();
+    const virtualMs = clock.now();
+    const started = performance.now();
+    const record = (result: ApiAnswer, durationMs: number, requestBody: JournalBody): ApiAnswer => {
+      journal.record({
+        wallMs,
+        virtualMs,
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        environment,
+        account: apiKey ?? null,
+        status: result.status,
+        requestBody,
+        responseBody: result.body,
+        durationMs,
+      });
+      return result;
+    };
+    const answered = (result: ApiAnswer): Answering => {
+      const durationMs = Math.round((performance.now() - started) * 100) / 100;
+      const body = request.journalBody();
+      return body instanceof Promise ? body.then((read) => record(result, durationMs, read)) : record(result, durationMs, body);
+    };
+    const result = answer(request, environment, apiKey);
+    return result instanceof Promise ? result.then(answered) : answered(result);
+  };
+}

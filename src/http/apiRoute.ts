@@ -1,0 +1,37 @@
+/** One API route as a plain function of its call: what it gets once routed, authenticated and past the faults. */
+
+import type { Environment } from '../domain/message.js';
+import type { Operation } from '../engine/scenario/faults.js';
+import type { Account } from '../state/store.js';
+import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
+
+export interface RouteCall {
+  readonly request: ApiRequest;
+  readonly environment: Environment;
+  readonly account: Account;
+  /** The path's `:id`, decoded; '' on a route without one. */
+  readonly id: string;
+  /** Origin plus the environment's prefix, e.g. `http://127.0.0.1:2727/v1`, for links. */
+  apiBase(): string;
+  /** Where documentation_url points. */
+  docsBase(): string;
+}
+
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Below the environment's prefix, e.g. `/messages/:id`. */
+  path: string;
+  /** The operation injected faults match. */
+  operation: Operation;
+  serve(call: RouteCall): Answering;
+}
+
+/** A path's 405 for any method it does not serve, naming the ones it does. */
+export interface MethodList {
+  path: string;
+  allow: readonly string[];
+}
+
+export function json(value: unknown, status = 200): ApiAnswer {
+  return { status, body: JSON.stringify(value) };
+}

@@ -1,0 +1,129 @@
+/**
+ * The node fast lane: serves the API (/v1, /sandbox/v1) straight from Node's IncomingMessage and ServerResponse.
+ *
+ * Why it leaves hono here: @hono/node-server turns every request into a web Request and every answer back from
+ * a Response, which cost about as much CPU as the whole API work of a balance read or a send (issue 11: bare
+ * hono reached 0.71× / 0.62× of bare node:http). The API itself is one handler of plain request records
+ * (apiHandler.ts), still routed by hono's router, and hono serves the same handler for everything else
+ * (`emulator.fetch`). This lane takes only requests whose reading is unambiguous; anything unusual (a target or
+ * Host that @hono/node-server would normalise, repeated headers, a chunked or oversized body, a rare method)
+ * falls through to the hono app, so both ways answer alike.
+ */
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getQueryParam } from 'hono/utils/url';
+import type { ApiAnswer, ApiRequest } from './apiExchange.js';
+import { type ApiHandler, apiEnvironment } from './apiHandler.js';
+import { joinChunks } from './body.js';
+
+export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+// @hono/node-server takes a target and a Host that match these as they are (its url.ts); others it parses with
+// new URL, which may normalise them, so those fall through to it.
+const plainTarget = /^\/[!#$&-;=?-[\]_a-z~]*$/;
+const dotSegment = /\/\.\.?(?:[/?#]|$)/;
+const plainHost = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+const laneMethods = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS']);
+
+/** One request of the lane as the API handler reads it; the body has been read whole before it is handed over. */
+class NodeApiRequest implements ApiRequest {
+  readonly path: string;
+  readonly query: string;
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    target: string,
+    private readonly headers: IncomingMessage['headers'],
+    private readonly bytes: Uint8Array | null,
+  ) {
+    const queryStart = target.indexOf('?');
+    const path = queryStart < 0 ? target : target.slice(0, queryStart);
+    // hono's strict: false drops one trailing slash.
+    this.path = path.length > 1 && path.charCodeAt(path.length - 1) === 0x2f ? path.slice(0, -1) : path;
+    this.query = queryStart < 0 ? '' : target.slice(queryStart + 1);
+  }
+
+  header(name: string): string | undefined {
+    return this.headers[name] as string | undefined;
+  }
+
+  queryParams(): Record<string, string> {
+    return getQueryParam(this.url) as Record<string, string>;
+  }
+
+  body(): Uint8Array {
+    // The lane only takes bodies within the limit (checked by their Content-Length).
+    return this.bytes ?? new Uint8Array(0);
+  }
+
+  journalBody(): Uint8Array | null {
+    return this.bytes;
+  }
+}
+
+/** Whether the lane can read `incoming` exactly as @hono/node-server would; `maxBodySize` bounds the bodies it buffers. */
+function inLane(incoming: IncomingMessage, target: string, maxBodySize: number): boolean {
+  if (apiEnvironment(target) === undefined) return false;
+  if (!laneMethods.has(incoming.method as string)) return false;
+  if (!plainTarget.test(target) || dotSegment.test(target)) return false;
+  const headers = incoming.headers;
+  const host = headers.host;
+  if (host === undefined || !plainHost.test(host)) return false;
+  if (headers['transfer-encoding'] !== undefined) return false;
+  const length = headers['content-length'];
+  if (length !== undefined && !(Number(length) <= maxBodySize)) return false;
+  // Node keeps only the first of some repeated headers (Authorization among them) where a web Request joins them all.
+  let names = 0;
+  for (const _ in headers) names += 1;
+  return names * 2 === incoming.rawHeaders.length;
+}
+
+const jsonType = 'application/json';
+
+function write(outgoing: ServerResponse, method: string, answer: ApiAnswer): void {
+  const headers: Record<string, string | number> = { 'content-type': jsonType };
+  if (answer.headers) for (const name in answer.headers) headers[name.toLowerCase()] = answer.headers[name] as string;
+  if (method === 'HEAD') {
+    // As hono answers a HEAD: the GET's status and headers, no body and so no length.
+    outgoing.writeHead(answer.status, headers).end();
+    return;
+  }
+  headers['content-length'] = Buffer.byteLength(answer.body);
+  outgoing.writeHead(answer.status, headers).end(answer.body);
+}
+
+export function fastLane(api: ApiHandler, maxBodySize: number, fallback: NodeListener): NodeListener {
+  const serve = (incoming: IncomingMessage, outgoing: ServerResponse, target: string, bytes: Uint8Array | null) => {
+    const method = incoming.method as string;
+    const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    const request = new NodeApiRequest(method, `${scheme}://${incoming.headers.host}${target}`, target, incoming.headers, bytes);
+    const failed = (error: unknown) => {
+      // The handler answers every failure itself; this is a defect in writing the answer (or in a journal listener).
+      console.error('sms-emulator: unexpected error while answering', method, request.path, error);
+      if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'text/plain' });
+      outgoing.end();
+    };
+    try {
+      const answer = api(request);
+      if (answer instanceof Promise) answer.then((answered) => write(outgoing, method, answered), failed);
+      else write(outgoing, method, answer);
+    } catch (error) {
+      failed(error);
+    }
+  };
+  return (incoming, outgoing) => {
+    const target = incoming.url ?? '';
+    if (!inLane(incoming, target, maxBodySize)) return fallback(incoming, outgoing);
+    const length = incoming.headers['content-length'];
+    if (length === undefined || length === '0') return serve(incoming, outgoing, target, null);
+    // Node hands each body chunk over in a buffer of its own, exactly its size, so the journal may keep it as it is.
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    });
+    incoming.on('end', () => serve(incoming, outgoing, target, joinChunks(chunks, size)));
+  };
+}
