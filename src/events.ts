@@ -1,6 +1,5 @@
 /** The typed events that the engine and webhooks emit, and that webhooks, journals and tests subscribe to. */
 
-import { EventEmitter } from 'node:events';
 import type { Environment, Leg, MessageRecord, MessageStatus } from './domain/message.js';
 import type { LegView, MessageView, ReadonlyDeep } from './engine/inspection.js';
 import type { ClockIncident } from './state/clock.js';
@@ -56,25 +55,31 @@ export interface EmulatorEvents {
   'fault.injected': ReadonlyDeep<EngineEvents['fault.injected']>;
 }
 
-/** A typed wrapper around EventEmitter so a listener's payload type follows from the event name. */
+/**
+ * A typed emitter: a listener's payload type follows from the event name. Listener lists are replaced,
+ * never changed, when someone subscribes or leaves, so emit walks the current list without copying it
+ * (node's EventEmitter copies it on every emit: a clock jump emits hundreds of thousands, issue 11).
+ */
 export class EmulatorEmitter {
-  private readonly emitter = new EventEmitter();
-
-  constructor() {
-    this.emitter.setMaxListeners(0);
-  }
+  private readonly listeners = new Map<EventName, readonly ((payload: never) => void)[]>();
 
   on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void {
-    this.emitter.on(event, listener);
-    return () => this.emitter.off(event, listener);
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return () => {
+      const current = this.listeners.get(event) ?? [];
+      const index = current.indexOf(listener);
+      if (index >= 0) this.listeners.set(event, current.toSpliced(index, 1));
+    };
   }
 
   /** True when anyone listens to `event`: a payload that is costly to build is then built only for them. */
   listens(event: EventName): boolean {
-    return this.emitter.listenerCount(event) > 0;
+    return (this.listeners.get(event)?.length ?? 0) > 0;
   }
 
   emit<E extends EventName>(event: E, payload: EngineEvents[E]): void {
-    this.emitter.emit(event, payload);
+    const listeners = this.listeners.get(event) as readonly ((payload: EngineEvents[E]) => void)[] | undefined;
+    if (listeners === undefined) return;
+    for (const listener of listeners) listener(payload);
   }
 }

@@ -37,10 +37,10 @@ export function planLeg(timeline: Timeline, start: number, validityMs: number): 
   for (const step of timeline) {
     at = addDuration(at, step.afterMs);
     if (at > expiresAt) break;
-    plan.push({ status: step.status, at });
+    plan.push(statusChange(step.status, at));
     if (isFinal(step.status)) return plan;
   }
-  plan.push({ status: 'expired', at: expiresAt });
+  plan.push(statusChange('expired', expiresAt));
   return plan;
 }
 
@@ -173,19 +173,22 @@ export class Lifecycle {
     });
   }
 
-  /** One timer per leg at a time: each step arms the next when it fires. */
+  /**
+   * Walks the leg's plan on the clock, one timer at a time: each step arms the next when it fires. One
+   * function per plan, not one per step (a clock jump fires hundreds of thousands, issue 11). The walk
+   * ends when the plan is replaced (a forced or final status) or the message's account was removed or
+   * reset since (its messages forgotten): the account object is compared rather than the message looked
+   * up among every stored one, which was a tenth of a clock jump.
+   */
   private armNextStep(message: MessageRecord, leg: Leg): void {
-    const step = leg.plan[0];
-    if (!step) return;
-    this.clock.at(
-      step.at,
-      () => {
-        if (leg.plan[0] !== step || !this.store.message(message.environment, message.id)) return;
-        leg.plan.shift();
-        if (leg.status !== step.status) this.setLegStatus(message, leg, step.status);
-        this.armNextStep(message, leg);
-      },
-      'leg status change',
-    );
+    const plan = leg.plan;
+    const account = this.store.accounts.get(message.apiKey);
+    const step = (): void => {
+      if (leg.plan !== plan || this.store.accounts.get(message.apiKey) !== account) return;
+      const next = plan.shift() as StatusChange;
+      if (leg.status !== next.status) this.setLegStatus(message, leg, next.status);
+      if (leg.plan === plan && plan[0]) this.clock.at(plan[0].at, step, 'leg status change');
+    };
+    if (plan[0]) this.clock.at(plan[0].at, step, 'leg status change');
   }
 }

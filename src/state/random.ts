@@ -55,11 +55,8 @@ export function formatUuid(words: readonly number[]): string {
 export function createRandom(seed: string | number): Random {
   const seedText = String(seed);
   let [a, b, c, d] = hashSeed(seedText);
+  // The state stays in signed 32-bit form (the same bits): unsigned values over 2^31 are heap numbers, one allocation per step.
   const nextWord = (): number => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -52,11 +52,13 @@ interface MessageQueue {
 export class WebhookDispatcher {
   readonly log: WebhookLog;
   private readonly queues = new Map<string, MessageQueue>();
-  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Pumps and redeliveries under way, and who waits for there to be none (settled). */
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
   private chaos: WebhookChaos;
   private generation = 0;
   /** Closed by close(): tries on the wire stop at once and are logged as failed, not left hanging. */
-  private readonly transport = new WebhookTransport();
+  private readonly transport: WebhookTransport;
 
   constructor(
     private readonly clock: Clock,
@@ -68,6 +70,7 @@ export class WebhookDispatcher {
     private readonly apiBase: (environment: Environment) => string,
   ) {
     this.log = new WebhookLog(settings.logLimit);
+    this.transport = new WebhookTransport(settings.timeoutMs);
     this.chaos = { ...settings.chaos };
     const notifyOn = new Set(settings.notifyOn);
     events.on('leg.status', ({ message, leg, status, at }) => {
@@ -91,7 +94,7 @@ export class WebhookDispatcher {
 
   /** Resolves once every webhook try that has started, or is due, has finished. */
   async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    if (this.inFlight > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end. */
@@ -132,9 +135,7 @@ export class WebhookDispatcher {
 
   /** Logs a delivery event that has no URL to go to, unbuilt: nothing reads most of them (see SkippedDelivery). */
   private skip(message: MessageRecord, recipient: string, status: MessageStatus, at: number): void {
-    const { random } = this;
-    const idWords = [random.word(), random.word(), random.word(), random.word()] as const;
-    const skipped = new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, idWords);
+    const skipped = new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, this.random);
     this.log.add(skipped);
     // Final at once, so listeners (the inbox's live stream) hear of it as of a delivered or failed event;
     // it is built for them only when someone listens.
@@ -227,9 +228,17 @@ export class WebhookDispatcher {
     void this.track(run());
   }
 
+  /** Counts `promise` as in flight until it ends; a count, not a set of promises, so settled() costs nothing per event. */
   private track<T>(promise: Promise<T>): Promise<T> {
-    this.inFlight.add(promise);
-    void promise.finally(() => this.inFlight.delete(promise)).catch(() => undefined);
+    this.inFlight += 1;
+    const ended = (): void => {
+      this.inFlight -= 1;
+      if (this.inFlight > 0) return;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    };
+    promise.then(ended, ended);
     return promise;
   }
 
@@ -265,7 +274,7 @@ export class WebhookDispatcher {
     const number = event.attempts.length + 1;
     const at = formatInstant(this.clock.now(), this.settings.offsetMinutes);
     const started = performance.now();
-    const result = await this.transport.post(url, body, { ...headers, 'x-emulator-attempt': String(number) }, this.settings.timeoutMs);
+    const result = await this.transport.post(url, body, { ...headers, 'x-emulator-attempt': String(number) });
     const durationMs = Math.round(performance.now() - started);
     // Only a complete 200 answer counts; anything else, a redirect included (never followed), is a failed try.
     if ('status' in result) return { number, at, url, status: result.status, durationMs, ok: result.status === 200 };

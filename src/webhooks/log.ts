@@ -98,30 +98,44 @@ export interface WebhookFilter {
 }
 
 export class WebhookLog {
-  /** Built events by id, deferred ones by a number (their id is not formatted until read); in the order they happened. */
-  private readonly events = new Map<string | number, LogEntry>();
-  /** Where trim() goes on from (map iterators follow later inserts and deletes). */
-  private cursor: MapIterator<[string | number, LogEntry]> = this.events.entries();
+  /**
+   * Every kept event in the order it happened, from `head` on; a dropped one leaves a hole until the
+   * next compaction. An array, not a map: skipped events of a clock jump come and go by the hundred
+   * thousand, and a map rehashed its table over and over for them (issue 11).
+   */
+  private entries: (LogEntry | undefined)[] = [];
+  private head = 0;
+  private size = 0;
+  /** Built events by id; a deferred one is found by asking it (its id is not formatted until read). */
+  private readonly byId = new Map<string, WebhookEvent>();
+  /** Where trim() goes on from. */
+  private cursor = 0;
   private roundDropped = 0;
-  private deferredKeys = 0;
 
   constructor(private readonly limit: number) {}
 
   add(event: WebhookEvent | DeferredEvent): void {
-    this.events.set(isDeferred(event) ? this.deferredKeys++ : event.id, event);
+    this.entries.push(event);
+    this.size += 1;
+    if (!isDeferred(event)) this.byId.set(event.id, event);
     this.trim();
   }
 
   get(id: string): WebhookEvent | undefined {
-    const entry = this.events.get(id);
-    if (entry) return entry as WebhookEvent;
-    for (const other of this.events.values()) if (isDeferred(other) && other.hasId(id)) return other.event();
+    const event = this.byId.get(id);
+    if (event) return event;
+    for (let i = this.head; i < this.entries.length; i++) {
+      const entry = this.entries[i];
+      if (entry !== undefined && isDeferred(entry) && entry.hasId(id)) return entry.event();
+    }
     return undefined;
   }
 
   list(filter: WebhookFilter = {}): WebhookEvent[] {
     const matches: WebhookEvent[] = [];
-    for (const entry of this.events.values()) {
+    for (let i = this.head; i < this.entries.length; i++) {
+      const entry = this.entries[i];
+      if (entry === undefined) continue;
       if (filter.account !== undefined && entry.account !== filter.account) continue;
       if (filter.environment !== undefined && entry.environment !== filter.environment) continue;
       if (filter.message !== undefined && entry.messageId !== filter.message) continue;
@@ -132,33 +146,59 @@ export class WebhookLog {
   }
 
   clear(): void {
-    this.events.clear();
-    this.cursor = this.events.entries();
+    this.entries = [];
+    this.head = 0;
+    this.size = 0;
+    this.byId.clear();
+    this.cursor = 0;
     this.roundDropped = 0;
   }
 
   /**
    * Drops the oldest events that are done with, down to the limit; events still being tried are never
-   * dropped. The walk goes on from where the last one stopped: a fresh walk from the start steps over
-   * every entry deleted since the map last compacted, which made trimming a third of a 7-day jump
-   * (issue 11). An event passed over while still being tried is looked at again on the next round.
+   * dropped. The walk goes on from where the last one stopped (a fresh walk from the start would step
+   * over every event still being tried each time); an event passed over while still being tried is
+   * looked at again on the next round.
    */
   trim(): void {
     let restarted = false;
-    while (this.events.size > this.limit) {
-      const next = this.cursor.next();
-      if (next.done) {
+    while (this.size > this.limit) {
+      if (this.cursor >= this.entries.length) {
         if (restarted && this.roundDropped === 0) return; // a whole round from the start found only events still being tried
-        this.cursor = this.events.entries();
+        this.cursor = this.head;
         this.roundDropped = 0;
         restarted = true;
         continue;
       }
-      const [key, entry] = next.value;
-      if (entry.state !== 'pending' && entry.state !== 'delayed') {
-        this.events.delete(key);
+      const entry = this.entries[this.cursor];
+      if (entry !== undefined && entry.state !== 'pending' && entry.state !== 'delayed') {
+        this.drop(this.cursor, entry);
         this.roundDropped += 1;
       }
+      this.cursor += 1;
     }
+    if (this.head > this.size + 1024 || this.entries.length - this.head > 2 * this.size + 1024) this.compact();
+  }
+
+  private drop(index: number, entry: LogEntry): void {
+    this.entries[index] = undefined;
+    this.size -= 1;
+    if (!isDeferred(entry)) this.byId.delete(entry.id);
+    while (this.head < this.entries.length && this.entries[this.head] === undefined) this.head += 1;
+  }
+
+  /** Closes the holes, keeping the order and where the trim walk stands. */
+  private compact(): void {
+    const kept: LogEntry[] = [];
+    let cursor = 0;
+    for (let i = this.head; i < this.entries.length; i++) {
+      const entry = this.entries[i];
+      if (entry === undefined) continue;
+      if (i < this.cursor) cursor += 1;
+      kept.push(entry);
+    }
+    this.entries = kept;
+    this.head = 0;
+    this.cursor = cursor;
   }
 }

@@ -4,22 +4,25 @@
  *
  * Why: with no URL, a 7-day jump over 100,000 messages makes 200,000 skipped events of which the log keeps
  * only the newest 10,000 and nobody reads most; building each (id text, times, payload) was over half of
- * the jump (issue 11). What the payload shows of the message as it was then (its delivery date and credit)
- * is captured now; the rest of a message never changes once its legs move.
+ * the jump (issue 11). What the payload shows of the message as it was then (its delivery date) is
+ * captured now; the rest never changes once a leg has moved (the credit is set before the first move).
  */
 
 import type { MessageRecord, MessageStatus } from '../domain/message.js';
 import { renderMessage } from '../domain/representation.js';
-import { formatUuid } from '../state/random.js';
+import { type Random, formatUuid } from '../state/random.js';
 import { type DeferredEvent, type WebhookEvent, type WebhookState, webhookEvent } from './log.js';
 
 export class SkippedDelivery implements DeferredEvent {
-  readonly deferred = true;
   private readonly deliveredAt: number | null;
-  private readonly credit: number;
+  /** The four random words of the id as signed 32-bit numbers (small integers take no memory of their own). */
+  private readonly w0: number;
+  private readonly w1: number;
+  private readonly w2: number;
+  private readonly w3: number;
   private built: WebhookEvent | undefined;
 
-  /** `idWords` are the four random words of the event's id (drawn now, so ids stay the same for a seed); `apiBase` as links used it then. */
+  /** Draws the four random words of its id from `ids` now, so ids stay the same for a seed; `apiBase` as links used it then. */
   constructor(
     private readonly message: MessageRecord,
     private readonly recipient: string,
@@ -27,10 +30,17 @@ export class SkippedDelivery implements DeferredEvent {
     private readonly at: number,
     private readonly apiBase: string,
     private readonly offsetMinutes: number,
-    private readonly idWords: readonly [number, number, number, number],
+    ids: Random,
   ) {
     this.deliveredAt = message.deliveredAt;
-    this.credit = message.credit;
+    this.w0 = ids.word() | 0;
+    this.w1 = ids.word() | 0;
+    this.w2 = ids.word() | 0;
+    this.w3 = ids.word() | 0;
+  }
+
+  get deferred(): true {
+    return true;
   }
 
   get account(): string {
@@ -52,12 +62,12 @@ export class SkippedDelivery implements DeferredEvent {
 
   hasId(id: string): boolean {
     // The first eight digits are the first word: most entries are told apart without formatting an id.
-    return Number.parseInt(id.slice(0, 8), 16) === this.idWords[0] && id === formatUuid(this.idWords);
+    return Number.parseInt(id.slice(0, 8), 16) === this.w0 >>> 0 && id === this.id();
   }
 
   event(): WebhookEvent {
     this.built ??= webhookEvent({
-      id: formatUuid(this.idWords),
+      id: this.id(),
       kind: 'delivery',
       message: this.message,
       recipient: this.recipient,
@@ -66,13 +76,15 @@ export class SkippedDelivery implements DeferredEvent {
       offsetMinutes: this.offsetMinutes,
       url: null,
       state: 'skipped',
-      payload: renderMessage(
-        { ...this.message, deliveredAt: this.deliveredAt, credit: this.credit },
-        { apiBase: this.apiBase, offsetMinutes: this.offsetMinutes },
-        undefined,
-        { recipient: this.recipient, status: this.status },
-      ),
+      payload: renderMessage({ ...this.message, deliveredAt: this.deliveredAt }, { apiBase: this.apiBase, offsetMinutes: this.offsetMinutes }, undefined, {
+        recipient: this.recipient,
+        status: this.status,
+      }),
     });
     return this.built;
+  }
+
+  private id(): string {
+    return formatUuid([this.w0 >>> 0, this.w1 >>> 0, this.w2 >>> 0, this.w3 >>> 0]);
   }
 }

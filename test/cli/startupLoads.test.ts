@@ -20,6 +20,7 @@ const lazy = {
   re2js: /node_modules\/re2js\//,
   faker: /node_modules\/@faker-js\//,
   selfsigned: /node_modules\/selfsigned\//,
+  undici: /node_modules\/undici\//,
   'node:https': /^NativeModule https$/,
   'the OpenAPI document': /openapi/,
   'the --help text': /\/help[-.]/,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { type WebhookEvent, type WebhookState, WebhookLog } from '../../src/webhooks/log.js';
 
@@ -40,4 +41,62 @@ test('an event passed over while still being tried is dropped once it is done an
   expect(log.list().map((entry) => entry.id)).toEqual(['a', 'b']);
   for (let i = 0; i < 10; i++) log.add(event(`c${i}`, 'skipped'));
   expect(log.list().map((entry) => entry.id)).toEqual(['a', 'b']);
+});
+
+test('keeps the same events in the same order as a map walked by one cursor would, through any mix of adds, finished tries and trims', () => {
+  type Step = { add: WebhookState } | { finish: number } | { trim: true };
+  const steps = fc.array(
+    fc.oneof(
+      fc.record({ add: fc.constantFrom<WebhookState>('skipped', 'skipped', 'delivered', 'pending', 'delayed') }),
+      fc.record({ finish: fc.nat() }),
+      fc.constant({ trim: true as const }),
+    ),
+    { maxLength: 3000 },
+  );
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 5 }), steps, (limit, script: Step[]) => {
+      // The model: a map in insertion order, trimmed by one iterator that goes on where it stopped.
+      const model = new Map<string, WebhookEvent>();
+      let cursor = model.keys();
+      let roundDropped = 0;
+      const trimModel = (): void => {
+        let restarted = false;
+        while (model.size > limit) {
+          const next = cursor.next();
+          if (next.done) {
+            if (restarted && roundDropped === 0) return;
+            cursor = model.keys();
+            roundDropped = 0;
+            restarted = true;
+            continue;
+          }
+          const state = model.get(next.value)?.state;
+          if (state !== 'pending' && state !== 'delayed') {
+            model.delete(next.value);
+            roundDropped += 1;
+          }
+        }
+      };
+      const log = new WebhookLog(limit);
+      const added: WebhookEvent[] = [];
+      for (const step of script) {
+        if ('add' in step) {
+          const entry = event(`e${added.length}`, step.add);
+          added.push(entry);
+          log.add(entry);
+          model.set(entry.id, entry);
+          trimModel();
+        } else if ('finish' in step) {
+          const entry = added[step.finish % Math.max(1, added.length)];
+          if (entry && (entry.state === 'pending' || entry.state === 'delayed')) entry.state = 'failed';
+        } else {
+          log.trim();
+          trimModel();
+        }
+        expect(log.list().map((entry) => entry.id)).toEqual([...model.keys()]);
+      }
+      for (const entry of added) expect(log.get(entry.id)).toBe(model.get(entry.id));
+    }),
+    { numRuns: 200 },
+  );
 });
