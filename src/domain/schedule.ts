@@ -1,8 +1,8 @@
 /** The schedule rule: accepted formats and the window of 15 minutes to 7 days ahead of the clock. */
 
 import { ApiError } from './errors.js';
-import { maxInstant, parseOffset } from './time.js';
 import { quoteExcerpt } from './excerpt.js';
+import { maxInstant, parseOffset } from './time.js';
 
 export const minimumLeadMs = 15 * 60_000;
 export const maximumLeadMs = 7 * 24 * 60 * 60_000;
@@ -33,10 +33,10 @@ export function resolveSchedule(text: string, now: number): number {
     throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`);
   }
   if (instant <= now + minimumLeadMs) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is in the past or not later than now plus 15 minutes.`);
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is in the past or not later than now plus 15 minutes.`);
   }
   if (instant > now + maximumLeadMs) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is more than 7 days ahead.`);
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is more than 7 days ahead.`);
   }
   return instant;
 }

@@ -278,7 +278,7 @@ export class Messaging {
   private scheduled(account: Account, environment: Environment, id: string): MessageRecord {
     const message = this.get(account, environment, id);
     if (message.status !== 'scheduled') {
-      throw new ApiError('MESSAGE_NOT_SCHEDULED', `Message "${id}" is ${message.status}; only a scheduled message can be edited or deleted.`);
+      throw new ApiError('MESSAGE_NOT_SCHEDULED', `Message ${quoteExcerpt(id)} is ${message.status}; only a scheduled message can be edited or deleted.`);
     }
     return message;
   }

@@ -1,8 +1,8 @@
 /** HTTP Basic authentication: the API key is the username, the password blank. */
 
 import { ApiError } from '../../domain/errors.js';
-import type { Account, Scope, Store } from '../../state/store.js';
 import { quoteExcerpt } from '../../domain/excerpt.js';
+import type { Account, Scope, Store } from '../../state/store.js';
 
 const challenge = { 'WWW-Authenticate': 'Basic realm="sms-emulator"' };
 
