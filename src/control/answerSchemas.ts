@@ -131,7 +131,7 @@ export function answerSchemas(): Record<string, Schema> {
     }),
     Signature: object({ string_to_sign: string, signature: string }),
     Scenario: fromZod(scenarioSchema),
-    Snapshot: fromZod(snapshotSchema),
+    Snapshot: fromZod(snapshotSchema()),
   };
 }
 

@@ -1,6 +1,7 @@
 /** The schedule rule: accepted formats and the window of 15 minutes to 7 days ahead of the clock. */
 
 import { ApiError } from './errors.js';
+import { quoteExcerpt } from './excerpt.js';
 import { maxInstant, parseOffset } from './time.js';
 
 export const minimumLeadMs = 15 * 60_000;
@@ -29,13 +30,13 @@ export function parseScheduleText(text: string): number | undefined {
 export function resolveSchedule(text: string, now: number): number {
   const instant = parseScheduleText(text);
   if (instant === undefined) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`);
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`);
   }
   if (instant <= now + minimumLeadMs) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is in the past or not later than now plus 15 minutes.`);
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is in the past or not later than now plus 15 minutes.`);
   }
   if (instant > now + maximumLeadMs) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule "${text}" is more than 7 days ahead.`);
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is more than 7 days ahead.`);
   }
   return instant;
 }

@@ -6,6 +6,7 @@
 import { ApiError } from '../domain/errors.js';
 import { type Environment, environments } from '../domain/message.js';
 import { type Account, type AccountSettings, type EnvironmentAccount, type Scope, type Store, type WalletSettings, scopes } from '../state/store.js';
+import { quoteExcerpt } from '../domain/excerpt.js';
 
 /** An account as a user describes it (options, scenario, control API); what it leaves out gets a default. */
 export interface AccountSpec {
@@ -165,7 +166,7 @@ export class Accounts {
   /** Puts one account back to its start-up settings (or the ones it was created with), without messages. */
   reset(apiKey: string): Account {
     const origin = this.origins.get(apiKey);
-    if (!origin) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${apiKey}".`);
+    if (!origin) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key ${quoteExcerpt(apiKey)}.`);
     this.store.removeAccount(apiKey);
     return this.store.addAccount(origin);
   }

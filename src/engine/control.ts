@@ -37,6 +37,7 @@ import type { ScenarioRuntime } from './scenario/runtime.js';
 import type { Scenario } from './scenario/schema.js';
 import { receiveReply } from './replies.js';
 import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
+import { quoteExcerpt } from '../domain/excerpt.js';
 
 export interface ClockIncidentView extends Omit<ClockIncident, 'due'> {
   /** When the task was due, rendered in the emulator's offset. */
@@ -92,7 +93,7 @@ export class Control {
   }
 
   setOptOut(number: string, optedOut: boolean, apiKey: string = this.core.options.apiKey, environment: Environment = 'live'): string[] {
-    if (!isValidMsisdn(number)) throw new ApiError('CONTROL_INVALID_REQUEST', `"${number}" is not a number such as 27831234567.`);
+    if (!isValidMsisdn(number)) throw new ApiError('CONTROL_INVALID_REQUEST', `${quoteExcerpt(number)} is not a number such as 27831234567.`);
     const list = this.findAccount(apiKey).environments[environment].optOuts;
     if (optedOut) list.add(number);
     else list.delete(number);
@@ -236,7 +237,7 @@ export class Control {
 
   webhook(id: string): WebhookEvent {
     const event = this.core.webhooks.log.get(id);
-    if (!event) throw new ApiError('CONTROL_NOT_FOUND', `No webhook event has the id "${id}".`);
+    if (!event) throw new ApiError('CONTROL_NOT_FOUND', `No webhook event has the id ${quoteExcerpt(id)}.`);
     return event;
   }
 
@@ -286,7 +287,7 @@ export class Control {
 
   private findAccount(apiKey: string): Account {
     const account = this.core.store.accounts.get(apiKey);
-    if (!account) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${apiKey}".`);
+    if (!account) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key ${quoteExcerpt(apiKey)}.`);
     return account;
   }
 
@@ -295,6 +296,6 @@ export class Control {
       const message = this.core.store.message(environment, id);
       if (message) return message;
     }
-    throw new ApiError('CONTROL_NOT_FOUND', `No message has the id "${id}" in either environment.`);
+    throw new ApiError('CONTROL_NOT_FOUND', `No message has the id ${quoteExcerpt(id)} in either environment.`);
   }
 }

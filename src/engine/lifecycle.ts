@@ -37,10 +37,10 @@ export function planLeg(timeline: Timeline, start: number, validityMs: number): 
   for (const step of timeline) {
     at = addDuration(at, step.afterMs);
     if (at > expiresAt) break;
-    plan.push({ status: step.status, at });
+    plan.push(statusChange(step.status, at));
     if (isFinal(step.status)) return plan;
   }
-  plan.push({ status: 'expired', at: expiresAt });
+  plan.push(statusChange('expired', expiresAt));
   return plan;
 }
 

@@ -193,7 +193,7 @@ export class Messaging {
   get(account: Account, environment: Environment, id: string): MessageRecord {
     const message = this.store.message(environment, id) ?? this.store.reply(environment, id);
     if (!message || message.apiKey !== account.apiKey || message.deletedAt !== undefined) {
-      throw new ApiError('MESSAGE_NOT_FOUND', `No message with id "${id}" exists for this API key in the ${environment} environment.`);
+      throw new ApiError('MESSAGE_NOT_FOUND', `No message with id ${quoteExcerpt(id)} exists for this API key in the ${environment} environment.`);
     }
     return message;
   }
@@ -278,7 +278,7 @@ export class Messaging {
   private scheduled(account: Account, environment: Environment, id: string): MessageRecord {
     const message = this.get(account, environment, id);
     if (message.status !== 'scheduled') {
-      throw new ApiError('MESSAGE_NOT_SCHEDULED', `Message "${id}" is ${message.status}; only a scheduled message can be edited or deleted.`);
+      throw new ApiError('MESSAGE_NOT_SCHEDULED', `Message ${quoteExcerpt(id)} is ${message.status}; only a scheduled message can be edited or deleted.`);
     }
     return message;
   }

@@ -103,7 +103,11 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       const call: RouteCall = {
         request,
         environment,
-        account,
+        // Looked up again at each use: a reset or snapshot import while the request waited (injected latency, a body
+        // still arriving) replaces the account, and the request must change the state it meets, not the one it left.
+        get account() {
+          return authenticate(store, apiKey);
+        },
         id: matched.id ?? '',
         apiBase: () => (base ??= apiBase(request, settings, environment)),
         docsBase: () => (docs ??= docsBase(request, settings)),

@@ -8,6 +8,7 @@ import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 export interface RouteCall {
   readonly request: ApiRequest;
   readonly environment: Environment;
+  /** The authenticated account as the state holds it now (looked up at each read: a reset may replace it while the request waits). */
   readonly account: Account;
   /** The path's `:id`, decoded; '' on a route without one. */
   readonly id: string;

@@ -15,66 +15,74 @@ const maxList = 100_000;
 const maxSteps = 10_000;
 const maxName = 1_000;
 
-const statusValue = z.enum(['scheduled', 'pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
-const instant = z.number().int().min(minInstant).max(maxInstant);
-const change = z.strictObject({ status: statusValue, at: instant });
-const environment = z.enum(['live', 'sandbox']);
-const name = z.string().min(1).max(maxName);
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** The schema of a snapshot: about 120 zod schemas, built on first use (an import, the OpenAPI document) and not at every start. */
+function buildSnapshotSchema() {
+  const statusValue = z.enum(['scheduled', 'pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
+  const instant = z.number().int().min(minInstant).max(maxInstant);
+  const change = z.strictObject({ status: statusValue, at: instant });
+  const environment = z.enum(['live', 'sandbox']);
+  const name = z.string().min(1).max(maxName);
+  const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-const message = z.strictObject({
-  id: name,
-  type: z.enum(['sms', 'sms-reply']),
-  environment,
-  apiKey: name,
-  recipients: z.array(name).max(maxList),
-  text: z.string().max(maxText),
-  clientReference: z.string().max(maxText).nullable(),
-  scheduleAt: instant.nullable(),
-  status: statusValue,
-  credit: count,
-  createdAt: instant,
-  deliveredAt: instant.nullable(),
-  legs: z
-    .array(z.strictObject({ recipient: name, status: statusValue, history: z.array(change).min(1).max(maxSteps), plan: z.array(change).max(maxSteps) }))
-    .max(maxList),
-  history: z.array(change).min(1).max(maxSteps),
-  inReplyTo: name.optional(),
-  deletedAt: instant.optional(),
-  outcomeOverride: z
-    .array(z.strictObject({ status: statusValue.exclude(['scheduled']), afterMs: z.number().int().min(0).max(maxDurationMs) }))
-    .max(maxSteps)
-    .optional(),
-});
+  const message = z.strictObject({
+    id: name,
+    type: z.enum(['sms', 'sms-reply']),
+    environment,
+    apiKey: name,
+    recipients: z.array(name).max(maxList),
+    text: z.string().max(maxText),
+    clientReference: z.string().max(maxText).nullable(),
+    scheduleAt: instant.nullable(),
+    status: statusValue,
+    credit: count,
+    createdAt: instant,
+    deliveredAt: instant.nullable(),
+    legs: z
+      .array(z.strictObject({ recipient: name, status: statusValue, history: z.array(change).min(1).max(maxSteps), plan: z.array(change).max(maxSteps) }))
+      .max(maxList),
+    history: z.array(change).min(1).max(maxSteps),
+    inReplyTo: name.optional(),
+    deletedAt: instant.optional(),
+    outcomeOverride: z
+      .array(z.strictObject({ status: statusValue.exclude(['scheduled']), afterMs: z.number().int().min(0).max(maxDurationMs) }))
+      .max(maxSteps)
+      .optional(),
+  });
 
-const wallet = z.strictObject({
-  balance: count,
-  webhookUrl: z
-    .url()
-    .max(maxName * 8)
-    .nullable(),
-  optOuts: z.array(name).max(maxList),
-});
-const word = z.number().int().min(0).max(0xffff_ffff);
+  const wallet = z.strictObject({
+    balance: count,
+    webhookUrl: z
+      .url()
+      .max(maxName * 8)
+      .nullable(),
+    optOuts: z.array(name).max(maxList),
+  });
+  const word = z.number().int().min(0).max(0xffff_ffff);
 
-export const snapshotSchema = z.strictObject({
-  version: z.literal(1),
-  clock: z.strictObject({ now: z.number().int().min(minInstant).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
-  random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
-  accounts: z.array(
-    z.strictObject({
-      apiKey: apiKeySchema.max(maxName),
-      signingSecret: name,
-      scopes: z.array(z.enum(scopes)).max(scopes.length),
-      live: wallet,
-      sandbox: wallet,
-    }),
-  ),
-  messages: z.array(message),
-  replies: z.array(message),
-});
+  return z.strictObject({
+    version: z.literal(1),
+    clock: z.strictObject({ now: z.number().int().min(minInstant).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
+    random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
+    accounts: z.array(
+      z.strictObject({
+        apiKey: apiKeySchema.max(maxName),
+        signingSecret: name,
+        scopes: z.array(z.enum(scopes)).max(scopes.length),
+        live: wallet,
+        sandbox: wallet,
+      }),
+    ),
+    messages: z.array(message),
+    replies: z.array(message),
+  });
+}
 
-export type Snapshot = z.output<typeof snapshotSchema>;
+let schema: ReturnType<typeof buildSnapshotSchema> | undefined;
+export function snapshotSchema(): ReturnType<typeof buildSnapshotSchema> {
+  return (schema ??= buildSnapshotSchema());
+}
+
+export type Snapshot = z.output<ReturnType<typeof buildSnapshotSchema>>;
 type SavedMessage = Snapshot['messages'][number];
 type Change = { status: MessageStatus; at: number };
 
@@ -84,7 +92,7 @@ type Change = { status: MessageStatus; at: number };
  * Throws CONTROL_INVALID_REQUEST naming the path of the first problem; nothing is changed by a check.
  */
 export function parseSnapshot(input: unknown): Snapshot {
-  const parsed = snapshotSchema.safeParse(input);
+  const parsed = snapshotSchema().safeParse(input);
   if (!parsed.success) throw invalid(describeIssues(parsed.error, 'snapshot'));
   const snapshot = parsed.data;
   const problem = consistencyProblem(snapshot);

@@ -76,15 +76,20 @@ export class Store {
 
   /** Empties an account's messages and replies in one environment; the others' messages get their new positions. */
   private forgetMessagesOf(account: Account, environment: Environment): void {
+    if (account.environments[environment].positions.length > 0) this.compact(account, environment);
+    this.replies[environment] = this.replies[environment].filter((reply) => {
+      if (reply.apiKey === account.apiKey) this.repliesById[environment].delete(reply.id);
+      return reply.apiKey !== account.apiKey;
+    });
+  }
+
+  /** Rebuilds the environment's table without the account's messages (O(all messages): only when it has some). */
+  private compact(account: Account, environment: Environment): void {
     const kept = this.tables[environment].records.filter((message) => message.apiKey !== account.apiKey);
     this.tables[environment] = new MessageTable();
     for (const owner of this.accounts.values()) owner.environments[environment].positions = new PositionList();
     account.environments[environment].messages = [];
     for (const message of kept) this.place(this.accounts.get(message.apiKey) as Account, message);
-    this.replies[environment] = this.replies[environment].filter((reply) => {
-      if (reply.apiKey === account.apiKey) this.repliesById[environment].delete(reply.id);
-      return reply.apiKey !== account.apiKey;
-    });
   }
 
   addMessage(account: Account, message: MessageRecord): void {

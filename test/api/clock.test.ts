@@ -103,6 +103,23 @@ test('a scenario timeline event naming an unknown account is refused at load wit
   expect(() => makeEmulator({ scenario: own })).not.toThrow();
 });
 
+test('a scenario timeline event starting or stopping a fault no fault is named is refused at load with SCENARIO_INVALID naming it', async () => {
+  const faults = [{ name: 'outage', match: { operation: 'send' as const }, error: { status: 503 } }];
+  const typo = {
+    version: 1,
+    faults,
+    timeline: [
+      { at: '1m', startFault: 'outage' },
+      { at: '2m', stopFault: 'outgae' },
+    ],
+  };
+  expect(() => makeEmulator({ scenario: typo })).toThrow(/timeline\[1\]\.stopFault: no fault is named "outgae"/);
+  const emulator = makeEmulator();
+  const refused = await control(emulator, 'PUT', '/scenario', typo);
+  expect(refused).toMatchObject({ status: 400, body: { message: 'SCENARIO_INVALID', description: expect.stringContaining('outgae') } });
+  expect(() => makeEmulator({ scenario: { ...typo, timeline: [{ at: '1m', startFault: 'outage' }] } })).not.toThrow();
+});
+
 test('a timeline event whose account was deleted is skipped with a logged reason and the clock goes on', async () => {
   const scenario = {
     version: 1,

@@ -11,7 +11,10 @@ const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url))
 const recorder = fileURLToPath(new URL('../fixtures/scripts/recordLoads.mjs', import.meta.url));
 const auth = { authorization: `Basic ${Buffer.from('pk_test_sms_emulator:').toString('base64')}` };
 
-/** Loaded only when used (each is start-up time otherwise): scenario text, patterns, generated texts, TLS, the OpenAPI document, --help. */
+/**
+ * Loaded only when used (each is start-up time otherwise): scenario text, patterns, generated texts, TLS, the OpenAPI
+ * document, --help, and Node's fetch implementation (the hono adapter, for requests the fast lane does not take).
+ */
 const lazy = {
   yaml: /node_modules\/yaml\//,
   re2js: /node_modules\/re2js\//,
@@ -21,6 +24,8 @@ const lazy = {
   'node:https': /^NativeModule https$/,
   'the OpenAPI document': /openapi/,
   'the --help text': /\/help[-.]/,
+  '@hono/node-server': /node_modules\/@hono\/node-server\//,
+  'undici (web Request and Response)': /^NativeModule internal\/deps\/undici\/undici$/,
 };
 
 function loadedMatching(lines: string[]): string[] {
@@ -48,9 +53,9 @@ test('starting with the defaults and answering the first request loads none of t
     // The hook sees the bundled start path load, so an empty record cannot pass for a lean start.
     expect(atFirstAnswer.some((line) => line.endsWith('/dist/cli-bundle/main.js'))).toBe(true);
     expect(loadedMatching(atFirstAnswer)).toEqual([]);
-    // And it sees a lazy module once it is used.
+    // And it sees lazy modules once they are used: the control API goes through the hono adapter.
     expect((await fetch(`${origin}/_emulator/openapi.json`)).status).toBe(200);
-    expect(loadedMatching(readFileSync(record, 'utf8').split('\n'))).toEqual(['the OpenAPI document']);
+    expect(loadedMatching(readFileSync(record, 'utf8').split('\n'))).toEqual(['the OpenAPI document', '@hono/node-server']);
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -58,5 +63,5 @@ test('starting with the defaults and answering the first request loads none of t
   // Written on exit: the CommonJS and built-in modules the process loaded.
   const atExit = readFileSync(record, 'utf8').split('\n');
   expect(atExit).toContain('NativeModule http');
-  expect(loadedMatching(atExit)).toEqual(['the OpenAPI document']);
+  expect(loadedMatching(atExit)).toEqual(['the OpenAPI document', '@hono/node-server', 'undici (web Request and Response)']);
 });

@@ -128,3 +128,13 @@ test('--log-requests prints one text line per request; json prints the entry; of
   await call(makeEmulator({ logRequests: true, logFormat: 'json' }), 'GET', '/sandbox/v1/messages/balance');
   expect(JSON.parse(String(write.mock.calls[1]?.[0]))).toMatchObject({ id: 'req_1', environment: 'sandbox', status: 200, code: null });
 });
+
+test('--log-requests text lines show control characters of a path or API key escaped, so a request cannot forge a line', async () => {
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const emulator = makeEmulator({ logRequests: true });
+  await call(emulator, 'GET', '/v1/messages/x%0A2026-11-21T12:00:00+02:00%20POST%20/v1/messages%20201', { key: 'pk_a\r\nforged' });
+  const line = String(write.mock.calls[0]?.[0]);
+  expect(line.split('\n')).toHaveLength(2);
+  expect(line).toContain('/v1/messages/x\\x0a2026');
+  expect(line).toContain('pk_a\\x0d\\x0aforged');
+});

@@ -120,3 +120,19 @@ async function rawControl(emulator: ReturnType<typeof makeEmulator>, method: str
   const response = await emulator.fetch(new Request(`http://emulator.test/_emulator${path}`, { method, body }));
   return { status: response.status, body: await response.json() };
 }
+
+test('a control error repeats at most 64 characters of a long id, API key or number it quotes', async () => {
+  const emulator = makeEmulator();
+  const long = 'x'.repeat(5000);
+  const replies = [
+    await control(emulator, 'GET', `/messages/${long}`),
+    await control(emulator, 'GET', `/webhooks/${long}`),
+    await control(emulator, 'PATCH', `/accounts/pk_${long}`, { live: { balance: 1 } }),
+    await control(emulator, 'DELETE', `/accounts/pk_${long}`),
+    await control(emulator, 'PUT', `/opt-outs/${long}`),
+  ];
+  for (const reply of replies) {
+    expect(reply.body.description, reply.body.message).toMatch(/"(pk_)?x+…"/);
+    expect(reply.body.description.length, reply.body.message).toBeLessThan(400);
+  }
+});

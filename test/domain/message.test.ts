@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { appendChange, firstHistory, noSteps, statusChange } from '../../src/domain/message.js';
+import { planLeg } from '../../src/engine/lifecycle.js';
 import { makeEmulator, send } from '../support/api.js';
 
 test('legs with no step to come share one frozen empty plan, which stays empty through sends, forced outcomes and snapshots', async () => {
@@ -38,4 +39,20 @@ test('appending the same change to the same history answers the same frozen hist
   expect(Object.isFrozen(submitted)).toBe(true);
   expect(appendChange(start, statusChange('submitted', 4_001))).not.toBe(submitted);
   expect(appendChange(submitted, statusChange('delivered', 5_000))).toHaveLength(3);
+});
+
+test('legs planned alike from the same instant share their planned steps', () => {
+  const timeline = [
+    { status: 'submitted' as const, afterMs: 1_000 },
+    { status: 'delivered' as const, afterMs: 2_000 },
+  ];
+  const first = planLeg(timeline, 10_000, 60_000);
+  const second = planLeg(timeline, 10_000, 60_000);
+  expect(second).not.toBe(first); // each leg shifts its own plan
+  expect(second[0]).toBe(first[0]);
+  expect(second[1]).toBe(first[1]);
+  expect(first).toEqual([
+    { status: 'submitted', at: 11_000 },
+    { status: 'delivered', at: 13_000 },
+  ]);
 });

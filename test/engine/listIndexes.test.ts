@@ -113,6 +113,9 @@ test('status, account and recipient filters and control pages stay right through
   await expectListsAgree(emulator, sent);
 
   await sendMix(emulator, sent, 3, later);
+  emulator.accounts.create({ apiKey: 'pk_test_empty' });
+  emulator.accounts.delete('pk_test_empty'); // no messages: the tables stay as they are
+  await expectListsAgree(emulator, sent);
   emulator.accounts.delete(other.key);
   await expectListsAgree(emulator, sent);
   emulator.accounts.create({ apiKey: other.key, signingSecret: other.secret });

@@ -259,3 +259,18 @@ test('the fast lane reads a body that arrives in pieces whole, as hono does', as
   const [entry] = emulator.requests.find({ limit: 1 }).items;
   expect(entry?.requestBody).toEqual(fields);
 });
+
+test('the fast lane journals no body for a GET that carries one, as hono does', async () => {
+  const emulator = makeEmulator();
+  closers.push(() => emulator.close());
+  const port = await serve(emulator.requestListener);
+  const reply = await exchange(port, 'emulator.test', {
+    method: 'GET',
+    path: '/v1/messages/balance',
+    headers: { ...auth, 'content-type': json, 'content-length': '7' },
+    body: '{"a":1}',
+  });
+  expect(reply.status).toBe(200);
+  const [entry] = emulator.requests.find({ limit: 1 }).items;
+  expect(entry?.requestBody).toBeNull();
+});

@@ -61,7 +61,7 @@ export class ScenarioRuntime {
       if (status === 'delivered' && message.type === 'sms') this.maybeReply(message, leg.recipient);
     });
     core.events.on('reply.received', ({ reply }) => this.handleKeywords(reply));
-    checkTimelineAccounts(startup, [core.options.apiKey]);
+    checkTimelineTargets(startup, [core.options.apiKey]);
     core.startState.register({ start: () => this.activate(startup) });
   }
 
@@ -71,10 +71,10 @@ export class ScenarioRuntime {
 
   /**
    * Activates a newly loaded scenario; refuses (SCENARIO_INVALID, nothing changed) one whose timeline
-   * names an account that is not the default one, not its own and does not exist now.
+   * names an account that is not the default one, not its own and does not exist now, or a fault it does not have.
    */
   load(scenario: Scenario): void {
-    checkTimelineAccounts(scenario, [this.core.options.apiKey, ...this.core.store.accounts.keys()]);
+    checkTimelineTargets(scenario, [this.core.options.apiKey, ...this.core.store.accounts.keys()]);
     this.activate(scenario);
   }
 
@@ -182,11 +182,19 @@ export class ScenarioRuntime {
   }
 }
 
-/** Refuses (SCENARIO_INVALID) a scenario whose timeline names an account that is neither its own nor in `known`. */
-function checkTimelineAccounts(scenario: Scenario, known: Iterable<string>): void {
+/**
+ * Refuses (SCENARIO_INVALID) a scenario whose timeline names an account that is neither its own nor in
+ * `known`, or starts or stops a fault no fault of it is named (that event would silently do nothing).
+ */
+function checkTimelineTargets(scenario: Scenario, known: Iterable<string>): void {
   const keys = new Set([...known, ...scenario.accounts.map((account) => account.apiKey)]);
+  const faults = new Set(scenario.faults.map((fault) => fault.name));
   scenario.timeline.forEach((event, index) => {
     const { action, target } = timelineAction(event);
+    const fault = event.startFault ?? event.stopFault;
+    if (fault !== undefined && !faults.has(fault)) {
+      throw new ApiError('SCENARIO_INVALID', `scenario: timeline[${index}].${action}: no fault is named "${fault}"; give one under faults that name.`);
+    }
     if (target?.account !== undefined && !keys.has(target.account)) {
       throw new ApiError(
         'SCENARIO_INVALID',

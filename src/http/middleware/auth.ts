@@ -1,6 +1,7 @@
 /** HTTP Basic authentication: the API key is the username, the password blank. */
 
 import { ApiError } from '../../domain/errors.js';
+import { quoteExcerpt } from '../../domain/excerpt.js';
 import type { Account, Scope, Store } from '../../state/store.js';
 
 const challenge = { 'WWW-Authenticate': 'Basic realm="sms-emulator"' };
@@ -32,7 +33,7 @@ export function authenticate(store: Store, apiKey: string | undefined): Account 
     throw new ApiError('UNAUTHORIZED', 'No authentication was supplied: send HTTP Basic with the API key as username.', challenge);
   }
   const account = store.accounts.get(apiKey);
-  if (!account) throw new ApiError('INVALID_API_KEY', `The API key "${apiKey}" does not exist.`, challenge);
+  if (!account) throw new ApiError('INVALID_API_KEY', `The API key ${quoteExcerpt(apiKey)} does not exist.`, challenge);
   return account;
 }
 

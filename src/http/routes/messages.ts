@@ -49,8 +49,10 @@ export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)
         const forced = deps.outcomeHeader ? request.header(outcomeHeaderName) : undefined;
         const outcome = forced === undefined ? undefined : parseOutcomeHeader(forced);
         return withFields(call, (fields) => {
-          verifySignature(account, fields, request.header('signature'), true);
-          const message = messaging.send(account, call.environment, fields, outcome);
+          // call.account again: the body may have arrived after a reset (see RouteCall.account).
+          const sender = call.account;
+          verifySignature(sender, fields, request.header('signature'), true);
+          const message = messaging.send(sender, call.environment, fields, outcome);
           return json(render(call, message, message.scheduleAt === null ? 'send' : 'schedule'), 201);
         });
       },
@@ -106,8 +108,9 @@ export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)
         const { account } = call;
         requireScope(account, 'edit');
         return withFields(call, (fields) => {
-          verifySignature(account, fields, call.request.header('signature'), deps.requireSignatureOnPatch);
-          return json(render(call, messaging.edit(account, call.environment, call.id, fields), 'edit'));
+          const editor = call.account;
+          verifySignature(editor, fields, call.request.header('signature'), deps.requireSignatureOnPatch);
+          return json(render(call, messaging.edit(editor, call.environment, call.id, fields), 'edit'));
         });
       },
     },
