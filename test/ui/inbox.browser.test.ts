@@ -206,11 +206,11 @@ test('the accounts page shows keys, balances, webhook URLs and opt-outs', async 
   emulator.optOuts.add(number);
   await page.getByRole('link', { name: 'Accounts' }).click();
   const card = page.getByRole('article').filter({ hasText: apiKey });
-  await card.getByText('1000').first().waitFor();
+  await card.getByText('1000', { exact: true }).first().waitFor();
   await card.getByText(catcher.url).first().waitFor();
   await card.getByText(`⊘ ${number}`).waitFor();
   await send(emulator, { recipient: [number], message: 'costs one credit' });
-  await card.getByText('999').waitFor();
+  await card.getByText('999', { exact: true }).first().waitFor();
   await shoot('accounts');
 });
 
