@@ -14,6 +14,7 @@ export interface WaitableHandle {
     runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
   };
   readonly messages: { get(id: string): MessageView | Promise<MessageView> };
+  readonly webhooks: { settled(): Promise<unknown> };
 }
 
 /** A status a message can be waited for: any message status, or `deleted`. */
@@ -27,7 +28,7 @@ export interface WaitOptions {
 /** The wait for one message; see {@link MessageWait.toReach}. */
 export interface MessageWait {
   /**
-   * Resolves with the message once its status is `status`. A manual clock is moved forward, one of
+   * Resolves with the message once its status is `status` and every webhook try then under way has ended. A manual clock is moved forward, one of
    * the message's own upcoming changes at a time, never past `within`; a realtime clock is watched.
    * Rejects with the message's history when `within` passes first, or when it ends in another final status.
    */
@@ -50,7 +51,12 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
         // every change up to that time, so a deadline passed meanwhile never fails a message that got there.
         const clock = await handle.clock.state();
         const message = await handle.messages.get(messageId);
-        if (message.status === status) return message;
+        if (message.status === status) {
+          // The move that got it there may be a concurrent test's, still posting this message's webhooks: a test
+          // that asserts on them next must find them.
+          await handle.webhooks.settled();
+          return message;
+        }
         const ended = message.status === 'deleted' || (finalStatuses as readonly string[]).includes(message.status);
         if (ended || clock.now >= deadline) throw new Error(failure(message, status, within, start, clock, ended));
         if (clock.mode === 'realtime') await wallClockWait(Math.min(realtimeInterval, (deadline - clock.now) / clock.speed));

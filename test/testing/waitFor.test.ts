@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { createEmulator, type EmulatorOptions } from '../../src/index.js';
+import { createEmulator, createWebhookCatcher, type EmulatorOptions } from '../../src/index.js';
 import { waitFor } from '../../src/testing/waitFor.js';
 import { apiKey, makeEmulator, origin, scheduleIn, send, signingSecret, startTime } from '../support/api.js';
 
@@ -92,6 +92,7 @@ test('a message that got there is not failed when a concurrent test moved the cl
   // Another test moves the clock two hours on right after this wait's first read of the message.
   const racing = {
     clock: emulator.clock,
+    webhooks: emulator.webhooks,
     messages: {
       async get(id: string) {
         const view = emulator.messages.get(id);
@@ -104,4 +105,20 @@ test('a message that got there is not failed when a concurrent test moved the cl
     },
   };
   await expect(waitFor(racing, sent.id).toReach('delivered', { within: '1m' })).resolves.toMatchObject({ status: 'delivered' });
+});
+
+test("resolves only after the webhooks of the move that got the message there were tried, when that move was a concurrent test's", async () => {
+  const catcher = await createWebhookCatcher();
+  const emulator = makeEmulator({ webhookUrl: catcher.url });
+  try {
+    const sent = await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
+    // Another test's move delivers the message; its webhook tries are still under way when this wait reads it.
+    void emulator.clock.advance('1m');
+    const message = await waitFor(emulator, sent.id).toReach('delivered', { within: '1m' });
+    expect(message.status).toBe('delivered');
+    expect(catcher.received.map((request) => request.body.status)).toEqual(['submitted', 'delivered']);
+  } finally {
+    await emulator.close();
+    await catcher.close();
+  }
 });
