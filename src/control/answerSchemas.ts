@@ -27,9 +27,9 @@ function object(properties: Record<string, Schema>, optional: string[] = []): Sc
 const change = object({ status: { type: 'string', enum: messageStatuses }, at: string });
 const wallet = object({ balance: integer, webhookUrl: nullable('string'), optOuts: strings, messages: integer });
 
-/** The zod schemas' own JSON Schema, as the emulator outputs them. */
-function fromZod(schema: z.ZodType): Schema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Schema;
+/** A zod schema's JSON Schema as the document embeds it (without its `$schema` line): what it takes in, or what the emulator outputs. */
+export function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'output'): Schema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Schema;
   return rest;
 }
 

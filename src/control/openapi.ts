@@ -1,11 +1,11 @@
 /** The OpenAPI 3.1 document of the API (/v1, as the emulator implements it) and of the control API (from the operations table). */
 
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
 import { type ArgSpec } from './call.js';
 import { type RouteOperation, isRoute, operationList } from './operations.js';
 import { defaultListLimit, maxListLimit } from './list.js';
-import { type Schema, answerSchemas } from './answerSchemas.js';
+import { type Schema, answerSchemas, fromZod } from './answerSchemas.js';
 
 const codes = Object.entries(errorCatalogue) as [string, ErrorDefinition][];
 const isControlCode = (code: string): boolean => code.startsWith('CONTROL_');
@@ -140,9 +140,7 @@ function apiPaths(): Record<string, Schema> {
 
 /** JSON Schema of a zod input, without the `$schema` line. */
 function inputSchema(schema: z.ZodType | undefined): Schema {
-  if (schema === undefined) return {};
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
-  return rest;
+  return schema === undefined ? {} : fromZod(schema, 'input');
 }
 
 const pageParameters = [
