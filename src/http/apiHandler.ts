@@ -43,7 +43,7 @@ const prefixLength: Record<Environment, number> = { live: '/v1'.length, sandbox:
 export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler {
   const { options, store, clock } = core;
   const settings = responseSettings(options);
-  const fault = faultGuard(faults, clock, core.events);
+  const fault = faultGuard(faults, core.events);
   const routes = [
     ...balanceRoutes(),
     ...messagesRoutes({
@@ -112,7 +112,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
         apiBase: () => (base ??= apiBase(request, settings, environment)),
         docsBase: () => (docs ??= docsBase(request, settings)),
       };
-      const faulted = fault(route.operation, environment, account.apiKey);
+      const faulted = fault(route.operation, environment, account);
       return faulted === undefined
         ? serve(route, call)
         : faulted.then(
@@ -129,7 +129,8 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const apiKey = basicUsername(request.header('authorization'));
     if (!journal.enabled) return answer(request, environment, apiKey);
     const wallMs = Date.now();
-    const virtualMs = clock.now();
+    // The time of the account the key names (its clock); the main clock's for no key or an unknown one.
+    const virtualMs = ((apiKey === undefined ? undefined : store.accounts.get(apiKey))?.clock ?? clock).now();
     const started = performance.now();
     const record = (result: ApiAnswer, durationMs: number, requestBody: JournalBody): ApiAnswer => {
       journal.record({

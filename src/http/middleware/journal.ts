@@ -8,17 +8,20 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { RequestJournal } from '../../journal/requestJournal.js';
 import { journalBodyLimit } from '../../journal/requestJournal.js';
 import type { Clock } from '../../state/clock.js';
+import type { Store } from '../../state/store.js';
 import { basicUsername } from './auth.js';
 
 /** Requests to these are not API requests: the control API, its pages, and the landing redirect. */
 const notJournaled = (path: string): boolean => path === '/' || path === '/_emulator' || path.startsWith('/_emulator/');
 
-export function journalRequests(journal: RequestJournal, clock: Clock): MiddlewareHandler {
+/** `clock` is the main clock: a request whose key names an account is timed on that account's clock instead. */
+export function journalRequests(journal: RequestJournal, clock: Clock, store: Store): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     if (!journal.enabled || notJournaled(path)) return next();
     const wallMs = Date.now();
-    const virtualMs = clock.now();
+    const account = basicUsername(c.req.header('authorization')) ?? null;
+    const virtualMs = ((account === null ? undefined : store.accounts.get(account))?.clock ?? clock).now();
     const started = performance.now();
     let responseBody: string | null = null;
     // Keep the JSON text the route answers: it is serialised once anyway, so the journal costs no second pass.
@@ -37,7 +40,7 @@ export function journalRequests(journal: RequestJournal, clock: Clock): Middlewa
       path,
       query: queryStart < 0 ? '' : url.slice(queryStart + 1),
       environment: path.startsWith('/sandbox/') ? 'sandbox' : 'live',
-      account: basicUsername(c.req.header('authorization')) ?? null,
+      account,
       status: c.res.status,
       requestBody: await journalBody(c),
       responseBody,
