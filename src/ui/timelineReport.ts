@@ -27,7 +27,9 @@ export interface TimelineEntry {
 
 export interface TimelineReport {
   account: string;
-  /** Virtual time the report was made. */
+  /** The test clock the account lives on (its times are that clock's), or null for the main clock. */
+  clock: string | null;
+  /** Virtual time the report was made, on the account's clock. */
   generatedAt: string;
   seed: string;
   entries: TimelineEntry[];
@@ -48,6 +50,11 @@ export interface JournalEntry {
 const troubledStatuses = new Set(['undelivered', 'expired', 'blist', 'noroute', 'failed']);
 
 export function timelineReport(core: Core, account: string, requests: readonly JournalEntry[] = []): TimelineReport {
+  const owner = core.store.accounts.get(account);
+  if (!owner) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${account}".`);
+  // Everything about the account ran on its clock: only that clock's moves and incidents belong in its report.
+  const { clock } = owner;
+  const clockName = clock.id === null ? 'clock' : `clock ${clock.id}`;
   const entries: (TimelineEntry & { ms: number; seq: number })[] = [];
   const add = (ms: number, entry: Omit<TimelineEntry, 'at'>): void => {
     entries.push({ at: formatInstant(ms, core.offsetMinutes), ...entry, ms, seq: entries.length });
@@ -55,12 +62,13 @@ export function timelineReport(core: Core, account: string, requests: readonly J
 
   for (const note of core.timeline.list()) {
     if (note.kind === 'clock') {
+      if (note.clock !== clock.id) continue;
       const moved = note.to > note.from ? `moved ${formatInstant(note.from, core.offsetMinutes)} → ${formatInstant(note.to, core.offsetMinutes)}` : 'stayed';
       add(note.from, {
         kind: 'clock',
         environment: null,
         messageId: null,
-        summary: `clock ${moved} (${note.mode}${note.mode === 'realtime' ? ` ×${note.speed}` : ''}) by ${JSON.stringify(note.command)}`,
+        summary: `${clockName} ${moved} (${note.mode}${note.mode === 'realtime' ? ` ×${note.speed}` : ''}) by ${JSON.stringify(note.command)}`,
         problem: false,
       });
     } else if (note.account === account) {
@@ -69,13 +77,13 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     }
   }
 
-  // The clock keeps its latest incidents itself; like its moves they belong to no one account.
-  for (const incident of core.clock.state().incidents) {
+  // The clock keeps its latest incidents itself; like its moves they belong to no one account on it.
+  for (const incident of clock.state().incidents) {
     add(incident.due, {
       kind: 'clock',
       environment: null,
       messageId: null,
-      summary: `clock task "${incident.task}" ${incident.outcome}: ${incident.reason}`,
+      summary: `${clockName} task "${incident.task}" ${incident.outcome}: ${incident.reason}`,
       problem: true,
     });
   }
@@ -91,8 +99,6 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     });
   }
 
-  const owner = core.store.accounts.get(account);
-  if (!owner) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${account}".`);
   for (const environment of environments) {
     for (const message of owner.environments[environment].messages ?? []) {
       for (const leg of message.legs) {
@@ -146,7 +152,8 @@ export function timelineReport(core: Core, account: string, requests: readonly J
   entries.sort((a, b) => a.ms - b.ms || kindOrder[a.kind] - kindOrder[b.kind] || a.seq - b.seq);
   return {
     account,
-    generatedAt: formatInstant(core.clock.now(), core.offsetMinutes),
+    clock: clock.id,
+    generatedAt: formatInstant(clock.now(), core.offsetMinutes),
     seed: core.seed,
     entries: entries.map(({ ms: _ms, seq: _seq, ...entry }) => entry),
   };

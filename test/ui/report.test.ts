@@ -137,3 +137,29 @@ test('requests from the request journal show in the report, refused ones marked 
     ['POST /v1/messages → 400 MESSAGE_MISSING_PARAMETER', true],
   ]);
 });
+
+test("an account on a test clock reports in that clock's times: its moves and its incidents, never the main clock's", async () => {
+  const emulator = makeEmulator({
+    scenario: { version: 1, clocks: [{ id: 'clock_report', startTime: '2030-01-01T00:00:00Z' }], accounts: [{ apiKey: 'pk_report', clock: 'clock_report' }] },
+  });
+  open.push(emulator);
+  const sent = await call(emulator, 'POST', '/v1/messages', {
+    key: 'pk_report',
+    sign: 'sk_test_report',
+    body: { recipient: ['27831234567'], message: 'On its clock' },
+  });
+  expect(sent.status).toBe(201);
+  await emulator.clock.advance('1h');
+  await emulator.clocks.advance('clock_report', '1m');
+  const report = emulator.report({ account: 'pk_report', format: 'json' });
+  expect(report).toMatchObject({ account: 'pk_report', clock: 'clock_report', generatedAt: '2030-01-01T02:01:00+02:00' });
+  const lines = report.entries.map((entry) => `${entry.at} ${entry.kind} ${entry.summary}`);
+  expect(lines.filter((line) => line.includes(' clock '))).toEqual([
+    expect.stringMatching(/^2030-01-01T02:00:00\+02:00 clock clock clock_report moved 2030-01-01T02:00:00\+02:00 → 2030-01-01T02:01:00\+02:00 \(manual\)/),
+  ]);
+  for (const entry of report.entries) expect(entry.at.startsWith('2030-01-01T02:0')).toBe(true);
+  expect(emulator.report({ account: 'pk_report' })).toContain('on test clock <code>clock_report</code>');
+  // The default account, on the main clock, sees the main clock's move and not the test clock's.
+  const main = emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'clock');
+  expect(main.map((entry) => entry.summary)).toEqual([expect.stringMatching(/^clock moved 2026-11-21T12:00:00\+02:00 → 2026-11-21T13:00:00\+02:00/)]);
+});
