@@ -25,7 +25,7 @@ ${rows.join('\n')}
 Boolean flags take --flag, --flag=false or --no-flag.
 
 ${commandsOverview()}
-Docs: README.md, and <origin>/_emulator/docs while running.
+Docs: README.md and docs/ (in the package), and <origin>/_emulator/docs while running.
 `;
 }
 
