@@ -1,6 +1,6 @@
 /** The timeline report as one self-contained HTML file: inline CSS, no script, nothing fetched, the JSON data embedded. */
 
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from './escapeHtml.js';
 import type { TimelineKind, TimelineReport } from './timelineReport.js';
 
 /** Each kind has its own symbol so the page never relies on colour alone. */
