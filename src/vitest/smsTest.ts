@@ -11,7 +11,7 @@ import type { AccountInput, ClockCommand } from '../engine/controlInput.js';
 import type { MessageView } from '../engine/inspection.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect } from '../testing/connect.js';
-import { type MessageWait, type WaitableHandle, waitFor } from '../testing/waitFor.js';
+import { type MessageWait, type WaitableHandle, waitFor } from '../control/waitFor.js';
 import { type CatcherServer, type WebhookCatcher, createCatcherServer } from '../testing/webhookCatcher.js';
 import { attachReport } from './attachReport.js';
 import { type ProvidedEmulator } from './globalSetup.js';
