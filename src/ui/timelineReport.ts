@@ -29,7 +29,7 @@ export interface TimelineReport {
   account: string;
   /** The test clock the account lives on (its times are that clock's), or null for the main clock. */
   clock: string | null;
-  /** Virtual time the report was made, on the account's clock. */
+  /** Virtual time the report was made. */
   generatedAt: string;
   seed: string;
   entries: TimelineEntry[];
@@ -50,15 +50,15 @@ export interface JournalEntry {
 const troubledStatuses = new Set(['undelivered', 'expired', 'blist', 'noroute', 'failed']);
 
 export function timelineReport(core: Core, account: string, requests: readonly JournalEntry[] = []): TimelineReport {
-  const owner = core.store.accounts.get(account);
-  if (!owner) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${account}".`);
-  // Everything about the account ran on its clock: only that clock's moves and incidents belong in its report.
-  const { clock } = owner;
-  const clockName = clock.id === null ? 'clock' : `clock ${clock.id}`;
   const entries: (TimelineEntry & { ms: number; seq: number })[] = [];
   const add = (ms: number, entry: Omit<TimelineEntry, 'at'>): void => {
     entries.push({ at: formatInstant(ms, core.offsetMinutes), ...entry, ms, seq: entries.length });
   };
+
+  const owner = core.store.accounts.get(account);
+  if (!owner) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${account}".`);
+  // Everything about the account runs on its own clock: another clock's moves and incidents are not part of its story.
+  const clock = owner.clock;
 
   for (const note of core.timeline.list()) {
     if (note.kind === 'clock') {
@@ -68,7 +68,7 @@ export function timelineReport(core: Core, account: string, requests: readonly J
         kind: 'clock',
         environment: null,
         messageId: null,
-        summary: `${clockName} ${moved} (${note.mode}${note.mode === 'realtime' ? ` ×${note.speed}` : ''}) by ${JSON.stringify(note.command)}`,
+        summary: `clock ${moved} (${note.mode}${note.mode === 'realtime' ? ` ×${note.speed}` : ''}) by ${JSON.stringify(note.command)}`,
         problem: false,
       });
     } else if (note.account === account) {
@@ -77,13 +77,13 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     }
   }
 
-  // The clock keeps its latest incidents itself; like its moves they belong to no one account on it.
+  // The clock keeps its latest incidents itself; like its moves they belong to no one account on that clock.
   for (const incident of clock.state().incidents) {
     add(incident.due, {
       kind: 'clock',
       environment: null,
       messageId: null,
-      summary: `${clockName} task "${incident.task}" ${incident.outcome}: ${incident.reason}`,
+      summary: `clock task "${incident.task}" ${incident.outcome}: ${incident.reason}`,
       problem: true,
     });
   }

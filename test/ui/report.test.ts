@@ -138,28 +138,28 @@ test('requests from the request journal show in the report, refused ones marked 
   ]);
 });
 
-test("an account on a test clock reports in that clock's times: its moves and its incidents, never the main clock's", async () => {
-  const emulator = makeEmulator({
-    scenario: { version: 1, clocks: [{ id: 'clock_report', startTime: '2030-01-01T00:00:00Z' }], accounts: [{ apiKey: 'pk_report', clock: 'clock_report' }] },
-  });
+test("the report of an account on a test clock shows that clock's moves and time, not the main clock's or another test clock's", async () => {
+  const emulator = makeEmulator();
   open.push(emulator);
-  const sent = await call(emulator, 'POST', '/v1/messages', {
-    key: 'pk_report',
-    sign: 'sk_test_report',
-    body: { recipient: ['27831234567'], message: 'On its clock' },
-  });
-  expect(sent.status).toBe(201);
+  const mine = await emulator.clocks.create({ startTime: '2030-01-01T00:00:00Z' });
+  const other = await emulator.clocks.create({ startTime: '2031-01-01T00:00:00Z' });
+  emulator.accounts.create({ apiKey: 'pk_mine', clock: mine.id });
   await emulator.clock.advance('1h');
-  await emulator.clocks.advance('clock_report', '1m');
-  const report = emulator.report({ account: 'pk_report', format: 'json' });
-  expect(report).toMatchObject({ account: 'pk_report', clock: 'clock_report', generatedAt: '2030-01-01T02:01:00+02:00' });
-  const lines = report.entries.map((entry) => `${entry.at} ${entry.kind} ${entry.summary}`);
-  expect(lines.filter((line) => line.includes(' clock '))).toEqual([
-    expect.stringMatching(/^2030-01-01T02:00:00\+02:00 clock clock clock_report moved 2030-01-01T02:00:00\+02:00 → 2030-01-01T02:01:00\+02:00 \(manual\)/),
+  await emulator.clocks.move(other.id, { advance: '1d' });
+  await emulator.clocks.move(mine.id, { advance: '5m' });
+  const report = emulator.report({ format: 'json', account: 'pk_mine' });
+  expect(report.entries.filter((entry) => entry.kind === 'clock').map((entry) => entry.summary)).toEqual([
+    'clock moved 2030-01-01T02:00:00+02:00 → 2030-01-01T02:05:00+02:00 (manual) by {"advance":"5m"}',
   ]);
-  for (const entry of report.entries) expect(entry.at.startsWith('2030-01-01T02:0')).toBe(true);
-  expect(emulator.report({ account: 'pk_report' })).toContain('on test clock <code>clock_report</code>');
-  // The default account, on the main clock, sees the main clock's move and not the test clock's.
-  const main = emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'clock');
-  expect(main.map((entry) => entry.summary)).toEqual([expect.stringMatching(/^clock moved 2026-11-21T12:00:00\+02:00 → 2026-11-21T13:00:00\+02:00/)]);
+  expect(report.generatedAt).toBe('2030-01-01T02:05:00+02:00');
+});
+
+test('the report names the test clock its account lives on, in its JSON and its page', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const mine = emulator.clocks.create({ startTime: '2030-01-01T00:00:00Z' });
+  emulator.accounts.create({ apiKey: 'pk_named', clock: mine.id });
+  expect(emulator.report({ format: 'json', account: 'pk_named' }).clock).toBe(mine.id);
+  expect(emulator.report({ account: 'pk_named' })).toContain(`on test clock <code>${mine.id}</code>`);
+  expect(emulator.report({ format: 'json' }).clock).toBeNull();
 });
