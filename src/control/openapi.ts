@@ -5,6 +5,7 @@ import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
 import { type ArgSpec } from './call.js';
 import { type RouteOperation, isRoute, operationList } from './operations.js';
 import { defaultListLimit, maxListLimit } from '../domain/list.js';
+import { defaultOffsetWords, scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js';
 import { type Schema, answerSchemas, fromZod } from './answerSchemas.js';
 
 const codes = Object.entries(errorCatalogue) as [string, ErrorDefinition][];
@@ -54,7 +55,7 @@ const sendFields: Schema = {
     recipient: { type: 'array', items: { type: 'string', examples: ['27831234567'] } },
     message: { type: 'string' },
     client_reference: { type: 'string' },
-    schedule: { type: 'string', description: 'YYYY-MM-DDTHH:MM[:SS][±HH:MM|Z]; no offset means +02:00; 15 minutes to 7 days ahead.' },
+    schedule: { type: 'string', description: `${scheduleFormat}; ${defaultOffsetWords}; ${scheduleWindowWords}.` },
   },
 };
 

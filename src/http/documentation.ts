@@ -1,6 +1,7 @@
 /** Documentation anchors of every operation and error code, and the URLs that point at them. */
 
 import type { ErrorCode } from '../domain/errors.js';
+import { defaultOffsetWords, scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js';
 
 export interface OperationDoc {
   anchor: string;
@@ -31,8 +32,7 @@ export const operations = {
     method: 'POST',
     path: '/v1/messages',
     title: 'Schedule a message',
-    summary:
-      'As a send plus schedule (YYYY-MM-DDTHH:MM[:SS][±HH:MM|Z], no offset = +02:00), between 15 minutes and 7 days ahead. Status scheduled, credit 0 until it goes out.',
+    summary: `As a send plus schedule (${scheduleFormat}, ${defaultOffsetWords}), ${scheduleWindowWords}. Status scheduled, credit 0 until it goes out.`,
   },
   edit: {
     anchor: 'edit-message',

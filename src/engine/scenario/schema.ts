@@ -3,14 +3,15 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
 import { errorCodes } from '../../domain/errors.js';
-import { canTransition, type LegStatus } from '../../domain/message.js';
+import { environments } from '../../domain/environment.js';
+import { canTransition, type LegStatus, reachableStatuses } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
-const legStatus = z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
+const legStatus = z.enum(reachableStatuses);
 export const outcomeNames = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
 const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usual timeline (see docs/scenarios.md).');
 
@@ -71,7 +72,7 @@ const recipientMatch = z.union([
   z.strictObject({ exact: z.string().optional(), prefix: z.string().optional(), glob: glob.optional(), regex: regex.optional() }),
 ]);
 
-const environment = z.enum(['live', 'sandbox']);
+const environment = z.enum(environments);
 
 export const messageMatch = z.strictObject({
   recipient: recipientMatch.optional(),

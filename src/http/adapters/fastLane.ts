@@ -13,7 +13,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
 import type { ApiAnswer, ApiRequest } from '../apiExchange.js';
-import { type ApiHandler, apiEnvironment } from '../apiHandler.js';
+import { apiEnvironment } from '../../domain/environment.js';
+import type { ApiHandler } from '../apiHandler.js';
 import { joinChunks } from '../body.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
