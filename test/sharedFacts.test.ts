@@ -12,6 +12,11 @@ const facts = [
   { fact: 'the API prefixes', home: 'domain/environment.ts', copy: /['"`]\/(?:sandbox\/)?v1['"`]/ },
   { fact: 'the leg and message statuses', home: 'domain/message.ts', copy: /['"]staged['"],\s*['"]submitted['"]|['"]failed['"],\s*['"]cancelled['"]/ },
   { fact: 'the webhook states', home: 'webhooks/log.ts', copy: /['"]delayed['"],\s*['"]delivered['"]|['"]pending['"] \| ['"]delayed['"]/ },
+  {
+    fact: 'the public API operations',
+    home: 'domain/apiOperations.ts',
+    copy: /['"](?:\/v1)?\/messages\/balance['"]|operationId: ['"]sendMessage['"]|['"]balance['"],\s*['"]send['"],\s*['"]list['"]|['"]balance['"] \| ['"]send['"] \| ['"]list['"]/,
+  },
   { fact: 'the schedule window', home: 'domain/scheduleWindow.ts', copy: /\b(?:15 minutes|7 days)\b/ },
 ] as const;
 

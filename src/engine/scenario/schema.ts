@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
 import { errorCodes } from '../../domain/errors.js';
+import { routeOperations } from '../../domain/apiOperations.js';
+import { scopes } from '../../state/store.js';
 import { environments } from '../../domain/environment.js';
 import { canTransition, type LegStatus, reachableStatuses } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
@@ -101,15 +103,13 @@ const reply = z
   })
   .refine((entry) => (entry.text === undefined) !== (entry.generate === undefined), 'give exactly one of text or generate');
 
-export const operations = ['balance', 'send', 'list', 'get', 'edit', 'delete'] as const;
-
 const fault = z
   .strictObject({
     name: z.string().optional().describe('Lets timeline events start and stop the fault.'),
     enabled: z.boolean().default(true),
     match: z
       .strictObject({
-        operation: z.union([z.enum(operations), z.array(z.enum(operations))]).optional(),
+        operation: z.union([z.enum(routeOperations), z.array(z.enum(routeOperations))]).optional(),
         environment: environment.optional(),
         account: z.string().optional(),
       })
@@ -137,7 +137,7 @@ const accountEntry = z.strictObject({
   sandboxBalance: z.number().int().min(0).optional(),
   webhookUrl: webhookUrlSchema.nullable().optional(),
   sandboxWebhookUrl: webhookUrlSchema.nullable().optional(),
-  scopes: z.array(z.enum(['balance', 'send', 'read', 'edit', 'delete'])).optional(),
+  scopes: z.array(z.enum(scopes)).optional(),
   optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
 });
 

@@ -2,12 +2,13 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment } from '../../domain/message.js';
-import type { Faults, Operation } from '../../engine/scenario/faults.js';
+import type { RouteOperation } from '../../domain/apiOperations.js';
+import type { Faults } from '../../engine/scenario/faults.js';
 import type { Clock } from '../../state/clock.js';
 import type { EmulatorEmitter } from '../../events.js';
 
 /** Undefined when no fault applies (no promise to wait for); else waits the injected latency and throws the injected error. */
-export type FaultGuard = (operation: Operation, environment: Environment, account: string) => Promise<void> | undefined;
+export type FaultGuard = (operation: RouteOperation, environment: Environment, account: string) => Promise<void> | undefined;
 
 export function faultGuard(faults: Faults, clock: Clock, events: EmulatorEmitter): FaultGuard {
   return (operation, environment, account) => {
