@@ -7,6 +7,8 @@ import { ApiError } from '../domain/errors.js';
 import { type Environment, environments } from '../domain/message.js';
 import { type Account, type AccountSettings, type EnvironmentAccount, type Scope, type Store, type WalletSettings, scopes } from '../state/store.js';
 import { quoteExcerpt } from '../domain/excerpt.js';
+import type { Clock } from '../state/clock.js';
+import type { Clocks } from './clocks.js';
 
 /** An account as a user describes it (options, scenario, control API); what it leaves out gets a default. */
 export interface AccountSpec {
@@ -21,6 +23,8 @@ export interface AccountSpec {
   /** Opted-out numbers, live and sandbox unless `sandboxOptOuts` is given. */
   optOuts?: readonly string[];
   sandboxOptOuts?: readonly string[];
+  /** The id of the test clock the account lives on; none (or null) for the main clock. */
+  clock?: string | null;
 }
 
 /** A change of one environment's balance: set it, add to it (a negative number takes away), or both (set, then add). */
@@ -43,7 +47,14 @@ export function settingsOf(account: Account): AccountSettings {
     const state = account.environments[environment];
     return { balance: state.balance, webhookUrl: state.webhookUrl, optOuts: [...state.optOuts] };
   };
-  return { apiKey: account.apiKey, signingSecret: account.signingSecret, scopes: [...account.scopes], live: wallet('live'), sandbox: wallet('sandbox') };
+  return {
+    apiKey: account.apiKey,
+    signingSecret: account.signingSecret,
+    scopes: [...account.scopes],
+    live: wallet('live'),
+    sandbox: wallet('sandbox'),
+    clock: account.clock.id,
+  };
 }
 
 /** True when the wallet covers `cost`. */
@@ -91,6 +102,7 @@ export class Accounts {
   constructor(
     private readonly store: Store,
     private readonly defaultBalance: number,
+    private readonly clocks: Clocks,
   ) {}
 
   /**
@@ -114,13 +126,15 @@ export class Accounts {
         spec.sandboxOptOuts ?? spec.optOuts,
         base?.sandbox,
       ),
+      clock: spec.clock !== undefined ? spec.clock : (base?.clock ?? null),
     };
   }
 
   /** Adds an account with complete settings; a per-account reset returns it to them. */
   add(settings: AccountSettings): Account {
+    const clock = this.clocks.resolve(settings.clock);
     this.origins.set(settings.apiKey, settings);
-    return this.store.addAccount(settings);
+    return this.store.addAccount(settings, clock);
   }
 
   /** Creates an account from a spec (defaults filled in); an API key in use is CONTROL_CONFLICT. */
@@ -134,6 +148,10 @@ export class Accounts {
     const existing = this.store.accounts.get(spec.apiKey);
     if (!existing) return this.add(this.settings(spec));
     const next = this.settings(spec, settingsOf(existing));
+    if (next.clock !== existing.clock.id) {
+      // Its messages' timers are queued on the clock it has; an account never moves to another.
+      throw new ApiError('CONTROL_CONFLICT', `Account "${spec.apiKey}" lives on ${clockName(existing.clock.id)}; it cannot move to ${clockName(next.clock)}.`);
+    }
     existing.signingSecret = next.signingSecret;
     existing.scopes = next.scopes;
     for (const environment of environments) {
@@ -167,8 +185,14 @@ export class Accounts {
   reset(apiKey: string): Account {
     const origin = this.origins.get(apiKey);
     if (!origin) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key ${quoteExcerpt(apiKey)}.`);
+    const clock = this.store.accounts.get(apiKey)?.clock ?? this.clocks.resolve(origin.clock);
     this.store.removeAccount(apiKey);
-    return this.store.addAccount(origin);
+    return this.store.addAccount(origin, clock);
+  }
+
+  /** The accounts that live on `clock`, in creation order. */
+  on(clock: Clock): Account[] {
+    return [...this.store.accounts.values()].filter((account) => account.clock === clock);
   }
 
   /** Forgets every account (reset and snapshot import start from here). */
@@ -181,4 +205,8 @@ export class Accounts {
   captureStart(): void {
     for (const account of this.store.accounts.values()) this.origins.set(account.apiKey, settingsOf(account));
   }
+}
+
+function clockName(id: string | null): string {
+  return id === null ? 'the main clock' : `clock "${id}"`;
 }

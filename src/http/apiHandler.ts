@@ -35,7 +35,7 @@ export interface ApiDeps {
 export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler {
   const { options, store, clock } = core;
   const settings = responseSettings(options);
-  const fault = faultGuard(faults, clock, core.events);
+  const fault = faultGuard(faults, core.events);
   const routes = [
     ...balanceRoutes(),
     ...messagesRoutes({
@@ -104,7 +104,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
         apiBase: () => (base ??= apiBase(request, settings, environment)),
         docsBase: () => (docs ??= docsBase(request, settings)),
       };
-      const faulted = fault(route.operation, environment, account.apiKey);
+      const faulted = fault(route.operation, environment, account);
       return faulted === undefined
         ? serve(route, call)
         : faulted.then(
@@ -120,7 +120,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const environment = apiEnvironment(request.path) ?? 'live';
     const apiKey = basicUsername(request.header('authorization'));
     if (!journal.enabled) return answer(request, environment, apiKey);
-    const answeredAt = startJournalRecord(journal, clock, {
+    const answeredAt = startJournalRecord(journal, store, clock, {
       method: request.method,
       path: request.path,
       query: request.query,

@@ -1,7 +1,7 @@
 /** The whole emulator state as plain JSON data, its schema, and the complete check a snapshot passes before it is imported. */
 
 import { z } from 'zod';
-import { apiKeySchema } from '../domain/accountFields.js';
+import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { clockSpeed, maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
@@ -52,10 +52,7 @@ function buildSnapshotSchema() {
 
   const wallet = z.strictObject({
     balance: count,
-    webhookUrl: z
-      .url()
-      .max(maxName * 8)
-      .nullable(),
+    webhookUrl: webhookUrlSchema.max(maxName * 8).nullable(),
     optOuts: z.array(name).max(maxList),
   });
   const word = z.number().int().min(0).max(0xffff_ffff);
@@ -63,6 +60,11 @@ function buildSnapshotSchema() {
   return z.strictObject({
     version: z.literal(1),
     clock: z.strictObject({ now: z.number().int().min(minInstant).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
+    /** The test clocks (always manual), each with its time; absent in snapshots made before test clocks. */
+    clocks: z
+      .array(z.strictObject({ id: name, name: name.nullable(), now: z.number().int().min(minInstant).max(maxTime) }))
+      .max(maxList)
+      .default([]),
     random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
     accounts: z.array(
       z.strictObject({
@@ -71,6 +73,8 @@ function buildSnapshotSchema() {
         scopes: z.array(z.enum(scopes)).max(scopes.length),
         live: wallet,
         sandbox: wallet,
+        /** The test clock the account lives on; null or absent for the main clock. */
+        clock: name.nullable().default(null),
       }),
     ),
     messages: z.array(message),
@@ -106,9 +110,15 @@ function invalid(problem: string): ApiError {
 }
 
 function consistencyProblem(snapshot: Snapshot): string | undefined {
+  const clocks = new Set<string>();
+  for (const [index, clock] of snapshot.clocks.entries()) {
+    if (clocks.has(clock.id)) return `clocks.${index}.id: "${clock.id}" is defined twice`;
+    clocks.add(clock.id);
+  }
   const keys = new Set<string>();
   for (const [index, account] of snapshot.accounts.entries()) {
     if (keys.has(account.apiKey)) return `accounts.${index}.apiKey: "${account.apiKey}" is defined twice`;
+    if (account.clock !== null && !clocks.has(account.clock)) return `accounts.${index}.clock: no clock in the snapshot has the id "${account.clock}"`;
     keys.add(account.apiKey);
   }
   const ids = new Map<string, SavedMessage>();

@@ -4,14 +4,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment } from '../../domain/message.js';
 import type { RouteOperation } from '../../domain/apiOperations.js';
 import type { Faults } from '../../engine/scenario/faults.js';
-import type { Clock } from '../../state/clock.js';
+import type { Account } from '../../state/store.js';
 import type { EmulatorEmitter } from '../../events.js';
 
 /** Undefined when no fault applies (no promise to wait for); else waits the injected latency and throws the injected error. */
-export type FaultGuard = (operation: RouteOperation, environment: Environment, account: string) => Promise<void> | undefined;
+export type FaultGuard = (operation: RouteOperation, environment: Environment, account: Account) => Promise<void> | undefined;
 
-export function faultGuard(faults: Faults, clock: Clock, events: EmulatorEmitter): FaultGuard {
-  return (operation, environment, account) => {
+/** Faults are judged at the time of the request's account (its clock: rate-limit windows count on it). */
+export function faultGuard(faults: Faults, events: EmulatorEmitter): FaultGuard {
+  return (operation, environment, { apiKey: account, clock }) => {
     const at = clock.now();
     const action = faults.apply(operation, environment, account, at);
     if (!action) return undefined;
