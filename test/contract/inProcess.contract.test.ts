@@ -11,4 +11,8 @@ beforeEach(() => void emulator.reset());
 afterAll(() => emulator.close());
 
 describe('API calls through the node listener (fast lane)', () => handleContract(() => emulator));
-describe('API calls through hono (emulator.fetch)', () => handleContract(() => emulator, (request) => Promise.resolve(emulator.fetch(request))));
+describe('API calls through hono (emulator.fetch)', () =>
+  handleContract(
+    () => emulator,
+    (request) => Promise.resolve(emulator.fetch(request)),
+  ));
