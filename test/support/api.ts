@@ -14,7 +14,8 @@ export type Environment = 'live' | 'sandbox';
 export const prefix = (environment: Environment): string => (environment === 'live' ? '/v1' : '/sandbox/v1');
 
 export function makeEmulator(options: EmulatorOptions = {}): Emulator {
-  return createEmulator({ clock: 'manual', seed: 'test-seed', startTime, ...options });
+  // It answers to the helpers' own address over a socket too (the Host check admits loopback names only by default).
+  return createEmulator({ clock: 'manual', seed: 'test-seed', startTime, allowedHosts: [new URL(origin).hostname], ...options });
 }
 
 export function basic(key: string): string {
