@@ -112,6 +112,8 @@ export class WebhookLog {
   /** Where trim() goes on from. */
   private cursor = 0;
   private roundDropped = 0;
+  /** A walk that ended on a round of events all still being tried starts the next trim from the oldest, not from the newest added since. */
+  private walkEnded = false;
 
   constructor(private readonly limit: number) {}
 
@@ -153,6 +155,7 @@ export class WebhookLog {
     this.byId.clear();
     this.cursor = 0;
     this.roundDropped = 0;
+    this.walkEnded = false;
   }
 
   /**
@@ -164,10 +167,14 @@ export class WebhookLog {
   trim(): void {
     let restarted = false;
     while (this.size > this.limit) {
-      if (this.cursor >= this.entries.length) {
-        if (restarted && this.roundDropped === 0) return; // a whole round from the start found only events still being tried
+      if (this.walkEnded || this.cursor >= this.entries.length) {
+        if (restarted && this.roundDropped === 0) {
+          this.walkEnded = true; // a whole round from the start found only events still being tried
+          return;
+        }
         this.cursor = this.head;
         this.roundDropped = 0;
+        this.walkEnded = false;
         restarted = true;
         continue;
       }
