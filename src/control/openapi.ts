@@ -2,7 +2,6 @@
 
 import type { z } from 'zod';
 import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
-import { type ArgSpec } from './call.js';
 import { type RouteOperation, isRoute, operationList } from './operations.js';
 import { type RouteOperation as RouteOperationName, apiOperations, routeOperations } from '../domain/apiOperations.js';
 import { apiPrefixes } from '../domain/environment.js';
@@ -150,8 +149,7 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
   const input = inputSchema(op.input);
   const parameters: Schema[] = [];
   let requestBody: Schema | undefined;
-  const isList =
-    (op.args as readonly ArgSpec[]).some((spec) => spec.in === 'query' && spec.name === undefined) && op.method === 'GET' && !op.path.endsWith('/count');
+  const isList = op.pages === true;
   for (const spec of op.args) {
     if (spec.in === 'path') parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
     else if (spec.in === 'query' && spec.name !== undefined) parameters.push({ name: spec.name, in: 'query', required: false, schema: { type: 'string' } });

@@ -1,10 +1,8 @@
-/** Schemas of what the control API and the library accept, with messages that say what is wrong. */
+/** Schemas of what the control operations accept (the table's `input`s): runOperation parses with them, and the engine takes what they produce. */
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { environments } from '../domain/environment.js';
-import { ApiError } from '../domain/errors.js';
-import { describeIssues } from '../domain/issues.js';
 import { reachableStatuses } from '../domain/message.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
@@ -99,13 +97,6 @@ export const resetInput = z.strictObject({ account: z.string().optional() });
 /** Whose opt-out list a call means: the default account and live unless given. */
 export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environment.optional() });
 
-/** Parses control input or throws CONTROL_INVALID_REQUEST naming each bad field. */
-export function parseControl<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid ${what}: ${describeIssues(result.error, what)}.`);
-}
-
 export const webhookFilter = z.strictObject({
   account: z.string().optional(),
   environment: environment.optional(),
@@ -124,3 +115,14 @@ export const webhookChaosInput = z.strictObject({
 });
 /** Receiver chaos to set: duplicate, delay and reorder rates (0 to 1) and the delay. */
 export type WebhookChaosInput = z.input<typeof webhookChaosInput>;
+
+/** What each schema produces, as the engine's control methods take it. */
+export type ClockMove = z.output<typeof clockCommand>;
+export type TestClockSpec = z.output<typeof testClockInput>;
+export type NewAccount = z.output<typeof accountInput>;
+export type AccountChanges = z.output<typeof accountPatch>;
+export type MessageQuery = z.output<typeof messageFilter>;
+export type ForcedStatus = z.output<typeof forceStatusInput>;
+export type InboundReply = Omit<z.output<typeof replyInput>, 'messageId'>;
+export type WebhookQuery = z.output<typeof webhookFilter>;
+export type ChaosSettings = z.output<typeof webhookChaosInput>;
