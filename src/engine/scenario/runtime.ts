@@ -153,9 +153,8 @@ export class ScenarioRuntime {
     const account = this.core.store.accounts.get(reply.apiKey);
     const from = reply.recipients[0];
     if (!account || from === undefined) return;
-    const optOuts = account.environments[reply.environment].optOuts;
-    if (this.optOut.has(keyword)) optOuts.add(from);
-    else if (this.optIn.has(keyword)) optOuts.delete(from);
+    if (this.optOut.has(keyword)) this.core.accounts.setOptOut(account, reply.environment, from, true);
+    else if (this.optIn.has(keyword)) this.core.accounts.setOptOut(account, reply.environment, from, false);
   }
 
   /** Makes the scenario's test clocks that do not exist yet (a clock that exists keeps its time). */
