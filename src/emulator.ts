@@ -125,7 +125,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const operations: OperationDeps = { control, journal, settled: () => core.webhooks.settled(), defaultAccount: options.apiKey };
   const feed = new LiveFeed(
     core.events,
-    feedViews(core, () => control.clockState()),
+    feedViews(
+      core,
+      () => control.clockState(),
+      () => control.listClocks(),
+    ),
   );
   const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account, journal.find({ account }).reverse());
   const api = createApiHandler({ core, faults: scenarios.faults, journal });

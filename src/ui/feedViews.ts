@@ -1,7 +1,7 @@
 /** What the inbox's live stream sends: the state a page starts from, and coalesced updates, as control-API views. */
 
 import { type Environment, type FinalStatus, type MessageRecord, environments, finalStatuses } from '../domain/message.js';
-import type { ClockView } from '../engine/control.js';
+import type { ClockView, TestClockView } from '../engine/control.js';
 import type { Core } from '../engine/core.js';
 import { type AccountView, type MessageView, accountView, messageView } from '../engine/inspection.js';
 import type { WebhookEvent } from '../webhooks/log.js';
@@ -21,6 +21,8 @@ const lists: FeedLists = { environments, finalStatuses };
 export interface FeedState {
   lists: FeedLists;
   clock: ClockView;
+  /** Every test clock with the accounts on it (there are few), so an account's clock shows its time. */
+  clocks: TestClockView[];
   offsetMinutes: number;
   accounts: AccountView[];
   messages: MessageView[];
@@ -31,6 +33,7 @@ export interface FeedState {
 export interface FeedUpdate {
   /** Sent with every update so a page's clock never drifts from the emulator's. */
   clock: ClockView;
+  clocks: TestClockView[];
   /** Every account (there are few), so balances, opt-outs and deletions are always current. */
   accounts: AccountView[];
   messages: MessageView[];
@@ -56,8 +59,8 @@ function newest<T>(lists: Iterable<T>[], createdAt: (item: T) => number): T[] {
   return all.sort((a, b) => createdAt(b) - createdAt(a)).slice(0, feedWindow);
 }
 
-/** `clock` is the control API's clock view, so the page shows exactly what GET /_emulator/clock answers. */
-export function feedViews(core: Core, clock: () => ClockView): FeedViews {
+/** `clock` and `clocks` are the control API's views, so the page shows exactly what GET /_emulator/clock and /clocks answer. */
+export function feedViews(core: Core, clock: () => ClockView, clocks: () => TestClockView[]): FeedViews {
   const { store, offsetMinutes } = core;
   const message = (record: MessageRecord): MessageView => messageView(record, offsetMinutes);
   const accounts = (): AccountView[] => [...store.accounts.values()].map(accountView);
@@ -67,6 +70,7 @@ export function feedViews(core: Core, clock: () => ClockView): FeedViews {
     state: () => ({
       lists,
       clock: clock(),
+      clocks: clocks(),
       offsetMinutes,
       accounts: accounts(),
       messages: newest(
@@ -81,6 +85,7 @@ export function feedViews(core: Core, clock: () => ClockView): FeedViews {
     }),
     update: (pending) => ({
       clock: clock(),
+      clocks: clocks(),
       accounts: accounts(),
       messages: [...pending.messages.values()].map(message),
       replies: [...pending.replies.values()].map(message),

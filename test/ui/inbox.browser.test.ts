@@ -290,3 +290,21 @@ test('with a control token the page asks for it, then uses it for the stream and
     await guarded.close();
   }
 });
+
+test("an account on a test clock shows that clock's time on the accounts page, and its buttons move that clock only", async () => {
+  const clock = emulator.clocks.create({ name: 'inbox', startTime: '2030-01-01T00:00:00Z' });
+  emulator.accounts.create({ apiKey: 'pk_inbox_clock', clock: clock.id });
+  const sent = await send(emulator, { recipient: [number], message: 'On its own time' }, 'live', 'pk_inbox_clock', 'sk_test_inbox_clock');
+  await page.getByRole('link', { name: 'Accounts' }).click();
+  const card = page.getByRole('article').filter({ hasText: 'pk_inbox_clock' });
+  await card.getByText('2030-01-01 02:00:00 +02:00').waitFor();
+  await page.getByRole('article').filter({ hasText: apiKey }).getByText('clock: the main clock (above)').waitFor();
+  await card.getByRole('button', { name: `Advance ${clock.id} by 1 h` }).click();
+  await card.getByText('2030-01-01 03:00:00 +02:00').waitFor();
+  expect(emulator.clocks.get(clock.id).now).toBe(Date.parse('2030-01-01T01:00:00Z'));
+  expect(emulator.messages.get(sent.id).status).toBe('delivered');
+  // The header's main clock did not move.
+  expect(emulator.clock.state().now).toBe(Date.parse('2026-11-21T10:00:00Z'));
+  await page.getByText('2026-11-21 12:00:00 +02:00').waitFor();
+  await shoot('accounts-test-clock');
+});

@@ -18,6 +18,9 @@ export const state = {
   lists: { environments: [], finalStatuses: [] },
   /** @type {Map<string, import('./types.js').AccountView>} */
   accounts: new Map(),
+  /** The test clocks, by id: an account on one shows its time and moves it. */
+  /** @type {Map<string, import('./types.js').TestClockView>} */
+  clocks: new Map(),
   /** @type {Map<string, import('./types.js').MessageView>} */
   messages: new Map(),
   /** @type {Map<string, import('./types.js').MessageView>} */
@@ -51,10 +54,15 @@ export function setClock(clock) {
   state.clockReceivedAt = Date.now();
 }
 
-/** @param {import('./types.js').AccountView[]} accounts */
-function setAccounts(accounts) {
+/**
+ * @param {import('./types.js').AccountView[]} accounts
+ * @param {import('./types.js').TestClockView[]} clocks
+ */
+function setAccounts(accounts, clocks) {
   state.accounts.clear();
   for (const account of accounts) state.accounts.set(account.apiKey, account);
+  state.clocks.clear();
+  for (const clock of clocks) state.clocks.set(clock.id, clock);
 }
 
 /** @param {FeedState} snapshot */
@@ -65,7 +73,7 @@ export function replaceState(snapshot) {
   state.messages.clear();
   state.replies.clear();
   state.webhooks.clear();
-  setAccounts(snapshot.accounts);
+  setAccounts(snapshot.accounts, snapshot.clocks);
   // Lists arrive newest first; inserting oldest first keeps the maps in age order for trimming.
   for (const message of [...snapshot.messages].reverse()) keepMessage(message);
   for (const reply of [...snapshot.replies].reverse()) keep(state.replies, reply.id, reply, limits.replies);
@@ -76,7 +84,7 @@ export function replaceState(snapshot) {
 /** @param {FeedUpdate} update */
 export function applyUpdate(update) {
   setClock(update.clock);
-  setAccounts(update.accounts);
+  setAccounts(update.accounts, update.clocks);
   for (const message of update.messages) keepMessage(message);
   for (const reply of update.replies) keep(state.replies, reply.id, reply, limits.replies);
   for (const event of update.webhooks) keep(state.webhooks, event.id, event, limits.webhooks);
