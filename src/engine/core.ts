@@ -105,7 +105,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     },
     apiBases(linkOrigin),
   );
-  const messaging = new Messaging(store, clock, random.ids, lifecycle, events, options);
+  const messaging = new Messaging(store, clock, random.ids, lifecycle, events, { ...options, offsetMinutes });
   const accounts = new Accounts(store, options.balance);
   const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>;
   const startState = new StartState();
