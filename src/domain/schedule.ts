@@ -2,7 +2,7 @@
 
 import { ApiError } from './errors.js';
 import { quoteExcerpt } from './excerpt.js';
-import { maxInstant, parseOffset } from './time.js';
+import { formatInstant, maxInstant, parseOffset } from './time.js';
 
 export const minimumLeadMs = 15 * 60_000;
 export const maximumLeadMs = 7 * 24 * 60 * 60_000;
@@ -26,17 +26,24 @@ export function parseScheduleText(text: string): number | undefined {
   return instant <= maxInstant ? instant : undefined;
 }
 
-/** Checks a schedule against the window measured from `now`; returns its instant or throws DATE_TIME_INVALID. */
-export function resolveSchedule(text: string, now: number): number {
+/**
+ * Checks a schedule against the window measured from `now` (the clock the account's send is judged by); returns its
+ * instant or throws DATE_TIME_INVALID, whose description ends with that now and the window, in `offsetMinutes`.
+ */
+export function resolveSchedule(text: string, now: number, offsetMinutes: number): number {
   const instant = parseScheduleText(text);
-  if (instant === undefined) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`);
-  }
-  if (instant <= now + minimumLeadMs) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is in the past or not later than now plus 15 minutes.`);
-  }
-  if (instant > now + maximumLeadMs) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is more than 7 days ahead.`);
-  }
-  return instant;
+  const problem =
+    instant === undefined
+      ? 'is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z]'
+      : instant <= now + minimumLeadMs
+        ? 'is in the past or not later than now plus 15 minutes'
+        : instant > now + maximumLeadMs
+          ? 'is more than 7 days ahead'
+          : undefined;
+  if (problem === undefined) return instant as number;
+  const at = (ms: number): string => formatInstant(ms, offsetMinutes);
+  throw new ApiError(
+    'DATE_TIME_INVALID',
+    `The schedule ${quoteExcerpt(text)} ${problem}. The emulator's time is ${at(now)}: give a time after ${at(now + minimumLeadMs)} and at most ${at(now + maximumLeadMs)}.`,
+  );
 }
