@@ -14,6 +14,8 @@ import { type OperationId, type Operation, isRoute, operationList, routeOf } fro
 const positionalHints: Partial<Record<OperationId, readonly string[]>> = {
   'clock.advance': ['duration'],
   'clock.set': ['instant'],
+  'clocks.advance': ['duration'],
+  'clocks.set': ['instant'],
   'messages.forceStatus': ['status'],
   'replies.inject': ['text'],
 };

@@ -47,3 +47,16 @@ test('INSUFFICIENT_BALANCE shows the balance and what the message costs', async 
   expect(reply.status).toBe(402);
   expect(reply.body.description).toBe('This message costs 2 credits; the balance is 1.');
 });
+
+test("DATE_TIME_INVALID on an account on a test clock shows that clock's time, the one the schedule was checked against", async () => {
+  const emulator = makeEmulator();
+  const clock = emulator.clocks.create({ startTime: '2026-12-01T08:00:00Z' });
+  emulator.accounts.create({ apiKey: 'pk_on_test_clock', clock: clock.id });
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    key: 'pk_on_test_clock',
+    sign: 'sk_test_on_test_clock',
+    body: { recipient: to, message: 'Hi', schedule: '2026-12-01T10:05' },
+  });
+  expect(reply.body.message).toBe('DATE_TIME_INVALID');
+  expect(reply.body.description).toContain("The emulator's time is 2026-12-01T10:00:00+02:00: give a time after 2026-12-01T10:15:00+02:00");
+});
