@@ -8,7 +8,7 @@ import type { Clock, ClockIncident, ClockRun, ClockState } from '../state/clock.
 import type { z } from 'zod';
 import type { Snapshot } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
-import type { Page } from '../control/list.js';
+import type { Page } from '../domain/list.js';
 import {
   type AccountInput,
   type AccountPatch,
