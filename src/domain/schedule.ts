@@ -1,13 +1,9 @@
-/** The schedule rule: accepted formats and the window of 15 minutes to 7 days ahead of the clock. */
+/** The schedule rule: a schedule text's instant, checked against the window (scheduleWindow.ts) measured from the clock. */
 
 import { ApiError } from './errors.js';
 import { quoteExcerpt } from './excerpt.js';
+import { defaultScheduleOffsetMinutes, maximumLead, minimumLead, scheduleFormat } from './scheduleWindow.js';
 import { formatInstant, maxInstant, parseOffset } from './time.js';
-
-export const minimumLeadMs = 15 * 60_000;
-export const maximumLeadMs = 7 * 24 * 60 * 60_000;
-/** The spec's default when a schedule carries no offset: GMT+2. */
-export const defaultScheduleOffsetMinutes = 120;
 
 const schedulePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -34,16 +30,16 @@ export function resolveSchedule(text: string, now: number, offsetMinutes: number
   const instant = parseScheduleText(text);
   const problem =
     instant === undefined
-      ? 'is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z]'
-      : instant <= now + minimumLeadMs
-        ? 'is in the past or not later than now plus 15 minutes'
-        : instant > now + maximumLeadMs
-          ? 'is more than 7 days ahead'
+      ? `is not ISO 8601 in the form ${scheduleFormat}`
+      : instant <= now + minimumLead.ms
+        ? `is in the past or not later than now plus ${minimumLead.words}`
+        : instant > now + maximumLead.ms
+          ? `is more than ${maximumLead.words} ahead`
           : undefined;
   if (problem === undefined) return instant as number;
   const at = (ms: number): string => formatInstant(ms, offsetMinutes);
   throw new ApiError(
     'DATE_TIME_INVALID',
-    `The schedule ${quoteExcerpt(text)} ${problem}. The emulator's time is ${at(now)}: give a time after ${at(now + minimumLeadMs)} and at most ${at(now + maximumLeadMs)}.`,
+    `The schedule ${quoteExcerpt(text)} ${problem}. The emulator's time is ${at(now)}: give a time after ${at(now + minimumLead.ms)} and at most ${at(now + maximumLead.ms)}.`,
   );
 }
