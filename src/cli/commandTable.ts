@@ -7,13 +7,15 @@ import { z } from 'zod';
 import { type OperationId, type Operation, isRoute, operationList, routeOf } from '../control/operations.js';
 
 /**
- * Friendly positionals, the only per-operation knowledge here. For a shortcut they name its handle arguments in order
- * (`clock advance <duration>`); for a route operation they name fields of its body or query (`replies inject <id> <text>`).
- * Path parameters are positionals without a hint.
+ * Friendly positionals, the only per-operation knowledge here. For a shortcut they name its handle arguments after the
+ * path parameters of the operation it calls (`clock advance <duration>`); for a route operation they name fields of its
+ * body or query (`replies inject <id> <text>`). Path parameters are positionals without a hint.
  */
 const positionalHints: Partial<Record<OperationId, readonly string[]>> = {
   'clock.advance': ['duration'],
   'clock.set': ['instant'],
+  'clocks.advance': ['duration'],
+  'clocks.set': ['instant'],
   'messages.forceStatus': ['status'],
   'replies.inject': ['text'],
 };
@@ -38,6 +40,8 @@ export interface Command {
   fields?: { arg: number; shape?: Record<string, z.ZodType>; paged: boolean };
   /** A shortcut's mapping to the operation it calls: the flags are checked against what it passes on (a dropped one is refused). */
   mapping?: (...args: unknown[]) => unknown[];
+  /** A shortcut's target operation. */
+  via?: OperationId;
 }
 
 /** `forceStatus` → `force-status`, `optOuts` → `opt-outs`. */
@@ -59,9 +63,12 @@ function commandOf(operationId: OperationId, op: Operation): Command {
     scalarFlags: [],
   };
   if (!isRoute(op)) {
+    const target = routeOf(op.via);
+    const names = [...target.args.flatMap((spec) => (spec.in === 'path' ? [spec.name] : [])), ...hints];
     command.mapping = op.map as (...args: unknown[]) => unknown[];
-    command.positionals = hints.map((name, arg) => ({ name, arg }));
-    command.fields = { arg: hints.length, shape: shapeOf(routeOf(op.via).input), paged: false };
+    command.via = op.via;
+    command.positionals = names.map((name, arg) => ({ name, arg }));
+    command.fields = { arg: names.length, shape: shapeOf(target.input), paged: false };
     return command;
   }
   op.args.forEach((spec, arg) => {

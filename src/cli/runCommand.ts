@@ -52,6 +52,7 @@ function commandArgs(command: Command, line: CommandLine): unknown[] {
   const fields: Record<string, unknown> = {};
   positionals.forEach((positional, index) => {
     const text = line.positionals[index] as string;
+    if (text === '') throw new UsageError(`<${positional.name}> is empty`);
     if (positional.field !== undefined) fields[positional.field] = fieldValue(command.fields?.shape?.[positional.field], text);
     else args[positional.arg] = positional.file ? readInput(text, positional.name) : text;
   });
@@ -104,13 +105,17 @@ function fieldName(flag: string, shape: Record<string, z.ZodType> | undefined, p
   return [flag, camel].find((name) => name in shape || (paged && (name === 'page' || name === 'limit')));
 }
 
-/** A flag's text as the field wants it: kept as text when the schema takes text, else read as JSON (`60`, `true`, `{…}`). */
+/**
+ * A flag's text as the field wants it: kept as text when the schema takes text, else read as JSON (`60`, `true`, `{…}`)
+ * when text is the wrong type for it, so the emulator reports what is wrong with the value (`2` is above 1), not its type.
+ */
 function fieldValue(schema: z.ZodType | undefined, raw: string | true): unknown {
   if (raw === true) return true;
-  if (schema?.safeParse(raw).success) return raw;
   const parsed = parseJson(raw);
   if (schema === undefined) return /^\s*[[{]/.test(raw) && parsed !== undefined ? parsed : raw;
-  return parsed !== undefined && schema.safeParse(parsed).success ? parsed : raw;
+  const asText = schema.safeParse(raw);
+  if (asText.success || parsed === undefined) return raw;
+  return asText.error.issues.every((issue) => issue.code === 'invalid_type' || issue.code === 'invalid_union') ? parsed : raw;
 }
 
 function parseJson(text: string): unknown {

@@ -3,7 +3,7 @@
 import { ApiError } from './errors.js';
 import { quoteExcerpt } from './excerpt.js';
 import { defaultScheduleOffsetMinutes, maximumLead, minimumLead, scheduleFormat } from './scheduleWindow.js';
-import { maxInstant, parseOffset } from './time.js';
+import { formatInstant, maxInstant, parseOffset } from './time.js';
 
 const schedulePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -22,17 +22,24 @@ export function parseScheduleText(text: string): number | undefined {
   return instant <= maxInstant ? instant : undefined;
 }
 
-/** Checks a schedule against the window measured from `now`; returns its instant or throws DATE_TIME_INVALID. */
-export function resolveSchedule(text: string, now: number): number {
+/**
+ * Checks a schedule against the window measured from `now` (the clock the account's send is judged by); returns its
+ * instant or throws DATE_TIME_INVALID, whose description ends with that now and the window, in `offsetMinutes`.
+ */
+export function resolveSchedule(text: string, now: number, offsetMinutes: number): number {
   const instant = parseScheduleText(text);
-  if (instant === undefined) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is not ISO 8601 in the form ${scheduleFormat}.`);
-  }
-  if (instant <= now + minimumLead.ms) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is in the past or not later than now plus ${minimumLead.words}.`);
-  }
-  if (instant > now + maximumLead.ms) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is more than ${maximumLead.words} ahead.`);
-  }
-  return instant;
+  const problem =
+    instant === undefined
+      ? `is not ISO 8601 in the form ${scheduleFormat}`
+      : instant <= now + minimumLead.ms
+        ? `is in the past or not later than now plus ${minimumLead.words}`
+        : instant > now + maximumLead.ms
+          ? `is more than ${maximumLead.words} ahead`
+          : undefined;
+  if (problem === undefined) return instant as number;
+  const at = (ms: number): string => formatInstant(ms, offsetMinutes);
+  throw new ApiError(
+    'DATE_TIME_INVALID',
+    `The schedule ${quoteExcerpt(text)} ${problem}. The emulator's time is ${at(now)}: give a time after ${at(now + minimumLead.ms)} and at most ${at(now + maximumLead.ms)}.`,
+  );
 }

@@ -112,7 +112,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     },
     apiBases(linkOrigin),
   );
-  const messaging = new Messaging(store, random.ids, lifecycle, events, options);
+  const messaging = new Messaging(store, random.ids, lifecycle, events, { ...options, offsetMinutes });
   const accounts = new Accounts(store, options.balance, clocks, (apiKey) => events.emit('account.changed', { apiKey }));
   const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>;
   const startState = new StartState();

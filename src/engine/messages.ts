@@ -36,6 +36,8 @@ export interface MessagingSettings extends FieldLimits {
   pricing: Pricing;
   chargeRejectedRecipients: boolean;
   checkBalanceOnSchedule: boolean;
+  /** The emulator's time zone, in which a refused schedule's description shows its clock and window. */
+  offsetMinutes: number;
 }
 
 export interface ListQuery {
@@ -117,7 +119,7 @@ export class Messaging {
     const clientReference = validateClientReference(fields.client_reference);
     const schedule = scheduleText(fields.schedule);
     const now = account.clock.now();
-    const scheduleAt = schedule === undefined ? null : resolveSchedule(schedule, now);
+    const scheduleAt = schedule === undefined ? null : resolveSchedule(schedule, now, this.settings.offsetMinutes);
     const cost = sendCost(text, recipients.length, this.settings.pricing);
     if ((scheduleAt === null || this.settings.checkBalanceOnSchedule) && !covers(wallet, cost)) {
       throw new ApiError('INSUFFICIENT_BALANCE', `This message costs ${cost} credits; the balance is ${wallet.balance}.`);
@@ -157,7 +159,7 @@ export class Messaging {
     const text = fields.message === undefined ? message.text : validateMessageText(fields.message, this.settings);
     const clientReference = validateClientReference(fields.client_reference) ?? message.clientReference;
     const schedule = scheduleText(fields.schedule);
-    const scheduleAt = schedule === undefined ? message.scheduleAt : resolveSchedule(schedule, account.clock.now());
+    const scheduleAt = schedule === undefined ? message.scheduleAt : resolveSchedule(schedule, account.clock.now(), this.settings.offsetMinutes);
     const wallet = account.environments[environment];
     const cost = sendCost(text, recipients.length, this.settings.pricing);
     if (this.settings.checkBalanceOnSchedule && !covers(wallet, cost)) {

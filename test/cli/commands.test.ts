@@ -9,7 +9,8 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { commandList } from '../../src/cli/commandTable.js';
 import { runCommand } from '../../src/cli/runCommand.js';
 import { writeReadyFile } from '../../src/cli/readyInfo.js';
-import { operationList } from '../../src/control/operations.js';
+import { encodeCall } from '../../src/control/call.js';
+import { operationList, routeOf } from '../../src/control/operations.js';
 import { type Emulator, createEmulator } from '../../src/index.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
@@ -76,6 +77,20 @@ test('every control operation in the table has a command, and --help lists each 
   const group = await cli(['clock', '--help']);
   expect(group.stdout).toContain('sms-emulator clock advance <duration>');
   expect(group.stdout).toContain('sms-emulator clock run-until-idle');
+});
+
+test('every shortcut command gives what its mapping needs: the called path filled, no field left undefined', () => {
+  for (const command of commandList()) {
+    if (command.mapping === undefined || command.via === undefined) continue;
+    const passed = command.mapping(...command.positionals.map((positional) => `given-${positional.name}`));
+    for (const arg of passed) {
+      const fields = typeof arg === 'object' && arg !== null ? Object.entries(arg) : [];
+      for (const [field, value] of fields) expect(value, `${command.name} leaves ${field} undefined: give it a positional hint`).toBeDefined();
+    }
+    const target = routeOf(command.via);
+    const request = encodeCall(target.method, target.path, target.args, passed);
+    expect(request.path, command.name).not.toMatch(/[{}]|undefined|object/);
+  }
 });
 
 test('send signs with the default account, messages list filters by status, replies inject opts out, reset starts over', async () => {
@@ -157,6 +172,9 @@ test.each([
   [['health', '--status', 'x'], 2, /unknown flag --status for health/],
   [['reset', '--url', 'ftp://x'], 2, /--url: /],
   [['restore', '--body', '[1]'], 2, /--body needs a JSON object/],
+  [['accounts', 'get', ''], 2, /<key> is empty/],
+  [['webhooks', 'set-chaos', '--duplicate-rate', '2'], 1, /duplicateRate: Too big: expected number to be <=1/],
+  [['accounts', 'create', '--api-key', '123'], 1, /apiKey: .*pk_/],
   [['send', '--text', 'Hi'], 2, /send needs --to <number>/],
   [['accounts', 'get', 'pk_nope'], 1, /^sms-emulator: CONTROL_NOT_FOUND: No account has the API key "pk_nope"\.\n$/],
   [['clock', 'advance', 'soon'], 1, /^sms-emulator: CONTROL_INVALID_REQUEST: /],

@@ -32,6 +32,9 @@ mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
 symlinkSync(root, join(project, 'node_modules', 'sms-emulator'), 'dir');
 for (const name of ['vitest', 'supertest', '@types/node', '@types/supertest'])
   symlinkSync(join(root, 'node_modules', name), join(project, 'node_modules', name), 'dir');
+// npm links a dependency's bin into node_modules/.bin at install: `npx sms-emulator clock advance 1h` finds it there.
+mkdirSync(join(project, 'node_modules', '.bin'));
+symlinkSync(join(root, 'bin', 'sms-emulator.js'), join(project, 'node_modules', '.bin', 'sms-emulator'));
 symlinkSync(join(root, 'scenarios'), join(project, 'scenarios'), 'dir');
 symlinkSync(join(root, 'examples', 'reminder-app', 'src'), join(project, 'src'), 'dir');
 mkdirSync(join(project, 'test'));

@@ -30,8 +30,8 @@ test.each([
 });
 
 test('accepts a time later than now plus 15 minutes and at most 7 days ahead', () => {
-  expect(resolveSchedule('2026-11-21T12:16', now)).toBe(now + 16 * 60_000);
-  expect(resolveSchedule('2026-11-28T12:00', now)).toBe(now + 7 * 86_400_000);
+  expect(resolveSchedule('2026-11-21T12:16', now, 120)).toBe(now + 16 * 60_000);
+  expect(resolveSchedule('2026-11-28T12:00', now, 120)).toBe(now + 7 * 86_400_000);
 });
 
 test.each([
@@ -40,7 +40,7 @@ test.each([
   ['2026-11-28T12:01', 'more than 7 days ahead'],
 ])('refuses %s as DATE_TIME_INVALID (%s)', (text, reason) => {
   try {
-    resolveSchedule(text, now);
+    resolveSchedule(text, now, 120);
     expect.unreachable();
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
