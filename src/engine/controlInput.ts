@@ -5,6 +5,7 @@ import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { environmentSchema } from '../domain/environment.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
+import { listableStatuses } from '../domain/message.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
 import { clockInstant, clockSpeed } from '../domain/clockRange.js';
@@ -77,7 +78,14 @@ export type ReplyInput = z.input<typeof replyInput>;
 export const messageFilter = z.strictObject({
   environment: environmentSchema.optional(),
   account: z.string().optional(),
-  status: z.string().optional(),
+  // A status no message can have (a typo such as "deliverd") is refused rather than answered with an empty list.
+  status: z
+    .string()
+    .refine(
+      (status) => status === 'deleted' || (listableStatuses as readonly string[]).includes(status),
+      `expected one of ${[...listableStatuses, 'deleted'].join(', ')}`,
+    )
+    .optional(),
   recipient: z.string().optional(),
 });
 /** Which messages a control list shows: by environment, account, status or recipient. */
