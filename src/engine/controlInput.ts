@@ -8,7 +8,7 @@ import { describeIssues } from '../domain/issues.js';
 import { listableStatuses } from '../domain/message.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
-import { clockInstant, clockSpeed } from '../domain/clockRange.js';
+import { clockId, clockInstant, clockName, clockSpeed } from '../domain/clockRange.js';
 import { scopes } from '../state/store.js';
 
 const webhookUrl = webhookUrlSchema.nullable();
@@ -22,7 +22,7 @@ export const accountInput = z.strictObject({
   webhookUrl: webhookUrl.optional(),
   sandboxWebhookUrl: webhookUrl.optional(),
   scopes: z.array(z.enum(scopes)).optional(),
-  clock: z.string().min(1).max(200).optional(),
+  clock: clockId.optional(),
 });
 /** An account to create: `apiKey` (pk_…), and optionally its signing secret, balances, webhook URLs, scopes and the test `clock` it lives on. */
 export type AccountInput = z.input<typeof accountInput>;
@@ -62,7 +62,7 @@ export type ClockCommand = z.input<typeof clockCommand>;
 
 export const testClockInput = z.strictObject({
   startTime: clockInstant.optional(),
-  name: z.string().min(1).max(200).optional(),
+  name: clockName.optional(),
 });
 /** A test clock to create: `startTime` (ISO; default the main clock's now) and an optional `name`. */
 export type TestClockInput = z.input<typeof testClockInput>;
