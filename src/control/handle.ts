@@ -53,7 +53,7 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
   readonly clock: {
     /** Current clock state: time, mode, speed, queued tasks, recent incidents. */
     state(): Answer<M, ClockView>;
-    /** The emulator's current time as a `Date`: give it to the app under test (see `useEmulatorTime` in `sms-emulator/vitest`). */
+    /** The emulator's current time as a `Date`: give it to the app under test (in the vitest fixture, `sms.now()` is the test clock's). */
     now(): Answer<M, Date>;
     /** Applies mode/speed, then `set`, then `advance` (or `runUntilIdle`, or `next`); answers once the webhooks it made due were tried. */
     move(command: ClockCommand): Promise<ClockView>;
