@@ -1,5 +1,6 @@
 /** The typed control handle: one interface for the in-process handle (`createEmulator`) and the remote one (over HTTP). */
 
+import type { Environment } from '../domain/environment.js';
 import type { ClockView, TestClockView } from '../engine/control.js';
 import type {
   AccountInput,
@@ -35,7 +36,7 @@ export interface ChaosView {
 /** Where a number stands on an account's opt-out list. */
 export interface OptOutView {
   account: string;
-  environment: 'live' | 'sandbox';
+  environment: Environment;
   number: string;
   optedOut: boolean;
 }
@@ -43,7 +44,7 @@ export interface OptOutView {
 /** Which account and environment an opt-out call means (default: the default account, live). */
 export interface OptOutTarget {
   account?: string;
-  environment?: 'live' | 'sandbox';
+  environment?: Environment;
 }
 
 /** Every control operation, as a method; the HTTP control API offers the same operations under `/_emulator`. */

@@ -35,7 +35,7 @@ export interface ScenarioSettings {
 
 export class ScenarioRuntime {
   readonly faults: Faults;
-  private active: Scenario = { version: 1, accounts: [], rules: [], replies: [], faults: [], timeline: [] };
+  private active: Scenario = { version: 1, accounts: [], clocks: [], rules: [], replies: [], faults: [], timeline: [] };
   private rules: CompiledRule[] = [];
   private replies: CompiledReply[] = [];
   /** The armed timeline events, each with the clock it waits on (its account's, else the main clock). */
@@ -64,6 +64,7 @@ export class ScenarioRuntime {
     });
     core.events.on('reply.received', ({ reply }) => this.handleKeywords(reply));
     checkTimelineTargets(startup, [core.options.apiKey]);
+    checkClocks(startup, [], () => undefined);
     core.startState.register({ start: () => this.activate(startup) });
   }
 
@@ -77,6 +78,11 @@ export class ScenarioRuntime {
    */
   load(scenario: Scenario): void {
     checkTimelineTargets(scenario, [this.core.options.apiKey, ...this.core.store.accounts.keys()]);
+    checkClocks(
+      scenario,
+      this.core.clocks.list().map((clock) => clock.id as string),
+      (apiKey) => this.core.store.accounts.get(apiKey)?.clock.id,
+    );
     this.activate(scenario);
   }
 
@@ -89,6 +95,7 @@ export class ScenarioRuntime {
     this.rules = rules;
     this.replies = replies;
     this.faults.load(scenario.faults);
+    this.applyClocks(scenario);
     this.applyAccounts(scenario);
     // An event for an account runs at `at` on that account's clock, from its now; any other on the main clock.
     this.timers = scenario.timeline.map((event) => {
@@ -146,9 +153,16 @@ export class ScenarioRuntime {
     const account = this.core.store.accounts.get(reply.apiKey);
     const from = reply.recipients[0];
     if (!account || from === undefined) return;
-    const optOuts = account.environments[reply.environment].optOuts;
-    if (this.optOut.has(keyword)) optOuts.add(from);
-    else if (this.optIn.has(keyword)) optOuts.delete(from);
+    if (this.optOut.has(keyword)) this.core.accounts.setOptOut(account, reply.environment, from, true);
+    else if (this.optIn.has(keyword)) this.core.accounts.setOptOut(account, reply.environment, from, false);
+  }
+
+  /** Makes the scenario's test clocks that do not exist yet (a clock that exists keeps its time). */
+  private applyClocks(scenario: Scenario): void {
+    const { clocks } = this.core;
+    for (const { id, name, startTime } of scenario.clocks) {
+      if (!clocks.has(id)) clocks.create({ id, name: name ?? null, startTime: startTime === undefined ? undefined : Date.parse(startTime) });
+    }
   }
 
   private applyAccounts(scenario: Scenario): void {
@@ -205,6 +219,29 @@ function checkTimelineTargets(scenario: Scenario, known: Iterable<string>): void
       throw new ApiError(
         'SCENARIO_INVALID',
         `scenario: timeline[${index}].${action}.account: no account has the API key "${target.account}"; add it under accounts or create it first.`,
+      );
+    }
+  });
+}
+
+/**
+ * Refuses (SCENARIO_INVALID) a scenario whose account names a clock that is neither its own nor in `known`, or would
+ * move an existing account (`clockOf` its key) to another clock: its messages' timers are queued on the one it has.
+ */
+function checkClocks(scenario: Scenario, known: readonly string[], clockOf: (apiKey: string) => string | null | undefined): void {
+  const ids = new Set([...known, ...scenario.clocks.map((clock) => clock.id)]);
+  scenario.accounts.forEach((account, index) => {
+    if (account.clock !== undefined && !ids.has(account.clock)) {
+      throw new ApiError(
+        'SCENARIO_INVALID',
+        `scenario: accounts[${index}].clock: no clock has the id "${account.clock}"; add it under clocks or create it first.`,
+      );
+    }
+    const current = clockOf(account.apiKey);
+    if (current !== undefined && account.clock !== undefined && current !== account.clock) {
+      throw new ApiError(
+        'SCENARIO_INVALID',
+        `scenario: accounts[${index}].clock: account "${account.apiKey}" lives on ${current === null ? 'the main clock' : `clock "${current}"`}; an account cannot move to another clock.`,
       );
     }
   });

@@ -2,15 +2,19 @@
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
+import { clockInstant } from '../../domain/clockRange.js';
 import { errorCodes } from '../../domain/errors.js';
-import { canTransition, type LegStatus } from '../../domain/message.js';
+import { routeOperations } from '../../domain/apiOperations.js';
+import { scopes } from '../../state/store.js';
+import { environments } from '../../domain/environment.js';
+import { canTransition, type LegStatus, reachableStatuses } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
-const legStatus = z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
+const legStatus = z.enum(reachableStatuses);
 export const outcomeNames = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
 const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usual timeline (see docs/scenarios.md).');
 
@@ -71,7 +75,7 @@ const recipientMatch = z.union([
   z.strictObject({ exact: z.string().optional(), prefix: z.string().optional(), glob: glob.optional(), regex: regex.optional() }),
 ]);
 
-const environment = z.enum(['live', 'sandbox']);
+const environment = z.enum(environments);
 
 export const messageMatch = z.strictObject({
   recipient: recipientMatch.optional(),
@@ -100,15 +104,13 @@ const reply = z
   })
   .refine((entry) => (entry.text === undefined) !== (entry.generate === undefined), 'give exactly one of text or generate');
 
-export const operations = ['balance', 'send', 'list', 'get', 'edit', 'delete'] as const;
-
 const fault = z
   .strictObject({
     name: z.string().optional().describe('Lets timeline events start and stop the fault.'),
     enabled: z.boolean().default(true),
     match: z
       .strictObject({
-        operation: z.union([z.enum(operations), z.array(z.enum(operations))]).optional(),
+        operation: z.union([z.enum(routeOperations), z.array(z.enum(routeOperations))]).optional(),
         environment: environment.optional(),
         account: z.string().optional(),
       })
@@ -129,6 +131,9 @@ const fault = z
   })
   .refine((entry) => entry.error || entry.latency !== undefined || entry.rateLimit, 'give at least one of error, latency or rateLimit');
 
+/** A test clock's id: letters, digits, `_`, `-` and `.`, so it fits a URL path as it is. */
+const clockId = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'expected an id of 1 to 100 letters, digits, _, - or .');
+
 const accountEntry = z.strictObject({
   apiKey: apiKeySchema,
   signingSecret: z.string().min(1).optional(),
@@ -136,8 +141,15 @@ const accountEntry = z.strictObject({
   sandboxBalance: z.number().int().min(0).optional(),
   webhookUrl: webhookUrlSchema.nullable().optional(),
   sandboxWebhookUrl: webhookUrlSchema.nullable().optional(),
-  scopes: z.array(z.enum(['balance', 'send', 'read', 'edit', 'delete'])).optional(),
+  scopes: z.array(z.enum(scopes)).optional(),
   optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
+  clock: clockId.optional().describe('The id of a test clock (under clocks, or made at runtime) the account lives on; none: the main clock.'),
+});
+
+const clockEntry = z.strictObject({
+  id: clockId.describe('How accounts (and the control API) name the clock.'),
+  name: z.string().min(1).max(200).optional(),
+  startTime: clockInstant.optional().describe("ISO 8601 time the clock starts at (and returns to on reset); default the main clock's now."),
 });
 
 const target = { account: z.string().optional(), environment: environment.default('live') };
@@ -190,6 +202,18 @@ export const scenarioSchema = z.strictObject({
     })
     .default([])
     .describe("Accounts by API key, each once: created, or (the default account's key) updated."),
+  clocks: z
+    .array(clockEntry)
+    .superRefine((clocks, context) => {
+      const seen = new Map<string, number>();
+      clocks.forEach(({ id }, index) => {
+        const first = seen.get(id);
+        if (first === undefined) seen.set(id, index);
+        else context.addIssue({ code: 'custom', path: [index, 'id'], message: `"${id}" is already the id of clocks[${first}]; give each clock once` });
+      });
+    })
+    .default([])
+    .describe('Test clocks, each frozen until moved; accounts name one with clock. Made at start-up and again at every reset.'),
   rules: z.array(rule).default([]).describe('First match wins; unmatched legs follow the default timeline.'),
   replies: z.array(reply).default([]).describe('Inbound replies after a leg is delivered; first match wins.'),
   faults: z.array(fault).default([]),
@@ -206,3 +230,4 @@ export type ScenarioFault = Scenario['faults'][number];
 export type MessageMatch = z.output<typeof messageMatch>;
 export type OutcomeSpec = ScenarioRule['outcome'];
 export type TimelineEventSpec = Scenario['timeline'][number];
+export type ScenarioClock = Scenario['clocks'][number];

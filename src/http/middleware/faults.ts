@@ -2,12 +2,13 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment } from '../../domain/message.js';
-import type { Faults, Operation } from '../../engine/scenario/faults.js';
+import type { RouteOperation } from '../../domain/apiOperations.js';
+import type { Faults } from '../../engine/scenario/faults.js';
 import type { Account } from '../../state/store.js';
 import type { EmulatorEmitter } from '../../events.js';
 
 /** Undefined when no fault applies (no promise to wait for); else waits the injected latency and throws the injected error. */
-export type FaultGuard = (operation: Operation, environment: Environment, account: Account) => Promise<void> | undefined;
+export type FaultGuard = (operation: RouteOperation, environment: Environment, account: Account) => Promise<void> | undefined;
 
 /** Faults are judged at the time of the request's account (its clock: rate-limit windows count on it). */
 export function faultGuard(faults: Faults, events: EmulatorEmitter): FaultGuard {
