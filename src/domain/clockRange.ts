@@ -19,3 +19,8 @@ export const clockInstant = z.string().refine((value) => {
 
 /** A realtime speed: more than 0, at most a million. */
 export const clockSpeed = z.number().positive().max(maxSpeed, `expected a speed of at most ${maxSpeed}`);
+
+/** A test clock's id as an account or a snapshot names it (the emulator makes `clock_` and 16 hex digits). */
+export const clockId = z.string().min(1).max(200);
+/** A test clock's optional name. */
+export const clockName = z.string().min(1).max(200);

@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { environments } from '../domain/environment.js';
-import { reachableStatuses } from '../domain/message.js';
+import { reachableStatuses, shownStatuses } from '../domain/message.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
-import { clockInstant, clockSpeed } from '../domain/clockRange.js';
+import { clockId, clockInstant, clockName, clockSpeed } from '../domain/clockRange.js';
 import { webhookStates } from '../webhooks/log.js';
 import { scopes } from '../state/store.js';
 
@@ -23,7 +23,7 @@ export const accountInput = z.strictObject({
   webhookUrl: webhookUrl.optional(),
   sandboxWebhookUrl: webhookUrl.optional(),
   scopes: z.array(z.enum(scopes)).optional(),
-  clock: z.string().min(1).max(200).optional(),
+  clock: clockId.optional(),
 });
 /** An account to create: `apiKey` (pk_…), and optionally its signing secret, balances, webhook URLs, scopes and the test `clock` it lives on. */
 export type AccountInput = z.input<typeof accountInput>;
@@ -63,7 +63,7 @@ export type ClockCommand = z.input<typeof clockCommand>;
 
 export const testClockInput = z.strictObject({
   startTime: clockInstant.optional(),
-  name: z.string().min(1).max(200).optional(),
+  name: clockName.optional(),
 });
 /** A test clock to create: `startTime` (ISO; default the main clock's now) and an optional `name`. */
 export type TestClockInput = z.input<typeof testClockInput>;
@@ -79,7 +79,11 @@ export type ReplyInput = z.input<typeof replyInput>;
 export const messageFilter = z.strictObject({
   environment: environment.optional(),
   account: z.string().optional(),
-  status: z.string().optional(),
+  // A status no message can have (a typo such as "deliverd") is refused rather than answered with an empty list.
+  status: z
+    .string()
+    .refine((status) => (shownStatuses as readonly string[]).includes(status), `expected one of ${shownStatuses.join(', ')}`)
+    .optional(),
   recipient: z.string().optional(),
 });
 /** Which messages a control list shows: by environment, account, status or recipient. */

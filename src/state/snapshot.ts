@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
-import { clockSpeed, maxTime } from '../domain/clockRange.js';
+import { clockId, clockName, clockSpeed, maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { environments } from '../domain/environment.js';
@@ -62,7 +62,7 @@ function buildSnapshotSchema() {
     clock: z.strictObject({ now: z.number().int().min(minInstant).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
     /** The test clocks (always manual), each with its time; absent in snapshots made before test clocks. */
     clocks: z
-      .array(z.strictObject({ id: name, name: name.nullable(), now: z.number().int().min(minInstant).max(maxTime) }))
+      .array(z.strictObject({ id: clockId, name: clockName.nullable(), now: z.number().int().min(minInstant).max(maxTime) }))
       .max(maxList)
       .default([]),
     random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
@@ -74,7 +74,7 @@ function buildSnapshotSchema() {
         live: wallet,
         sandbox: wallet,
         /** The test clock the account lives on; null or absent for the main clock. */
-        clock: name.nullable().default(null),
+        clock: clockId.nullable().default(null),
       }),
     ),
     messages: z.array(message),

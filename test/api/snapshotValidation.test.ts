@@ -55,6 +55,8 @@ test.each<[string, Mutation, string]>([
       ]),
     'messages.0.outcomeOverride.1.status',
   ],
+  ['a test clock name longer than a created clock may have', (s) => s.clocks.push({ id: 'clock_a', name: 'x'.repeat(201), now: s.clock.now }), 'clocks.0.name'],
+  ['a test clock id longer than an account may name', (s) => s.clocks.push({ id: 'c'.repeat(201), name: null, now: s.clock.now }), 'clocks.0.id'],
   ['a random state that is not 32-bit words', (s) => (s.random.ids = [1, 2, 3, 2 ** 40]), 'random.ids.3'],
   ['a message text of 200,000 characters', (s) => (s.messages[0].text = 'x'.repeat(200_000)), 'messages.0.text'],
   ['a webhook URL that is not a URL', (s) => (s.accounts[0].live.webhookUrl = 'not a url'), 'accounts.0.live.webhookUrl'],

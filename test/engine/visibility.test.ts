@@ -47,3 +47,12 @@ test("a reply's self link resolves to the sms-reply object, which the list still
   expect((await call(emulator, 'GET', `/sandbox/v1/messages/${reply.id}`)).body.message).toBe('MESSAGE_NOT_FOUND');
   expect((await call(emulator, 'GET', '/v1/messages')).body.total_items).toBe(1);
 });
+
+test('the control message list refuses a status no message can have instead of answering an empty list', async () => {
+  const emulator = makeEmulator();
+  await send(emulator, { recipient: ['27831234567'], message: 'hi' });
+  const refused = await call(emulator, 'GET', '/_emulator/messages?status=deliverd', { key: false });
+  expect(refused.status).toBe(400);
+  expect(refused.body).toMatchObject({ message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('status') });
+  expect((await call(emulator, 'GET', '/_emulator/messages?status=pending', { key: false })).body.total).toBe(1);
+});

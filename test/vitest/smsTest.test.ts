@@ -105,3 +105,11 @@ test('each test account lives on a test clock of its own, which the main clock d
   await emulator.clock.advance('1h');
   expect(sms.now().getTime()).toBe(before);
 });
+
+describe('a test without a name still gets a test clock of its own (its name is the clock name, and a clock name is never empty)', () => {
+  test('', async ({ sms }) => {
+    expect(sms.clock.id).toMatch(/^clock_/);
+    const before = sms.now().getTime();
+    expect((await sms.clock.advance('1m')).now - before).toBe(60_000);
+  });
+});
