@@ -124,7 +124,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     feedViews(core, () => control.clockState()),
   );
   const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account, journal.find({ account }).reverse());
-  const api = createApiHandler({ core, faults: scenarios.faults, journal });
+  const api = createApiHandler({ core, faults: scenarios, journal });
   const app = createApp({ core, operations, api, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const requestListener = nodeListener(fetch, { handler: api, maxBodySize: options.maxBodySize });

@@ -5,7 +5,7 @@
  */
 
 import { z } from 'zod';
-import { scenarioSchema } from '../engine/scenario/schema.js';
+import { accountScenarioSchema, scenarioSchema } from '../engine/scenario/schema.js';
 import { transitions } from '../domain/message.js';
 import { snapshotSchema } from '../state/snapshot.js';
 import { scopes } from '../state/store.js';
@@ -131,6 +131,7 @@ export function answerSchemas(): Record<string, Schema> {
     }),
     Signature: object({ string_to_sign: string, signature: string }),
     Scenario: fromZod(scenarioSchema),
+    AccountScenario: fromZod(accountScenarioSchema),
     Snapshot: fromZod(snapshotSchema()),
   };
 }

@@ -5,7 +5,16 @@
 
 import { ApiError } from '../domain/errors.js';
 import { type Environment, environments } from '../domain/message.js';
-import { type Account, type AccountSettings, type EnvironmentAccount, type Scope, type Store, type WalletSettings, scopes } from '../state/store.js';
+import {
+  type Account,
+  type AccountScenarioData,
+  type AccountSettings,
+  type EnvironmentAccount,
+  type Scope,
+  type Store,
+  type WalletSettings,
+  scopes,
+} from '../state/store.js';
 import { quoteExcerpt } from '../domain/excerpt.js';
 
 /** An account as a user describes it (options, scenario, control API); what it leaves out gets a default. */
@@ -21,6 +30,8 @@ export interface AccountSpec {
   /** Opted-out numbers, live and sandbox unless `sandboxOptOuts` is given. */
   optOuts?: readonly string[];
   sandboxOptOuts?: readonly string[];
+  /** Its own scenario (validated), consulted before the emulator's. */
+  scenario?: AccountScenarioData;
 }
 
 /** A change of one environment's balance: set it, add to it (a negative number takes away), or both (set, then add). */
@@ -43,7 +54,15 @@ export function settingsOf(account: Account): AccountSettings {
     const state = account.environments[environment];
     return { balance: state.balance, webhookUrl: state.webhookUrl, optOuts: [...state.optOuts] };
   };
-  return { apiKey: account.apiKey, signingSecret: account.signingSecret, scopes: [...account.scopes], live: wallet('live'), sandbox: wallet('sandbox') };
+  const settings: AccountSettings = {
+    apiKey: account.apiKey,
+    signingSecret: account.signingSecret,
+    scopes: [...account.scopes],
+    live: wallet('live'),
+    sandbox: wallet('sandbox'),
+  };
+  if (account.scenario !== undefined) settings.scenario = account.scenario;
+  return settings;
 }
 
 /** True when the wallet covers `cost`. */
@@ -103,7 +122,7 @@ export class Accounts {
       webhookUrl: webhookUrl !== undefined ? webhookUrl : (fallback?.webhookUrl ?? null),
       optOuts: [...(optOuts ?? fallback?.optOuts ?? [])],
     });
-    return {
+    const settings: AccountSettings = {
       apiKey: spec.apiKey,
       signingSecret: spec.signingSecret ?? base?.signingSecret ?? `sk_test_${spec.apiKey.slice(3)}`,
       scopes: [...(spec.scopes ?? base?.scopes ?? scopes)],
@@ -115,6 +134,9 @@ export class Accounts {
         base?.sandbox,
       ),
     };
+    const scenario = spec.scenario ?? base?.scenario;
+    if (scenario !== undefined) settings.scenario = scenario;
+    return settings;
   }
 
   /** Adds an account with complete settings; a per-account reset returns it to them. */
@@ -136,6 +158,7 @@ export class Accounts {
     const next = this.settings(spec, settingsOf(existing));
     existing.signingSecret = next.signingSecret;
     existing.scopes = next.scopes;
+    if (next.scenario !== undefined) existing.scenario = next.scenario;
     for (const environment of environments) {
       const wallet = existing.environments[environment];
       setBalance(wallet, next[environment].balance, environment);

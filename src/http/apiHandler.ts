@@ -10,13 +10,12 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { tryDecodeURIComponent } from 'hono/utils/url';
 import type { Environment } from '../domain/message.js';
 import type { Core } from '../engine/core.js';
-import type { Faults } from '../engine/scenario/faults.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import type { ApiAnswer, ApiRequest, Answering, JournalBody } from './apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
 import { checkDeclaredLength } from './body.js';
 import { authenticate, basicUsername } from './middleware/auth.js';
-import { faultGuard } from './middleware/faults.js';
+import { type FaultSource, faultGuard } from './middleware/faults.js';
 import { notAllowed } from './middleware/methods.js';
 import { requireHttps } from './middleware/transport.js';
 import { answerableError, apiBase, docsBase, errorAnswer, responseSettings, routeNotFound } from './respond.js';
@@ -27,7 +26,7 @@ export type ApiHandler = (request: ApiRequest) => Answering;
 
 export interface ApiDeps {
   core: Core;
-  faults: Faults;
+  faults: FaultSource;
   journal: RequestJournal;
 }
 
@@ -112,7 +111,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
         apiBase: () => (base ??= apiBase(request, settings, environment)),
         docsBase: () => (docs ??= docsBase(request, settings)),
       };
-      const faulted = fault(route.operation, environment, account.apiKey);
+      const faulted = fault(route.operation, environment, account);
       return faulted === undefined
         ? serve(route, call)
         : faulted.then(

@@ -70,6 +70,7 @@ function buildSnapshotSchema() {
         scopes: z.array(z.enum(scopes)).max(scopes.length),
         live: wallet,
         sandbox: wallet,
+        scenario: z.record(z.string(), z.unknown()).optional().describe("The account's own scenario (checked by the engine on import)."),
       }),
     ),
     messages: z.array(message),

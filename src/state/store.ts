@@ -19,11 +19,16 @@ export interface EnvironmentAccount {
   positions: PositionList;
 }
 
+/** An account's own scenario as plain data: the engine validates it (engine/scenario/schema.ts) and compiles it. */
+export type AccountScenarioData = Readonly<Record<string, unknown>>;
+
 export interface Account {
   apiKey: string;
   signingSecret: string;
   scopes: readonly Scope[];
   environments: Record<Environment, EnvironmentAccount>;
+  /** Rules, replies and faults consulted before the emulator's scenario for this account only. */
+  scenario?: AccountScenarioData;
 }
 
 /** One environment's settings of an account, as a snapshot stores them. */
@@ -40,6 +45,7 @@ export interface AccountSettings {
   scopes: Scope[];
   live: WalletSettings;
   sandbox: WalletSettings;
+  scenario?: AccountScenarioData;
 }
 
 export class Store {
@@ -63,6 +69,7 @@ export class Store {
       scopes: [...settings.scopes],
       environments: { live: wallet(settings.live), sandbox: wallet(settings.sandbox) },
     };
+    if (settings.scenario !== undefined) account.scenario = settings.scenario;
     this.accounts.set(account.apiKey, account);
     return account;
   }

@@ -13,6 +13,14 @@ export interface FaultAction {
   error?: ApiError;
 }
 
+/** Two faults' actions on one request as one: latencies add up, the first's error wins. */
+export function mergeFaultActions(first: FaultAction, second: FaultAction): FaultAction {
+  const merged: FaultAction = { latencyMs: first.latencyMs + second.latencyMs };
+  const error = first.error ?? second.error;
+  if (error) merged.error = error;
+  return merged;
+}
+
 interface FaultState {
   spec: ScenarioFault;
   name: string | undefined;

@@ -129,6 +129,19 @@ const fault = z
   })
   .refine((entry) => entry.error || entry.latency !== undefined || entry.rateLimit, 'give at least one of error, latency or rateLimit');
 
+/**
+ * An account's own scenario: rules, replies and faults consulted before the emulator's for that account's
+ * requests and legs only (options, accounts and timeline events stay emulator-wide).
+ */
+export const accountScenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  version: z.literal(1).optional().describe('The scenario format version.'),
+  description: z.string().optional(),
+  rules: z.array(rule).default([]).describe("First match wins, before the emulator's rules."),
+  replies: z.array(reply).default([]).describe("Inbound replies after a leg is delivered; first match wins, before the emulator's."),
+  faults: z.array(fault).default([]).describe("Faults for this account's requests, applied before the emulator's."),
+});
+
 const accountEntry = z.strictObject({
   apiKey: apiKeySchema,
   signingSecret: z.string().min(1).optional(),
@@ -138,6 +151,7 @@ const accountEntry = z.strictObject({
   sandboxWebhookUrl: webhookUrlSchema.nullable().optional(),
   scopes: z.array(z.enum(['balance', 'send', 'read', 'edit', 'delete'])).optional(),
   optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
+  scenario: accountScenarioSchema.optional().describe("This account's own rules, replies and faults, consulted before the emulator's."),
 });
 
 const target = { account: z.string().optional(), environment: environment.default('live') };
@@ -172,6 +186,12 @@ export const scenarioSchema = z.strictObject({
   version: z.literal(1).describe('The scenario format version.'),
   description: z.string().optional(),
   options: scenarioOptions.optional(),
+  magicNumbers: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether the built-in magic numbers (27830000001-27830000009) answer after this scenario's own rules and replies; default true. false: only this scenario decides.",
+    ),
   accounts: z
     .array(accountEntry)
     .superRefine((accounts, context) => {
@@ -200,6 +220,10 @@ export const scenarioSchema = z.strictObject({
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 /** The active scenario, defaults filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;
+/** An account's own scenario as written. */
+export type AccountScenarioInput = z.input<typeof accountScenarioSchema>;
+/** An account's own scenario, defaults filled in. */
+export type AccountScenario = z.output<typeof accountScenarioSchema>;
 export type ScenarioRule = Scenario['rules'][number];
 export type ScenarioReply = Scenario['replies'][number];
 export type ScenarioFault = Scenario['faults'][number];

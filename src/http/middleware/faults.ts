@@ -2,20 +2,26 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment } from '../../domain/message.js';
-import type { Faults, Operation } from '../../engine/scenario/faults.js';
+import type { FaultAction, Operation } from '../../engine/scenario/faults.js';
 import type { Clock } from '../../state/clock.js';
+import type { Account } from '../../state/store.js';
 import type { EmulatorEmitter } from '../../events.js';
 
 /** Undefined when no fault applies (no promise to wait for); else waits the injected latency and throws the injected error. */
-export type FaultGuard = (operation: Operation, environment: Environment, account: string) => Promise<void> | undefined;
+export type FaultGuard = (operation: Operation, environment: Environment, account: Account) => Promise<void> | undefined;
 
-export function faultGuard(faults: Faults, clock: Clock, events: EmulatorEmitter): FaultGuard {
+/** Where the faults for a request come from: the account's own scenario, then the emulator's. */
+export interface FaultSource {
+  applyFaults(operation: Operation, environment: Environment, account: Account, now: number): FaultAction | undefined;
+}
+
+export function faultGuard(faults: FaultSource, clock: Clock, events: EmulatorEmitter): FaultGuard {
   return (operation, environment, account) => {
     const at = clock.now();
-    const action = faults.apply(operation, environment, account, at);
+    const action = faults.applyFaults(operation, environment, account, at);
     if (!action) return undefined;
     // Announced so the timeline report can show which answers were injected.
-    events.emit('fault.injected', { at, environment, account, operation, latencyMs: action.latencyMs, code: action.error?.code });
+    events.emit('fault.injected', { at, environment, account: account.apiKey, operation, latencyMs: action.latencyMs, code: action.error?.code });
     return (async () => {
       if (action.latencyMs > 0) await sleep(action.latencyMs);
       if (action.error) throw action.error;
