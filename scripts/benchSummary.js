@@ -1,4 +1,4 @@
-// The part of bench/RESULTS.md the README quotes, verbatim: when and where it ran, and the targets table.
+// The part of bench/RESULTS.md that docs/performance.md quotes, verbatim: when and where it ran, and the targets table.
 
 /** @param {string} results the text of bench/RESULTS.md */
 export function benchSummary(results) {

@@ -21,7 +21,7 @@ ${rows.join('\n')}
   --version, -v                  Print the version.
 
 Boolean flags take --flag, --flag=false or --no-flag.
-Docs: README.md, and <origin>/_emulator/docs while running.
+Docs: README.md and docs/ (in the package), and <origin>/_emulator/docs while running.
 `;
 }
 

@@ -1,4 +1,4 @@
-/** The control API as a Markdown table (README) derived from the operations table: endpoint, handle members, summary. */
+/** The control API as a Markdown table (docs/control-api.md) derived from the operations table: endpoint, handle members, summary. */
 
 import { isRoute, operationList } from './operations.js';
 

@@ -1,6 +1,6 @@
 /**
  * The one table of control operations: each declared once (method, path, how the handle's arguments travel, input,
- * summary, handler). The HTTP routes, their Allow headers, both handles, the README table and the OpenAPI document come from it.
+ * summary, handler). The HTTP routes, their Allow headers, both handles, the docs table and the OpenAPI document come from it.
  */
 
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export interface RouteOperation<F extends Fn = Fn> {
   path: string;
   /** Where each handle argument goes, in the handle's argument order. */
   args: readonly ArgSpec[];
-  /** One sentence for the README, the OpenAPI document and the docs pages. */
+  /** One sentence for docs/control-api.md, the OpenAPI document and the docs pages. */
   summary: string;
   /** The object a `body`/`query` argument must match (for the OpenAPI document; the handler validates). */
   input?: z.ZodType;

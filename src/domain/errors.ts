@@ -6,7 +6,7 @@ export interface ErrorDefinition {
   description: string;
   /** What triggers it and how to fix it: shown on the documentation page. */
   fix: string;
-  /** False for codes the emulator adds where the spec is silent (marked in the README). */
+  /** False for codes the emulator adds where the spec is silent (marked in docs/errors.md). */
   published: boolean;
 }
 
@@ -184,7 +184,7 @@ export const errorCatalogue = {
     status: 400,
     published: emulator,
     description: 'The control API request is not valid.',
-    fix: 'See the control API section of the README for the fields each endpoint takes.',
+    fix: 'See docs/control-api.md (and the OpenAPI document at /_emulator/openapi.json) for the fields each endpoint takes.',
   },
   CONTROL_NOT_FOUND: {
     status: 404,

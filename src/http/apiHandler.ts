@@ -11,9 +11,10 @@ import { tryDecodeURIComponent } from 'hono/utils/url';
 import type { Environment } from '../domain/message.js';
 import type { Core } from '../engine/core.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
-import type { ApiAnswer, ApiRequest, Answering, JournalBody } from './apiExchange.js';
+import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
 import { checkDeclaredLength } from './body.js';
+import { startJournalRecord } from './journalRecord.js';
 import { authenticate, basicUsername } from './middleware/auth.js';
 import { type FaultSource, faultGuard } from './middleware/faults.js';
 import { notAllowed } from './middleware/methods.js';
@@ -127,29 +128,23 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const environment = apiEnvironment(request.path) ?? 'live';
     const apiKey = basicUsername(request.header('authorization'));
     if (!journal.enabled) return answer(request, environment, apiKey);
-    const wallMs = Date.now();
-    const virtualMs = clock.now();
-    const started = performance.now();
-    const record = (result: ApiAnswer, durationMs: number, requestBody: JournalBody): ApiAnswer => {
-      journal.record({
-        wallMs,
-        virtualMs,
-        method: request.method,
-        path: request.path,
-        query: request.query,
-        environment,
-        account: apiKey ?? null,
-        status: result.status,
-        requestBody,
-        responseBody: result.body,
-        durationMs,
-      });
-      return result;
-    };
+    const answeredAt = startJournalRecord(journal, clock, {
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      environment,
+      account: apiKey ?? null,
+    });
     const answered = (result: ApiAnswer): Answering => {
-      const durationMs = Math.round((performance.now() - started) * 100) / 100;
+      const keep = answeredAt(result.status, result.body);
       const body = request.journalBody();
-      return body instanceof Promise ? body.then((read) => record(result, durationMs, read)) : record(result, durationMs, body);
+      if (body instanceof Promise)
+        return body.then((read) => {
+          keep(read);
+          return result;
+        });
+      keep(body);
+      return result;
     };
     const result = answer(request, environment, apiKey);
     return result instanceof Promise ? result.then(answered) : answered(result);

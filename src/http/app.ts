@@ -5,7 +5,7 @@ import type { OperationDeps } from '../control/operations.js';
 import type { Core } from '../engine/core.js';
 import type { ApiHandler } from './apiHandler.js';
 import { bodyLimit } from './body.js';
-import { honoApi } from './honoApi.js';
+import { honoApi } from './adapters/honoApi.js';
 import { journalRequests } from './middleware/journal.js';
 import { answerableError, errorResponse, responseSettings, routeNotFound } from './respond.js';
 import { controlRoutes } from './routes/control.js';

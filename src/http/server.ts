@@ -3,7 +3,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiHandler } from './apiHandler.js';
-import { type NodeListener, fastLane } from './fastLane.js';
+import { type NodeListener, fastLane } from './adapters/fastLane.js';
 
 export type { NodeListener };
 

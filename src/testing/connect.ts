@@ -4,7 +4,8 @@ import type { ControlTransport } from '../control/call.js';
 import type { ControlHandle } from '../control/handle.js';
 import { remoteHandle } from '../control/remoteHandle.js';
 import { ApiError, type ErrorCode, errorCatalogue } from '../domain/errors.js';
-import type { EmulatorUrls } from '../emulator.js';
+import type { EmulatorUrls, ReportOptions } from '../emulator.js';
+import type { TimelineReport } from '../ui/timelineReport.js';
 import { type MessageWait, waitFor } from './waitFor.js';
 
 export interface ConnectOptions {
@@ -20,6 +21,9 @@ export interface RemoteEmulator extends ControlHandle<'remote'> {
   readonly urls: EmulatorUrls;
   /** Waits for a message to reach a status on the emulator's clock: `await emulator.waitFor(id).toReach('delivered')`. */
   waitFor(messageId: string): MessageWait;
+  /** The timeline report of an account (the default one when none is named): the HTML page, or its data with `format: 'json'`. */
+  report(options?: ReportOptions & { format?: 'html' }): Promise<string>;
+  report(options: ReportOptions & { format: 'json' }): Promise<TimelineReport>;
 }
 
 /**
@@ -31,12 +35,22 @@ export interface RemoteEmulator extends ControlHandle<'remote'> {
  */
 export function connect(url: string, options: ConnectOptions = {}): RemoteEmulator {
   const origin = new URL(url).origin;
-  const handle = remoteHandle(httpTransport(origin, options));
+  const transport = httpTransport(origin, options);
+  const handle = remoteHandle(transport);
   const port = Number(new URL(origin).port || (origin.startsWith('https:') ? 443 : 80));
   const emulator: RemoteEmulator = {
     ...handle,
     urls: { origin, live: origin, sandbox: `${origin}/sandbox`, port },
     waitFor: (messageId) => waitFor(emulator, messageId),
+    report: (async ({ account, format }: ReportOptions = {}) => {
+      const query: Record<string, string> = { format: 'json' };
+      if (account !== undefined) query.account = account;
+      const data = (await transport('GET', '/report', query, undefined)) as TimelineReport;
+      if (format === 'json') return data;
+      // The page is rendered here from the same data the in-process report() renders, loaded only when asked for.
+      const { reportPage } = await import('../ui/reportPage.js');
+      return reportPage(data);
+    }) as RemoteEmulator['report'],
   };
   return emulator;
 }

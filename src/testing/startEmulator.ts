@@ -8,6 +8,7 @@ import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import type { ReadyInfo } from '../cli/readyInfo.js';
 import { type EmulatorOptions, type OptionName, flagName, settings } from '../options.js';
+import { type RemoteEmulator, connect } from './connect.js';
 import { exitOf, signalGroup, stopProcessGroup } from './processGroup.js';
 
 export type { ReadyInfo };
@@ -22,8 +23,8 @@ export interface StartOptions extends Omit<EmulatorOptions, 'readyFile'> {
   stopGraceMs?: number;
 }
 
-/** A running emulator process. */
-export interface EmulatorProcess {
+/** A running emulator process, and its control handle (the one `connect()` gives): `clock`, `accounts`, `messages`, `reset`, `waitFor`, `report`, ... */
+export interface EmulatorProcess extends RemoteEmulator {
   /** The emulator's own pid (node itself, no npm or shell around it); `kill <pid>` stops it. */
   readonly pid: number;
   /** What the process wrote to its ready file: URLs, port, credentials, seed. */
@@ -50,6 +51,7 @@ let exitHookInstalled = false;
  * @example
  * const emulator = await startEmulator({ clock: 'manual', seed: 'ci' });
  * // ... emulator.info.live, emulator.info.apiKey ...
+ * await emulator.clock.advance('5m');
  * await emulator.stop();
  */
 export async function startEmulator(options: StartOptions = {}): Promise<EmulatorProcess> {
@@ -80,7 +82,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
     }));
   try {
     const info = await waitForReadyFile(child, directory, readyFile, startTimeoutMs, () => output);
-    return { pid: info.pid, info, controlToken: emulatorOptions.controlToken, exited: exitOf(child), output: () => output, stop };
+    const handle = connect(info.origin, { controlToken: emulatorOptions.controlToken });
+    return { ...handle, pid: info.pid, info, controlToken: emulatorOptions.controlToken, exited: exitOf(child), output: () => output, stop };
   } catch (error) {
     await stop();
     throw error;

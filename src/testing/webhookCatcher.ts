@@ -1,4 +1,4 @@
-/** A local HTTP receiver for tests: records webhook posts and answers as told (any status, or never). */
+/** Local HTTP receivers for tests: record webhook posts and answer as told (any status, or never); one server can route many catchers by path. */
 
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +32,17 @@ export interface WebhookCatcher {
   waitFor(predicate?: (request: CaughtRequest) => boolean, timeoutMs?: number): Promise<CaughtRequest>;
   /** Forgets what was received. */
   clear(): void;
+  /** Stops receiving (its path answers 404 from then on; for `createWebhookCatcher`, the server closes). */
+  close(): Promise<void>;
+}
+
+/** One loopback server that routes each request by its path to the catcher registered there (404 when none is). */
+export interface CatcherServer {
+  /** `http://host:port`. */
+  readonly origin: string;
+  /** A catcher receiving at `path` (e.g. `/webhooks/<account>`); its `url` is the origin plus that path. */
+  catcher(path: string): WebhookCatcher;
+  /** Closes the server and every connection (hanging answers included). */
   close(): Promise<void>;
 }
 
@@ -44,6 +55,66 @@ export interface WebhookCatcher {
  * const delivered = await catcher.waitFor((request) => request.body.status === 'delivered');
  */
 export async function createWebhookCatcher(options: { host?: string; port?: number } = {}): Promise<WebhookCatcher> {
+  const server = await createCatcherServer(options);
+  return { ...server.catcher('/webhooks'), close: () => server.close() };
+}
+
+/**
+ * Starts one receiver for many catchers, each at its own path: what the vitest fixture shares between the tests of a
+ * worker, so a test costs a route instead of a server.
+ *
+ * @example
+ * const server = await createCatcherServer();
+ * const catcher = server.catcher(`/webhooks/${apiKey}`);
+ */
+export async function createCatcherServer(options: { host?: string; port?: number } = {}): Promise<CatcherServer> {
+  const routes = new Map<string, (request: CaughtRequest, outgoing: ServerResponse) => void>();
+  const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const path = incoming.url ?? '/';
+      const route = routes.get(path.split('?')[0] ?? path);
+      if (route === undefined) {
+        outgoing.writeHead(404, { 'content-type': 'text/plain' }).end(`no webhook catcher at ${path}`);
+        return;
+      }
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = rawBody;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        // not JSON: keep the text
+      }
+      const headers = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]));
+      route({ method: incoming.method ?? 'GET', path, headers, body, rawBody, receivedAt: Date.now() }, outgoing);
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    catcher(path) {
+      if (routes.has(path)) throw new Error(`sms-emulator: a webhook catcher already receives at ${path}.`);
+      const catcher = routedCatcher(`${origin}${path}`, () => routes.delete(path));
+      routes.set(path, catcher.receive);
+      return catcher.catcher;
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** The state of one catcher: what it received, who waits, how it answers. */
+function routedCatcher(url: string, unroute: () => void): { catcher: WebhookCatcher; receive: (request: CaughtRequest, outgoing: ServerResponse) => void } {
   const received: CaughtRequest[] = [];
   const waiters = new Set<{ predicate: (request: CaughtRequest) => boolean; resolve: (request: CaughtRequest) => void }>();
   const hanging = new Set<ServerResponse>();
@@ -56,65 +127,36 @@ export async function createWebhookCatcher(options: { host?: string; port?: numb
     if (typeof response === 'function') return response(request);
     return response[Math.min(answered, response.length - 1)] ?? 200;
   };
-
-  const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = rawBody;
-      try {
-        body = JSON.parse(rawBody);
-      } catch {
-        // not JSON: keep the text
-      }
-      const headers = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]));
-      const request: CaughtRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers, body, rawBody, receivedAt: Date.now() };
-      received.push(request);
-      for (const waiter of waiters) {
-        if (waiter.predicate(request)) {
-          waiters.delete(waiter);
-          waiter.resolve(request);
-        }
-      }
-      if (hang) {
-        hanging.add(outgoing);
-        return;
-      }
-      // Chosen now (a list answers in arrival order), awaited after: an app's async handler may decide.
-      let status: Promise<number>;
-      try {
-        status = Promise.resolve(statusFor(request));
-      } catch (error) {
-        status = Promise.reject(error as Error);
-      }
-      answered += 1;
-      void answer(outgoing, status);
-    });
-  });
-  // A response function that throws or gives no status answers 500 saying why: an exception here would end the test process.
-  const answer = async (outgoing: ServerResponse, chosen: Promise<number>): Promise<void> => {
-    let status: number;
-    let text: string;
-    try {
-      status = await chosen;
-      if (!Number.isInteger(status) || status < 100 || status > 599) throw new Error(`${status} is not an HTTP status (100 to 599)`);
-      text = String(status);
-    } catch (error) {
-      status = 500;
-      text = `respondWith failed: ${(error as Error).message}`;
-    }
-    if (!outgoing.destroyed) outgoing.writeHead(status, { 'content-type': 'text/plain' }).end(text);
+  const release = (): void => {
+    for (const outgoing of hanging) if (!outgoing.destroyed) outgoing.writeHead(200).end('200');
+    hanging.clear();
   };
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
 
-  return {
-    url: `http://${host}:${port}/webhooks`,
+  const receive = (request: CaughtRequest, outgoing: ServerResponse): void => {
+    received.push(request);
+    for (const waiter of waiters) {
+      if (waiter.predicate(request)) {
+        waiters.delete(waiter);
+        waiter.resolve(request);
+      }
+    }
+    if (hang) {
+      hanging.add(outgoing);
+      return;
+    }
+    // Chosen now (a list answers in arrival order), awaited after: an app's async handler may decide.
+    let status: Promise<number>;
+    try {
+      status = Promise.resolve(statusFor(request));
+    } catch (error) {
+      status = Promise.reject(error as Error);
+    }
+    answered += 1;
+    void answer(outgoing, status);
+  };
+
+  const catcher: WebhookCatcher = {
+    url,
     received,
     respondWith(next) {
       response = next;
@@ -122,10 +164,7 @@ export async function createWebhookCatcher(options: { host?: string; port?: numb
     },
     hang(on = true) {
       hang = on;
-      if (!on) {
-        for (const outgoing of hanging) outgoing.writeHead(200).end('200');
-        hanging.clear();
-      }
+      if (!on) release();
     },
     waitFor(predicate = () => true, timeoutMs = 5_000) {
       const found = received.find(predicate);
@@ -148,11 +187,26 @@ export async function createWebhookCatcher(options: { host?: string; port?: numb
     clear() {
       received.length = 0;
     },
-    close() {
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+    async close() {
+      unroute();
+      hang = false;
+      release();
     },
   };
+  return { catcher, receive };
+}
+
+/** A response function that throws or gives no status answers 500 saying why: an exception here would end the test process. */
+async function answer(outgoing: ServerResponse, chosen: Promise<number>): Promise<void> {
+  let status: number;
+  let text: string;
+  try {
+    status = await chosen;
+    if (!Number.isInteger(status) || status < 100 || status > 599) throw new Error(`${status} is not an HTTP status (100 to 599)`);
+    text = String(status);
+  } catch (error) {
+    status = 500;
+    text = `respondWith failed: ${(error as Error).message}`;
+  }
+  if (!outgoing.destroyed) outgoing.writeHead(status, { 'content-type': 'text/plain' }).end(text);
 }

@@ -1,6 +1,6 @@
 /** What the inbox's live stream sends: the state a page starts from, and coalesced updates, as control-API views. */
 
-import { type Environment, type MessageRecord, environments } from '../domain/message.js';
+import { type Environment, type FinalStatus, type MessageRecord, environments, finalStatuses } from '../domain/message.js';
 import type { ClockView } from '../engine/control.js';
 import type { Core } from '../engine/core.js';
 import { type AccountView, type MessageView, accountView, messageView } from '../engine/inspection.js';
@@ -9,7 +9,17 @@ import type { WebhookEvent } from '../webhooks/log.js';
 /** Most messages, replies and webhook events a page starts with; older ones stay reachable through the control API. */
 export const feedWindow = 300;
 
+/** The emulator's shared lists, sent with the state so the page keeps no copy of its own. */
+export interface FeedLists {
+  environments: readonly Environment[];
+  /** Outcomes a leg can end in: the page offers them to force, and a leg in none of them is still open. */
+  finalStatuses: readonly FinalStatus[];
+}
+
+const lists: FeedLists = { environments, finalStatuses };
+
 export interface FeedState {
+  lists: FeedLists;
   clock: ClockView;
   offsetMinutes: number;
   accounts: AccountView[];
@@ -55,6 +65,7 @@ export function feedViews(core: Core, clock: () => ClockView): FeedViews {
   const fromEnvironments = <T>(pick: (environment: Environment) => Iterable<T>): Iterable<T>[] => environments.map(pick);
   return {
     state: () => ({
+      lists,
       clock: clock(),
       offsetMinutes,
       accounts: accounts(),

@@ -1,11 +1,14 @@
 /** smsGlobalSetup: a vitest globalSetup that starts one emulator process for every test file and stops it at the end. */
 
+import type { EmulatorOptions } from '../options.js';
 import { type StartOptions, startEmulator } from '../testing/startEmulator.js';
 
 /** What the globalSetup hands to the test files (through vitest's `provide`/`inject`). */
 export interface ProvidedEmulator {
   origin: string;
   controlToken: string | null;
+  /** The emulator options it was started with: `createSmsTest` refuses others, which could not apply to this process. */
+  options: EmulatorOptions;
 }
 
 declare module 'vitest' {
@@ -27,7 +30,8 @@ declare module 'vitest' {
 export function smsGlobalSetup(options: StartOptions = {}) {
   return async function setup(project: { provide(key: 'smsEmulator', value: ProvidedEmulator): void }): Promise<() => Promise<void>> {
     const emulator = await startEmulator(options);
-    project.provide('smsEmulator', { origin: emulator.info.origin, controlToken: emulator.controlToken ?? null });
+    const { env: _env, startTimeoutMs: _start, stopGraceMs: _stop, ...emulatorOptions } = options;
+    project.provide('smsEmulator', { origin: emulator.info.origin, controlToken: emulator.controlToken ?? null, options: emulatorOptions });
     return () => emulator.stop();
   };
 }

@@ -11,4 +11,5 @@ export { useEmulatorTime } from './emulatorTime.js';
 export { smsGlobalSetup } from './globalSetup.js';
 export type { ProvidedEmulator } from './globalSetup.js';
 export { smsMatchers } from './matchers.js';
-export type { SentExpectation, SmsMatchers, SmsSubject, StatusSubject, WebhookExpectation } from './matchers.js';
+export type { MatcherEmulator, RequestExpectation, SentExpectation, SmsMatchers, SmsSubject, StatusSubject, WebhookExpectation } from './matchers.js';
+export type { TimelineArtifact } from './attachReport.js';

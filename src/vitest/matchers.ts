@@ -1,6 +1,8 @@
-/** The sms-emulator matchers for vitest's expect: toHaveSent, toHaveReceivedWebhook, toHaveStatus, with failures that show what did happen. */
+/** The sms-emulator matchers for vitest's expect: toHaveSent, toHaveReceivedWebhook, toHaveStatus, toHaveMadeRequest, with failures that show what did happen. */
 
+import type { Page } from '../control/list.js';
 import type { ChangeView, MessageView } from '../engine/inspection.js';
+import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { WebhookCatcher } from '../testing/webhookCatcher.js';
 
 /** What `toHaveSent` looks for; every field given must match. */
@@ -26,12 +28,32 @@ export interface WebhookExpectation {
   client_reference?: string;
 }
 
-/** What the account-level matchers read: the test's messages (at once in process, or a promise over HTTP) and its catcher. */
+/** What a matcher reads from the emulator: a message with its history, the request journal (at once in process, or a promise over HTTP). */
+export interface MatcherEmulator {
+  readonly messages: { get(id: string): MessageView | Promise<MessageView> };
+  readonly requests: { find(filter?: JournalFilter & { limit?: number }): Page<JournalEntry> | Promise<Page<JournalEntry>> };
+}
+
+/** What the account-level matchers read: the test's messages (at once in process, or a promise over HTTP), its catcher and its emulator. */
 export interface SmsSubject {
   readonly account: { readonly apiKey: string };
   /** The account's messages, newest first. */
   messages(): MessageView[] | Promise<MessageView[]>;
   readonly catcher: WebhookCatcher;
+  readonly emulator: MatcherEmulator;
+}
+
+/** Which API requests `toHaveMadeRequest` counts, from the request journal; every field given must match. */
+export interface RequestExpectation {
+  /** `GET`, `POST`, ... (any case). */
+  method?: string;
+  /** The path exactly (with or without the `/sandbox` prefix), or a pattern it matches: `'/v1/messages'`, `/^\/v1\/messages\/\w+$/`. */
+  path?: string | RegExp;
+  /** The account that made them: the test's own for `expect(sms)`; any, or the one named, for `expect(emulator)`. */
+  account?: string;
+  environment?: 'live' | 'sandbox';
+  /** The HTTP status answered. */
+  status?: number;
 }
 
 /** A message as `toHaveStatus` reads it: an API message object, or a control view with its history. */
@@ -46,8 +68,15 @@ export interface SmsMatchers<R = unknown> {
   toHaveSent(expected: SentExpectation): R;
   /** The test's webhook catcher received a payload matching `expected` (`id`, `status`, `type`, `recipient`, `text`). */
   toHaveReceivedWebhook(expected: WebhookExpectation): R;
-  /** The message object has this status; a failure shows its history when it has one. */
+  /** The message object has this status; a failure shows the message's history and upcoming changes, with times (await it over HTTP). */
   toHaveStatus(status: string): R;
+  /**
+   * The account made requests matching `expected` (method, path, status...), `times` times exactly, or at least once
+   * without `times`; read from the emulator's request journal, like nock's `scope.done()`. A failure lists the
+   * requests it did make. Awaitable; over HTTP it must be awaited.
+   * @example await expect(sms).toHaveMadeRequest({ method: 'POST', path: '/v1/messages' }, 2);
+   */
+  toHaveMadeRequest(expected: RequestExpectation, times?: number): R;
 }
 
 declare module 'vitest' {
@@ -60,6 +89,23 @@ interface Result {
   message: () => string;
 }
 
+/** What vitest gives a matcher as `this`: whether it is negated, and the test it runs in. */
+interface MatcherThis {
+  isNot: boolean;
+  task?: object;
+}
+
+/** The fixture's context of each running test, so a matcher given only a message can still read its history. */
+const subjects = new WeakMap<object, SmsSubject>();
+
+/** Called by the fixture: `toHaveStatus` in `test` then reads message histories from `subject`'s emulator. */
+export function registerSubject(test: object, subject: SmsSubject): void {
+  subjects.set(test, subject);
+}
+
+/** A value, or a promise of it, handed to `next` the same way. */
+const then = <T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(next) : next(value));
+
 const textMatches = (actual: string, expected: string | RegExp | undefined): boolean =>
   expected === undefined || (typeof expected === 'string' ? actual === expected : expected.test(actual));
 
@@ -68,8 +114,59 @@ const describe = (expected: object): string =>
     .map(([name, value]) => `${name} ${value instanceof RegExp ? String(value) : JSON.stringify(value)}`)
     .join(', ');
 
-const changes = (history: readonly ChangeView[] | undefined): string =>
-  history === undefined ? '' : ` (history: ${history.map((change) => `${change.status} at ${change.at}`).join(', ') || 'none'})`;
+const changes = (list: readonly ChangeView[]): string => list.map((change) => `${change.status} at ${change.at}`).join(', ') || 'none';
+
+/** The history (and, from the emulator's view, each leg's upcoming changes) a `toHaveStatus` failure shows. */
+function historyOf(message: StatusSubject, view: MessageView | undefined): string {
+  if (view === undefined) return message.history === undefined ? '' : `\nhistory: ${changes(message.history)}`;
+  const now = view.status === message.status ? '' : `\nin the emulator it is now "${view.status}"`;
+  const legs = view.legs.map((leg) => `\n  leg ${leg.recipient}: ${changes(leg.history)}; upcoming: ${changes(leg.upcoming)}`).join('');
+  return `${now}\nhistory: ${changes(view.history)}${legs}`;
+}
+
+/** The emulator's view of the message, when the test runs in the fixture and the emulator knows it. */
+function emulatorView(task: object | undefined, id: string): MessageView | undefined | Promise<MessageView | undefined> {
+  const subject = task === undefined ? undefined : subjects.get(task);
+  if (subject === undefined) return undefined;
+  try {
+    const view = subject.emulator.messages.get(id);
+    return view instanceof Promise ? view.catch(() => undefined) : view;
+  } catch {
+    return undefined; // an app's own record of a message the emulator never had (or deleted): the status alone is shown
+  }
+}
+
+const requestLine = (entry: JournalEntry): string =>
+  `\n  - ${entry.method} ${entry.path}${entry.query === '' ? '' : `?${entry.query}`} ${entry.status}${entry.code === null ? '' : ` ${entry.code}`} at ${entry.time}`;
+
+const pathMatches = (path: string, expected: string | RegExp | undefined): boolean =>
+  expected === undefined || (typeof expected === 'string' ? path === expected || path.replace(/^\/sandbox(?=\/)/, '') === expected : expected.test(path));
+
+const timesText = (count: number): string => (count === 1 ? 'once' : `${count} times`);
+
+function requestResult(who: string, expected: RequestExpectation, times: number | undefined, made: JournalEntry[], isNot: boolean): Result {
+  const { account: _account, ...shown } = expected;
+  const method = expected.method?.toUpperCase();
+  const matching = made.filter(
+    (entry) =>
+      (method === undefined || entry.method === method) &&
+      (expected.environment === undefined || entry.environment === expected.environment) &&
+      (expected.status === undefined || entry.status === expected.status) &&
+      pathMatches(entry.path, expected.path),
+  );
+  const wanted = times === undefined ? 'at least once' : timesText(times);
+  // The journal answers newest first; the failure lists them in the order they were made.
+  const listed = [...made].reverse().slice(-20);
+  return {
+    pass: times === undefined ? matching.length > 0 : matching.length === times,
+    message: () =>
+      `expected ${who} ${isNot ? 'not ' : ''}to have made a request with ${describe(shown) || 'anything'} ${wanted}; it made ${
+        matching.length === 0 ? 'none' : timesText(matching.length)
+      }. Its requests${made.length > listed.length ? ` (the last ${listed.length} of ${made.length})` : ''}:${
+        made.length === 0 ? ' none' : listed.map(requestLine).join('')
+      }`,
+  };
+}
 
 function sentResult(subject: SmsSubject, expected: SentExpectation, messages: MessageView[], isNot: boolean): Result {
   const matches = messages.filter(
@@ -88,14 +185,14 @@ function sentResult(subject: SmsSubject, expected: SentExpectation, messages: Me
 }
 
 export const smsMatchers = {
-  toHaveSent(this: { isNot: boolean }, subject: SmsSubject, expected: SentExpectation): Result | Promise<Result> {
+  toHaveSent(this: MatcherThis, subject: SmsSubject, expected: SentExpectation): Result | Promise<Result> {
     const messages = subject.messages();
     return Array.isArray(messages)
       ? sentResult(subject, expected, messages, this.isNot)
       : messages.then((list) => sentResult(subject, expected, list, this.isNot));
   },
 
-  toHaveReceivedWebhook(this: { isNot: boolean }, subject: SmsSubject | WebhookCatcher, expected: WebhookExpectation): Result {
+  toHaveReceivedWebhook(this: MatcherThis, subject: SmsSubject | WebhookCatcher, expected: WebhookExpectation): Result {
     const catcher = 'catcher' in subject ? subject.catcher : subject;
     const bodies = catcher.received.map((request) => request.body as Record<string, unknown>);
     const matches = bodies.filter(
@@ -123,11 +220,28 @@ export const smsMatchers = {
     };
   },
 
-  toHaveStatus(this: { isNot: boolean }, message: StatusSubject, status: string): Result {
-    return {
-      pass: message.status === status,
+  toHaveStatus(this: MatcherThis, message: StatusSubject, status: string): Result | Promise<Result> {
+    const pass = message.status === status;
+    const result = (view: MessageView | undefined): Result => ({
+      pass,
       message: () =>
-        `expected message ${message.id} ${this.isNot ? 'not ' : ''}to have status "${status}"; it is "${message.status}"${changes(message.history)}`,
-    };
+        `expected message ${message.id} ${this.isNot ? 'not ' : ''}to have status "${status}"; it is "${message.status}"${historyOf(message, view)}`,
+    });
+    // The emulator is asked only when the assertion fails, so a passing one stays synchronous in both modes.
+    if (pass !== Boolean(this.isNot)) return result(undefined);
+    return then(emulatorView(this.task, message.id), result);
+  },
+
+  toHaveMadeRequest(this: MatcherThis, subject: SmsSubject | MatcherEmulator, expected: RequestExpectation, times?: number): Result | Promise<Result> {
+    if (times !== undefined && (!Number.isInteger(times) || times < 0))
+      throw new TypeError(`sms-emulator: toHaveMadeRequest: times must be a whole number from 0, not ${times}.`);
+    const own = 'account' in subject && 'catcher' in subject;
+    const account = own ? subject.account.apiKey : expected.account;
+    const emulator = own ? subject.emulator : subject;
+    // Every request of the account is read, so that a failure can list what it did make.
+    const filter: JournalFilter & { limit: number } = { limit: 1000 };
+    if (account !== undefined) filter.account = account;
+    const who = account === undefined ? 'the emulator' : `account ${account}`;
+    return then(emulator.requests.find(filter), (page) => requestResult(who, expected, times, page.items, this.isNot));
   },
 };

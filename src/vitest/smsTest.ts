@@ -4,22 +4,27 @@ import { randomUUID } from 'node:crypto';
 import { test as baseTest, inject } from 'vitest';
 import { type SmsClient, createClient } from '../client/createClient.js';
 import type { WebhookPayload } from '../client/types.js';
+import { ApiError } from '../domain/errors.js';
 import { type Emulator, createEmulator } from '../emulator.js';
 import type { AccountInput } from '../engine/controlInput.js';
 import type { MessageView } from '../engine/inspection.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect } from '../testing/connect.js';
 import type { MessageWait } from '../testing/waitFor.js';
-import { type WebhookCatcher, createWebhookCatcher } from '../testing/webhookCatcher.js';
-import { type MaybeReporting, attachReport } from './attachReport.js';
-import './globalSetup.js';
-import type { SmsSubject } from './matchers.js';
+import { type CatcherServer, type WebhookCatcher, createCatcherServer } from '../testing/webhookCatcher.js';
+import { attachReport } from './attachReport.js';
+import { type ProvidedEmulator } from './globalSetup.js';
+import { type SmsSubject, registerSubject } from './matchers.js';
 
 /** The emulator of a test file: embedded (`createEmulator`), or a process started by `smsGlobalSetup` and reached with `connect`. */
 export type SmsEmulator = Emulator | RemoteEmulator;
 
 export interface SmsTestOptions {
-  /** Options of the emulator each test file embeds (e.g. `{ clock: 'manual' }`; it listens on a free port), unless `smsGlobalSetup` started a process. */
+  /**
+   * Options of the emulator each test file embeds (e.g. `{ seed: 'ci' }`; it listens on a free port). Under
+   * `smsGlobalSetup` the tests use the process it started: options given here must then be the same as the ones given
+   * to `smsGlobalSetup` (share one object), and any other is refused, as it could not apply.
+   */
   emulator?: EmulatorOptions;
   /** Settings of every test's account (its `apiKey` and webhook URLs are the fixture's). */
   account?: Omit<AccountInput, 'apiKey' | 'webhookUrl' | 'sandboxWebhookUrl'>;
@@ -59,12 +64,25 @@ export interface SmsContext extends SmsSubject {
  * });
  */
 export function createSmsTest(options: SmsTestOptions = {}) {
-  return baseTest.extend<{ $test: { sms: SmsContext }; $file: { emulator: SmsEmulator } }>({
+  return baseTest.extend<{ $test: { sms: SmsContext }; $file: { emulator: SmsEmulator }; $worker: { smsCatchers: CatcherServer } }>({
+    smsCatchers: [
+      // One receiver per worker, routed by account: a test costs a route, not a server.
+      // eslint-disable-next-line no-empty-pattern -- vitest reads the fixture's dependencies from this pattern
+      async ({}, use) => {
+        const server = await createCatcherServer();
+        await use(server);
+        await server.close();
+      },
+      { scope: 'worker' },
+    ],
     emulator: [
       // eslint-disable-next-line no-empty-pattern -- vitest reads the fixture's dependencies from this pattern
       async ({}, use) => {
         const provided = inject('smsEmulator');
-        if (provided !== undefined) return use(connect(provided.origin, { controlToken: provided.controlToken ?? undefined }));
+        if (provided !== undefined) {
+          refuseOtherOptions(options.emulator, provided);
+          return use(connect(provided.origin, { controlToken: provided.controlToken ?? undefined }));
+        }
         const emulator = createEmulator(options.emulator);
         await emulator.listen({ port: 0 });
         await use(emulator);
@@ -72,14 +90,13 @@ export function createSmsTest(options: SmsTestOptions = {}) {
       },
       { scope: 'file' },
     ],
-    sms: async ({ emulator, onTestFailed, annotate }, use) => {
-      const catcher = await createWebhookCatcher();
+    sms: async ({ emulator, smsCatchers, task }, use) => {
       const apiKey = `pk_test_${randomUUID()}`;
+      const catcher = smsCatchers.catcher(`/webhooks/${apiKey}`);
       const account = { apiKey, signingSecret: `sk_${apiKey.slice(3)}` };
       await emulator.accounts.create({ ...options.account, ...account, webhookUrl: catcher.url, sandboxWebhookUrl: catcher.url });
       const baseUrl = (emulator.urls as { live: string }).live;
-      onTestFailed(() => attachReport(emulator as MaybeReporting, apiKey, annotate));
-      await use({
+      const sms: SmsContext = {
         emulator,
         account,
         baseUrl,
@@ -91,9 +108,36 @@ export function createSmsTest(options: SmsTestOptions = {}) {
         },
         webhooks: () => catcher.received.map((request) => request.body as WebhookPayload),
         waitFor: (messageId) => emulator.waitFor(messageId),
-      });
-      await emulator.accounts.delete(apiKey);
+      };
+      registerSubject(task, sms);
+      await use(sms);
+      // The test has ended: a failed one gets the timeline while its account still exists.
+      if (task.result?.state === 'fail') await attachReport(emulator, apiKey, task);
+      await deleteAccount(emulator, apiKey);
       await catcher.close();
     },
   });
+}
+
+/** Under `smsGlobalSetup`, emulator options other than the process's own could not apply: refused, never ignored. */
+function refuseOtherOptions(given: EmulatorOptions | undefined, provided: ProvidedEmulator): void {
+  const differing = Object.entries(given ?? {}).filter(
+    ([name, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify((provided.options as Record<string, unknown>)[name]),
+  );
+  if (differing.length === 0) return;
+  const list = differing.map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(', ');
+  throw new Error(
+    `sms-emulator: createSmsTest({ emulator: { ${list} } }) cannot apply: smsGlobalSetup started the emulator process every file uses, with ${JSON.stringify(
+      provided.options,
+    )}. Give emulator options to smsGlobalSetup only, or the same object to both.`,
+  );
+}
+
+/** A test may have deleted its account itself (or reset the emulator): that is no failure of the test. */
+async function deleteAccount(emulator: SmsEmulator, apiKey: string): Promise<void> {
+  try {
+    await emulator.accounts.delete(apiKey);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'CONTROL_NOT_FOUND')) throw error;
+  }
 }

@@ -39,3 +39,10 @@ test('an address that is not an emulator, or where nothing answers, fails with a
   };
   await expect(connect('http://down.test', { fetch: refused }).health()).rejects.toThrow(/no answer from http:\/\/down\.test\/_emulator\/health: fetch failed/);
 });
+
+test("report() answers an account's timeline over HTTP: the HTML page the in-process report() renders, or its data", async () => {
+  const remote = connect(origin, { controlToken: 'secret' });
+  expect(await remote.report({ account: 'pk_test_sms_emulator' })).toBe(emulator.report({ account: 'pk_test_sms_emulator' }));
+  expect(await remote.report({ format: 'json' })).toEqual(JSON.parse(JSON.stringify(emulator.report({ format: 'json' }))));
+  await expect(remote.report({ account: 'pk_nobody' })).rejects.toMatchObject({ code: 'CONTROL_NOT_FOUND' });
+});

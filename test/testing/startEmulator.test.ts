@@ -80,3 +80,15 @@ test('an emulator whose test process exits without stopping it is killed with th
 test('refuses an unknown option before starting anything', async () => {
   await expect(startEmulator({ colour: 'blue' } as never)).rejects.toThrow(/unknown option colour/);
 });
+
+test('answers the control handle of the process itself: clock, accounts, messages, report, reset, waitFor without connect()', async () => {
+  const emulator = await start({ clock: 'manual', seed: 'handle', startTime: '2026-11-21T10:00:00Z' });
+  await emulator.accounts.create({ apiKey: 'pk_handle', balance: 5 });
+  const sms = createClient({ baseUrl: emulator.urls.live, apiKey: 'pk_handle', signingSecret: 'sk_test_handle' });
+  const sent = await sms.send({ recipient: '27831234567', message: 'Over the handle' });
+  expect((await emulator.waitFor(sent.id).toReach('delivered')).status).toBe('delivered');
+  expect((await emulator.clock.state()).time).not.toBe('2026-11-21T12:00:00+02:00');
+  expect(await emulator.report({ account: 'pk_handle' })).toContain(sent.id);
+  await emulator.reset();
+  await expect(emulator.accounts.get('pk_handle')).rejects.toMatchObject({ code: 'CONTROL_NOT_FOUND' });
+});

@@ -2,6 +2,7 @@
 
 import { afterEach, expect, test } from 'vitest';
 import { createWebhookCatcher, type WebhookCatcher } from '../../src/index.js';
+import { createCatcherServer } from '../../src/testing/webhookCatcher.js';
 
 const open: WebhookCatcher[] = [];
 afterEach(async () => {
@@ -32,4 +33,24 @@ test('a response function that throws, rejects or gives no valid status answers 
   catcher.respondWith(() => 42);
   expect(await post(catcher)).toEqual({ status: 500, text: 'respondWith failed: 42 is not an HTTP status (100 to 599)' });
   expect(catcher.received).toHaveLength(3);
+});
+
+test('one catcher server routes each path to its own catcher; a closed route answers 404 and the others keep receiving', async () => {
+  const server = await createCatcherServer();
+  try {
+    const first = server.catcher('/webhooks/pk_first');
+    const second = server.catcher('/webhooks/pk_second');
+    expect(first.url).toBe(`${server.origin}/webhooks/pk_first`);
+    expect(() => server.catcher('/webhooks/pk_first')).toThrow(/already receives at \/webhooks\/pk_first/);
+    second.respondWith(503);
+    expect((await post(first)).status).toBe(200);
+    expect((await post(second)).status).toBe(503);
+    expect([first.received.length, second.received.length]).toEqual([1, 1]);
+    await first.close();
+    expect(await post(first)).toEqual({ status: 404, text: 'no webhook catcher at /webhooks/pk_first' });
+    expect(first.received).toHaveLength(1);
+    expect((await post(second)).status).toBe(503);
+  } finally {
+    await server.close();
+  }
 });

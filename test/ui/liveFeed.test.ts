@@ -3,6 +3,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import type { Emulator } from '../../src/index.js';
+import { environments, finalStatuses } from '../../src/domain/message.js';
 import { EmulatorEmitter } from '../../src/events.js';
 import { LiveFeed, maxOpenStreams } from '../../src/ui/liveFeed.js';
 import type { FeedViews } from '../../src/ui/feedViews.js';
@@ -42,6 +43,13 @@ test('the stream opens with the current state, then pushes a sent message and it
   await made.clock.advance('5s');
   const moved = await events.until((update) => update.messages.some((message: any) => message.status === 'delivered'));
   expect(moved.data.clock.now).toBe(Date.parse('2026-11-21T10:00:05Z'));
+  await events.cancel();
+});
+
+test('the state names the shared lists the page draws its choices from, as the domain defines them', async () => {
+  const events = readEvents(await stream(emulator()));
+  const first = await events.next();
+  expect(first.data.lists).toEqual({ environments: [...environments], finalStatuses: [...finalStatuses] });
   await events.cancel();
 });
 

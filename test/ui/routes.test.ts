@@ -2,6 +2,7 @@
 
 import { afterEach, expect, test } from 'vitest';
 import type { Emulator } from '../../src/index.js';
+import { uiAssetNames } from '../../src/ui/assets.js';
 import { makeEmulator } from '../support/api.js';
 
 const open: Emulator[] = [];
@@ -13,7 +14,7 @@ function get(emulator: Emulator, path: string, method = 'GET'): Promise<Response
   return emulator.fetch(new Request(`http://x${path}`, { method }));
 }
 
-test('the inbox page, script and styles are served by the emulator, with no address outside it', async () => {
+test('the inbox page, its modules and styles are served by the emulator, with no address outside it', async () => {
   const emulator = makeEmulator();
   open.push(emulator);
   const page = await get(emulator, '/_emulator/ui');
@@ -21,17 +22,37 @@ test('the inbox page, script and styles are served by the emulator, with no addr
   const html = await page.text();
   expect(html).toContain('/_emulator/ui/app.js');
   let total = html.length;
-  for (const [path, type] of [
-    ['/_emulator/ui/app.js', 'text/javascript; charset=utf-8'],
-    ['/_emulator/ui/app.css', 'text/css; charset=utf-8'],
-  ] as const) {
-    const response = await get(emulator, path);
-    expect(response.headers.get('content-type')).toBe(type);
+  for (const name of uiAssetNames()) {
+    if (name === 'index.html') continue;
+    const response = await get(emulator, `/_emulator/ui/${name}`);
+    expect(response.headers.get('content-type')).toBe(name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
     const text = await response.text();
     expect(text).not.toMatch(/https?:\/\//);
     total += text.length;
   }
   expect(total).toBeLessThan(80_000);
+});
+
+test('every module the page imports, from its entry on, is served, and the type declarations beside them are not', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const loaded = new Set<string>();
+  const load = async (url: URL): Promise<void> => {
+    if (loaded.has(url.pathname)) return;
+    loaded.add(url.pathname);
+    const response = await get(emulator, url.pathname);
+    expect(response.status, url.pathname).toBe(200);
+    for (const [, specifier] of (await response.text()).matchAll(/^import [^'"]*'([^']+)';$/gm)) await load(new URL(specifier as string, url));
+  };
+  await load(new URL('http://x/_emulator/ui/app.js'));
+  expect([...loaded].sort()).toEqual(
+    [...uiAssetNames()]
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `/_emulator/ui/${name}`)
+      .sort(),
+  );
+  expect(loaded.size).toBeGreaterThan(5);
+  expect((await get(emulator, '/_emulator/ui/types.d.ts')).status).toBe(404);
 });
 
 test('/ redirects to the inbox while the UI is on', async () => {

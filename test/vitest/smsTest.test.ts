@@ -59,7 +59,30 @@ test('toHaveStatus compares the status and shows the history on failure', async 
   const sent = await sms.client.send({ recipient: '27831234567', message: 'Hi' });
   expect(sent).toHaveStatus('pending');
   const view = sms.emulator.messages.get(sent.id);
-  expect(() => expect(view).toHaveStatus('delivered')).toThrow(/it is "pending" \(history: pending at 2026-11-21T12:\d\d:\d\d\+02:00\)/);
+  expect(() => expect(view).toHaveStatus('delivered')).toThrow(
+    /it is "pending"\nhistory: pending at 2026-11-21T12:\d\d:\d\d\+02:00\n {2}leg 27831234567: pending at \S+; upcoming: submitted at \S+/,
+  );
+});
+
+test('toHaveMadeRequest counts the requests of the test account from the journal, exactly with a count', async ({ sms }) => {
+  await sms.client.send({ recipient: '27831234567', message: 'One' });
+  await sms.client.send({ recipient: '27831234567', message: 'Two' });
+  await sms.client.balance();
+  expect(sms).toHaveMadeRequest({ method: 'POST', path: '/v1/messages' }, 2);
+  expect(sms).toHaveMadeRequest({ method: 'post', path: '/v1/messages' }, 2);
+  expect(sms).toHaveMadeRequest({ path: /^\/v1\/messages/ }, 3);
+  expect(sms).toHaveMadeRequest({ path: '/v1/messages/balance', status: 200 });
+  expect(sms).not.toHaveMadeRequest({ method: 'POST', path: '/v1/messages' }, 1);
+  expect(() => expect(sms).toHaveMadeRequest({ method: 'DELETE' })).toThrow(
+    /to have made a request with method "DELETE" at least once; it made none\. Its requests:\n {2}- POST \/v1\/messages 201 at \S+\n {2}- POST \/v1\/messages 201 at \S+\n {2}- GET \/v1\/messages\/balance 200 at \S+$/,
+  );
+  expect(() => expect(sms).toHaveMadeRequest({}, -1)).toThrow(/times must be a whole number from 0, not -1/);
+});
+
+test("toHaveMadeRequest on the emulator counts any account's requests, or the one named", async ({ sms, emulator }) => {
+  await sms.client.send({ recipient: '27831234567', message: 'Counted' });
+  expect(emulator).toHaveMadeRequest({ method: 'POST', path: '/v1/messages', account: sms.account.apiKey }, 1);
+  expect(emulator).toHaveMadeRequest({ method: 'POST', path: '/v1/messages' });
 });
 
 test('useEmulatorTime gives the app the emulator time through the mocked Date', async ({ sms }) => {

@@ -5,7 +5,7 @@
 
 import type { ScenarioInput } from './schema.js';
 
-/** Documented in the README like a payment provider's test card numbers; scenarios/default.yaml is the same. */
+/** Documented in docs/scenarios.md like a payment provider's test card numbers; scenarios/default.yaml is the same. */
 export const magicNumbers = {
   delivered: '27830000001',
   undelivered: '27830000002',

@@ -12,7 +12,7 @@ const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or
 
 const legStatus = z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
 export const outcomeNames = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
-const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usual timeline (see the README).');
+const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usual timeline (see docs/scenarios.md).');
 
 const step = z.strictObject({ status: legStatus, after: duration.describe('Wait after the previous step (or after the send).') });
 
@@ -116,7 +116,7 @@ const fault = z
     error: z
       .strictObject({
         status: z.number().int().min(400).max(599),
-        code: z.enum(errorCodes).default('INTERNAL_SERVER_ERROR').describe('A code of the error catalogue (the README lists them).'),
+        code: z.enum(errorCodes).default('INTERNAL_SERVER_ERROR').describe('A code of the error catalogue (docs/errors.md lists them).'),
       })
       .optional(),
     latency: wallWaitSchema.optional().describe('Added to the response time (wall clock).'),

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { parseControl } from '../../engine/controlInput.js';
-import { uiAsset } from '../../ui/assets.js';
+import { uiAsset, uiAssetNames } from '../../ui/assets.js';
 import type { LiveFeed } from '../../ui/liveFeed.js';
 import { reportPage } from '../../ui/reportPage.js';
 import type { TimelineReport } from '../../ui/timelineReport.js';
@@ -22,12 +22,12 @@ export function uiRoutes({ feed, controlToken }: UiRouteDeps): Hono {
     const asset = uiAsset(name) as NonNullable<ReturnType<typeof uiAsset>>;
     return new Response(asset.body, { headers: { 'content-type': asset.contentType, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } });
   };
-  routes.get('/', serve('index.html'));
-  routes.get('/app.js', serve('app.js'));
-  routes.get('/app.css', serve('app.css'));
+  // The page at the folder's address; its modules and styles each at their path in the folder.
+  const files = new Map([['/', 'index.html'], ...[...uiAssetNames()].filter((name) => name !== 'index.html').map((name) => [`/${name}`, name] as const)]);
+  for (const [path, name] of files) routes.get(path, serve(name));
   // EventSource cannot send an Authorization header, so the stream also takes the token as ?token=.
   routes.get('/events', requireControlToken(controlToken, 'token'), (c) => feed.open(c.req.raw.signal));
-  for (const path of ['/', '/app.js', '/app.css', '/events']) routes.all(path, methodNotAllowed(['GET']));
+  for (const path of [...files.keys(), '/events']) routes.all(path, methodNotAllowed(['GET']));
   return routes;
 }
 

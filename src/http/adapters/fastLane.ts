@@ -12,9 +12,9 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
-import type { ApiAnswer, ApiRequest } from './apiExchange.js';
-import { type ApiHandler, apiEnvironment } from './apiHandler.js';
-import { joinChunks } from './body.js';
+import type { ApiAnswer, ApiRequest } from '../apiExchange.js';
+import { type ApiHandler, apiEnvironment } from '../apiHandler.js';
+import { joinChunks } from '../body.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
 

@@ -1,24 +1,17 @@
-/** The README's tables must tell the truth: every option and every error code, as the code defines them. */
+/** The docs' tables must tell the truth: every option, every error code and every control operation as the code defines them. */
 
-import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { createEmulator, errorCatalogue } from '../src/index.js';
-import { envName, flagName, settings } from '../src/options.js';
-import { controlTable } from '../src/control/controlTable.js';
-import { benchSummary } from '../scripts/benchSummary.js';
-
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-
-test('the README opens with the install-and-start and install-and-test commands', () => {
-  const firstBlock = readme.split('```')[1] ?? '';
-  expect(firstBlock).toContain('npm ci && npm start');
-  expect(firstBlock).toContain('npm ci && npm test');
-});
+import { createEmulator, errorCatalogue } from '../../src/index.js';
+import { envName, flagName, settings } from '../../src/options.js';
+import { controlTable } from '../../src/control/controlTable.js';
+import { benchSummary } from '../../scripts/benchSummary.js';
+import { docsPage, docsPages, readRepoFile } from '../support/docs.js';
 
 test('the options table has a row for every setting with its flag, environment twin and default', () => {
+  const options = docsPage('options.md');
   for (const [name, setting] of Object.entries(settings)) {
-    const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
-    expect(row, `row for ${name}`).toBeDefined();
+    const row = options.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
+    expect(row, `docs/options.md has no row for ${name}`).toBeDefined();
     if (setting.cli) {
       expect(row).toContain(flagName(name as keyof typeof settings));
       expect(row).toContain(envName(name as keyof typeof settings));
@@ -29,26 +22,28 @@ test('the options table has a row for every setting with its flag, environment t
 });
 
 test('the error table gives every code with its HTTP status', () => {
+  const errors = docsPage('errors.md');
   for (const [code, definition] of Object.entries(errorCatalogue)) {
-    expect(readme).toMatch(new RegExp(`\\| \`${code}\` \\| ${definition.status} \\|`));
+    expect(errors, `docs/errors.md has no row for ${code}`).toMatch(new RegExp(`\\| \`${code}\` \\| ${definition.status} \\|`));
   }
 });
 
 test('the control API table is the operations table: every endpoint, its handle members and summary', () => {
-  expect(readme, 'the README control table is stale: npm run readme rewrites it').toContain(controlTable());
+  expect(docsPage('control-api.md'), 'the control table in docs/control-api.md is stale: npm run docs rewrites it').toContain(controlTable());
 });
 
 test('the Performance figures are the ones the last npm run bench wrote to bench/RESULTS.md', () => {
-  const { written, machine, targets } = benchSummary(readFileSync(new URL('../bench/RESULTS.md', import.meta.url), 'utf8'));
-  const performance = readme.slice(readme.indexOf('## Performance'), readme.indexOf('## Development'));
-  const stale = 'the README figures differ from bench/RESULTS.md: npm run readme copies them';
+  const { written, machine, targets } = benchSummary(readRepoFile('bench/RESULTS.md'));
+  const performance = docsPage('performance.md');
+  const stale = 'the figures in docs/performance.md differ from bench/RESULTS.md: npm run docs copies them';
   expect(performance, stale).toContain(written);
   expect(performance, stale).toContain(machine);
   expect(performance, stale).toContain(targets);
 });
 
-test('every address the README prints on the default origin answers 200 on a running emulator', async () => {
-  const printed = [...new Set(readme.match(/http:\/\/127\.0\.0\.1:2727[^\s`|)"';]*/g) ?? [])];
+test('every address the README and docs print on the default origin answers 200 on a running emulator', async () => {
+  const text = [readRepoFile('README.md'), ...docsPages().map((name) => docsPage(name))].join('\n');
+  const printed = [...new Set(text.match(/http:\/\/127\.0\.0\.1:2727[^\s`|)"';]*/g) ?? [])].filter((address) => !address.includes('<'));
   expect(printed.length).toBeGreaterThanOrEqual(6);
   const emulator = createEmulator({ clock: 'manual' });
   const { origin } = await emulator.listen({ port: 0 });

@@ -1,0 +1,29 @@
+// `npm run docs`: rewrites the generated parts of docs/, the control API table in docs/control-api.md (from the operations
+// table; run after `npm run build`) and the figures in docs/performance.md (copied from bench/RESULTS.md, which
+// `npm run bench` writes). test/docs/tables.test.ts fails when either drifts.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { controlTable } from '../dist/control/controlTable.js';
+import { benchSummary } from './benchSummary.js';
+
+/** Replaces, in one docs page, each block that starts with a given line and ends before the next blank line (or the page's end). */
+function rewrite(page, blocks) {
+  const target = new URL(`../docs/${page}`, import.meta.url);
+  let text = readFileSync(target, 'utf8');
+  for (const [first, block] of blocks) {
+    const start = text.indexOf(first);
+    if (start < 0) throw new Error(`docs/${page} has no block starting with ${first}`);
+    const blank = text.indexOf('\n\n', start);
+    const end = blank < 0 ? text.trimEnd().length : blank;
+    text = text.slice(0, start) + block + text.slice(end);
+  }
+  writeFileSync(target, text);
+  console.log(`wrote the generated blocks of docs/${page}`);
+}
+
+rewrite('control-api.md', [['| endpoint | library handle | what it does |', controlTable()]]);
+const { written, machine, targets } = benchSummary(readFileSync(new URL('../bench/RESULTS.md', import.meta.url), 'utf8'));
+rewrite('performance.md', [
+  ['Written by `npm run bench`', written],
+  ['Machine: ', machine],
+  ['| figure | measured | baseline (same run) |', targets],
+]);

@@ -1,0 +1,34 @@
+/** Builds the request journal's record of one request, the same way for the API (on either request path) and for hono's other routes. */
+
+import type { Environment } from '../domain/message.js';
+import type { RequestJournal } from '../journal/requestJournal.js';
+import type { Clock } from '../state/clock.js';
+import type { JournalBody } from './apiExchange.js';
+
+/** What is known of a request when it arrives. */
+export interface Arrival {
+  method: string;
+  path: string;
+  /** The query string without `?`, or ''. */
+  query: string;
+  environment: Environment;
+  /** The API key the request claimed (Basic username), whether or not it exists. */
+  account: string | null;
+}
+
+/** Completes the record once the body to keep is known (it may still be arriving when the answer is ready). */
+export type KeepBody = (requestBody: JournalBody) => void;
+
+/**
+ * Notes the arrival's wall and emulator times and starts its timer; the returned function stops the timer when the
+ * request has been answered, and the one it returns writes the record.
+ */
+export function startJournalRecord(journal: RequestJournal, clock: Clock, arrival: Arrival): (status: number, responseBody: string | null) => KeepBody {
+  const wallMs = Date.now();
+  const virtualMs = clock.now();
+  const started = performance.now();
+  return (status, responseBody) => {
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    return (requestBody) => journal.record({ wallMs, virtualMs, ...arrival, status, requestBody, responseBody, durationMs });
+  };
+}

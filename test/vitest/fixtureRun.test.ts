@@ -1,0 +1,69 @@
+/** The fixture as a user's vitest run sees it: a failing test's timeline, the errors it reports, options under smsGlobalSetup, in both modes. */
+
+import { fileURLToPath } from 'node:url';
+import { beforeAll, expect, test } from 'vitest';
+import { type VitestRun, runVitest, testOf } from '../support/vitestRun.js';
+
+const project = fileURLToPath(new URL('../fixtures/vitest-project/', import.meta.url));
+let run: VitestRun;
+
+// One vitest run of the fixture project (embedded and process projects, the latter on the built bin), read by every test here.
+beforeAll(async () => {
+  run = await runVitest(project);
+}, 120_000);
+
+for (const mode of ['embedded', 'process']) {
+  test(`a failed test carries the timeline of its account as an HTML attachment and only its own error (${mode})`, () => {
+    const failed = testOf(run, mode, 'failing.fixture.ts', 'fails on its own assertion about a message');
+    expect(failed.state).toBe('failed');
+    expect(failed.errors).toHaveLength(1);
+    const id = /expected message ([\w-]+) to have status "delivered"; it is "pending"/.exec(failed.errors[0] ?? '')?.[1];
+    expect(id).toBeDefined();
+    expect(failed.artifacts).toHaveLength(1);
+    const [artifact] = failed.artifacts;
+    expect(artifact?.type).toBe('sms-emulator:timeline');
+    expect(artifact?.attachments[0]?.contentType).toBe('text/html');
+    expect(artifact?.attachments[0]?.body).toMatch(new RegExp(`<html[\\s\\S]*${id}`));
+  });
+
+  test(`a test that failed after deleting its own account gets no second error (${mode})`, () => {
+    const failed = testOf(run, mode, 'failing.fixture.ts', 'fails after deleting its own account');
+    expect(failed.errors).toEqual([expect.stringMatching(/expected 'the app' to be 'working'/)]);
+    expect(failed.artifacts).toEqual([]);
+  });
+
+  test(`a passing test gets no timeline (${mode})`, () => {
+    const passed = testOf(run, mode, 'failing.fixture.ts', 'passes');
+    expect(passed).toMatchObject({ state: 'passed', errors: [], artifacts: [] });
+  });
+}
+
+test('toHaveStatus shows the history and upcoming changes, with times, of the message it fails on', () => {
+  for (const mode of ['embedded', 'process']) {
+    const [error] = testOf(run, mode, 'failing.fixture.ts', 'fails on its own assertion about a message').errors;
+    expect(error).toMatch(/history: pending at \S+, submitted at \S+\n {2}leg 27831234567: pending at \S+, submitted at \S+; upcoming: delivered at \S+/);
+  }
+});
+
+test('under smsGlobalSetup, emulator options the process was not started with are refused with a clear error; embedded they apply', () => {
+  const refused = testOf(run, 'process', 'otherOptions.fixture.ts', 'uses options that only an embedded emulator can apply');
+  expect(refused.state).toBe('failed');
+  expect(refused.errors).toEqual([
+    expect.stringContaining(
+      'createSmsTest({ emulator: { seed: "another-seed" } }) cannot apply: smsGlobalSetup started the emulator process every file uses, with {"clock":"manual","seed":"fixture-project"}',
+    ),
+  ]);
+  expect(testOf(run, 'embedded', 'otherOptions.fixture.ts', 'uses options that only an embedded emulator can apply').state).toBe('passed');
+});
+
+test('every matcher can be awaited, embedded and in process mode', () => {
+  for (const mode of ['embedded', 'process'])
+    expect(testOf(run, mode, 'matchers.fixture.ts', 'every matcher can be awaited')).toMatchObject({ state: 'passed', errors: [] });
+});
+
+test('toHaveMadeRequest counts requests from the journal over HTTP too, and a failure lists them', () => {
+  const [error] = testOf(run, 'process', 'matchers.fixture.ts', 'toHaveMadeRequest fails with the requests the account made').errors;
+  expect(error).toMatch(
+    /^expected account pk_test_[\w-]+ to have made a request with method "POST", path "\/v1\/messages" 2 times; it made once\. Its requests:\n {2}- POST \/v1\/messages 201 at \S+$/,
+  );
+});
