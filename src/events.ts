@@ -17,8 +17,8 @@ export interface EngineEvents {
   'webhook.attempt': { event: WebhookEvent; attempt: WebhookAttempt };
   /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { event: WebhookEvent };
-  /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
-  'clock.moved': { from: number; to: number; mode: string; speed: number; command: Record<string, unknown> };
+  /** A control command moved or reconfigured a clock (epoch ms before and after; `command` as given; `clock` a test clock's id, null for the main clock). */
+  'clock.moved': { clock: string | null; from: number; to: number; mode: string; speed: number; command: Record<string, unknown> };
   /** A control call created, changed or deleted an account (balance, webhook URLs, opt-outs, scopes). */
   'account.changed': { apiKey: string };
   /** The whole state was replaced (reset or snapshot import): views built before it are stale. */
@@ -26,7 +26,7 @@ export interface EngineEvents {
   /** A scenario fault acted on an API request: added latency and/or answered with an error code. */
   'fault.injected': { at: number; environment: Environment; account: string; operation: string; latencyMs: number; code?: string };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
-  'clock.incident': { incident: ClockIncident };
+  'clock.incident': { incident: ClockIncident; clock: string | null };
 }
 
 export type EventName = keyof EngineEvents;
@@ -44,8 +44,8 @@ export interface EmulatorEvents {
   /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { readonly event: ReadonlyDeep<WebhookEvent> };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
-  'clock.incident': { readonly incident: ReadonlyDeep<ClockIncident> };
-  /** A control command moved or reconfigured the clock (epoch ms before and after; `command` as given). */
+  'clock.incident': { readonly incident: ReadonlyDeep<ClockIncident>; readonly clock: string | null };
+  /** A control command moved or reconfigured a clock (epoch ms before and after; `command` as given; `clock` a test clock's id, null for the main clock). */
   'clock.moved': ReadonlyDeep<EngineEvents['clock.moved']>;
   /** A control call created, changed or deleted an account (balance, webhook URLs, opt-outs, scopes). */
   'account.changed': ReadonlyDeep<EngineEvents['account.changed']>;

@@ -172,6 +172,18 @@ export const settings = {
   ),
 } as const;
 
+/**
+ * Settings only the client commands read (`sms-emulator clock advance 1h` drives a running emulator); they also reuse
+ * readyFile (where to find it), controlToken, apiKey and signingSecret, under the same flags and variables.
+ */
+export const commandSettings = {
+  url: setting(
+    z.url({ protocol: /^https?$/ }).optional(),
+    'string',
+    "Commands: the origin of the running emulator to drive (else the ready file's origin, else http://127.0.0.1:2727).",
+  ),
+} as const;
+
 type Settings = typeof settings;
 export type OptionName = keyof Settings;
 
@@ -196,12 +208,12 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
 }
 
 /** `--webhook-url` for `webhookUrl`. */
-export function flagName(name: OptionName): string {
+export function flagName(name: OptionName | keyof typeof commandSettings): string {
   return `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
 /** `SMS_EMULATOR_WEBHOOK_URL` for `webhookUrl`. */
-export function envName(name: OptionName): string {
+export function envName(name: OptionName | keyof typeof commandSettings): string {
   return `SMS_EMULATOR_${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
 }
 

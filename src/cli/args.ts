@@ -2,7 +2,7 @@
 
 import type { z } from 'zod';
 import { describeIssues } from '../domain/issues.js';
-import { type EmulatorOptions, type OptionName, envName, flagName, readSettingText, settings } from '../options.js';
+import { type EmulatorOptions, type OptionName, commandSettings, envName, flagName, readSettingText, settings } from '../options.js';
 
 export interface CliRequest {
   help: boolean;
@@ -13,6 +13,7 @@ export interface CliRequest {
 }
 
 export const cliSettings = (Object.keys(settings) as OptionName[]).filter((name) => settings[name].cli);
+const commandNames = Object.keys(commandSettings) as (keyof typeof commandSettings)[];
 const byFlag = new Map(cliSettings.map((name) => [flagName(name), name]));
 
 export class CliError extends Error {}
@@ -23,7 +24,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
     const text = env[envName(name)];
     if (text !== undefined && text !== '') values[name] = checked(name, envName(name), readSettingText(name, text));
   }
-  const known = new Set(cliSettings.map(envName));
+  const known = new Set([...cliSettings, ...commandNames].map(envName));
   const warnings = Object.keys(env)
     .filter((variable) => variable.startsWith('SMS_EMULATOR_') && !known.has(variable))
     .map((variable) => `${variable} is not a setting of sms-emulator and is ignored (see --help for the variables it reads)`);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { envName, flagName, settings } from '../options.js';
 import { cliSettings } from './args.js';
+import { commandsOverview } from './commandHelp.js';
 
 export function helpText(version: string): string {
   const rows = cliSettings.map((name) => {
@@ -13,7 +14,8 @@ export function helpText(version: string): string {
   });
   return `sms-emulator ${version}: an in-memory emulator of the SMS messaging REST API.
 
-Usage: sms-emulator [flags]
+Usage: sms-emulator [flags]                       starts an emulator
+       sms-emulator <command> [arguments] [flags]   drives a running one
 
 Flags (each has an environment-variable twin; flags win):
 ${rows.join('\n')}
@@ -21,6 +23,8 @@ ${rows.join('\n')}
   --version, -v                  Print the version.
 
 Boolean flags take --flag, --flag=false or --no-flag.
+
+${commandsOverview()}
 Docs: README.md and docs/ (in the package), and <origin>/_emulator/docs while running.
 `;
 }

@@ -14,6 +14,14 @@ function packageVersion(): string {
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   // A reader that went away (`| head`, a closed pipe) must not turn the next line printed into a crash: drop it.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', ignoreClosedPipe);
+  // A first word that is not a flag is a client command (`sms-emulator clock advance 1h`): its code loads only then.
+  if (argv[0] !== undefined && !argv[0].startsWith('-')) {
+    const result = await (await import('./runCommand.js')).runCommand(argv, process.env);
+    process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
+    process.exitCode = result.exitCode;
+    return;
+  }
   const version = packageVersion();
   let emulator;
   try {

@@ -35,20 +35,22 @@ export function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'output'): S
 
 /** Every answer shape, by the name operations declare it with; `#/components/schemas/<name>` in the document. */
 export function answerSchemas(): Record<string, Schema> {
+  const clock = {
+    now: { type: 'integer', description: 'Epoch milliseconds.' },
+    time: string,
+    mode: { type: 'string', enum: ['manual', 'realtime'] },
+    speed: { type: 'number' },
+    pendingTasks: integer,
+    incidents: { type: 'array', items: object({ time: string, task: string, outcome: { type: 'string', enum: ['failed', 'skipped'] }, reason: string }) },
+    run: object({ fired: integer, idle: { type: 'boolean' }, stoppedAt: { type: 'string', enum: ['limit', 'task-cap', 'restart'] } }, ['stoppedAt']),
+  };
   return {
     Status: object({ status: string }),
     Count: integer,
     PhoneNumber: string,
-    Clock: object(
-      {
-        now: { type: 'integer', description: 'Epoch milliseconds.' },
-        time: string,
-        mode: { type: 'string', enum: ['manual', 'realtime'] },
-        speed: { type: 'number' },
-        pendingTasks: integer,
-        incidents: { type: 'array', items: object({ time: string, task: string, outcome: { type: 'string', enum: ['failed', 'skipped'] }, reason: string }) },
-        run: object({ fired: integer, idle: { type: 'boolean' }, stoppedAt: { type: 'string', enum: ['limit', 'task-cap', 'restart'] } }, ['stoppedAt']),
-      },
+    Clock: object(clock, ['run']),
+    TestClock: object(
+      { id: string, name: nullable('string'), ...clock, accounts: { ...strings, description: 'API keys of the accounts that live on the clock.' } },
       ['run'],
     ),
     Account: object({
@@ -57,6 +59,7 @@ export function answerSchemas(): Record<string, Schema> {
       scopes: { type: 'array', items: { type: 'string', enum: scopes } },
       live: wallet,
       sandbox: wallet,
+      clock: { ...nullable('string'), description: 'The test clock the account lives on; null for the main clock.' },
     }),
     ControlMessage: object(
       {

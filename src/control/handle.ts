@@ -1,12 +1,13 @@
 /** The typed control handle: one interface for the in-process handle (`createEmulator`) and the remote one (over HTTP). */
 
-import type { ClockView } from '../engine/control.js';
+import type { ClockView, TestClockView } from '../engine/control.js';
 import type {
   AccountInput,
   AccountPatch,
   ClockCommand,
   ForceStatusInput,
   MessageFilter,
+  TestClockInput,
   WebhookChaosInput,
   WebhookFilterInput,
 } from '../engine/controlInput.js';
@@ -66,6 +67,32 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
     /** Jumps to the next queued event's time and fires what is due then. */
     next(): Promise<ClockView>;
+  };
+  /** Test clocks: each frozen until moved, moved apart from the main clock and from each other; accounts created with `clock: id` live on one. */
+  readonly clocks: {
+    /** Every test clock, in creation order. */
+    list(filter?: PageInput): Answer<M, Page<TestClockView>>;
+    /** One test clock by id. */
+    get(id: string): Answer<M, TestClockView>;
+    /**
+     * Makes a test clock at `startTime` (default the main clock's now), frozen until moved.
+     * @example const clock = await emulator.clocks.create({ name: 'booking test' }); await emulator.accounts.create({ apiKey: 'pk_booking', clock: clock.id });
+     */
+    create(clock?: TestClockInput): Answer<M, TestClockView>;
+    /** Moves a test clock (`advance`, `set`, `runUntilIdle`, `next`; never mode or speed); only its tasks fire; answers once their webhooks were tried. */
+    move(id: string, command: ClockCommand): Promise<TestClockView>;
+    /** Deletes a test clock and every account on it, with their messages. */
+    delete(id: string): Answer<M, void>;
+    /** A test clock's time as a `Date`. */
+    now(id: string): Answer<M, Date>;
+    /** Moves a test clock forward (`'15m'`, `'90s'`, ms), firing its due events in order. */
+    advance(id: string, duration: string | number): Promise<TestClockView>;
+    /** Sets a test clock to an ISO instant (never backwards). */
+    set(id: string, instant: string): Promise<TestClockView>;
+    /** Fires a test clock's due events in order until none is queued or it reaches now + `limit` (default `'30d'`). */
+    runUntilIdle(id: string, options?: { limit?: string | number }): Promise<TestClockView>;
+    /** Jumps a test clock to its next queued event's time and fires what is due then. */
+    next(id: string): Promise<TestClockView>;
   };
   readonly accounts: {
     /** Every account with balances, webhook URLs and opt-outs per environment, in creation order. */

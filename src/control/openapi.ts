@@ -186,12 +186,23 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
   };
 }
 
+/**
+ * Where a client sends the API: the live base address, or the sandbox's (the same /v1 operations under /sandbox), both
+ * relative to the document's own origin so they hold on any port and behind a proxy.
+ */
+const servers = [
+  { url: '/', description: 'Live: the API under /v1 (and the control API under /_emulator).' },
+  { url: '/sandbox', description: 'Sandbox: the same API under /sandbox/v1, with its own balances, messages and webhooks.' },
+];
+/** The control API exists once per emulator, at the origin: a client pointed at the sandbox server still calls it there. */
+const originOnly = [{ url: '/', description: 'The control API is served at the origin only, for live and sandbox alike.' }];
+
 function controlPaths(): Record<string, Schema> {
   const paths: Record<string, Schema> = {};
   for (const [operationId, op] of operationList()) {
     if (!isRoute(op)) continue;
     const path = `/_emulator${op.path}`;
-    paths[path] = { ...paths[path], [op.method.toLowerCase()]: controlOperation(operationId, op) };
+    paths[path] = { servers: originOnly, ...paths[path], [op.method.toLowerCase()]: controlOperation(operationId, op) };
   }
   return paths;
 }
@@ -203,8 +214,9 @@ export function openApiDocument(): Schema {
       title: 'sms-emulator',
       version: 'v1',
       description:
-        'The SMS messaging REST API as sms-emulator implements it (the sandbox serves the same operations under /sandbox/v1), and the emulator-only control API under /_emulator. Error codes marked "emulator only" are not in the published catalogue.',
+        'The SMS messaging REST API as sms-emulator implements it (the second server, /sandbox, serves the same operations under /sandbox/v1), and the emulator-only control API under /_emulator. Error codes marked "emulator only" are not in the published catalogue.',
     },
+    servers,
     paths: { ...apiPaths(), ...controlPaths() },
     components: {
       securitySchemes: {

@@ -16,6 +16,7 @@ import {
   parseControl,
   replyInput,
   resetInput,
+  testClockInput,
   webhookChaosInput,
   webhookFilter,
 } from '../engine/controlInput.js';
@@ -159,6 +160,73 @@ export const operations = {
     runUntilIdle: { via: 'clock.move', summary: 'Runs until nothing is queued (or a limit).', map: (options = {}) => [{ runUntilIdle: true, ...options }] },
     next: { via: 'clock.move', summary: 'Runs to the next queued event.', map: () => [{ next: true }] },
   },
+  clocks: {
+    list: {
+      method: 'GET',
+      path: '/clocks',
+      answer: 'TestClock',
+      args: [query],
+      input: noFilter,
+      summary: 'Every test clock, in creation order: `{id, name, now, time, mode, speed, pendingTasks, incidents, accounts}` (`accounts`: the API keys on it).',
+      run: ({ control }, filter) =>
+        pageOf(filter, 'clock filter', (rest) => {
+          parseControl(noFilter, rest, 'clock filter');
+          return control.listClocks();
+        }),
+    },
+    get: {
+      method: 'GET',
+      path: '/clocks/{id}',
+      answer: 'TestClock',
+      args: [id],
+      summary: 'One test clock.',
+      run: ({ control }, clockId) => control.testClock(clockId),
+    },
+    create: {
+      method: 'POST',
+      path: '/clocks',
+      answer: 'TestClock',
+      args: [body],
+      input: testClockInput,
+      status: 201,
+      summary:
+        'Creates a test clock, frozen until moved: `{"startTime"?: "2026-11-22T09:00:00Z", "name"?: "booking test"}` (default start: the main clock\'s now). Accounts created with `"clock": id` live on it.',
+      run: ({ control }, clock) => control.createClock(clock),
+    },
+    move: {
+      method: 'POST',
+      path: '/clocks/{id}',
+      answer: 'TestClock',
+      args: [id, body],
+      input: clockCommand,
+      settles: true,
+      summary:
+        'Moves a test clock like `POST /clock` (`advance`, `set`, `runUntilIdle` with `limit`, `next`; no `mode` or `speed`: a test clock is always manual); only its own tasks fire; answers after their webhooks were tried.',
+      run: ({ control }, clockId, command) => control.moveTestClock(clockId, command),
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/clocks/{id}',
+      args: [id],
+      status: 204,
+      summary: 'Deletes a test clock and every account on it, with their messages (204, no body).',
+      run: ({ control }, clockId) => control.deleteClock(clockId),
+    },
+    now: {
+      via: 'clocks.get',
+      summary: "A test clock's time as a Date.",
+      map: (clockId) => [clockId],
+      answer: (clock: { now: number }) => new Date(clock.now),
+    },
+    advance: { via: 'clocks.move', summary: 'Moves a test clock forward by a duration.', map: (clockId, duration) => [clockId, { advance: duration }] },
+    set: { via: 'clocks.move', summary: 'Sets a test clock to an instant.', map: (clockId, instant) => [clockId, { set: instant }] },
+    runUntilIdle: {
+      via: 'clocks.move',
+      summary: 'Runs a test clock until none of its tasks is queued (or a limit).',
+      map: (clockId, options = {}) => [clockId, { runUntilIdle: true, ...options }],
+    },
+    next: { via: 'clocks.move', summary: 'Runs a test clock to its next queued event.', map: (clockId) => [clockId, { next: true }] },
+  },
   accounts: {
     list: {
       method: 'GET',
@@ -189,7 +257,7 @@ export const operations = {
       input: accountInput,
       status: 201,
       summary:
-        'Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`. An existing key is `CONTROL_CONFLICT`.',
+        'Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.',
       run: ({ control }, account) => control.createAccount(account),
     },
     update: {

@@ -16,6 +16,8 @@ import {
   scopes,
 } from '../state/store.js';
 import { quoteExcerpt } from '../domain/excerpt.js';
+import type { Clock } from '../state/clock.js';
+import type { Clocks } from './clocks.js';
 
 /** An account as a user describes it (options, scenario, control API); what it leaves out gets a default. */
 export interface AccountSpec {
@@ -32,6 +34,8 @@ export interface AccountSpec {
   sandboxOptOuts?: readonly string[];
   /** Its own scenario (validated), consulted before the emulator's. */
   scenario?: AccountScenarioData;
+  /** The id of the test clock the account lives on; none (or null) for the main clock. */
+  clock?: string | null;
 }
 
 /** A change of one environment's balance: set it, add to it (a negative number takes away), or both (set, then add). */
@@ -60,6 +64,7 @@ export function settingsOf(account: Account): AccountSettings {
     scopes: [...account.scopes],
     live: wallet('live'),
     sandbox: wallet('sandbox'),
+    clock: account.clock.id,
   };
   if (account.scenario !== undefined) settings.scenario = account.scenario;
   return settings;
@@ -110,6 +115,7 @@ export class Accounts {
   constructor(
     private readonly store: Store,
     private readonly defaultBalance: number,
+    private readonly clocks: Clocks,
   ) {}
 
   /**
@@ -133,6 +139,7 @@ export class Accounts {
         spec.sandboxOptOuts ?? spec.optOuts,
         base?.sandbox,
       ),
+      clock: spec.clock !== undefined ? spec.clock : (base?.clock ?? null),
     };
     const scenario = spec.scenario ?? base?.scenario;
     if (scenario !== undefined) settings.scenario = scenario;
@@ -141,8 +148,9 @@ export class Accounts {
 
   /** Adds an account with complete settings; a per-account reset returns it to them. */
   add(settings: AccountSettings): Account {
+    const clock = this.clocks.resolve(settings.clock);
     this.origins.set(settings.apiKey, settings);
-    return this.store.addAccount(settings);
+    return this.store.addAccount(settings, clock);
   }
 
   /** Creates an account from a spec (defaults filled in); an API key in use is CONTROL_CONFLICT. */
@@ -156,6 +164,10 @@ export class Accounts {
     const existing = this.store.accounts.get(spec.apiKey);
     if (!existing) return this.add(this.settings(spec));
     const next = this.settings(spec, settingsOf(existing));
+    if (next.clock !== existing.clock.id) {
+      // Its messages' timers are queued on the clock it has; an account never moves to another.
+      throw new ApiError('CONTROL_CONFLICT', `Account "${spec.apiKey}" lives on ${clockName(existing.clock.id)}; it cannot move to ${clockName(next.clock)}.`);
+    }
     existing.signingSecret = next.signingSecret;
     existing.scopes = next.scopes;
     if (next.scenario !== undefined) existing.scenario = next.scenario;
@@ -190,8 +202,14 @@ export class Accounts {
   reset(apiKey: string): Account {
     const origin = this.origins.get(apiKey);
     if (!origin) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key ${quoteExcerpt(apiKey)}.`);
+    const clock = this.store.accounts.get(apiKey)?.clock ?? this.clocks.resolve(origin.clock);
     this.store.removeAccount(apiKey);
-    return this.store.addAccount(origin);
+    return this.store.addAccount(origin, clock);
+  }
+
+  /** The accounts that live on `clock`, in creation order. */
+  on(clock: Clock): Account[] {
+    return [...this.store.accounts.values()].filter((account) => account.clock === clock);
   }
 
   /** Forgets every account (reset and snapshot import start from here). */
@@ -204,4 +222,8 @@ export class Accounts {
   captureStart(): void {
     for (const account of this.store.accounts.values()) this.origins.set(account.apiKey, settingsOf(account));
   }
+}
+
+function clockName(id: string | null): string {
+  return id === null ? 'the main clock' : `clock "${id}"`;
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../domain/errors.js';
 import { type Environment, type Leg, type MessageRecord, environments, isFinal, transitionProblem } from '../domain/message.js';
 import { type RequestFields, canonicalString, signRequest } from '../domain/signing.js';
 import { formatInstant, parseDuration } from '../domain/time.js';
-import type { ClockIncident, ClockRun, ClockState } from '../state/clock.js';
+import type { Clock, ClockIncident, ClockRun, ClockState } from '../state/clock.js';
 import type { Snapshot } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
 import type { Page } from '../control/list.js';
@@ -20,7 +20,9 @@ import {
   accountInput,
   accountPatch,
   type ForceStatusInput,
+  type TestClockInput,
   clockCommand,
+  testClockInput,
   forceStatusInput,
   messageFilter,
   parseControl,
@@ -43,6 +45,13 @@ import { quoteExcerpt } from '../domain/excerpt.js';
 export interface ClockIncidentView extends Omit<ClockIncident, 'due'> {
   /** When the task was due, rendered in the emulator's offset. */
   time: string;
+}
+
+/** A test clock: the main clock's view plus its id, optional name and the API keys of the accounts that live on it. */
+export interface TestClockView extends ClockView {
+  id: string;
+  name: string | null;
+  accounts: string[];
 }
 
 export interface ClockView extends Omit<ClockState, 'incidents'> {
@@ -121,18 +130,65 @@ export class Control {
   }
 
   clockState(): ClockView {
-    const { incidents, ...state } = this.core.clock.state();
-    const render = (ms: number) => formatInstant(ms, this.core.offsetMinutes);
-    return { ...state, time: render(state.now), incidents: incidents.map(({ due, ...incident }) => ({ time: render(due), ...incident })) };
+    return this.clockView(this.core.clock);
   }
 
   /**
    * Applies mode/speed, then `set`, then `advance`, or runs until idle / to the next task; due events
    * fire in time order on the way. Resolves once the webhook tries they caused have ended.
    */
-  async moveClock(input: ClockCommand): Promise<ClockView> {
+  moveClock(input: ClockCommand): Promise<ClockView> {
+    return this.move(this.core.clock, parseControl(clockCommand, input, 'clock command'));
+  }
+
+  /** Makes a test clock, frozen at `startTime` (default the main clock's now) until moved. */
+  createClock(input: TestClockInput = {}): TestClockView {
+    const { startTime, name } = parseControl(testClockInput, input, 'clock');
+    return this.testClockView(this.core.clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name }));
+  }
+
+  listClocks(): TestClockView[] {
+    return this.core.clocks.list().map((clock) => this.testClockView(clock));
+  }
+
+  testClock(id: string): TestClockView {
+    return this.testClockView(this.core.clocks.get(id));
+  }
+
+  /** Moves one test clock as `moveClock` moves the main one (no mode or speed: a test clock is always manual); only its own tasks fire. */
+  async moveTestClock(id: string, input: ClockCommand): Promise<TestClockView> {
+    const clock = this.core.clocks.get(id);
     const command = parseControl(clockCommand, input, 'clock command');
-    const { clock, webhooks } = this.core;
+    if (command.mode !== undefined || command.speed !== undefined) {
+      throw new ApiError(
+        'CONTROL_INVALID_REQUEST',
+        `Invalid clock command: clock ${quoteExcerpt(id)} is a test clock, always manual; move it with advance, set, runUntilIdle or next (mode and speed belong to the main clock).`,
+      );
+    }
+    const { run } = await this.move(clock, command);
+    return run ? { ...this.testClockView(clock), run } : this.testClockView(clock);
+  }
+
+  /** Deletes a test clock and every account on it, with their messages. */
+  deleteClock(id: string): void {
+    const clock = this.core.clocks.get(id);
+    for (const account of this.core.accounts.on(clock)) this.deleteAccount(account.apiKey);
+    this.core.clocks.delete(clock);
+  }
+
+  private clockView(clock: Clock): ClockView {
+    const { incidents, ...state } = clock.state();
+    const render = (ms: number) => formatInstant(ms, this.core.offsetMinutes);
+    return { ...state, time: render(state.now), incidents: incidents.map(({ due, ...incident }) => ({ time: render(due), ...incident })) };
+  }
+
+  private testClockView(clock: Clock): TestClockView {
+    const accounts = this.core.accounts.on(clock).map((account) => account.apiKey);
+    return { id: clock.id as string, name: clock.name, ...this.clockView(clock), accounts };
+  }
+
+  private async move(clock: Clock, command: z.output<typeof clockCommand>): Promise<ClockView> {
+    const { webhooks } = this.core;
     const from = clock.now();
     // Every part is checked before any is applied, so a command refused for its set or advance changes no mode or speed.
     const setTo = command.set === undefined ? undefined : Date.parse(command.set);
@@ -145,10 +201,10 @@ export class Control {
     if (command.runUntilIdle) run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());
     const fired = command.next ? clock.next() : 0;
     const { now, mode, speed } = clock.state();
-    this.core.events.emit('clock.moved', { from, to: now, mode, speed, command: { ...command } });
+    this.core.events.emit('clock.moved', { clock: clock.id, from, to: now, mode, speed, command: { ...command } });
     await webhooks.settled();
     if (command.next) run = { fired, idle: clock.state().pendingTasks === 0 };
-    return run ? { ...this.clockState(), run } : this.clockState();
+    return run ? { ...this.clockView(clock), run } : this.clockView(clock);
   }
 
   /** The signed string and Signature header for a body, with an account's secret (for curl users). */
@@ -208,6 +264,7 @@ export class Control {
   async forceStatus(id: string, input: ForceStatusInput): Promise<MessageView> {
     const { status, recipient } = parseControl(forceStatusInput, input, 'forced status');
     const message = this.findMessage(id);
+    const account = this.findAccount(message.apiKey);
     const refuse = (reason: string) => new ApiError('CONTROL_INVALID_REQUEST', `Cannot move message ${id} to ${status}: ${reason}.`);
     if (message.deletedAt !== undefined) throw refuse('it was deleted');
     let legs: Leg[];
@@ -224,7 +281,7 @@ export class Control {
       const problem = transitionProblem(leg.status, status);
       if (problem) throw refuse(`${problem} (recipient ${leg.recipient})`);
     }
-    this.core.lifecycle.force(message, legs, status);
+    this.core.lifecycle.force(account, message, legs, status);
     await this.core.webhooks.settled();
     return messageView(message, this.core.offsetMinutes);
   }
@@ -237,7 +294,8 @@ export class Control {
     if (sender === undefined || !original.recipients.includes(sender)) {
       throw new ApiError('CONTROL_INVALID_REQUEST', `${from} is not a recipient of message ${messageId} (${original.recipients.join(', ')}).`);
     }
-    const { clock, store, events, random } = this.core;
+    const { store, events, random } = this.core;
+    const clock = this.findAccount(original.apiKey).clock;
     const reply = receiveReply({ clock, store, events, ids: random.ids }, original, sender, text);
     return messageView(reply, this.core.offsetMinutes);
   }
@@ -296,7 +354,7 @@ export class Control {
 
   /** Cancels the schedule timers of an account's messages (delivery steps stop by themselves once a message is gone). */
   private disarmMessagesOf(account: Account): void {
-    for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(message);
+    for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(account, message);
   }
 
   /** Announced so live views (the web inbox) show the account as it is now. */

@@ -20,8 +20,9 @@ export const accountInput = z.strictObject({
   webhookUrl: webhookUrl.optional(),
   sandboxWebhookUrl: webhookUrl.optional(),
   scopes: z.array(z.enum(scopes)).optional(),
+  clock: z.string().min(1).max(200).optional(),
 });
-/** An account to create: `apiKey` (pk_…), and optionally its signing secret, balances, webhook URLs and scopes. */
+/** An account to create: `apiKey` (pk_…), and optionally its signing secret, balances, webhook URLs, scopes and the test `clock` it lives on. */
 export type AccountInput = z.input<typeof accountInput>;
 
 const environmentPatch = z.strictObject({
@@ -56,6 +57,13 @@ export const clockCommand = z
   .refine((command) => command.limit === undefined || command.runUntilIdle, { message: 'limit goes with runUntilIdle', path: ['limit'] });
 /** A clock move: `advance`, `set`, `mode`, `speed`, or `runUntilIdle` (with `limit`) or `next`. */
 export type ClockCommand = z.input<typeof clockCommand>;
+
+export const testClockInput = z.strictObject({
+  startTime: clockInstant.optional(),
+  name: z.string().min(1).max(200).optional(),
+});
+/** A test clock to create: `startTime` (ISO; default the main clock's now) and an optional `name`. */
+export type TestClockInput = z.input<typeof testClockInput>;
 
 export const replyInput = z.strictObject({
   messageId: z.string().min(1),

@@ -4,13 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { parseDuration, parseOffset } from '../domain/time.js';
 import { EmulatorEmitter } from '../events.js';
 import type { ResolvedOptions } from '../options.js';
-import { Clock, describeIncident } from '../state/clock.js';
+import { Clock, type ClockIncident, describeIncident } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
 import { Store } from '../state/store.js';
 import { environmentPrefix } from '../domain/links.js';
 import type { Environment } from '../domain/message.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { Accounts } from './accounts.js';
+import { Clocks } from './clocks.js';
 import { Lifecycle } from './lifecycle.js';
 import { Messaging } from './messages.js';
 import { OutcomeChain } from './outcomes.js';
@@ -18,7 +19,7 @@ import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
 import { TimelineLog } from '../state/timelineLog.js';
 
-export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks'] as const;
+export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks'] as const;
 export type RandomStream = (typeof randomStreams)[number];
 
 export interface Core {
@@ -26,7 +27,10 @@ export interface Core {
   seed: string;
   startTime: number;
   offsetMinutes: number;
+  /** The main clock (what accounts without a test clock live on). */
   clock: Clock;
+  /** The main clock and the test clocks. */
+  clocks: Clocks;
   store: Store;
   events: EmulatorEmitter;
   /** Named random streams; each part draws from its own so one never shifts another. */
@@ -66,13 +70,16 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const offsetMinutes = parseOffset(options.timeZoneOffset) ?? 0;
   const startTime = options.startTime === undefined ? Date.now() : Date.parse(options.startTime);
   const events = new EmulatorEmitter();
-  const clock = new Clock({ mode: options.clock, speed: options.speed, startTime }, (incident) => {
-    process.stderr.write(`sms-emulator: ${describeIncident(incident, offsetMinutes)}\n`);
-    events.emit('clock.incident', { incident });
-  });
+  const incident = (clock: Clock) => (happened: ClockIncident) => {
+    const where = clock.id === null ? '' : `test clock ${clock.id}: `;
+    process.stderr.write(`sms-emulator: ${where}${describeIncident(happened, offsetMinutes)}\n`);
+    events.emit('clock.incident', { incident: happened, clock: clock.id });
+  };
+  const clock: Clock = new Clock({ mode: options.clock, speed: options.speed, startTime }, (happened) => incident(clock)(happened));
   const store = new Store();
   const root = createRandom(seed);
   const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<RandomStream, Random>;
+  const clocks = new Clocks(clock, random.clocks, (happened, testClock) => incident(testClock)(happened));
   const outcomes = new OutcomeChain();
   outcomes.use('header', (message) => {
     const forced = message.outcomeOverride;
@@ -82,7 +89,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     const optOuts = account.environments[message.environment].optOuts;
     return optOuts.size === 0 ? undefined : (recipient) => (optOuts.has(recipient) ? namedTimelines.blist : undefined);
   });
-  const lifecycle = new Lifecycle(clock, store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, outcomes);
+  const lifecycle = new Lifecycle(store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, outcomes);
   const webhooks = new WebhookDispatcher(
     clock,
     store,
@@ -105,8 +112,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     },
     apiBases(linkOrigin),
   );
-  const messaging = new Messaging(store, clock, random.ids, lifecycle, events, options);
-  const accounts = new Accounts(store, options.balance);
+  const messaging = new Messaging(store, random.ids, lifecycle, events, options);
+  const accounts = new Accounts(store, options.balance, clocks);
   const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>;
   const startState = new StartState();
   startState.register({
@@ -115,6 +122,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
       clock.configure({ mode: options.clock, speed: options.speed });
       for (const stream of randomStreams) random[stream].restore(initialRandom[stream]);
       accounts.clear();
+      clocks.clear();
       lifecycle.clear();
       // A decider set at runtime is runtime state like a scenario: a test sets its own in beforeEach.
       outcomes.use('user', undefined);
@@ -133,6 +141,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     startTime,
     offsetMinutes,
     clock,
+    clocks,
     store,
     events,
     random,

@@ -15,7 +15,6 @@ import {
 import { type Pricing, sendCost } from '../domain/segments.js';
 import { addDuration } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
-import type { Clock } from '../state/clock.js';
 import type { Timer } from '../state/timerQueue.js';
 import type { Account, Store } from '../state/store.js';
 import { charge, covers } from './accounts.js';
@@ -45,11 +44,10 @@ export function planLeg(timeline: Timeline, start: number, validityMs: number): 
 }
 
 export class Lifecycle {
-  /** The timer that sends each scheduled message, so edit and delete can move or cancel it. */
+  /** The timer that sends each scheduled message (on its account's clock), so edit and delete can move or cancel it. */
   private readonly scheduleTimers = new Map<MessageRecord, Timer>();
 
   constructor(
-    private readonly clock: Clock,
     private readonly store: Store,
     private readonly events: EmulatorEmitter,
     private readonly settings: LifecycleSettings,
@@ -64,26 +62,26 @@ export class Lifecycle {
   /** Starts an accepted message: delivery legs now with the decided `timelines`, or a timer for its schedule time. */
   start(account: Account, message: MessageRecord, timelines: Timeline[] | undefined): void {
     if (timelines === undefined) this.armSchedule(account, message);
-    else this.deliver(message, timelines);
+    else this.deliver(account, message, timelines);
   }
 
   /** Re-arms every timer a restored message needs (snapshot import). */
   resume(account: Account, message: MessageRecord): void {
     if (message.deletedAt !== undefined) return;
     if (message.status === 'scheduled') return this.armSchedule(account, message);
-    for (const leg of message.legs) this.armNextStep(message, leg);
+    for (const leg of message.legs) this.armNextStep(account, message, leg);
   }
 
   /** Re-arms the schedule timer after an edit. */
   rescheduled(account: Account, message: MessageRecord): void {
-    this.disarm(message);
+    this.disarm(account, message);
     this.armSchedule(account, message);
   }
 
   /** Forgets the timer of a deleted scheduled message. */
-  disarm(message: MessageRecord): void {
+  disarm(account: Account, message: MessageRecord): void {
     const timer = this.scheduleTimers.get(message);
-    if (timer) this.clock.cancel(timer);
+    if (timer) account.clock.cancel(timer);
     this.scheduleTimers.delete(message);
   }
 
@@ -97,23 +95,23 @@ export class Lifecycle {
    * move). Each leg's remaining plan is cancelled; a leg left open (`staged`, `submitted`) expires at
    * the end of the validity period from now. A scheduled message no longer goes out.
    */
-  force(message: MessageRecord, legs: readonly Leg[], status: MessageStatus): void {
-    this.disarm(message);
+  force(account: Account, message: MessageRecord, legs: readonly Leg[], status: MessageStatus): void {
+    this.disarm(account, message);
+    const now = account.clock.now();
     for (const leg of legs) {
       leg.plan = noSteps;
-      this.setLegStatus(message, leg, status);
+      this.setLegStatus(message, leg, status, now);
       if (!isFinal(status)) {
-        leg.plan = planLeg([], this.clock.now(), this.settings.validityMs);
-        this.armNextStep(message, leg);
+        leg.plan = planLeg([], now, this.settings.validityMs);
+        this.armNextStep(account, message, leg);
       }
     }
   }
 
-  /** Moves one leg to `status` at the current clock time; an illegal move is a bug and throws. */
-  setLegStatus(message: MessageRecord, leg: Leg, status: MessageStatus): void {
+  /** Moves one leg to `status` at `at` (its account's clock time now); an illegal move is a bug and throws. */
+  private setLegStatus(message: MessageRecord, leg: Leg, status: MessageStatus, at: number): void {
     const problem = transitionProblem(leg.status, status);
     if (problem) throw new Error(`sms-emulator: message ${message.id}, recipient ${leg.recipient}: ${problem}.`);
-    const at = this.clock.now();
     const change = statusChange(status, at);
     const before = leg.history;
     leg.status = status;
@@ -135,10 +133,11 @@ export class Lifecycle {
   }
 
   private armSchedule(account: Account, message: MessageRecord): void {
-    const due = message.scheduleAt ?? this.clock.now();
+    const { clock } = account;
+    const due = message.scheduleAt ?? clock.now();
     this.scheduleTimers.set(
       message,
-      this.clock.at(due, () => this.sendScheduled(account, message), 'scheduled send'),
+      clock.at(due, () => this.sendScheduled(account, message), 'scheduled send'),
     );
   }
 
@@ -146,8 +145,9 @@ export class Lifecycle {
     this.scheduleTimers.delete(message);
     const wallet = account.environments[message.environment];
     const cost = sendCost(message.text, message.recipients.length, this.settings.pricing);
+    const now = account.clock.now();
     if (!covers(wallet, cost)) {
-      for (const leg of message.legs) this.setLegStatus(message, leg, 'failed');
+      for (const leg of message.legs) this.setLegStatus(message, leg, 'failed', now);
       return;
     }
     let timelines: Timeline[];
@@ -156,20 +156,20 @@ export class Lifecycle {
     } catch (error) {
       // A decider that throws at send time must not strand the message as `scheduled` with no timer:
       // it fails, uncharged, like a send the balance no longer covers, and the clock records the incident.
-      for (const leg of message.legs) this.setLegStatus(message, leg, 'failed');
+      for (const leg of message.legs) this.setLegStatus(message, leg, 'failed', now);
       throw new Error(`message ${message.id} failed, nothing charged: the outcome chain threw: ${(error as Error).message}`, { cause: error });
     }
     charge(wallet, cost);
     message.credit = cost;
-    for (const leg of message.legs) this.setLegStatus(message, leg, 'pending');
-    this.deliver(message, timelines);
+    for (const leg of message.legs) this.setLegStatus(message, leg, 'pending', now);
+    this.deliver(account, message, timelines);
   }
 
-  private deliver(message: MessageRecord, timelines: Timeline[]): void {
-    const now = this.clock.now();
+  private deliver(account: Account, message: MessageRecord, timelines: Timeline[]): void {
+    const now = account.clock.now();
     message.legs.forEach((leg, index) => {
       leg.plan = planLeg(timelines[index] as Timeline, now, this.settings.validityMs);
-      this.armNextStep(message, leg);
+      this.armNextStep(account, message, leg);
     });
   }
 
@@ -178,17 +178,17 @@ export class Lifecycle {
    * function per plan, not one per step (a clock jump fires hundreds of thousands, issue 11). The walk
    * ends when the plan is replaced (a forced or final status) or the message's account was removed or
    * reset since (its messages forgotten): the account object is compared rather than the message looked
-   * up among every stored one, which was a tenth of a clock jump.
+   * up among every stored one, which was a tenth of a clock jump. The steps run on the account's clock.
    */
-  private armNextStep(message: MessageRecord, leg: Leg): void {
+  private armNextStep(account: Account, message: MessageRecord, leg: Leg): void {
     const plan = leg.plan;
-    const account = this.store.accounts.get(message.apiKey);
+    const { clock } = account;
     const step = (): void => {
       if (leg.plan !== plan || this.store.accounts.get(message.apiKey) !== account) return;
       const next = plan.shift() as StatusChange;
-      if (leg.status !== next.status) this.setLegStatus(message, leg, next.status);
-      if (leg.plan === plan && plan[0]) this.clock.at(plan[0].at, step, 'leg status change');
+      if (leg.status !== next.status) this.setLegStatus(message, leg, next.status, clock.now());
+      if (leg.plan === plan && plan[0]) clock.at(plan[0].at, step, 'leg status change');
     };
-    if (plan[0]) this.clock.at(plan[0].at, step, 'leg status change');
+    if (plan[0]) clock.at(plan[0].at, step, 'leg status change');
   }
 }

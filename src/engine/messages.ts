@@ -25,7 +25,6 @@ import { resolveSchedule } from '../domain/schedule.js';
 import { type Pricing, sendCost } from '../domain/segments.js';
 import type { RequestFields } from '../domain/signing.js';
 import type { EmulatorEmitter } from '../events.js';
-import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { Account, Store } from '../state/store.js';
 import { charge, chargeAtMost, covers } from './accounts.js';
@@ -100,7 +99,6 @@ export class Messaging {
 
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
     private readonly ids: Random,
     private readonly lifecycle: Lifecycle,
     private readonly events: EmulatorEmitter,
@@ -118,7 +116,7 @@ export class Messaging {
     const text = validateMessageText(fields.message, this.settings);
     const clientReference = validateClientReference(fields.client_reference);
     const schedule = scheduleText(fields.schedule);
-    const now = this.clock.now();
+    const now = account.clock.now();
     const scheduleAt = schedule === undefined ? null : resolveSchedule(schedule, now);
     const cost = sendCost(text, recipients.length, this.settings.pricing);
     if ((scheduleAt === null || this.settings.checkBalanceOnSchedule) && !covers(wallet, cost)) {
@@ -159,14 +157,14 @@ export class Messaging {
     const text = fields.message === undefined ? message.text : validateMessageText(fields.message, this.settings);
     const clientReference = validateClientReference(fields.client_reference) ?? message.clientReference;
     const schedule = scheduleText(fields.schedule);
-    const scheduleAt = schedule === undefined ? message.scheduleAt : resolveSchedule(schedule, this.clock.now());
+    const scheduleAt = schedule === undefined ? message.scheduleAt : resolveSchedule(schedule, account.clock.now());
     const wallet = account.environments[environment];
     const cost = sendCost(text, recipients.length, this.settings.pricing);
     if (this.settings.checkBalanceOnSchedule && !covers(wallet, cost)) {
       throw new ApiError('INSUFFICIENT_BALANCE', `The edited message would cost ${cost} credits; the balance is ${wallet.balance}.`);
     }
     if (recipients !== message.recipients) {
-      const at = this.clock.now();
+      const at = account.clock.now();
       message.legs = recipients.map((recipient) => ({ recipient, status: 'scheduled', history: [{ status: 'scheduled', at }], plan: noSteps }));
     }
     message.recipients = recipients;
@@ -185,8 +183,8 @@ export class Messaging {
   /** Deletes a scheduled message; the API no longer finds it (the control API shows it as deleted). */
   remove(account: Account, environment: Environment, id: string): void {
     const message = this.scheduled(account, environment, id);
-    this.lifecycle.disarm(message);
-    this.store.markDeleted(account, message, this.clock.now());
+    this.lifecycle.disarm(account, message);
+    this.store.markDeleted(account, message, account.clock.now());
   }
 
   /** A message of the account, or one of its replies (a reply's `self` link leads here). */

@@ -7,6 +7,7 @@ import type { Random } from '../state/random.js';
 import type { Store } from '../state/store.js';
 
 export interface ReplyDeps {
+  /** The clock of the account the reply comes to: the reply is received at its time. */
   clock: Clock;
   store: Store;
   events: EmulatorEmitter;

@@ -26,6 +26,7 @@ export function exportSnapshot(core: Core): Snapshot {
   return structuredClone<unknown>({
     version: 1 as const,
     clock: { now: state.now, mode: state.mode, speed: state.speed },
+    clocks: core.clocks.list().map((testClock) => ({ id: testClock.id, name: testClock.name, now: testClock.now() })),
     random: Object.fromEntries(randomStreams.map((stream) => [stream, random[stream].save()])),
     accounts: [...store.accounts.values()].map(settingsOf),
     messages: environments.flatMap((environment) => [...store.allMessages(environment)]),
@@ -48,6 +49,7 @@ export function importSnapshot(core: Core, input: unknown): void {
     const state = snapshot.random[stream];
     if (state) random[stream].restore(state);
   }
+  for (const saved of snapshot.clocks) core.clocks.create({ id: saved.id, name: saved.name, startTime: saved.now });
   for (const saved of snapshot.accounts) core.accounts.add(saved);
   for (const message of snapshot.messages) {
     const account = store.accounts.get(message.apiKey) as Account;

@@ -43,7 +43,7 @@ const prefixLength: Record<Environment, number> = { live: '/v1'.length, sandbox:
 export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler {
   const { options, store, clock } = core;
   const settings = responseSettings(options);
-  const fault = faultGuard(faults, clock, core.events);
+  const fault = faultGuard(faults, core.events);
   const routes = [
     ...balanceRoutes(),
     ...messagesRoutes({
@@ -128,7 +128,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const environment = apiEnvironment(request.path) ?? 'live';
     const apiKey = basicUsername(request.header('authorization'));
     if (!journal.enabled) return answer(request, environment, apiKey);
-    const answeredAt = startJournalRecord(journal, clock, {
+    const answeredAt = startJournalRecord(journal, store, clock, {
       method: request.method,
       path: request.path,
       query: request.query,

@@ -35,7 +35,7 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   const serveApi = honoApi(api);
   for (const prefix of ['/v1', '/sandbox/v1']) app.all(`${prefix}/*`, serveApi);
   // The journal goes first so it also records a request the body limit refuses by its Content-Length alone.
-  app.use('*', journalRequests(operations.journal, core.clock));
+  app.use('*', journalRequests(operations.journal, core.clock, core.store));
   app.use('*', bodyLimit(options.maxBodySize));
   app.route('/_emulator/docs', docsRoutes());
   app.route('/_emulator', landingRoutes({ ui: options.ui }));

@@ -3,6 +3,7 @@
 import type { Environment } from '../domain/message.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import type { Clock } from '../state/clock.js';
+import type { Store } from '../state/store.js';
 import type { JournalBody } from './apiExchange.js';
 
 /** What is known of a request when it arrives. */
@@ -21,11 +22,17 @@ export type KeepBody = (requestBody: JournalBody) => void;
 
 /**
  * Notes the arrival's wall and emulator times and starts its timer; the returned function stops the timer when the
- * request has been answered, and the one it returns writes the record.
+ * request has been answered, and the one it returns writes the record. The emulator time is that of the account the
+ * key names (its clock, a test clock or the main one), else the main clock's.
  */
-export function startJournalRecord(journal: RequestJournal, clock: Clock, arrival: Arrival): (status: number, responseBody: string | null) => KeepBody {
+export function startJournalRecord(
+  journal: RequestJournal,
+  store: Store,
+  main: Clock,
+  arrival: Arrival,
+): (status: number, responseBody: string | null) => KeepBody {
   const wallMs = Date.now();
-  const virtualMs = clock.now();
+  const virtualMs = ((arrival.account === null ? undefined : store.accounts.get(arrival.account))?.clock ?? main).now();
   const started = performance.now();
   return (status, responseBody) => {
     const durationMs = Math.round((performance.now() - started) * 100) / 100;

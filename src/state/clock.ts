@@ -18,6 +18,9 @@ export interface ClockSettings {
   speed: number;
   /** The instant the clock starts at (epoch ms). */
   startTime: number;
+  /** A test clock's id (`clock_…`) and optional name; the main clock has neither. */
+  id?: string;
+  name?: string | null;
 }
 
 /** A task that threw (failed) or was not carried out (skipped), kept so the control API can show it. */
@@ -66,6 +69,9 @@ export const incidentLimit = 100;
 export const taskCap = 1_000_000;
 
 export class Clock {
+  /** Null for the main clock; a test clock's id otherwise. */
+  readonly id: string | null;
+  readonly name: string | null;
   private mode: ClockMode;
   private speed: number;
   /** Virtual time at `wallAnchor` (realtime) or the current time (manual). */
@@ -86,6 +92,8 @@ export class Clock {
     settings: ClockSettings,
     private readonly onIncident: (incident: ClockIncident) => void = () => undefined,
   ) {
+    this.id = settings.id ?? null;
+    this.name = settings.name ?? null;
     this.mode = settings.mode;
     this.speed = settings.speed;
     this.anchor = settings.startTime;

@@ -62,6 +62,11 @@ function buildSnapshotSchema() {
   return z.strictObject({
     version: z.literal(1),
     clock: z.strictObject({ now: z.number().int().min(minInstant).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
+    /** The test clocks (always manual), each with its time; absent in snapshots made before test clocks. */
+    clocks: z
+      .array(z.strictObject({ id: name, name: name.nullable(), now: z.number().int().min(minInstant).max(maxTime) }))
+      .max(maxList)
+      .default([]),
     random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
     accounts: z.array(
       z.strictObject({
@@ -71,6 +76,8 @@ function buildSnapshotSchema() {
         live: wallet,
         sandbox: wallet,
         scenario: z.record(z.string(), z.unknown()).optional().describe("The account's own scenario (checked by the engine on import)."),
+        /** The test clock the account lives on; null or absent for the main clock. */
+        clock: name.nullable().default(null),
       }),
     ),
     messages: z.array(message),
@@ -106,9 +113,15 @@ function invalid(problem: string): ApiError {
 }
 
 function consistencyProblem(snapshot: Snapshot): string | undefined {
+  const clocks = new Set<string>();
+  for (const [index, clock] of snapshot.clocks.entries()) {
+    if (clocks.has(clock.id)) return `clocks.${index}.id: "${clock.id}" is defined twice`;
+    clocks.add(clock.id);
+  }
   const keys = new Set<string>();
   for (const [index, account] of snapshot.accounts.entries()) {
     if (keys.has(account.apiKey)) return `accounts.${index}.apiKey: "${account.apiKey}" is defined twice`;
+    if (account.clock !== null && !clocks.has(account.clock)) return `accounts.${index}.clock: no clock in the snapshot has the id "${account.clock}"`;
     keys.add(account.apiKey);
   }
   const ids = new Map<string, SavedMessage>();

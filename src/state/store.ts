@@ -1,6 +1,7 @@
 /** In-memory accounts and messages, kept apart per environment (live and sandbox). */
 
 import { type Environment, type MessageRecord, environments } from '../domain/message.js';
+import type { Clock } from './clock.js';
 import { MessageTable, statusCode } from './messageTable.js';
 import { PositionList } from './positionList.js';
 
@@ -29,6 +30,8 @@ export interface Account {
   environments: Record<Environment, EnvironmentAccount>;
   /** Rules, replies and faults consulted before the emulator's scenario for this account only. */
   scenario?: AccountScenarioData;
+  /** The clock everything about the account runs on (both environments): the main clock or a test clock. Held here so no request looks it up. */
+  clock: Clock;
 }
 
 /** One environment's settings of an account, as a snapshot stores them. */
@@ -46,6 +49,8 @@ export interface AccountSettings {
   live: WalletSettings;
   sandbox: WalletSettings;
   scenario?: AccountScenarioData;
+  /** The test clock the account lives on, or null for the main clock. */
+  clock: string | null;
 }
 
 export class Store {
@@ -55,7 +60,8 @@ export class Store {
   readonly replies: Record<Environment, MessageRecord[]> = { live: [], sandbox: [] };
   private readonly repliesById: Record<Environment, Map<string, MessageRecord>> = { live: new Map(), sandbox: new Map() };
 
-  addAccount(settings: AccountSettings): Account {
+  /** Adds an account on `clock` (the one its settings name, resolved by the caller). */
+  addAccount(settings: AccountSettings, clock: Clock): Account {
     const wallet = (saved: WalletSettings): EnvironmentAccount => ({
       balance: saved.balance,
       webhookUrl: saved.webhookUrl,
@@ -68,6 +74,7 @@ export class Store {
       signingSecret: settings.signingSecret,
       scopes: [...settings.scopes],
       environments: { live: wallet(settings.live), sandbox: wallet(settings.sandbox) },
+      clock,
     };
     if (settings.scenario !== undefined) account.scenario = settings.scenario;
     this.accounts.set(account.apiKey, account);

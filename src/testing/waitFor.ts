@@ -1,20 +1,41 @@
-/** waitFor(messageId).toReach(status): moves a manual clock (or watches a realtime one) until a message gets there, or fails with its history. */
+/**
+ * waitFor(messageId).toReach(status): moves the clock of the message's account (a test clock, else the main clock) when it
+ * is manual, or watches a realtime one, until the message gets there; or fails with its history.
+ */
 
 import { setTimeout } from 'node:timers';
 import { finalStatuses, type MessageStatus } from '../domain/message.js';
 import { parseDuration } from '../domain/time.js';
 import type { ClockView } from '../engine/control.js';
-import type { ChangeView, MessageView } from '../engine/inspection.js';
+import type { AccountView, ChangeView, MessageView } from '../engine/inspection.js';
+
+/** The moves waiting makes of one clock. */
+interface WaitClock {
+  state(): ClockView | Promise<ClockView>;
+  set(instant: string): Promise<ClockView>;
+  runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+}
 
 /** What waiting needs of a handle: in process its reads answer at once, over HTTP with promises. */
 export interface WaitableHandle {
-  readonly clock: {
-    state(): ClockView | Promise<ClockView>;
-    set(instant: string): Promise<ClockView>;
-    runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+  readonly clock: WaitClock;
+  readonly clocks: {
+    get(id: string): ClockView | Promise<ClockView>;
+    set(id: string, instant: string): Promise<ClockView>;
+    runUntilIdle(id: string, options?: { limit?: string | number }): Promise<ClockView>;
   };
+  readonly accounts: { get(apiKey: string): AccountView | Promise<AccountView> };
   readonly messages: { get(id: string): MessageView | Promise<MessageView> };
   readonly webhooks: { settled(): Promise<unknown> };
+}
+
+/** The clock the message's account lives on: a test clock moves alone, so a wait never fires another test's messages. */
+async function clockOf(handle: WaitableHandle, messageId: string): Promise<WaitClock> {
+  const message = await handle.messages.get(messageId);
+  const { clock: id } = await handle.accounts.get(message.account);
+  if (id === null) return handle.clock;
+  const { clocks } = handle;
+  return { state: () => clocks.get(id), set: (instant) => clocks.set(id, instant), runUntilIdle: (options) => clocks.runUntilIdle(id, options) };
 }
 
 /** A status a message can be waited for: any message status, or `deleted`. */
@@ -44,12 +65,13 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
       const within = options.within ?? '1h';
       const span = parseDuration(within);
       if (span === undefined) throw new RangeError(`sms-emulator: waitFor: "${within}" is not a duration such as 90s, 5m or 48h.`);
-      const start = await handle.clock.state();
+      const moved = await clockOf(handle, messageId);
+      const start = await moved.state();
       const deadline = start.now + span;
       for (;;) {
         // The clock first: a concurrent test may move it at any moment, and a message read after it already shows
         // every change up to that time, so a deadline passed meanwhile never fails a message that got there.
-        const clock = await handle.clock.state();
+        const clock = await moved.state();
         const message = await handle.messages.get(messageId);
         if (message.status === status) {
           // The move that got it there may be a concurrent test's, still posting this message's webhooks: a test
@@ -60,29 +82,29 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
         const ended = message.status === 'deleted' || (finalStatuses as readonly string[]).includes(message.status);
         if (ended || clock.now >= deadline) throw new Error(failure(message, status, within, start, clock, ended));
         if (clock.mode === 'realtime') await wallClockWait(Math.min(realtimeInterval, (deadline - clock.now) / clock.speed));
-        else await stepTowards(handle, message, clock.now, deadline);
+        else await stepTowards(moved, message, clock.now, deadline);
       }
     },
   };
 }
 
 /** Moves a manual clock to the message's next own change (its schedule time or a leg's next step), else as far as the deadline. */
-async function stepTowards(handle: WaitableHandle, message: MessageView, now: number, deadline: number): Promise<void> {
+async function stepTowards(clock: WaitClock, message: MessageView, now: number, deadline: number): Promise<void> {
   const due = [message.status === 'scheduled' ? message.schedule : null, ...message.legs.flatMap((leg) => leg.upcoming.map((change) => change.at))]
     .filter((time): time is string => time !== null)
     .map((time) => Date.parse(time))
     .filter((time) => time > now);
   const next = Math.min(...due);
-  if (next <= deadline) return setUnlessPassed(handle, next);
-  // Nothing of its own is planned: let everything else happen (a scenario's timeline, a reply) up to the deadline.
-  const { run } = await handle.clock.runUntilIdle({ limit: deadline - now });
-  if (run?.idle) await setUnlessPassed(handle, deadline);
+  if (next <= deadline) return setUnlessPassed(clock, next);
+  // Nothing of its own is planned: let everything else on its clock happen (a scenario's timeline, a reply) up to the deadline.
+  const { run } = await clock.runUntilIdle({ limit: deadline - now });
+  if (run?.idle) await setUnlessPassed(clock, deadline);
 }
 
 /** Sets the clock to `time`; when a concurrent test already moved it past, that is as good (the caller looks again). */
-async function setUnlessPassed(handle: WaitableHandle, time: number): Promise<void> {
+async function setUnlessPassed(clock: WaitClock, time: number): Promise<void> {
   try {
-    await handle.clock.set(new Date(time).toISOString());
+    await clock.set(new Date(time).toISOString());
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'CLOCK_BACKWARDS') throw error;
   }

@@ -39,6 +39,8 @@ interface Outgoing {
   event: WebhookEvent;
   /** Emulator time before which the event must not be posted (delayed chaos). */
   notBefore: number;
+  /** The clock of the event's account: its holds and the times of its tries are on it. */
+  clock: Clock;
 }
 
 /** Events of one message wait here so they are posted in the order they happened. */
@@ -61,6 +63,7 @@ export class WebhookDispatcher {
   private readonly transport: WebhookTransport;
 
   constructor(
+    /** The main clock: the one for a redelivery whose account was deleted since. */
     private readonly clock: Clock,
     private readonly store: Store,
     private readonly events: EmulatorEmitter,
@@ -75,11 +78,17 @@ export class WebhookDispatcher {
     const notifyOn = new Set(settings.notifyOn);
     events.on('leg.status', ({ message, leg, status, at }) => {
       if (!notifyOn.has(status)) return;
-      if (this.webhookUrl(message.apiKey, message.environment) == null) return this.skip(message, leg.recipient, status, at);
-      this.enqueue('delivery', message, leg.recipient, status, renderMessage(message, this.context(message), undefined, { recipient: leg.recipient, status }));
+      const account = this.store.accounts.get(message.apiKey);
+      const url = account?.environments[message.environment].webhookUrl;
+      if (account === undefined || url == null) return this.skip(message, leg.recipient, status, at);
+      const payload = renderMessage(message, this.context(message), undefined, { recipient: leg.recipient, status });
+      this.enqueue('delivery', account.clock, url, message, leg.recipient, status, payload);
     });
     events.on('reply.received', ({ reply, original }) => {
-      this.enqueue('reply', reply, reply.recipients[0] ?? '', reply.status, renderMessage(reply, this.context(reply)), original.id);
+      const account = this.store.accounts.get(reply.apiKey);
+      const url = account?.environments[reply.environment].webhookUrl ?? null;
+      const payload = renderMessage(reply, this.context(reply));
+      this.enqueue('reply', account?.clock ?? this.clock, url, reply, reply.recipients[0] ?? '', reply.status, payload, original.id);
     });
   }
 
@@ -100,14 +109,15 @@ export class WebhookDispatcher {
   /** Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end. */
   async redeliver(event: WebhookEvent): Promise<WebhookEvent> {
     // The account's current URL; only an account deleted since falls back to where the event went before.
-    const current = this.webhookUrl(event.account, event.environment);
+    const account = this.store.accounts.get(event.account);
+    const current = account?.environments[event.environment].webhookUrl;
     const url = current === undefined ? event.url : current;
     if (url === null) {
       throw new ApiError('CONTROL_INVALID_REQUEST', `Account "${event.account}" has no ${event.environment} webhook URL to redeliver to.`);
     }
     event.url = url;
     event.state = 'pending';
-    await this.track(this.post({ event, notBefore: 0 }));
+    await this.track(this.post({ event, notBefore: 0, clock: account?.clock ?? this.clock }));
     return event;
   }
 
@@ -129,10 +139,6 @@ export class WebhookDispatcher {
     return { apiBase: this.apiBase(message.environment), offsetMinutes: this.settings.offsetMinutes };
   }
 
-  private webhookUrl(apiKey: string, environment: Environment): string | null | undefined {
-    return this.store.accounts.get(apiKey)?.environments[environment].webhookUrl;
-  }
-
   /** Logs a delivery event that has no URL to go to, unbuilt: nothing reads most of them (see SkippedDelivery). */
   private skip(message: MessageRecord, recipient: string, status: MessageStatus, at: number): void {
     const skipped = new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, this.random);
@@ -142,9 +148,17 @@ export class WebhookDispatcher {
     if (this.events.listens('webhook.settled')) this.events.emit('webhook.settled', { event: skipped.event() });
   }
 
-  private enqueue(kind: WebhookKind, message: MessageRecord, recipient: string, status: string, payload: unknown, orderKey = message.id): void {
-    const now = this.clock.now();
-    const url = this.webhookUrl(message.apiKey, message.environment) ?? null;
+  private enqueue(
+    kind: WebhookKind,
+    clock: Clock,
+    url: string | null,
+    message: MessageRecord,
+    recipient: string,
+    status: string,
+    payload: unknown,
+    orderKey = message.id,
+  ): void {
+    const now = clock.now();
     const make = (): Outgoing => {
       const state = url === null ? 'skipped' : 'pending';
       const event = webhookEvent({
@@ -160,7 +174,7 @@ export class WebhookDispatcher {
         payload,
       });
       this.log.add(event);
-      return { event, notBefore: now };
+      return { event, notBefore: now, clock };
     };
     const outgoing = make();
     if (url === null) return this.events.emit('webhook.settled', { event: outgoing.event });
@@ -175,7 +189,7 @@ export class WebhookDispatcher {
       if (chaos.reorderRate > 0 && this.random.next() < chaos.reorderRate) {
         copy.event.chaos.push('reordered');
         copy.event.state = 'delayed';
-        this.clock.at(now + chaos.delayMs, () => void this.track(this.post(copy)));
+        clock.at(now + chaos.delayMs, () => void this.track(this.post(copy)));
         continue;
       }
       if (chaos.delayRate > 0 && this.random.next() < chaos.delayRate) {
@@ -207,10 +221,10 @@ export class WebhookDispatcher {
       try {
         while (queue.items.length > 0 && generation === this.generation) {
           const head = queue.items[0] as Outgoing;
-          if (head.notBefore > this.clock.now()) {
+          if (head.notBefore > head.clock.now()) {
             if (!queue.waiting) {
               queue.waiting = true;
-              this.clock.at(head.notBefore, () => {
+              head.clock.at(head.notBefore, () => {
                 queue.waiting = false;
                 this.pump(key);
               });
@@ -255,7 +269,7 @@ export class WebhookDispatcher {
     const tries = this.settings.retries + 1;
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await sleep(this.settings.backoffMs);
-      const attempt = await this.attempt(event, body, headers);
+      const attempt = await this.attempt(outgoing.clock, event, body, headers);
       event.attempts.push(attempt);
       this.events.emit('webhook.attempt', { event, attempt });
       if (attempt.ok) return this.settle(event, 'delivered');
@@ -269,10 +283,10 @@ export class WebhookDispatcher {
     this.events.emit('webhook.settled', { event });
   }
 
-  private async attempt(event: WebhookEvent, body: string, headers: Record<string, string>): Promise<WebhookAttempt> {
+  private async attempt(clock: Clock, event: WebhookEvent, body: string, headers: Record<string, string>): Promise<WebhookAttempt> {
     const url = event.url as string;
     const number = event.attempts.length + 1;
-    const at = formatInstant(this.clock.now(), this.settings.offsetMinutes);
+    const at = formatInstant(clock.now(), this.settings.offsetMinutes);
     const started = performance.now();
     const result = await this.transport.post(url, body, { ...headers, 'x-emulator-attempt': String(number) });
     const durationMs = Math.round(performance.now() - started);

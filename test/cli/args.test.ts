@@ -18,6 +18,10 @@ test('an SMS_EMULATOR_ variable that names no setting is reported as a warning, 
   expect(request.options.port).toBe(0);
 });
 
+test("SMS_EMULATOR_URL, the client commands' variable, is known: set for a whole CI job, it does not warn at start", () => {
+  expect(parseCli([], { SMS_EMULATOR_URL: 'http://127.0.0.1:2727' }).warnings).toEqual([]);
+});
+
 test('--help prints each flag’s default and allowed values', () => {
   const help = helpText('1.0.0');
   expect(help).toContain('env SMS_EMULATOR_PORT; default 2727');

@@ -132,7 +132,7 @@ test.each([
   [['--port', 'abc'], /port: .*number/],
   [['--port'], /--port needs a value/],
   [['--error-envelope', 'fancy'], /--error-envelope: .*bare/],
-  [['stray'], /unexpected argument "stray"/],
+  [['stray'], /unknown command "stray".\nRun sms-emulator --help for the commands/],
 ])('exits non-zero with a clear message for %j', (args, message) => {
   const result = run(args);
   expect(result.status).not.toBe(0);

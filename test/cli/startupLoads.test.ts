@@ -13,7 +13,7 @@ const auth = { authorization: `Basic ${Buffer.from('pk_test_sms_emulator:').toSt
 
 /**
  * Loaded only when used (each is start-up time otherwise): scenario text, patterns, generated texts, TLS, the OpenAPI
- * document, --help, and Node's fetch implementation (the hono adapter, for requests the fast lane does not take).
+ * document, --help, the client commands (`sms-emulator clock advance 1h`), and Node's fetch implementation (the hono adapter, for requests the fast lane does not take).
  */
 const lazy = {
   yaml: /node_modules\/yaml\//,
@@ -24,6 +24,7 @@ const lazy = {
   'node:https': /^NativeModule https$/,
   'the OpenAPI document': /openapi/,
   'the --help text': /\/help[-.]/,
+  'the client commands': /\/(runCommand|commandHelp|commandTable)[-.]/,
   '@hono/node-server': /node_modules\/@hono\/node-server\//,
   'undici (web Request and Response)': /^NativeModule internal\/deps\/undici\/undici$/,
 };

@@ -69,3 +69,20 @@ test('a client generated from the document drives the API and the control API by
   expect((await call('getMessage', { path: { message_id: 'nope' } })).body.message).toBe('MESSAGE_NOT_FOUND');
   expect((await call('reset')).body).toEqual({ status: 'reset' });
 });
+
+test('the document names the sandbox as a second server; a client pointed at it sends there, and the control API stays at the origin', async () => {
+  const emulator = makeEmulator();
+  const document = (await documentOf(emulator)) as Doc & { servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[] }> };
+  expect(document.servers.map((server) => server.url)).toEqual(['/', '/sandbox']);
+  // As a generated client resolves them: the server URL against the document's address, the path appended.
+  const at = (server: { url: string }, path: string): string => new URL(`${server.url.replace(/\/$/, '')}${path}`, `${origin}/_emulator/openapi.json`).href;
+  const sandbox = document.servers[1] as { url: string };
+  const body = { recipient: ['27831234567'], message: 'Sandboxed' };
+  const headers = { authorization: basic(apiKey), 'content-type': 'application/json', signature: signRequest(body, 'sk_test_sms_emulator') };
+  const sent = await emulator.fetch(new Request(at(sandbox, '/v1/messages'), { method: 'POST', headers, body: JSON.stringify(body) }));
+  expect(sent.status).toBe(201);
+  const control = document.paths['/_emulator/messages']?.servers ?? [];
+  expect(control.map((server) => server.url)).toEqual(['/']);
+  const listed = await emulator.fetch(new Request(at(control[0] as { url: string }, '/_emulator/messages')));
+  expect(((await listed.json()) as { items: { environment: string }[] }).items.map((item) => item.environment)).toEqual(['sandbox']);
+});

@@ -44,12 +44,18 @@ test('every control operation answers what the OpenAPI document declares, with n
   const event = (await call(emulator, 'GET', '/_emulator/webhooks?limit=1', { key: false })).body.items[0].id as string;
   const snapshot = (await call(emulator, 'GET', '/_emulator/snapshot', { key: false })).body;
   const scenario = (await call(emulator, 'GET', '/_emulator/scenario', { key: false })).body;
+  const testClock = (await call(emulator, 'POST', '/_emulator/clocks', { raw: JSON.stringify({ name: 'answers' }), key: false })).body.id as string;
+  const doomedClock = (await call(emulator, 'POST', '/_emulator/clocks', { raw: '{}', key: false })).body.id as string;
 
   const arguments_: Record<string, { path?: Record<string, string>; query?: string; body?: unknown; text?: string }> = {
     'clock.move': { body: { advance: '5m' } },
+    'clocks.get': { path: { id: testClock } },
+    'clocks.create': { body: { startTime: '2030-01-01T00:00:00Z' } },
+    'clocks.move': { path: { id: testClock }, body: { runUntilIdle: true } },
+    'clocks.delete': { path: { id: doomedClock } },
     'accounts.list': {},
     'accounts.get': { path: { key: 'pk_test_sms_emulator' } },
-    'accounts.create': { body: { apiKey: 'pk_answers', webhookUrl: catcher.url } },
+    'accounts.create': { body: { apiKey: 'pk_answers', webhookUrl: catcher.url, clock: testClock } },
     'accounts.update': { path: { key: 'pk_answers' }, body: { live: { addBalance: 5 } } },
     'accounts.delete': { path: { key: 'pk_answers' } },
     'accounts.getScenario': { path: { key: 'pk_test_sms_emulator' } },

@@ -3,6 +3,7 @@
 import { ApiError } from '../../domain/errors.js';
 import type { Environment, MessageRecord } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
+import type { Clock } from '../../state/clock.js';
 import type { Timer } from '../../state/timerQueue.js';
 import type { Account, AccountScenarioData } from '../../state/store.js';
 import { chargeAtMost, credit, setBalance } from '../accounts.js';
@@ -56,7 +57,8 @@ export class ScenarioRuntime {
   private shared: Compiled[] = [];
   /** Keyed by the account record: a deleted or reset account's record (and its compiled scenario) is simply dropped. */
   private readonly overrides = new WeakMap<Account, CompiledOverride>();
-  private timers: Timer[] = [];
+  /** The armed timeline events, each with the clock it waits on (its account's, else the main clock). */
+  private timers: { clock: Clock; timer: Timer }[] = [];
   private readonly random: Core['random'];
   private readonly optOut: Set<string>;
   private readonly optIn: Set<string>;
@@ -105,19 +107,22 @@ export class ScenarioRuntime {
   /** Makes `scenario` the active one: accounts applied, rules compiled, faults and timeline armed from now. */
   activate(scenario: Scenario): void {
     const compiled = this.compile(scenario);
-    for (const timer of this.timers) this.core.clock.cancel(timer);
+    for (const { clock, timer } of this.timers) clock.cancel(timer);
     this.active = scenario;
     this.global = compiled;
     this.shared = (scenario.magicNumbers === false ? [compiled] : [compiled, this.magic]).filter((entry) => entry.rules.length > 0 || entry.replies.length > 0);
     this.applyAccounts(scenario);
-    const now = this.core.clock.now();
-    this.timers = scenario.timeline.map((event) =>
-      this.core.clock.at(
-        now + (parseDuration(event.at) ?? 0),
-        () => this.runEvent(event),
-        `scenario timeline event at ${event.at} (${timelineAction(event).action})`,
-      ),
-    );
+    // An event for an account runs at `at` on that account's clock, from its now; any other on the main clock.
+    this.timers = scenario.timeline.map((event) => {
+      const { action, target } = timelineAction(event);
+      const clock = (target && this.core.store.accounts.get(target.account ?? this.core.options.apiKey)?.clock) || this.core.clock;
+      const timer = clock.at(
+        clock.now() + (parseDuration(event.at) ?? 0),
+        () => this.runEvent(event, clock),
+        `scenario timeline event at ${event.at} (${action})`,
+      );
+      return { clock, timer };
+    });
   }
 
   /**
@@ -178,13 +183,15 @@ export class ScenarioRuntime {
   }
 
   private maybeReply(message: MessageRecord, recipient: string): void {
-    const { clock, store, events, random } = this.core;
+    const { store, events, random } = this.core;
     const account = store.accounts.get(message.apiKey);
     const own = account && this.overrideOf(account);
     if (own === undefined && this.shared.length === 0) return;
     const subject = { message, recipient, environment: message.environment };
     const reply = (own && firstMatch(own.replies, subject)) ?? this.firstShared('replies', subject);
     if (!reply) return;
+    // The reply comes after its delay on the clock of the message's account (the main clock's if it was deleted meanwhile).
+    const clock = account?.clock ?? this.core.clock;
     clock.at(clock.now() + reply.afterMs, () => {
       if (store.message(message.environment, message.id)) receiveReply({ clock, store, events, ids: random.ids }, message, recipient, reply.text());
     });
@@ -206,7 +213,7 @@ export class ScenarioRuntime {
   }
 
   /** Carries out one timeline event; one whose account was deleted meanwhile is skipped and reported. */
-  private runEvent(event: TimelineEventSpec): void {
+  private runEvent(event: TimelineEventSpec, clock: Clock): void {
     const { action, target } = timelineAction(event);
     let wallet: Account['environments'][Environment] | undefined;
     let account: Account | undefined;
@@ -214,7 +221,6 @@ export class ScenarioRuntime {
       const key = target.account ?? this.core.options.apiKey;
       account = this.core.store.accounts.get(key);
       if (!account) {
-        const { clock } = this.core;
         return clock.skipped(clock.now(), `scenario timeline event at ${event.at} (${action})`, `no account has the API key "${key}" (deleted?)`);
       }
       wallet = account.environments[target.environment];
@@ -233,8 +239,8 @@ export class ScenarioRuntime {
       const { from, text } = event.reply;
       const latest = wallet.messages.findLast((message) => message.recipients.includes(from));
       if (!latest) return;
-      const { clock, store, events, random } = this.core;
-      receiveReply({ clock, store, events, ids: random.ids }, latest, from, text);
+      const { store, events, random } = this.core;
+      receiveReply({ clock: account.clock, store, events, ids: random.ids }, latest, from, text);
     }
   }
 }

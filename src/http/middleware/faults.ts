@@ -3,7 +3,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment } from '../../domain/message.js';
 import type { FaultAction, Operation } from '../../engine/scenario/faults.js';
-import type { Clock } from '../../state/clock.js';
 import type { Account } from '../../state/store.js';
 import type { EmulatorEmitter } from '../../events.js';
 
@@ -15,9 +14,10 @@ export interface FaultSource {
   applyFaults(operation: Operation, environment: Environment, account: Account, now: number): FaultAction | undefined;
 }
 
-export function faultGuard(faults: FaultSource, clock: Clock, events: EmulatorEmitter): FaultGuard {
+/** Faults are judged at the time of the request's account (its clock: rate-limit windows count on it). */
+export function faultGuard(faults: FaultSource, events: EmulatorEmitter): FaultGuard {
   return (operation, environment, account) => {
-    const at = clock.now();
+    const at = account.clock.now();
     const action = faults.applyFaults(operation, environment, account, at);
     if (!action) return undefined;
     // Announced so the timeline report can show which answers were injected.

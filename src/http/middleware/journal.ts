@@ -7,6 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { RequestJournal } from '../../journal/requestJournal.js';
 import type { Clock } from '../../state/clock.js';
+import type { Store } from '../../state/store.js';
 import { journalBody } from '../adapters/honoApi.js';
 import { startJournalRecord } from '../journalRecord.js';
 import { basicUsername } from './auth.js';
@@ -14,13 +15,14 @@ import { basicUsername } from './auth.js';
 /** Requests to these are not API requests: the control API, its pages, and the landing redirect. */
 const notJournaled = (path: string): boolean => path === '/' || path === '/_emulator' || path.startsWith('/_emulator/');
 
-export function journalRequests(journal: RequestJournal, clock: Clock): MiddlewareHandler {
+/** `clock` is the main clock: a request whose key names an account is timed on that account's clock instead. */
+export function journalRequests(journal: RequestJournal, clock: Clock, store: Store): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     if (!journal.enabled || notJournaled(path)) return next();
     const url = c.req.url;
     const queryStart = url.indexOf('?');
-    const answeredAt = startJournalRecord(journal, clock, {
+    const answeredAt = startJournalRecord(journal, store, clock, {
       method: c.req.method,
       path,
       query: queryStart < 0 ? '' : url.slice(queryStart + 1),

@@ -1,0 +1,178 @@
+/** The client commands (`sms-emulator clock advance 1h`), run as the built bin against an emulator listening on port 0. */
+
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { commandList } from '../../src/cli/commandTable.js';
+import { runCommand } from '../../src/cli/runCommand.js';
+import { writeReadyFile } from '../../src/cli/readyInfo.js';
+import { operationList } from '../../src/control/operations.js';
+import { type Emulator, createEmulator } from '../../src/index.js';
+
+const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
+let emulator: Emulator;
+let origin: string;
+
+beforeEach(async () => {
+  emulator = createEmulator({ clock: 'manual', seed: 'commands' });
+  origin = (await emulator.listen({ port: 0 })).origin;
+});
+
+afterEach(async () => {
+  await emulator.close();
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the bin without blocking this process's event loop (the emulator it drives answers from here). */
+function cli(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 15_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+    if (input !== undefined) child.stdin?.end(input);
+  });
+}
+
+async function json(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  const run = await cli([...args, '--url', origin], env);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+test('clock advance 1h --url <origin> moves the clock by an hour and prints the clock as JSON', async () => {
+  const before = emulator.clock.now().getTime();
+  const run = await cli(['clock', 'advance', '1h', '--url', origin]);
+  expect(run).toMatchObject({ code: 0, stderr: '' });
+  const clock = JSON.parse(run.stdout) as { now: number; time: string; mode: string };
+  expect(clock.now - before).toBe(3_600_000);
+  expect(clock).toMatchObject({ mode: 'manual', time: expect.any(String) });
+  expect(emulator.clock.now().getTime()).toBe(before + 3_600_000);
+});
+
+test('every control operation in the table has a command, and --help lists each one', async () => {
+  const names = commandList().map((command) => command.operationId);
+  expect(names).toEqual(operationList().map(([operationId]) => operationId));
+  const help = await cli(['--help']);
+  expect(help.code).toBe(0);
+  for (const command of commandList()) {
+    const words = command.name.split(' ');
+    const action = words.at(-1) as string;
+    if (words.length === 2) expect(help.stdout, command.name).toMatch(new RegExp(`\\n  ${words[0]} +.*\\b${action}\\b`));
+    else expect(help.stdout, command.name).toMatch(new RegExp(`\\b${action}\\b`));
+    // Each command answers its own --help (in process: the same code the bin runs, without one process per command).
+    const own = await runCommand([...words, '--help'], {});
+    expect(own, command.name).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(own.stdout).toContain(`Usage: sms-emulator ${command.name}`);
+  }
+  const group = await cli(['clock', '--help']);
+  expect(group.stdout).toContain('sms-emulator clock advance <duration>');
+  expect(group.stdout).toContain('sms-emulator clock run-until-idle');
+});
+
+test('send signs with the default account, messages list filters by status, replies inject opts out, reset starts over', async () => {
+  const sent = await json(['send', '--to', '27831234567', '--text', 'Hi there', '--reference', 'shell-1']);
+  expect(sent).toMatchObject({ status: 'pending', recipient: ['27831234567'], client_reference: 'shell-1' });
+  await json(['clock', 'advance', '5s']);
+  const delivered = await json(['messages', 'list', '--status', 'delivered']);
+  expect(delivered).toMatchObject({ total: 1, items: [{ id: sent.id }] });
+  expect(await json(['messages', 'list', '--status', 'undelivered'])).toMatchObject({ total: 0 });
+  const replied = await json(['replies', 'inject', sent.id as string, 'STOP']);
+  expect(replied).toMatchObject({ type: 'sms-reply', message: 'STOP' });
+  expect(await json(['opt-outs', 'list'])).toMatchObject({ items: ['27831234567'] });
+  expect(await json(['reset'])).toEqual({ status: 'reset' });
+  expect(emulator.messages.list().total).toBe(0);
+  expect(emulator.optOuts.list().items).toEqual([]);
+});
+
+test('flags fill the request: numbers and objects as JSON, kebab-case names, --body from a file, the account of sign', async () => {
+  const created = await json(['accounts', 'create', '--api-key', 'pk_shell', '--balance', '5', '--webhook-url', 'http://127.0.0.1:9/hook']);
+  expect(created).toMatchObject({ apiKey: 'pk_shell', live: { balance: 5, webhookUrl: 'http://127.0.0.1:9/hook' } });
+  expect(await json(['accounts', 'update', 'pk_shell', '--live', '{"addBalance": 10}'])).toMatchObject({ live: { balance: 15 } });
+  const body = join(mkdtempSync(join(tmpdir(), 'sms-commands-')), 'fields.json');
+  writeFileSync(body, JSON.stringify({ recipient: ['27831234567'], message: 'a b' }));
+  const signed = await json(['sign', '--body', `@${body}`, '--account', 'pk_shell']);
+  expect(signed.string_to_sign).toBe('message=a%20b&recipient[]=27831234567');
+  expect(signed).toEqual(emulator.sign({ recipient: ['27831234567'], message: 'a b' }, 'pk_shell'));
+  expect(await json(['clock', 'configure', '--speed', '60'])).toMatchObject({ speed: 60 });
+  expect(await cli(['accounts', 'delete', 'pk_shell', '--url', origin])).toEqual({ code: 0, stdout: '', stderr: '' });
+});
+
+test('scenario set reads a file (or standard input) and snapshot / restore round-trip the state', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sms-commands-'));
+  const scenario = join(dir, 'scenario.yaml');
+  writeFileSync(scenario, 'version: 1\ndescription: from the shell\n');
+  expect(await json(['scenario', 'set', scenario])).toMatchObject({ description: 'from the shell' });
+  const piped = await cli(['scenario', 'set', '-', '--url', origin], {}, 'version: 1\ndescription: piped\n');
+  expect(JSON.parse(piped.stdout)).toMatchObject({ description: 'piped' });
+  await json(['send', '--to', '27831234567', '--text', 'kept']);
+  const snapshot = join(dir, 'snapshot.json');
+  writeFileSync(snapshot, (await cli(['snapshot', '--url', origin])).stdout);
+  await json(['reset']);
+  expect(await json(['restore', '--body', `@${snapshot}`])).toEqual({ status: 'restored' });
+  expect(emulator.messages.list().items.map((message) => message.message)).toEqual(['kept']);
+});
+
+test('the target and token come from the environment or the ready file; send uses the ready file account', async () => {
+  await emulator.close();
+  emulator = createEmulator({ clock: 'manual', controlToken: 'tok', apiKey: 'pk_other', signingSecret: 'sk_other' });
+  const urls = await emulator.listen({ port: 0 });
+  origin = urls.origin;
+  const ready = join(mkdtempSync(join(tmpdir(), 'sms-commands-')), 'ready.json');
+  const { readyInfo } = await import('../../src/cli/readyInfo.js');
+  writeReadyFile(ready, readyInfo(emulator, urls, '0.0.0'));
+  const refused = await cli(['clock', 'state'], { SMS_EMULATOR_URL: origin });
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/^sms-emulator: CONTROL_UNAUTHORIZED: /);
+  const byEnv = await cli(['clock', 'state'], { SMS_EMULATOR_URL: origin, SMS_EMULATOR_CONTROL_TOKEN: 'tok' });
+  expect(JSON.parse(byEnv.stdout)).toMatchObject({ mode: 'manual' });
+  const byFile = await cli(['send', '--to', '27831234567', '--text', 'Hi', '--ready-file', ready]);
+  expect(byFile.stderr).toBe('');
+  expect(JSON.parse(byFile.stdout)).toMatchObject({ status: 'pending' });
+  const wrongSecret = await cli(['send', '--to', '27831234567', '--text', 'Hi', '--ready-file', ready, '--signing-secret', 'sk_wrong']);
+  expect(wrongSecret.code).toBe(1);
+  expect(wrongSecret.stderr).toMatch(/^sms-emulator: SIGNATURE_MISMATCH: The Signature header does not match/);
+});
+
+test.each([
+  [['frobnicate'], 2, /unknown command "frobnicate"/],
+  [['clock'], 2, /clock needs an action: state, move, now, advance/],
+  [['clock', 'rewind'], 2, /unknown action "rewind" of clock; its actions: /],
+  [['clock', 'advance'], 2, /clock advance needs <duration>/],
+  [['clock', 'advance', '1h', 'extra'], 2, /unexpected argument "extra"/],
+  [['clock', 'next', '--limit', '5d'], 2, /clock next does not take --limit/],
+  [
+    ['messages', 'list', '--colour', 'red'],
+    2,
+    /unknown flag --colour for messages list; it takes --environment, --account, --status, --recipient, --page, --limit/,
+  ],
+  [['health', '--status', 'x'], 2, /unknown flag --status for health/],
+  [['reset', '--url', 'ftp://x'], 2, /--url: /],
+  [['restore', '--body', '[1]'], 2, /--body needs a JSON object/],
+  [['send', '--text', 'Hi'], 2, /send needs --to <number>/],
+  [['accounts', 'get', 'pk_nope'], 1, /^sms-emulator: CONTROL_NOT_FOUND: No account has the API key "pk_nope"\.\n$/],
+  [['clock', 'advance', 'soon'], 1, /^sms-emulator: CONTROL_INVALID_REQUEST: /],
+])('%j exits %i with a clear message on standard error and nothing on standard output', async (args, code, message) => {
+  const run = await cli([...args, ...(args.includes('--url') ? [] : ['--url', origin])]);
+  expect(run.code).toBe(code);
+  expect(run.stderr).toMatch(message);
+  expect(run.stdout).toBe('');
+});
+
+test('a command against an address where nothing listens says so and exits 1', async () => {
+  await emulator.close();
+  const run = await cli(['clock', 'state', '--url', origin]);
+  emulator = createEmulator();
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/no answer from .*is the emulator running there\?/);
+  const missing = await cli(['clock', 'state', '--ready-file', join(tmpdir(), 'sms-no-such-ready.json')]);
+  expect(missing.stderr).toMatch(/cannot read the ready file .*was the emulator started with --ready-file/);
+});
