@@ -16,7 +16,10 @@ import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
 import { createApiHandler } from './http/apiHandler.js';
 import { createApp } from './http/app.js';
-import { type Listening, type NodeListener, isLoopback, listen, nodeListener } from './http/server.js';
+import { isLoopback } from './domain/hostNames.js';
+import { HostCheck, guardHost } from './http/hostCheck.js';
+import { responseSettings } from './http/respond.js';
+import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
 import { type TlsMaterial, tlsMaterial } from './http/tls.js';
 import { logLine } from './journal/logLine.js';
 import { RequestJournal } from './journal/requestJournal.js';
@@ -109,7 +112,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const options = resolveOptions({ ...(scenario.options as EmulatorOptions), ...input });
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
   const fixedOrigin = publicOrigin(options);
-  const core = createCore(options, () => fixedOrigin ?? listening?.urls.origin ?? `http://${options.host}:${options.port}`);
+  const ownOrigin = (): string => fixedOrigin ?? listening?.urls.origin ?? `http://${options.host}:${options.port}`;
+  const core = createCore(options, ownOrigin);
   let textGenerator: TextGenerator | undefined;
   const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)), scenario);
   const control = new Control(core, scenarios);
@@ -127,7 +131,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const api = createApiHandler({ core, faults: scenarios, journal });
   const app = createApp({ core, operations, api, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
-  const requestListener = nodeListener(fetch, { handler: api, maxBodySize: options.maxBodySize });
+  const hosts = new HostCheck({ allowed: options.allowedHosts ?? [], listening: [options.host], publicHost: fixedOrigin && new URL(fixedOrigin).hostname });
+  const requestListener = guardHost(nodeListener(fetch, { handler: api, maxBodySize: options.maxBodySize }), hosts, responseSettings(options), ownOrigin);
   /** Made (or read) on the first listen, kept for later ones so a client's trust stays valid. */
   let tls: TlsMaterial | undefined;
 
@@ -141,6 +146,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       if (listening) return listening.urls;
       const host = listenOptions.host ?? options.host;
       tls ??= await tlsMaterial(options, host);
+      hosts.listenOn(host);
       const server = await listen(requestListener, host, listenOptions.port ?? options.port, tls);
       if (!isLoopback(host) && options.controlToken === undefined) {
         process.stderr.write(

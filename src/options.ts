@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from './domain/accountFields.js';
+import { allowedHostSchema } from './domain/hostNames.js';
 import { clockInstant, clockSpeed } from './domain/clockRange.js';
 import { durationSchema, wallWaitSchema } from './domain/durationSchema.js';
 import { describeIssues, parseOnce } from './domain/issues.js';
@@ -16,17 +17,21 @@ interface Setting<S extends z.ZodType> {
   description: string;
   /** False for settings given only through the library or a scenario file. */
   cli: boolean;
+  /** A credential: `startEmulator` hands it to the process through its environment, never its command line. */
+  secret: boolean;
 }
 
-function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string, cli = true): Setting<S> {
-  return { schema, kind, description, cli };
+function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string, { cli = true, secret = false } = {}): Setting<S> {
+  return { schema, kind, description, cli, secret };
 }
+
+const secret = { secret: true };
 
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
   port: setting(z.number().int().min(0).max(65535).default(2727), 'integer', 'Port to listen on; 0 picks a free port.'),
-  apiKey: setting(apiKeySchema.default('pk_test_sms_emulator'), 'string', 'API key of the default account.'),
-  signingSecret: setting(z.string().min(1).default('sk_test_sms_emulator'), 'string', 'Signing secret of the default account.'),
+  apiKey: setting(apiKeySchema.default('pk_test_sms_emulator'), 'string', 'API key of the default account.', secret),
+  signingSecret: setting(z.string().min(1).default('sk_test_sms_emulator'), 'string', 'Signing secret of the default account.', secret),
   balance: setting(z.number().int().min(0).default(1000), 'integer', 'Starting credits of the default account (live and sandbox).'),
   webhookUrl: setting(webhookUrlSchema.optional(), 'string', 'Webhook URL of the default account (live and sandbox).'),
   seed: setting(z.string().min(1).optional(), 'string', 'Seed for ids and random choices; random (and printed) when not given.'),
@@ -117,6 +122,7 @@ export const settings = {
     z.string().min(1).optional(),
     'string',
     'When set, webhook bodies carry Webhook-Signature: lowercase hex HMAC-SHA256 of the body with this secret.',
+    secret,
   ),
   webhookDuplicateRate: setting(
     z.number().min(0).max(1).default(0),
@@ -152,7 +158,12 @@ export const settings = {
     'integer',
     'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
-  controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.'),
+  controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.', secret),
+  allowedHosts: setting(
+    z.array(allowedHostSchema).optional(),
+    'list',
+    "More Host names the emulator answers to, besides loopback names, the listening address and publicUrl's host (exact names, comma-separated on the CLI); all turns the Host check off.",
+  ),
   requestJournalLimit: setting(
     z.number().int().min(0).default(10_000),
     'integer',

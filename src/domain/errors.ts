@@ -210,6 +210,19 @@ export const errorCatalogue = {
     description: 'The control API requires the control token.',
     fix: 'Send Authorization: Bearer <token> with the token given by --control-token.',
   },
+  HOST_NOT_ALLOWED: {
+    status: 403,
+    published: emulator,
+    description: 'The Host header names a host this emulator does not answer to (a guard against DNS rebinding).',
+    fix: 'Call the emulator at localhost, 127.0.0.1 or [::1] (or the --host it listens on), or add the name with --allowed-hosts (SMS_EMULATOR_ALLOWED_HOSTS); --allowed-hosts all turns the check off.',
+  },
+  ORIGIN_NOT_ALLOWED: {
+    status: 403,
+    published: emulator,
+    description:
+      "The request came from a web page on another origin (its Origin or Sec-Fetch-Site header says so); the control API only answers the emulator's own pages and clients that send no Origin.",
+    fix: 'Call the control API from curl, the library, connect() or a server-side client (they send no Origin), or from the inbox the emulator serves; a page on another origin cannot be allowed.',
+  },
   INTERNAL_SERVER_ERROR: {
     status: 500,
     published,

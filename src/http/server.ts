@@ -43,12 +43,6 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Whether `host` is only reachable from this machine: localhost, 127.0.0.0/8 or ::1. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
-}
-
 /** Listens on `host:port` (0 = a free port), over HTTPS when given a certificate and key; rejects with a clear message when the port is taken. */
 export function listen(listener: NodeListener, host: string, port: number, tls?: { cert: string; key: string }): Promise<Listening> {
   // node:https (and TLS with it) is loaded only when serving TLS: it is start-up time every other run would pay.

@@ -1,7 +1,7 @@
 /** The whole emulator state as plain JSON data, its schema, and the complete check a snapshot passes before it is imported. */
 
 import { z } from 'zod';
-import { apiKeySchema } from '../domain/accountFields.js';
+import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { clockSpeed, maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
@@ -51,10 +51,7 @@ function buildSnapshotSchema() {
 
   const wallet = z.strictObject({
     balance: count,
-    webhookUrl: z
-      .url()
-      .max(maxName * 8)
-      .nullable(),
+    webhookUrl: webhookUrlSchema.max(maxName * 8).nullable(),
     optOuts: z.array(name).max(maxList),
   });
   const word = z.number().int().min(0).max(0xffff_ffff);

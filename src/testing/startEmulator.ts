@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import type { ReadyInfo } from '../cli/readyInfo.js';
-import { type EmulatorOptions, type OptionName, flagName, settings } from '../options.js';
+import { type EmulatorOptions, type OptionName, envName, flagName, settings } from '../options.js';
 import { type RemoteEmulator, connect } from './connect.js';
 import { exitOf, signalGroup, stopProcessGroup } from './processGroup.js';
 
@@ -58,15 +58,15 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
   const { env, startTimeoutMs = 15_000, stopGraceMs = 5_000, ...emulatorOptions } = options;
   const directory = mkdtempSync(join(tmpdir(), 'sms-emulator-'));
   const readyFile = join(directory, 'ready.json');
-  let flags: string[];
+  let flags: ProcessSettings;
   try {
     flags = processFlags({ port: 0, ...emulatorOptions }, directory);
   } catch (error) {
     rmSync(directory, { recursive: true, force: true });
     throw error;
   }
-  const args = [bin, ...flags, `--ready-file=${readyFile}`];
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const args = [bin, ...flags.argv, `--ready-file=${readyFile}`];
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, ...flags.env } });
   let output = '';
   const collect = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-outputLimit);
@@ -100,9 +100,20 @@ function track(child: ChildProcess): void {
   });
 }
 
-/** CLI flags for the options; scenario objects go to JSON files in `directory`. */
-function processFlags(options: EmulatorOptions, directory: string): string[] {
+/** How the options reach the process: flags, and the environment twins of the secrets. */
+interface ProcessSettings {
+  argv: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * CLI flags for the options; scenario objects go to JSON files in `directory`. Secrets (the control token, the signing
+ * secrets, the API key) go through the environment instead: any local user can read a process's command line (ps,
+ * /proc/<pid>/cmdline), not its environment.
+ */
+function processFlags(options: EmulatorOptions, directory: string): ProcessSettings {
   const flags: string[] = [];
+  const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined) continue;
     if (!(name in settings)) throw new Error(`sms-emulator: startEmulator: unknown option ${name}.`);
@@ -115,9 +126,14 @@ function processFlags(options: EmulatorOptions, directory: string): string[] {
         writeFileSync(file, JSON.stringify(source));
         flags.push(`${flag}=${file}`);
       });
-    } else flags.push(`${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`);
+    } else {
+      const text = Array.isArray(value) ? value.join(',') : String(value);
+      // An empty value stays a flag, so the process refuses it by name (an empty variable would count as not set).
+      if (settings[name as OptionName].secret && text !== '') env[envName(name as OptionName)] = text;
+      else flags.push(`${flag}=${text}`);
+    }
   }
-  return flags;
+  return { argv: flags, env };
 }
 
 /** Resolves with the ready file's content once the process has written it; rejects if it exits first or takes too long. */

@@ -1,5 +1,6 @@
 /** The timeline report as one self-contained HTML file: inline CSS, no script, nothing fetched, the JSON data embedded. */
 
+import { createHash } from 'node:crypto';
 import { escapeHtml } from '../http/html.js';
 import type { TimelineKind, TimelineReport } from './timelineReport.js';
 
@@ -24,6 +25,16 @@ td.kind{white-space:nowrap}code{font-family:ui-monospace,SFMono-Regular,Menlo,mo
 tr.problem td{background:var(--bad-bg)}tr.problem td.what::before{content:"⚠ problem: ";font-weight:600;color:var(--bad)}
 `;
 
+/**
+ * The CSP source that admits the report's own style element. A report the inbox opens (a blob: page) inherits the
+ * inbox's policy, which allows no inline style: the inbox's policy names this hash so the report keeps its styles.
+ */
+export const reportStyleSource = (): string => (styleSource ??= `'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+let styleSource: string | undefined;
+
+/** The report's own policy, sent as a header too (frame-ancestors is only obeyed there). */
+export const reportPolicy = "default-src 'none'; style-src 'unsafe-inline'";
+
 export function reportPage(report: TimelineReport): string {
   const problems = report.entries.filter((entry) => entry.problem).length;
   const rows = report.entries
@@ -36,7 +47,7 @@ export function reportPage(report: TimelineReport): string {
   const data = JSON.stringify(report).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="${reportPolicy}">
 <title>Timeline of ${escapeHtml(report.account)} · sms-emulator</title><style>${style}</style></head>
 <body><h1>Timeline of <code>${escapeHtml(report.account)}</code></h1>
 <p>Made at <time datetime="${escapeHtml(report.generatedAt)}">${escapeHtml(report.generatedAt)}</time> on the emulator clock · seed <code>${escapeHtml(report.seed)}</code> · ${report.entries.length} entries · ${problems} marked as problems</p>

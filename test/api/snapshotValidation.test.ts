@@ -58,6 +58,12 @@ test.each<[string, Mutation, string]>([
   ['a random state that is not 32-bit words', (s) => (s.random.ids = [1, 2, 3, 2 ** 40]), 'random.ids.3'],
   ['a message text of 200,000 characters', (s) => (s.messages[0].text = 'x'.repeat(200_000)), 'messages.0.text'],
   ['a webhook URL that is not a URL', (s) => (s.accounts[0].live.webhookUrl = 'not a url'), 'accounts.0.live.webhookUrl'],
+  ['a file: webhook URL', (s) => (s.accounts[0].live.webhookUrl = 'file:///etc/passwd'), 'accounts.0.live.webhookUrl: expected an http:// or https:// URL'],
+  [
+    'a javascript: webhook URL',
+    (s) => (s.accounts[1].sandbox.webhookUrl = 'javascript:alert(1)'),
+    'accounts.1.sandbox.webhookUrl: expected an http:// or https:// URL',
+  ],
 ])('refuses %s with CONTROL_INVALID_REQUEST naming the place, changing nothing', async (_, mutate, place) => {
   const emulator = await busyEmulator();
   const before = emulator.snapshot();

@@ -20,6 +20,18 @@ async function start(options: Parameters<typeof startEmulator>[0] = {}): Promise
 
 const exited = (pid: number): Promise<void> => untilGone(pid);
 
+test('the control token and the other secrets reach the process through its environment, never its command line', async () => {
+  const secrets = { controlToken: 'tok-7f3a91', signingSecret: 'sk_sig-55e2', webhookSigningSecret: 'whsec-19c4', apiKey: 'pk_key-2b8d' };
+  const emulator = await start(secrets);
+  const argv = readFileSync(`/proc/${emulator.pid}/cmdline`, 'utf8');
+  expect(argv).toContain('--port=0');
+  for (const secret of Object.values(secrets)) expect(argv).not.toContain(secret);
+  expect(emulator.info).toMatchObject({ apiKey: secrets.apiKey, signingSecret: secrets.signingSecret });
+  const clock = (authorization?: string) => fetch(`${emulator.info.origin}/_emulator/clock`, { headers: authorization ? { authorization } : {} });
+  expect((await clock()).status).toBe(401);
+  expect((await clock(`Bearer ${secrets.controlToken}`)).status).toBe(200);
+});
+
 test('starts the CLI on a free port and resolves with its URLs and credentials once it serves them', async () => {
   const emulator = await start();
   expect(emulator.info).toMatchObject({ apiKey: 'pk_test_sms_emulator', signingSecret: 'sk_test_sms_emulator', pid: emulator.pid });

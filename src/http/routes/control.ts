@@ -6,9 +6,12 @@ import { type OperationDeps, type RouteOperation, isRoute, operationList, runOpe
 import { decodeControlBody, decodeControlText, readBody } from '../body.js';
 import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
+import { requireSameOrigin } from '../middleware/sameOrigin.js';
 
 export interface ControlRouteDeps extends OperationDeps {
   controlToken: string | undefined;
+  /** The publicUrl option's origin, which the Origin check counts as the emulator's own. */
+  publicOrigin: string | undefined;
 }
 
 /** Reads handle arguments back out of a request, in the order the operation's specs give. */
@@ -42,8 +45,10 @@ export function controlRouteTable(): [string, RouteOperation[]][] {
   return [...byPath].sort(([a], [b]) => bySpecificity(a, b));
 }
 
-export function controlRoutes({ controlToken, ...deps }: ControlRouteDeps): Hono {
+export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRouteDeps): Hono {
   const routes = new Hono();
+  // Open operations (health) skip the token, never the Origin check.
+  const sameOrigin = requireSameOrigin(publicOrigin);
   const guard = requireControlToken(controlToken);
   const handler =
     (op: RouteOperation): MiddlewareHandler =>
@@ -54,7 +59,7 @@ export function controlRoutes({ controlToken, ...deps }: ControlRouteDeps): Hono
     };
   // Each path's 405 comes right after its methods, so `GET /webhooks/settle` is a 405 rather than the event "settle".
   for (const [path, ops] of controlRouteTable()) {
-    for (const op of ops) routes.on(op.method, [routePath(path)], ...(op.open ? [handler(op)] : [guard, handler(op)]));
+    for (const op of ops) routes.on(op.method, [routePath(path)], sameOrigin, ...(op.open ? [handler(op)] : [guard, handler(op)]));
     routes.all(routePath(path), methodNotAllowed(ops.map((op) => op.method)));
   }
   return routes;
