@@ -168,16 +168,79 @@ export function renderResults(r) {
   lines.push(
     `Webhooks: ${r.webhooks.webhooks.toLocaleString('en')} events from ${r.sizes.webhookMessages.toLocaleString('en')} messages in ${fixed(r.webhooks.seconds, 2)} s (7-day jump until every try ended).`,
     '',
+    fixtureSection(r),
     '## Reproduce',
     '',
     '```sh',
     'npm ci',
     'npm run bench                      # full size, several minutes; writes bench/RESULTS.md',
     'BENCH_SIZE=tiny npm run bench      # seconds: the same steps at a small size (what CI runs)',
+    'BENCH_ONLY=fixture npm run bench   # about a minute: the vitest fixture section alone, rewritten in place',
     '```',
     '',
     'The figures move with the machine and whatever else runs on it; the ratios are what carries over.',
     '',
   );
   return lines.join('\n');
+}
+
+/** Where the fixture section starts in RESULTS.md; it runs to the next `## ` heading. */
+const fixtureHeading = '## Vitest fixture';
+
+/**
+ * The vitest fixture's per-test cost beside msw's, with its own "Written by" line: `BENCH_ONLY=fixture` rewrites this
+ * section alone (see `withFixtureSection`), so its figures need not come from the run that wrote the rest.
+ */
+export function fixtureSection(r) {
+  const f = r.fixture;
+  const { embedded, process: remote } = f;
+  const msw = embedded.msw;
+  const rows = [
+    row(
+      'Fixture test: send one message, wait for `delivered`, see its webhook (embedded)',
+      ms,
+      embedded.send,
+      'msw test faking the send',
+      msw,
+      '≤ 1.5×',
+      embedded.send <= 1.5 * msw,
+    ),
+    row('The same fixture test, process mode (`smsGlobalSetup`)', ms, remote.send, 'msw test faking the send', msw, '(context)', undefined),
+    row(
+      'Fixture alone per test: account, clock, catcher route, clean-up (embedded)',
+      ms,
+      embedded.fixture,
+      'empty vitest test',
+      embedded.empty,
+      '(context)',
+      undefined,
+    ),
+    row('Fixture alone per test, process mode', ms, remote.fixture, 'empty vitest test', embedded.empty, '(context)', undefined),
+  ];
+  const mc = r.machine;
+  return [
+    fixtureHeading,
+    '',
+    `Written by \`npm run bench\` (fixture part, size: ${r.size}) on ${mc.date}, Node ${mc.node}, load average at start ${mc.loadAverage}. Each figure is the median duration vitest reports for one test (fixture set-up and clean-up included) over ${f.tests} tests of a kind, one file at a time, all in one vitest run of bench/fixture.`,
+    '',
+    '| per test | measured | baseline (same run) | ratio | target | met |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((cells) => `| ${[...cells.slice(0, 5), cells[5] === undefined ? '' : verdict(cells[5])].join(' | ')} |`),
+    '',
+    "Embedded, the test's `sms.client` reaches the emulator in process; the webhooks reach the worker's one catcher server over HTTP. In process mode every call of the fixture and of `waitFor` is an HTTP request to the emulator process.",
+    '',
+  ].join('\n');
+}
+
+/** RESULTS.md with its fixture section replaced by the one of `r` (or added before "## Reproduce"). */
+export function withFixtureSection(text, r) {
+  const section = fixtureSection(r);
+  const start = text.indexOf(fixtureHeading);
+  if (start >= 0) {
+    const next = text.indexOf('\n## ', start + fixtureHeading.length);
+    return `${text.slice(0, start)}${section}\n${next < 0 ? '' : text.slice(next + 1)}`;
+  }
+  const reproduce = text.indexOf('## Reproduce');
+  if (reproduce < 0) throw new Error('bench/RESULTS.md has no "## Reproduce" section to put the fixture section before');
+  return `${text.slice(0, reproduce)}${section}\n${text.slice(reproduce)}`;
 }

@@ -1,21 +1,35 @@
 // `npm run bench`: every figure of the speed targets beside its baseline measured in the same run, written to bench/RESULTS.md.
 // BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the
-// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks (any of them) runs just
-// those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the committed results.
+// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture (any of them) runs
+// just those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the committed
+// results. The one exception is `fixture`, whose section of RESULTS.md carries its own "Written by" line: BENCH_ONLY=fixture
+// rewrites that section in place (and nothing else).
 import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connections, measure } from './load.js';
 import { cpuTimeOf, pinLoadGenerator, pinned, originOf, rssOf, serverCpu, spawnServerSide, startServer, stop } from './processes.js';
 import { authorization, balanceRequest, sendRequest } from './requests.js';
-import { machine, renderResults } from './report.js';
+import { fixtureCost } from './fixtureCost.js';
+import { machine, renderResults, withFixtureSection } from './report.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
 const size = tiny
-  ? { rounds: 1, seconds: 1, warmup: 0.5, settleMs: 0, coldRuns: 2, messages: 1_000, million: 5_000, webhookMessages: 200, listRepeats: 20 }
-  : { rounds: 5, seconds: 3, warmup: 2, settleMs: 6_000, coldRuns: 7, messages: 100_000, million: 1_000_000, webhookMessages: 10_000, listRepeats: 200 };
+  ? { rounds: 1, seconds: 1, warmup: 0.5, settleMs: 0, coldRuns: 2, messages: 1_000, million: 5_000, webhookMessages: 200, listRepeats: 20, fixtureTests: 20 }
+  : {
+      rounds: 5,
+      seconds: 3,
+      warmup: 2,
+      settleMs: 6_000,
+      coldRuns: 7,
+      messages: 100_000,
+      million: 1_000_000,
+      webhookMessages: 10_000,
+      listRepeats: 200,
+      fixtureTests: 300,
+    };
 const out = process.env.BENCH_OUT ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
 const cli = [script('../bin/sms-emulator.js'), '--port', '0', '--balance', '1000000000000'];
@@ -58,10 +72,18 @@ if (wanted('webhooks')) {
   log('bench: webhooks to a local keep-alive receiver');
   results.webhooks = await webhookRun();
 }
+if (wanted('fixture')) {
+  log(`bench: the vitest fixture's per-test cost beside msw (${size.fixtureTests} tests of each kind)`);
+  results.fixture = await fixtureCost(size.fixtureTests);
+}
 
 if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 if (only) {
   log(JSON.stringify(results, null, 2));
+  if (results.fixture) {
+    writeFileSync(out, withFixtureSection(readFileSync(out, 'utf8'), results));
+    log(`bench: wrote the fixture section of ${out}`);
+  }
 } else {
   writeFileSync(out, renderResults(results));
   log(`bench: wrote ${out}`);

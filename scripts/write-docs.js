@@ -1,6 +1,6 @@
 // `npm run docs`: rewrites the generated parts of docs/, the control API table in docs/control-api.md (from the operations
-// table; run after `npm run build`) and the figures in docs/performance.md (copied from bench/RESULTS.md, which
-// `npm run bench` writes). test/docs/tables.test.ts fails when either drifts.
+// table; run after `npm run build`) and the figures in docs/performance.md and docs/vitest-and-client.md (copied from
+// bench/RESULTS.md, which `npm run bench` writes). test/docs/tables.test.ts fails when either drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { controlTable } from '../dist/control/controlTable.js';
 import { benchSummary } from './benchSummary.js';
@@ -21,9 +21,15 @@ function rewrite(page, blocks) {
 }
 
 rewrite('control-api.md', [['| endpoint | library handle | what it does |', controlTable()]]);
-const { written, machine, targets } = benchSummary(readFileSync(new URL('../bench/RESULTS.md', import.meta.url), 'utf8'));
+const { written, machine, targets, fixture } = benchSummary(readFileSync(new URL('../bench/RESULTS.md', import.meta.url), 'utf8'));
+const fixtureBlocks = [
+  ['Written by `npm run bench` (fixture part', fixture.written],
+  ['| per test | measured | baseline (same run) |', fixture.table],
+];
 rewrite('performance.md', [
-  ['Written by `npm run bench`', written],
+  ['Written by `npm run bench` (size', written],
   ['Machine: ', machine],
   ['| figure | measured | baseline (same run) |', targets],
+  ...fixtureBlocks,
 ]);
+rewrite('vitest-and-client.md', fixtureBlocks);

@@ -38,7 +38,7 @@ export interface SmsContext extends SmsSubject {
   readonly account: { readonly apiKey: string; readonly signingSecret: string };
   /** The live base URL to give the app under test. */
   readonly baseUrl: string;
-  /** A typed API client signed in as the test's account. */
+  /** A typed API client signed in as the test's account (embedded: in process, without a socket; over HTTP in process mode). */
   readonly client: SmsClient;
   /** Receives the account's webhooks (live and sandbox), already set as its URL. */
   readonly catcher: WebhookCatcher;
@@ -100,7 +100,8 @@ export function createSmsTest(options: SmsTestOptions = {}) {
         emulator,
         account,
         baseUrl,
-        client: createClient({ baseUrl, ...account }),
+        // Embedded, the test's own client reaches the emulator in process (no socket); the app under test uses `baseUrl`.
+        client: createClient({ baseUrl, ...account, fetch: 'fetch' in emulator ? emulator.fetch : undefined }),
         catcher,
         messages: () => {
           const page = emulator.messages.list({ account: apiKey, limit: 1000 });
