@@ -29,7 +29,7 @@ import { LiveFeed } from './ui/liveFeed.js';
 import { reportPage } from './ui/reportPage.js';
 import { writeReport } from './ui/reportFile.js';
 import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
-import { type MessageWait, waitFor } from './testing/waitFor.js';
+import { type MessageWait, waitFor } from './control/waitFor.js';
 
 export interface ListenOptions {
   host?: string;

@@ -14,13 +14,13 @@ export type { AccountView, ChangeView, MessageView } from './engine/inspection.j
 export type { ClockView } from './engine/control.js';
 export type { Snapshot } from './state/snapshot.js';
 export type { Answer, ChaosView, ControlHandle, HandleMode, OptOutTarget, OptOutView } from './control/handle.js';
-export type { Page, PageInput } from './control/list.js';
+export type { Page, PageInput } from './domain/list.js';
 export type { JournalEntry, JournalFilter } from './journal/requestJournal.js';
 export type { EmulatorEvents } from './events.js';
 export type { OutcomeDecider, OutcomeContext, Timeline, TimelineStep } from './engine/outcomes.js';
 export type { WebhookAttempt, WebhookEvent, WebhookState } from './webhooks/log.js';
 export type { WebhookChaos } from './webhooks/dispatcher.js';
-export type { MessageWait, WaitOptions, WaitStatus } from './testing/waitFor.js';
+export type { MessageWait, WaitOptions, WaitStatus } from './control/waitFor.js';
 
 // Signing, segments and errors, as the emulator computes them.
 export { signRequest, canonicalString } from './domain/signing.js';

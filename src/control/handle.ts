@@ -16,7 +16,7 @@ import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } f
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { Snapshot } from '../state/snapshot.js';
 import type { WebhookEvent } from '../webhooks/log.js';
-import type { Page, PageInput } from './list.js';
+import type { Page, PageInput } from '../domain/list.js';
 
 /** `local`: calls answer at once (and throw `ApiError`); `remote`: every call answers with a promise. */
 export type HandleMode = 'local' | 'remote';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
 import { type ArgSpec } from './call.js';
 import { type RouteOperation, isRoute, operationList } from './operations.js';
-import { defaultListLimit, maxListLimit } from './list.js';
+import { defaultListLimit, maxListLimit } from '../domain/list.js';
 import { type Schema, answerSchemas, fromZod } from './answerSchemas.js';
 
 const codes = Object.entries(errorCatalogue) as [string, ErrorDefinition][];

@@ -25,7 +25,7 @@ import type { WebhookChaos } from '../webhooks/dispatcher.js';
 import type { AnswerName } from './answerSchemas.js';
 import type { ArgSpec } from './call.js';
 import type { ChaosView, ControlHandle, OptOutView } from './handle.js';
-import { type Page, pageFields, paginate } from './list.js';
+import { type Page, pageFields, paginate } from '../domain/list.js';
 
 /** What the handlers reach: the engine's control operations, the request journal, and the wait for webhooks in flight. */
 export interface OperationDeps {

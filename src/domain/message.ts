@@ -1,7 +1,8 @@
 /** The message record, its per-recipient legs, and the one table of legal status transitions. */
 
-export type Environment = 'live' | 'sandbox';
-export const environments: readonly Environment[] = ['live', 'sandbox'];
+import type { Environment } from './environment.js';
+
+export { type Environment, environments } from './environment.js';
 
 /** Outcomes a delivery leg can end in. */
 export const finalStatuses = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled'] as const;

@@ -8,7 +8,7 @@ import { formatInstant, parseDuration } from '../domain/time.js';
 import type { Clock, ClockIncident, ClockRun, ClockState } from '../state/clock.js';
 import type { Snapshot } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
-import type { Page } from '../control/list.js';
+import type { Page } from '../domain/list.js';
 import {
   type AccountInput,
   type AccountPatch,

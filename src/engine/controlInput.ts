@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
+import { environmentSchema } from '../domain/environment.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
@@ -73,10 +74,8 @@ export const replyInput = z.strictObject({
 /** An inbound reply to inject: the message it answers, the replying number (default the first recipient) and the text. */
 export type ReplyInput = z.input<typeof replyInput>;
 
-export const environmentName = z.enum(['live', 'sandbox']);
-
 export const messageFilter = z.strictObject({
-  environment: environmentName.optional(),
+  environment: environmentSchema.optional(),
   account: z.string().optional(),
   status: z.string().optional(),
   recipient: z.string().optional(),
@@ -94,7 +93,7 @@ export type ForceStatusInput = z.input<typeof forceStatusInput>;
 export const resetInput = z.strictObject({ account: z.string().optional() });
 
 /** Whose opt-out list a call means: the default account and live unless given. */
-export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environmentName.optional() });
+export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environmentSchema.optional() });
 
 /** Parses control input or throws CONTROL_INVALID_REQUEST naming each bad field. */
 export function parseControl<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
@@ -105,7 +104,7 @@ export function parseControl<S extends z.ZodType>(schema: S, input: unknown, wha
 
 export const webhookFilter = z.strictObject({
   account: z.string().optional(),
-  environment: environmentName.optional(),
+  environment: environmentSchema.optional(),
   message: z.string().optional(),
   state: z.enum(['pending', 'delayed', 'delivered', 'failed', 'skipped']).optional(),
 });

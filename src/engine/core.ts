@@ -17,7 +17,7 @@ import { Messaging } from './messages.js';
 import { OutcomeChain } from './outcomes.js';
 import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
-import { TimelineLog } from '../state/timelineLog.js';
+import { TimelineLog } from './timelineLog.js';
 
 export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks'] as const;
 export type RandomStream = (typeof randomStreams)[number];

@@ -1,6 +1,6 @@
 /** The frame of the emulator's own HTML pages (docs and landing page): title, style, navigation. */
 
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../ui/escapeHtml.js';
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · sms-emulator</title>

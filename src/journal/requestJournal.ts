@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { queryIntegerSchema } from '../domain/queryInteger.js';
-import { environmentName } from '../engine/controlInput.js';
+import { type Environment, environmentSchema } from '../domain/environment.js';
 import { formatInstant } from '../domain/time.js';
 
 /** Bodies longer than this many bytes are kept cut to this length, marked as truncated. */
@@ -14,7 +14,7 @@ interface RequestFacts {
   path: string;
   /** The query string without `?`, or ''. */
   query: string;
-  environment: 'live' | 'sandbox';
+  environment: Environment;
   /** The API key the request claimed (Basic username), whether or not it exists. */
   account: string | null;
   status: number;
@@ -50,7 +50,7 @@ export interface JournalEntry extends RequestFacts {
 
 export const journalFilter = z.strictObject({
   account: z.string().optional(),
-  environment: environmentName.optional(),
+  environment: environmentSchema.optional(),
   method: z.string().optional(),
   path: z.string().optional().describe('Part of the path, such as /v1/messages.'),
   status: queryIntegerSchema.pipe(z.number().int().min(100).max(599)).optional(),

@@ -6,7 +6,7 @@ import { remoteHandle } from '../control/remoteHandle.js';
 import { ApiError, type ErrorCode, errorCatalogue } from '../domain/errors.js';
 import type { EmulatorUrls, ReportOptions } from '../emulator.js';
 import type { TimelineReport } from '../ui/timelineReport.js';
-import { type MessageWait, waitFor } from './waitFor.js';
+import { type MessageWait, waitFor } from '../control/waitFor.js';
 
 export interface ConnectOptions {
   /** The emulator's `--control-token`, when it has one. */

@@ -1,7 +1,7 @@
 /** The timeline report as one self-contained HTML file: inline CSS, no script, nothing fetched, the JSON data embedded. */
 
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from './escapeHtml.js';
 import type { TimelineKind, TimelineReport } from './timelineReport.js';
 
 /** Each kind has its own symbol so the page never relies on colour alone. */

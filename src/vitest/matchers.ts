@@ -1,6 +1,6 @@
 /** The sms-emulator matchers for vitest's expect: toHaveSent, toHaveReceivedWebhook, toHaveStatus, toHaveMadeRequest, with failures that show what did happen. */
 
-import type { Page } from '../control/list.js';
+import type { Page } from '../domain/list.js';
 import type { ChangeView, MessageView } from '../engine/inspection.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { WebhookCatcher } from '../testing/webhookCatcher.js';

@@ -10,7 +10,7 @@ import type { AccountInput } from '../engine/controlInput.js';
 import type { MessageView } from '../engine/inspection.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect } from '../testing/connect.js';
-import type { MessageWait } from '../testing/waitFor.js';
+import type { MessageWait } from '../control/waitFor.js';
 import { type CatcherServer, type WebhookCatcher, createCatcherServer } from '../testing/webhookCatcher.js';
 import { attachReport } from './attachReport.js';
 import { type ProvidedEmulator } from './globalSetup.js';

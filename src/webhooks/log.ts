@@ -111,6 +111,8 @@ export class WebhookLog {
   /** Where trim() goes on from. */
   private cursor = 0;
   private roundDropped = 0;
+  /** A walk that ended on a round of events all still being tried starts the next trim from the oldest, not from the newest added since. */
+  private walkEnded = false;
 
   constructor(private readonly limit: number) {}
 
@@ -152,6 +154,7 @@ export class WebhookLog {
     this.byId.clear();
     this.cursor = 0;
     this.roundDropped = 0;
+    this.walkEnded = false;
   }
 
   /**
@@ -163,10 +166,14 @@ export class WebhookLog {
   trim(): void {
     let restarted = false;
     while (this.size > this.limit) {
-      if (this.cursor >= this.entries.length) {
-        if (restarted && this.roundDropped === 0) return; // a whole round from the start found only events still being tried
+      if (this.walkEnded || this.cursor >= this.entries.length) {
+        if (restarted && this.roundDropped === 0) {
+          this.walkEnded = true; // a whole round from the start found only events still being tried
+          return;
+        }
         this.cursor = this.head;
         this.roundDropped = 0;
+        this.walkEnded = false;
         restarted = true;
         continue;
       }

@@ -1,7 +1,7 @@
 /** The pages a user opens: landing page, docs (no redirect loop), OpenAPI, health; `/` leads to them. */
 
 import { expect, test } from 'vitest';
-import { escapeHtml } from '../../src/http/html.js';
+import { escapeHtml } from '../../src/ui/escapeHtml.js';
 import { makeEmulator, origin } from '../support/api.js';
 import { docsPage, docsPages } from '../support/docs.js';
 

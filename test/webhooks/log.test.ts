@@ -100,3 +100,16 @@ test('keeps the same events in the same order as a map walked by one cursor woul
     { numRuns: 200 },
   );
 });
+
+test('after a round found only events still being tried, the next trim drops the oldest finished event, not the newest one added', () => {
+  const log = new WebhookLog(2);
+  const first = event('e0', 'pending');
+  const second = event('e1', 'pending');
+  log.add(first);
+  log.add(second);
+  log.add(event('e2', 'delayed'));
+  first.state = 'failed';
+  second.state = 'failed';
+  log.add(event('e3', 'skipped'));
+  expect(log.list().map((entry) => entry.id)).toEqual(['e2', 'e3']);
+});

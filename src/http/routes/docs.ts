@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { type ErrorDefinition, errorCatalogue } from '../../domain/errors.js';
 import { operations } from '../documentation.js';
 import { docsFiles } from '../docsFiles.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../../ui/escapeHtml.js';
 import { isRoute, operationList } from '../../control/operations.js';
 import { page } from '../page.js';
 

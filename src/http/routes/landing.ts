@@ -2,7 +2,7 @@
 
 import { Hono } from 'hono';
 import { isRoute, operationList } from '../../control/operations.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../../ui/escapeHtml.js';
 import { page } from '../page.js';
 
 export function landingRoutes({ ui }: { ui: boolean }): Hono {

@@ -1,7 +1,7 @@
 /** The one list shape of the control API and the library: `{ items, total, page, limit }`, paged by `page` and `limit`. */
 
 import { z } from 'zod';
-import { queryIntegerSchema } from '../domain/queryInteger.js';
+import { queryIntegerSchema } from './queryInteger.js';
 
 /** Lists answer this many items unless asked for another `limit`. */
 export const defaultListLimit = 100;

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { createEmulator, createWebhookCatcher, type EmulatorOptions } from '../../src/index.js';
-import { waitFor } from '../../src/testing/waitFor.js';
+import { waitFor } from '../../src/control/waitFor.js';
 import { apiKey, makeEmulator, origin, scheduleIn, send, signingSecret, startTime } from '../support/api.js';
 
 function setup(options: EmulatorOptions = {}) {
