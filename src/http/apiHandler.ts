@@ -17,6 +17,7 @@ import { checkDeclaredLength } from './body.js';
 import { startJournalRecord } from './journalRecord.js';
 import { authenticate, basicUsername } from './middleware/auth.js';
 import { type FaultSource, faultGuard } from './middleware/faults.js';
+import { networkAnswer } from './networkAnswer.js';
 import { notAllowed } from './middleware/methods.js';
 import { requireHttps } from './middleware/transport.js';
 import { answerableError, apiBase, docsBase, errorAnswer, responseSettings, routeNotFound } from './respond.js';
@@ -116,7 +117,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       return faulted === undefined
         ? serve(route, call)
         : faulted.then(
-            () => serve(route, call),
+            (network) => (network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call))),
             (error: unknown) => failure(request, error),
           );
     } catch (error) {
@@ -136,7 +137,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       account: apiKey ?? null,
     });
     const answered = (result: ApiAnswer): Answering => {
-      const keep = answeredAt(result.status, result.body);
+      const keep = answeredAt(result.status, result.body, result.network?.kind);
       const body = request.journalBody();
       if (body instanceof Promise)
         return body.then((read) => {

@@ -6,6 +6,7 @@ import { errorCodes } from '../../domain/errors.js';
 import { canTransition, type LegStatus } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
+import { networkFaultKinds } from './networkFaults.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
@@ -124,10 +125,25 @@ const fault = z
       .strictObject({ requests: z.number().int().min(1), per: duration })
       .optional()
       .describe('Per API key; 429 TOO_MANY_REQUESTS with Retry-After above it.'),
+    network: z
+      .enum(networkFaultKinds)
+      .optional()
+      .describe(
+        'Instead of an API answer the transport fails: reset, hang-up, html (a proxy 502 page) before the request is handled; truncated, slow-body, reset-after-handling after it (a send is stored and charged). See docs/scenarios.md.',
+      ),
+    trickle: wallWaitSchema.optional().describe('With network: slow-body, how long the body takes to arrive (wall clock); default 2s.'),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).optional().describe('Applies to this many matching requests, then stops.'),
   })
-  .refine((entry) => entry.error || entry.latency !== undefined || entry.rateLimit, 'give at least one of error, latency or rateLimit');
+  .refine(
+    (entry) => entry.error || entry.latency !== undefined || entry.rateLimit || entry.network,
+    'give at least one of error, latency, rateLimit or network',
+  )
+  .refine((entry) => entry.network === undefined || (entry.error === undefined && entry.rateLimit === undefined), {
+    message: 'a network fault replaces the answer: give it without error or rateLimit',
+    path: ['network'],
+  })
+  .refine((entry) => entry.trickle === undefined || entry.network === 'slow-body', { message: 'trickle goes with network: slow-body', path: ['trickle'] });
 
 /**
  * An account's own scenario: rules, replies and faults consulted before the emulator's for that account's
