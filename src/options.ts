@@ -141,7 +141,11 @@ export const settings = {
     'list',
     'Scenario file(s) (YAML or JSON) or objects; repeat --scenario to extend one with another. They add to the built-in magic numbers unless a file says magicNumbers: false.',
   ),
-  outcomeHeader: setting(z.boolean().default(true), 'boolean', 'Honour the X-Emulator-Outcome request header that forces the outcome of one send.'),
+  outcomeHeader: setting(
+    z.boolean().default(true),
+    'boolean',
+    "Honour the X-Emulator-Outcome request header that forces the outcome of one send, and X-Emulator-Network that fails one request's transport.",
+  ),
   optOutKeywords: setting(
     z.array(z.string().min(1)).default(['STOP']),
     'list',

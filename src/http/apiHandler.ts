@@ -18,6 +18,7 @@ import { startJournalRecord } from './journalRecord.js';
 import { authenticate, basicUsername } from './middleware/auth.js';
 import { type FaultSource, faultGuard } from './middleware/faults.js';
 import { networkAnswer } from './networkAnswer.js';
+import { networkHeaderName, parseNetworkHeader } from '../engine/scenario/networkFaults.js';
 import { notAllowed } from './middleware/methods.js';
 import { requireHttps } from './middleware/transport.js';
 import { answerableError, apiBase, docsBase, errorAnswer, responseSettings, routeNotFound } from './respond.js';
@@ -113,6 +114,20 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
         apiBase: () => (base ??= apiBase(request, settings, environment)),
         docsBase: () => (docs ??= docsBase(request, settings)),
       };
+      const forced = options.outcomeHeader ? request.header(networkHeaderName) : undefined;
+      if (forced !== undefined) {
+        // The one-off header wins over the scenario's faults, which then neither act nor count this request.
+        const network = parseNetworkHeader(forced);
+        core.events.emit('fault.injected', {
+          at: account.clock.now(),
+          environment,
+          account: account.apiKey,
+          operation: route.operation,
+          latencyMs: 0,
+          network: network.kind,
+        });
+        return networkAnswer(network, () => serve(route, call));
+      }
       const faulted = fault(route.operation, environment, account);
       return faulted === undefined
         ? serve(route, call)

@@ -34,9 +34,15 @@ interface Outcome {
 }
 
 /** The fast lane serves a plain request; a repeated header sends it down hono's path (the fallback). */
-function sendOver(port: number, path: 'fast lane' | 'hono', fields: Record<string, unknown> = { recipient: ['27831234567'], message: 'Hi' }): Promise<Outcome> {
+function sendOver(
+  port: number,
+  path: 'fast lane' | 'hono',
+  fields: Record<string, unknown> = { recipient: ['27831234567'], message: 'Hi' },
+  extra: Record<string, string> = {},
+): Promise<Outcome> {
   const body = JSON.stringify(fields);
   const headers: Record<string, string | string[]> = {
+    ...extra,
     authorization: basic(apiKey),
     'content-type': 'application/json',
     signature: signRequest(fields, signingSecret),
@@ -177,4 +183,30 @@ test('a network fault with an error or rateLimit, or a trickle without slow-body
   expect(load({ network: 'reset', rateLimit: { requests: 1, per: '1s' } })).toThrow(/network fault replaces the answer/);
   expect(load({ network: 'truncated', trickle: '1s' })).toThrow(/faults\[0\]\.trickle: trickle goes with network: slow-body/);
   expect(load({ network: 'teleport' })).toThrow(/faults\[0\]\.network: expected one of "reset", "hang-up"/);
+});
+
+test.each(paths)('X-Emulator-Network fails one request (%s) whatever the scenario says; a bad value is refused and nothing is sent', async (path) => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const { port } = await emulator.listen({ port: 0 });
+  const failed = await sendOver(port, path, undefined, { 'x-emulator-network': 'reset' });
+  expect(failed.error?.code).toBe('ECONNRESET');
+  const page = await sendOver(port, path, undefined, { 'x-emulator-network': 'html' });
+  expect(page.status).toBe(502);
+  const refused = await sendOver(port, path, undefined, { 'x-emulator-network': 'teleport' });
+  expect(refused.status).toBe(400);
+  expect(JSON.parse(refused.body.toString())).toMatchObject({ message: 'INVALID_EMULATOR_HEADER' });
+  expect(emulator.messages.list().total).toBe(0);
+  expect(await balance(emulator)).toBe(1000);
+  const slow = await sendOver(port, path, undefined, { 'x-emulator-network': 'slow-body@100ms' });
+  expect([slow.status, slow.chunks > 1]).toEqual([201, true]);
+  expect(emulator.requests.find({ method: 'POST' }).items.map((entry) => entry.network)).toEqual(['slow-body', null, 'html', 'reset']);
+});
+
+test('outcomeHeader: false ignores X-Emulator-Network', async () => {
+  const emulator = makeEmulator({ outcomeHeader: false });
+  const response = await emulator.fetch(
+    new Request('http://emulator.test/v1/messages/balance', { headers: { authorization: basic(apiKey), 'x-emulator-network': 'reset' } }),
+  );
+  expect(response.status).toBe(200);
 });
