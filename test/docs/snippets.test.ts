@@ -88,7 +88,7 @@ for (const block of checked.filter((each) => shell.has(each.language))) {
     const { status, output } = await runShell(block.code);
     const tail = output.length > 3000 ? `…${output.slice(-3000)}` : output;
     expect(status, `${where(block)} exited with ${status}. Its output:\n${tail}\nThe block (http://127.0.0.1:2727 becomes ${origin}):\n${block.code}`).toBe(0);
-  });
+  }, 30_000);
 }
 
 // ---- TypeScript blocks: each a module of its own in the project above, all compiled in one program ----------------------
@@ -115,7 +115,7 @@ beforeAll(() => {
     const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
     diagnostics.set(file, [...(diagnostics.get(file) ?? []), `line ${line} of the block: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`]);
   }
-});
+}, 120_000); // one compiler run over every block and the package's types: seconds, more on a busy machine
 
 for (const block of tsBlocks) {
   test(`the TypeScript block at ${where(block)} compiles against the built package`, () => {

@@ -262,12 +262,14 @@ test('the timeline report opens in the browser and shows the same events as its 
   await shoot('report');
 });
 
-test('the accounts page opens an account timeline report in a new tab', async () => {
+test('the accounts page opens an account timeline report in a new tab, with its own styles', async () => {
   await send(emulator, { recipient: [number], message: 'In the report' });
   await page.getByRole('link', { name: 'Accounts' }).click();
   const [report] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Timeline report' }).click()]);
   await report.getByRole('heading', { name: `Timeline of ${apiKey}` }).waitFor();
   await report.getByText(`to ${number}: pending`).waitFor();
+  // The report opens as a blob: page, which inherits the inbox's policy: its inline style must still apply.
+  expect(await report.evaluate('getComputedStyle(document.body).padding')).toBe('24px');
 });
 
 test('with a control token the page asks for it, then uses it for the stream and every call', async () => {
