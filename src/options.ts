@@ -6,6 +6,7 @@ import { allowedHostSchema } from './domain/hostNames.js';
 import { clockInstant, clockSpeed } from './domain/clockRange.js';
 import { durationSchema, wallWaitSchema } from './domain/durationSchema.js';
 import { describeIssues, parseOnce } from './domain/issues.js';
+import { finalStatuses, legStatuses } from './domain/message.js';
 import { parseOffset } from './domain/time.js';
 
 /** How a CLI flag or environment value is read before validation. */
@@ -100,9 +101,7 @@ export const settings = {
   startTime: setting(clockInstant.optional(), 'string', 'Instant the clock starts at (ISO 8601, years 1970 to 9999); default the wall time at start.'),
   validityPeriod: setting(durationSchema.default('48h'), 'string', 'Time after which a leg with no final outcome becomes expired.'),
   notifyOn: setting(
-    z
-      .array(z.enum(['pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']))
-      .default(['submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']),
+    z.array(z.enum(legStatuses)).default(['submitted', ...finalStatuses]),
     'list',
     'Leg statuses that send a delivery notification (comma-separated on the CLI).',
   ),

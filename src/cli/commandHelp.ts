@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type Command, commandList, kebab } from './commandTable.js';
 import { commandSettings, envName, flagName } from '../options.js';
+import { scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js';
 
 const connection: [string, string][] = [
   [`${flagName('url')} <origin>`, `${commandSettings.url.description} Env ${envName('url')}.`],
@@ -85,7 +86,7 @@ Flags:
 ${rows([
   ['--to <number>', 'A recipient such as 27831234567; repeat it or separate numbers with commas.'],
   ['--text <message>', 'The message text.'],
-  ['--schedule <time>', 'Schedule instead of sending now: YYYY-MM-DDTHH:MM[(+-)HH:MM], 15 minutes to 7 days ahead.'],
+  ['--schedule <time>', `Schedule instead of sending now: ${scheduleFormat}, ${scheduleWindowWords}.`],
   ['--reference <text>', 'client_reference, returned in webhooks.'],
   ['--environment live|sandbox', 'Send to the live API (default) or the sandbox.'],
   ['--outcome <outcome>', 'The X-Emulator-Outcome header: force this send’s outcome (undelivered, submitted@2s,delivered@5s, …).'],

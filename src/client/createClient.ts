@@ -1,5 +1,6 @@
 /** createClient: a typed client of the SMS API (the emulator's or the real service's), with signing and one error class. */
 
+import { type Environment, apiPrefixes } from '../domain/environment.js';
 import type { MessageStatus } from '../domain/message.js';
 import { signRequest } from '../domain/signing.js';
 import { formatSchedule } from './scheduleTime.js';
@@ -17,7 +18,7 @@ export interface ClientOptions {
    * `sandbox` calls `<baseUrl>/sandbox/v1`, where the emulator serves its sandbox. Against the real
    * service, give its sandbox address as `baseUrl` instead and leave this `live` (the default).
    */
-  environment?: 'live' | 'sandbox';
+  environment?: Environment;
   /** Offset that `Date` schedules are written in; default `+02:00`, the service's zone. */
   timeZoneOffset?: string;
   /** Headers added to every request (none by default, so the client talks to the real service unchanged). */
@@ -39,7 +40,7 @@ export interface SendInput {
   client_reference?: string;
 }
 
-/** A send for later: `schedule` is a `Date` or text; it must be 15 minutes to 7 days ahead. */
+/** A send for later: `schedule` is a `Date` or text, inside the API's schedule window (see DATE_TIME_INVALID in docs/errors.md). */
 export interface ScheduleInput extends SendInput {
   schedule: Date | string;
 }
@@ -87,7 +88,7 @@ export interface SmsClient {
  * const sent = await sms.send({ recipient: ['27831234567'], message: 'Your appointment is at 10:00' });
  */
 export function createClient(options: ClientOptions): SmsClient {
-  const root = `${options.baseUrl.replace(/\/+$/, '')}${options.environment === 'sandbox' ? '/sandbox' : ''}/v1/messages`;
+  const root = `${options.baseUrl.replace(/\/+$/, '')}${apiPrefixes[options.environment ?? 'live']}/messages`;
   const authorization = `Basic ${btoa(`${options.apiKey}:`)}`;
   const offset = options.timeZoneOffset ?? '+02:00';
 

@@ -6,9 +6,11 @@
 
 import { z } from 'zod';
 import { accountScenarioSchema, scenarioSchema } from '../engine/scenario/schema.js';
+import { environments } from '../domain/environment.js';
 import { transitions } from '../domain/message.js';
 import { snapshotSchema } from '../state/snapshot.js';
 import { scopes } from '../state/store.js';
+import { webhookStates } from '../webhooks/log.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -16,7 +18,7 @@ const string = { type: 'string' };
 const integer = { type: 'integer' };
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const strings = { type: 'array', items: string };
-const environment = { type: 'string', enum: ['live', 'sandbox'] };
+const environment = { type: 'string', enum: [...environments] };
 const messageStatuses = Object.keys(transitions);
 
 /** An object whose listed properties are all required unless named in `optional`, and nothing else. */
@@ -103,7 +105,7 @@ export function answerSchemas(): Record<string, Schema> {
       status: string,
       createdAt: string,
       url: nullable('string'),
-      state: { type: 'string', enum: ['pending', 'delayed', 'delivered', 'failed', 'skipped'] },
+      state: { type: 'string', enum: [...webhookStates] },
       payload: { description: 'The JSON body posted (the delivery or reply payload of the spec).' },
       attempts: {
         type: 'array',

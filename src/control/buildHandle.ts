@@ -1,7 +1,8 @@
 /** Builds a control handle from the operations table, given how one route operation is called. */
 
 import type { ControlHandle, HandleMode } from './handle.js';
-import { type OperationId, type RouteOperation, isOperation, isRoute, operationList, operations, routeOf } from './operations.js';
+import { operations } from './operationTable.js';
+import { type OperationId, type RouteOperation, isOperation, isRoute, operationList, routeOf } from './operations.js';
 
 /** Calls one route operation with handle arguments (in process, or over HTTP). */
 export type OperationCaller = (op: RouteOperation, args: readonly unknown[]) => unknown;

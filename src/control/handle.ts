@@ -1,5 +1,6 @@
 /** The typed control handle: one interface for the in-process handle (`createEmulator`) and the remote one (over HTTP). */
 
+import type { Environment } from '../domain/environment.js';
 import type { ClockView, TestClockView } from '../engine/control.js';
 import type {
   AccountInput,
@@ -35,7 +36,7 @@ export interface ChaosView {
 /** Where a number stands on an account's opt-out list. */
 export interface OptOutView {
   account: string;
-  environment: 'live' | 'sandbox';
+  environment: Environment;
   number: string;
   optedOut: boolean;
 }
@@ -43,7 +44,7 @@ export interface OptOutView {
 /** Which account and environment an opt-out call means (default: the default account, live). */
 export interface OptOutTarget {
   account?: string;
-  environment?: 'live' | 'sandbox';
+  environment?: Environment;
 }
 
 /** Every control operation, as a method; the HTTP control API offers the same operations under `/_emulator`. */
@@ -53,7 +54,7 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
   readonly clock: {
     /** Current clock state: time, mode, speed, queued tasks, recent incidents. */
     state(): Answer<M, ClockView>;
-    /** The emulator's current time as a `Date`: give it to the app under test (see `useEmulatorTime` in `sms-emulator/vitest`). */
+    /** The emulator's current time as a `Date`: give it to the app under test (in the vitest fixture, `sms.now()` is the test clock's). */
     now(): Answer<M, Date>;
     /** Applies mode/speed, then `set`, then `advance` (or `runUntilIdle`, or `next`); answers once the webhooks it made due were tried. */
     move(command: ClockCommand): Promise<ClockView>;

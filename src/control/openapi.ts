@@ -2,9 +2,11 @@
 
 import type { z } from 'zod';
 import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
-import { type ArgSpec } from './call.js';
 import { type RouteOperation, isRoute, operationList } from './operations.js';
+import { type RouteOperation as RouteOperationName, apiOperations, routeOperations } from '../domain/apiOperations.js';
+import { apiPrefixes } from '../domain/environment.js';
 import { defaultListLimit, maxListLimit } from '../domain/list.js';
+import { defaultOffsetWords, scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js';
 import { type Schema, answerSchemas, fromZod } from './answerSchemas.js';
 
 const codes = Object.entries(errorCatalogue) as [string, ErrorDefinition][];
@@ -54,7 +56,7 @@ const sendFields: Schema = {
     recipient: { type: 'array', items: { type: 'string', examples: ['27831234567'] } },
     message: { type: 'string' },
     client_reference: { type: 'string' },
-    schedule: { type: 'string', description: 'YYYY-MM-DDTHH:MM[:SS][±HH:MM|Z]; no offset means +02:00; 15 minutes to 7 days ahead.' },
+    schedule: { type: 'string', description: `${scheduleFormat}; ${defaultOffsetWords}; ${scheduleWindowWords}.` },
   },
 };
 
@@ -65,77 +67,72 @@ function apiPaths(): Record<string, Schema> {
   const id = { name: 'message_id', in: 'path', required: true, schema: { type: 'string' } };
   const body = { required: true, content: { ...json(sendFields), 'application/x-www-form-urlencoded': { schema: sendFields } } };
   const query = (name: string, schema: Schema) => ({ name, in: 'query', required: false, schema });
-  return {
-    '/v1/messages/balance': {
-      get: {
-        operationId: 'getBalance',
-        summary: 'Read the credit balance (the same under /sandbox/v1).',
-        security: basic,
-        responses: { '200': { description: 'The balance.', content: json({ type: 'object', properties: { balance: { type: 'integer' } } }) }, ...errors },
-      },
+  // Each operation's summary, security, parameters and answers; its method, path and operationId come from the table.
+  const described: Record<RouteOperationName, Schema> = {
+    balance: {
+      summary: 'Read the credit balance (the same under /sandbox/v1).',
+      security: basic,
+      responses: { '200': { description: 'The balance.', content: json({ type: 'object', properties: { balance: { type: 'integer' } } }) }, ...errors },
     },
-    '/v1/messages': {
-      post: {
-        operationId: 'sendMessage',
-        summary: 'Send or schedule a message; the Signature header is required.',
-        security: signed,
-        requestBody: body,
-        responses: { '201': { description: 'The message.', content: json(ref('Message')) }, ...errors },
-      },
-      get: {
-        operationId: 'listMessages',
-        summary: 'List messages, newest first; NO_SMS_MESSAGES when empty.',
-        security: basic,
-        parameters: [
-          query('recipient', { type: 'string' }),
-          query('status', { type: 'string' }),
-          query('search', { type: 'string' }),
-          query('page', { type: 'integer', minimum: 1 }),
-          query('limit', { type: 'integer', minimum: 1, maximum: 100 }),
-        ],
-        responses: {
-          '200': {
-            description: 'One page of messages.',
-            content: json({
-              type: 'object',
-              properties: {
-                list: { type: 'array', items: ref('Message') },
-                page: { type: 'integer' },
-                limit: { type: 'integer' },
-                total_pages: { type: 'integer' },
-                total_items: { type: 'integer' },
-              },
-            }),
-          },
-          ...errors,
+    send: {
+      summary: 'Send or schedule a message; the Signature header is required.',
+      security: signed,
+      requestBody: body,
+      responses: { '201': { description: 'The message.', content: json(ref('Message')) }, ...errors },
+    },
+    list: {
+      summary: 'List messages, newest first; NO_SMS_MESSAGES when empty.',
+      security: basic,
+      parameters: [
+        query('recipient', { type: 'string' }),
+        query('status', { type: 'string' }),
+        query('search', { type: 'string' }),
+        query('page', { type: 'integer', minimum: 1 }),
+        query('limit', { type: 'integer', minimum: 1, maximum: 100 }),
+      ],
+      responses: {
+        '200': {
+          description: 'One page of messages.',
+          content: json({
+            type: 'object',
+            properties: {
+              list: { type: 'array', items: ref('Message') },
+              page: { type: 'integer' },
+              limit: { type: 'integer' },
+              total_pages: { type: 'integer' },
+              total_items: { type: 'integer' },
+            },
+          }),
         },
+        ...errors,
       },
     },
-    '/v1/messages/{message_id}': {
-      get: {
-        operationId: 'getMessage',
-        summary: 'Read one message (or reply).',
-        security: basic,
-        parameters: [id],
-        responses: { '200': { description: 'The message.', content: json(ref('Message')) }, ...errors },
-      },
-      patch: {
-        operationId: 'editMessage',
-        summary: 'Edit a scheduled message; a Signature header is checked when present.',
-        security: [...basic, ...signed],
-        parameters: [id],
-        requestBody: body,
-        responses: { '200': { description: 'The message.', content: json(ref('Message')) }, ...errors },
-      },
-      delete: {
-        operationId: 'deleteMessage',
-        summary: 'Delete a scheduled message.',
-        security: basic,
-        parameters: [id],
-        responses: { '200': { description: 'Deleted.', content: json({ type: 'object', properties: { status: { const: 'successful' } } }) }, ...errors },
-      },
+    get: {
+      summary: 'Read one message (or reply).',
+      security: basic,
+      parameters: [id],
+      responses: { '200': { description: 'The message.', content: json(ref('Message')) }, ...errors },
+    },
+    edit: {
+      summary: 'Edit a scheduled message; a Signature header is checked when present.',
+      security: [...basic, ...signed],
+      parameters: [id],
+      requestBody: body,
+      responses: { '200': { description: 'The message.', content: json(ref('Message')) }, ...errors },
+    },
+    delete: {
+      summary: 'Delete a scheduled message.',
+      security: basic,
+      parameters: [id],
+      responses: { '200': { description: 'Deleted.', content: json({ type: 'object', properties: { status: { const: 'successful' } } }) }, ...errors },
     },
   };
+  const paths: Record<string, Schema> = {};
+  for (const name of routeOperations) {
+    const { method, path, operationId } = apiOperations[name];
+    (paths[apiPrefixes.live + path] ??= {})[method.toLowerCase()] = { operationId, ...described[name] };
+  }
+  return paths;
 }
 
 /** JSON Schema of a zod input, without the `$schema` line. */
@@ -152,8 +149,7 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
   const input = inputSchema(op.input);
   const parameters: Schema[] = [];
   let requestBody: Schema | undefined;
-  const isList =
-    (op.args as readonly ArgSpec[]).some((spec) => spec.in === 'query' && spec.name === undefined) && op.method === 'GET' && !op.path.endsWith('/count');
+  const isList = op.pages === true;
   for (const spec of op.args) {
     if (spec.in === 'path') parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
     else if (spec.in === 'query' && spec.name !== undefined) parameters.push({ name: spec.name, in: 'query', required: false, schema: { type: 'string' } });

@@ -1,5 +1,7 @@
 /** The one catalogue of error codes: HTTP status, description, the fix, and whether the real API publishes it. */
 
+import { defaultOffsetWords, maximumLead, minimumLead, scheduleFormat, scheduleWindowWords } from './scheduleWindow.js';
+
 export interface ErrorDefinition {
   status: number;
   /** What the response's `description` says by default. */
@@ -123,8 +125,8 @@ export const errorCatalogue = {
   DATE_TIME_INVALID: {
     status: 400,
     published,
-    description: 'The schedule is not a valid time between 15 minutes and 7 days ahead.',
-    fix: 'Give schedule as YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z] (no offset means +02:00), later than now plus 15 minutes and at most 7 days ahead.',
+    description: `The schedule is not a valid time ${scheduleWindowWords}.`,
+    fix: `Give schedule as ${scheduleFormat} (${defaultOffsetWords}), later than now plus ${minimumLead.words} and at most ${maximumLead.words} ahead.`,
   },
   MESSAGE_NOT_FOUND: {
     status: 404,

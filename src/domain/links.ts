@@ -1,11 +1,6 @@
 /** Hypermedia links of messages and lists, absolute and built from the address a request came in on. */
 
-import type { Environment, MessageStatus } from './message.js';
-
-/** Where an environment's API lives under the origin. */
-export function environmentPrefix(environment: Environment): string {
-  return environment === 'live' ? '/v1' : '/sandbox/v1';
-}
+import type { MessageStatus } from './message.js';
 
 export interface Link {
   href: string;

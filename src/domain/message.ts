@@ -7,23 +7,14 @@ export { type Environment, environments } from './environment.js';
 /** Outcomes a delivery leg can end in. */
 export const finalStatuses = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled'] as const;
 export type FinalStatus = (typeof finalStatuses)[number];
-export type LegStatus = 'pending' | 'staged' | 'submitted' | FinalStatus;
-export type MessageStatus = 'scheduled' | LegStatus;
-
-/** Values the list filter `status` accepts (the spec's nine plus pending and scheduled). */
-export const listableStatuses: readonly MessageStatus[] = [
-  'delivered',
-  'undelivered',
-  'expired',
-  'blist',
-  'submitted',
-  'staged',
-  'cancelled',
-  'noroute',
-  'failed',
-  'pending',
-  'scheduled',
-];
+/** Statuses a leg can be moved to (by its plan, the outcome header, a scenario or a forced change): any but the `pending` it starts in. */
+export const reachableStatuses = ['staged', 'submitted', ...finalStatuses] as const;
+/** Every status of a leg. */
+export const legStatuses = ['pending', ...reachableStatuses] as const;
+export type LegStatus = (typeof legStatuses)[number];
+/** Every status of a message (a leg's, or `scheduled` before it goes out): the spec's nine plus pending and scheduled, the values the list filter `status` accepts. */
+export const messageStatuses = ['scheduled', ...legStatuses] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
 
 const finals: readonly LegStatus[] = finalStatuses;
 
@@ -150,7 +141,7 @@ export interface MessageRecord {
 
 /** What the control API shows as a message's status: its own, or `deleted` once deleted through the API. */
 export type ShownStatus = MessageStatus | 'deleted';
-export const shownStatuses: readonly ShownStatus[] = [...listableStatuses, 'deleted'];
+export const shownStatuses: readonly ShownStatus[] = [...messageStatuses, 'deleted'];
 
 /** The status the control API shows: `deleted` for a message deleted through the API, else its own. */
 export function shownStatus(message: MessageRecord): ShownStatus {

@@ -1,13 +1,9 @@
-/** The schedule rule: accepted formats and the window of 15 minutes to 7 days ahead of the clock. */
+/** The schedule rule: a schedule text's instant, checked against the window (scheduleWindow.ts) measured from the clock. */
 
 import { ApiError } from './errors.js';
 import { quoteExcerpt } from './excerpt.js';
+import { defaultScheduleOffsetMinutes, maximumLead, minimumLead, scheduleFormat } from './scheduleWindow.js';
 import { maxInstant, parseOffset } from './time.js';
-
-export const minimumLeadMs = 15 * 60_000;
-export const maximumLeadMs = 7 * 24 * 60 * 60_000;
-/** The spec's default when a schedule carries no offset: GMT+2. */
-export const defaultScheduleOffsetMinutes = 120;
 
 const schedulePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -30,13 +26,13 @@ export function parseScheduleText(text: string): number | undefined {
 export function resolveSchedule(text: string, now: number): number {
   const instant = parseScheduleText(text);
   if (instant === undefined) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is not ISO 8601 in the form YYYY-MM-DDTHH:MM[:SS][(+-)HH:MM|Z].`);
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is not ISO 8601 in the form ${scheduleFormat}.`);
   }
-  if (instant <= now + minimumLeadMs) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is in the past or not later than now plus 15 minutes.`);
+  if (instant <= now + minimumLead.ms) {
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is in the past or not later than now plus ${minimumLead.words}.`);
   }
-  if (instant > now + maximumLeadMs) {
-    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is more than 7 days ahead.`);
+  if (instant > now + maximumLead.ms) {
+    throw new ApiError('DATE_TIME_INVALID', `The schedule ${quoteExcerpt(text)} is more than ${maximumLead.words} ahead.`);
   }
   return instant;
 }

@@ -1,6 +1,7 @@
 /**
  * One home for accounts and their wallets: the account defaults, the settings a per-account reset
- * returns to, and every charge, refund and balance change (a balance never goes below zero).
+ * returns to, every charge, refund and balance change (a balance never goes below zero), and every
+ * opt-out change (each announced, so live views and `emulator.on('account.changed')` see it).
  */
 
 import { ApiError } from '../domain/errors.js';
@@ -116,6 +117,8 @@ export class Accounts {
     private readonly store: Store,
     private readonly defaultBalance: number,
     private readonly clocks: Clocks,
+    /** Announces that an account's settings changed (the `account.changed` event). */
+    private readonly announce: (apiKey: string) => void,
   ) {}
 
   /**
@@ -177,7 +180,18 @@ export class Accounts {
       wallet.webhookUrl = next[environment].webhookUrl;
       wallet.optOuts = new Set(next[environment].optOuts);
     }
+    this.announce(existing.apiKey);
     return existing;
+  }
+
+  /** Opts `number` out of (or back into) the account's messages in one environment; true when that changed anything. */
+  setOptOut(account: Account, environment: Environment, number: string, optedOut: boolean): boolean {
+    const optOuts = account.environments[environment].optOuts;
+    if (optOuts.has(number) === optedOut) return false;
+    if (optedOut) optOuts.add(number);
+    else optOuts.delete(number);
+    this.announce(account.apiKey);
+    return true;
   }
 
   /** Applies a control change: every balance is checked before anything changes. */

@@ -9,26 +9,16 @@ import type { Clock, ClockIncident, ClockRun, ClockState } from '../state/clock.
 import type { Snapshot } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
 import type { Page } from '../domain/list.js';
-import {
-  type AccountInput,
-  type AccountPatch,
-  type ClockCommand,
-  type MessageFilter,
-  type ReplyInput,
-  type WebhookChaosInput,
-  type WebhookFilterInput,
-  accountInput,
-  accountPatch,
-  type ForceStatusInput,
-  type TestClockInput,
-  clockCommand,
-  testClockInput,
-  forceStatusInput,
-  messageFilter,
-  parseControl,
-  replyInput,
-  webhookChaosInput,
-  webhookFilter,
+import type {
+  ClockMove,
+  ForcedStatus,
+  InboundReply,
+  MessageQuery,
+  NewAccount,
+  AccountChanges,
+  ChaosSettings,
+  TestClockSpec,
+  WebhookQuery,
 } from './controlInput.js';
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
 import type { WebhookEvent } from '../webhooks/log.js';
@@ -122,11 +112,9 @@ export class Control {
 
   setOptOut(number: string, optedOut: boolean, apiKey: string = this.core.options.apiKey, environment: Environment = 'live'): string[] {
     if (!isValidMsisdn(number)) throw new ApiError('CONTROL_INVALID_REQUEST', `${quoteExcerpt(number)} is not a number such as 27831234567.`);
-    const list = this.findAccount(apiKey).environments[environment].optOuts;
-    if (optedOut) list.add(number);
-    else list.delete(number);
-    this.changed(apiKey);
-    return [...list];
+    const account = this.findAccount(apiKey);
+    this.core.accounts.setOptOut(account, environment, number, optedOut);
+    return [...account.environments[environment].optOuts];
   }
 
   clockState(): ClockView {
@@ -137,13 +125,12 @@ export class Control {
    * Applies mode/speed, then `set`, then `advance`, or runs until idle / to the next task; due events
    * fire in time order on the way. Resolves once the webhook tries they caused have ended.
    */
-  moveClock(input: ClockCommand): Promise<ClockView> {
-    return this.move(this.core.clock, parseControl(clockCommand, input, 'clock command'));
+  moveClock(command: ClockMove): Promise<() => ClockView> {
+    return this.move(this.core.clock, command);
   }
 
   /** Makes a test clock, frozen at `startTime` (default the main clock's now) until moved. */
-  createClock(input: TestClockInput = {}): TestClockView {
-    const { startTime, name } = parseControl(testClockInput, input, 'clock');
+  createClock({ startTime, name }: TestClockSpec): TestClockView {
     return this.testClockView(this.core.clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name }));
   }
 
@@ -156,17 +143,19 @@ export class Control {
   }
 
   /** Moves one test clock as `moveClock` moves the main one (no mode or speed: a test clock is always manual); only its own tasks fire. */
-  async moveTestClock(id: string, input: ClockCommand): Promise<TestClockView> {
+  async moveTestClock(id: string, command: ClockMove): Promise<() => TestClockView> {
     const clock = this.core.clocks.get(id);
-    const command = parseControl(clockCommand, input, 'clock command');
     if (command.mode !== undefined || command.speed !== undefined) {
       throw new ApiError(
         'CONTROL_INVALID_REQUEST',
         `Invalid clock command: clock ${quoteExcerpt(id)} is a test clock, always manual; move it with advance, set, runUntilIdle or next (mode and speed belong to the main clock).`,
       );
     }
-    const { run } = await this.move(clock, command);
-    return run ? { ...this.testClockView(clock), run } : this.testClockView(clock);
+    const moved = await this.move(clock, command);
+    return () => {
+      const { run } = moved();
+      return run ? { ...this.testClockView(clock), run } : this.testClockView(clock);
+    };
   }
 
   /** Deletes a test clock and every account on it, with their messages. */
@@ -187,7 +176,8 @@ export class Control {
     return { id: clock.id as string, name: clock.name, ...this.clockView(clock), accounts };
   }
 
-  private async move(clock: Clock, command: z.output<typeof clockCommand>): Promise<ClockView> {
+  /** Moves `clock`; the answer is read by the function it resolves with, once the webhook tries the move caused have ended. */
+  private async move(clock: Clock, command: ClockMove): Promise<() => ClockView> {
     const { webhooks } = this.core;
     const from = clock.now();
     // Every part is checked before any is applied, so a command refused for its set or advance changes no mode or speed.
@@ -202,9 +192,10 @@ export class Control {
     const fired = command.next ? clock.next() : 0;
     const { now, mode, speed } = clock.state();
     this.core.events.emit('clock.moved', { clock: clock.id, from, to: now, mode, speed, command: { ...command } });
-    await webhooks.settled();
-    if (command.next) run = { fired, idle: clock.state().pendingTasks === 0 };
-    return run ? { ...this.clockView(clock), run } : this.clockView(clock);
+    return () => {
+      const ran = command.next ? { fired, idle: clock.state().pendingTasks === 0 } : run;
+      return ran ? { ...this.clockView(clock), run: ran } : this.clockView(clock);
+    };
   }
 
   /** The signed string and Signature header for a body, with an account's secret (for curl users). */
@@ -224,14 +215,13 @@ export class Control {
     return accountView(this.findAccount(apiKey));
   }
 
-  createAccount(input: AccountInput): AccountView {
-    const account = this.core.accounts.create(parseControl(accountInput, input, 'account'));
+  createAccount(spec: NewAccount): AccountView {
+    const account = this.core.accounts.create(spec);
     this.changed(account.apiKey);
     return accountView(account);
   }
 
-  updateAccount(apiKey: string, input: AccountPatch): AccountView {
-    const change = parseControl(accountPatch, input, 'account change');
+  updateAccount(apiKey: string, change: AccountChanges): AccountView {
     const account = this.findAccount(apiKey);
     this.core.accounts.update(account, change);
     this.changed(apiKey);
@@ -245,8 +235,7 @@ export class Control {
   }
 
   /** One page of messages: the query pages them, so only the page's views are built. */
-  listMessages(input: MessageFilter, page: number, limit: number): Page<MessageView> {
-    const filter = parseControl(messageFilter, input, 'message filter');
+  listMessages(filter: MessageQuery, page: number, limit: number): Page<MessageView> {
     const records: MessageRecord[] = [];
     const total = this.core.messaging.inspect(filter, (page - 1) * limit, limit, records);
     return { items: records.map((message) => messageView(message, this.core.offsetMinutes)), total, page, limit };
@@ -259,10 +248,9 @@ export class Control {
   /**
    * Moves the message's open legs (or the one of `recipient`) to `status` now, through legal moves
    * only: every leg is checked before any changes, and an illegal move is refused with the state
-   * machine's reason. Resolves with the message once the webhooks the changes posted were tried.
+   * machine's reason. Answers with a reading of the message, for once the webhooks the changes posted were tried.
    */
-  async forceStatus(id: string, input: ForceStatusInput): Promise<MessageView> {
-    const { status, recipient } = parseControl(forceStatusInput, input, 'forced status');
+  forceStatus(id: string, { status, recipient }: ForcedStatus): () => MessageView {
     const message = this.findMessage(id);
     const account = this.findAccount(message.apiKey);
     const refuse = (reason: string) => new ApiError('CONTROL_INVALID_REQUEST', `Cannot move message ${id} to ${status}: ${reason}.`);
@@ -282,13 +270,11 @@ export class Control {
       if (problem) throw refuse(`${problem} (recipient ${leg.recipient})`);
     }
     this.core.lifecycle.force(account, message, legs, status);
-    await this.core.webhooks.settled();
-    return messageView(message, this.core.offsetMinutes);
+    return () => messageView(message, this.core.offsetMinutes);
   }
 
   /** An inbound reply from a recipient of a sent message; stored, and announced as `reply.received`. */
-  injectReply(input: ReplyInput): MessageView {
-    const { messageId, from, text } = parseControl(replyInput, input, 'reply');
+  injectReply(messageId: string, { from, text }: InboundReply): MessageView {
     const original = this.findMessage(messageId);
     const sender = from ?? original.recipients[0];
     if (sender === undefined || !original.recipients.includes(sender)) {
@@ -300,16 +286,15 @@ export class Control {
     return messageView(reply, this.core.offsetMinutes);
   }
 
-  listReplies(input: MessageFilter = {}): MessageView[] {
-    const filter = parseControl(messageFilter, input, 'reply filter');
+  listReplies(filter: Pick<MessageQuery, 'environment' | 'account'>): MessageView[] {
     return (filter.environment ? [filter.environment] : environments)
       .flatMap((environment) => this.core.store.replies[environment])
       .filter((reply) => filter.account === undefined || reply.apiKey === filter.account)
       .map((reply) => messageView(reply, this.core.offsetMinutes));
   }
 
-  listWebhooks(input: WebhookFilterInput = {}): WebhookEvent[] {
-    return this.core.webhooks.log.list(parseControl(webhookFilter, input, 'webhook filter'));
+  listWebhooks(filter: WebhookQuery): WebhookEvent[] {
+    return this.core.webhooks.log.list(filter);
   }
 
   webhook(id: string): WebhookEvent {
@@ -322,9 +307,11 @@ export class Control {
     return this.core.webhooks.redeliver(this.webhook(id));
   }
 
-  webhookChaos(input?: WebhookChaosInput): WebhookChaos {
-    if (input === undefined) return this.core.webhooks.chaosSettings();
-    const { delay, ...rates } = parseControl(webhookChaosInput, input, 'webhook chaos');
+  webhookChaos(): WebhookChaos {
+    return this.core.webhooks.chaosSettings();
+  }
+
+  configureWebhookChaos({ delay, ...rates }: ChaosSettings): WebhookChaos {
     return this.core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 });
   }
 

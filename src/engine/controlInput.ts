@@ -1,14 +1,16 @@
-/** Schemas of what the control API and the library accept, with messages that say what is wrong. */
+/** Schemas of what the control operations accept (the table's `input`s): runOperation parses with them, and the engine takes what they produce. */
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
-import { environmentSchema } from '../domain/environment.js';
-import { ApiError } from '../domain/errors.js';
-import { describeIssues } from '../domain/issues.js';
+import { environments } from '../domain/environment.js';
+import { reachableStatuses } from '../domain/message.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
 import { clockInstant, clockSpeed } from '../domain/clockRange.js';
+import { webhookStates } from '../webhooks/log.js';
 import { scopes } from '../state/store.js';
+
+const environment = z.enum(environments);
 
 const webhookUrl = webhookUrlSchema.nullable();
 const credits = z.number().int().min(0);
@@ -75,7 +77,7 @@ export const replyInput = z.strictObject({
 export type ReplyInput = z.input<typeof replyInput>;
 
 export const messageFilter = z.strictObject({
-  environment: environmentSchema.optional(),
+  environment: environment.optional(),
   account: z.string().optional(),
   status: z.string().optional(),
   recipient: z.string().optional(),
@@ -85,7 +87,7 @@ export type MessageFilter = z.input<typeof messageFilter>;
 
 /** A forced outcome: any status a leg can be moved to (not back to `pending`), for all open legs or one recipient. */
 export const forceStatusInput = z.strictObject({
-  status: z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']),
+  status: z.enum(reachableStatuses),
   recipient: z.string().refine(isValidMsisdn, 'expected a number such as 27831234567').optional(),
 });
 export type ForceStatusInput = z.input<typeof forceStatusInput>;
@@ -93,20 +95,13 @@ export type ForceStatusInput = z.input<typeof forceStatusInput>;
 export const resetInput = z.strictObject({ account: z.string().optional() });
 
 /** Whose opt-out list a call means: the default account and live unless given. */
-export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environmentSchema.optional() });
-
-/** Parses control input or throws CONTROL_INVALID_REQUEST naming each bad field. */
-export function parseControl<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid ${what}: ${describeIssues(result.error, what)}.`);
-}
+export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environment.optional() });
 
 export const webhookFilter = z.strictObject({
   account: z.string().optional(),
-  environment: environmentSchema.optional(),
+  environment: environment.optional(),
   message: z.string().optional(),
-  state: z.enum(['pending', 'delayed', 'delivered', 'failed', 'skipped']).optional(),
+  state: z.enum(webhookStates).optional(),
 });
 /** Which webhook events a control list shows: by account, environment, message or state. */
 export type WebhookFilterInput = z.input<typeof webhookFilter>;
@@ -120,3 +115,14 @@ export const webhookChaosInput = z.strictObject({
 });
 /** Receiver chaos to set: duplicate, delay and reorder rates (0 to 1) and the delay. */
 export type WebhookChaosInput = z.input<typeof webhookChaosInput>;
+
+/** What each schema produces, as the engine's control methods take it. */
+export type ClockMove = z.output<typeof clockCommand>;
+export type TestClockSpec = z.output<typeof testClockInput>;
+export type NewAccount = z.output<typeof accountInput>;
+export type AccountChanges = z.output<typeof accountPatch>;
+export type MessageQuery = z.output<typeof messageFilter>;
+export type ForcedStatus = z.output<typeof forceStatusInput>;
+export type InboundReply = Omit<z.output<typeof replyInput>, 'messageId'>;
+export type WebhookQuery = z.output<typeof webhookFilter>;
+export type ChaosSettings = z.output<typeof webhookChaosInput>;

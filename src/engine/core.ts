@@ -7,7 +7,7 @@ import type { ResolvedOptions } from '../options.js';
 import { Clock, type ClockIncident, describeIncident } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
 import { Store } from '../state/store.js';
-import { environmentPrefix } from '../domain/links.js';
+import { apiPrefixes } from '../domain/environment.js';
 import type { Environment } from '../domain/message.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { Accounts } from './accounts.js';
@@ -58,7 +58,7 @@ function apiBases(linkOrigin: () => string): (environment: Environment) => strin
     const current = linkOrigin();
     if (current !== origin) {
       origin = current;
-      bases = { live: current + environmentPrefix('live'), sandbox: current + environmentPrefix('sandbox') };
+      bases = { live: current + apiPrefixes.live, sandbox: current + apiPrefixes.sandbox };
     }
     return bases[environment];
   };
@@ -113,7 +113,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     apiBases(linkOrigin),
   );
   const messaging = new Messaging(store, random.ids, lifecycle, events, options);
-  const accounts = new Accounts(store, options.balance, clocks);
+  const accounts = new Accounts(store, options.balance, clocks, (apiKey) => events.emit('account.changed', { apiKey }));
   const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>;
   const startState = new StartState();
   startState.register({

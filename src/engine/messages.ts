@@ -17,7 +17,7 @@ import {
   type MessageStatus,
   environments,
   firstHistory,
-  listableStatuses,
+  messageStatuses,
   noSteps,
   shownStatus,
 } from '../domain/message.js';
@@ -263,8 +263,8 @@ export class Messaging {
 
   private matcher(query: ListQuery): (message: MessageRecord) => boolean {
     const { recipient, status, search } = query;
-    if (status !== undefined && !listableStatuses.includes(status as MessageStatus)) {
-      throw new ApiError('INVALID_QUERY_PARAMETER', `status must be one of ${listableStatuses.join(', ')}; got ${quoteExcerpt(status)}.`);
+    if (status !== undefined && !(messageStatuses as readonly string[]).includes(status)) {
+      throw new ApiError('INVALID_QUERY_PARAMETER', `status must be one of ${messageStatuses.join(', ')}; got ${quoteExcerpt(status)}.`);
     }
     const needle = search?.toLowerCase();
     return (message) =>

@@ -8,7 +8,7 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { tryDecodeURIComponent } from 'hono/utils/url';
-import type { Environment } from '../domain/message.js';
+import { type Environment, apiEnvironment, apiPrefixes } from '../domain/environment.js';
 import type { Core } from '../engine/core.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
@@ -32,15 +32,6 @@ export interface ApiDeps {
   faults: FaultSource;
   journal: RequestJournal;
 }
-
-/** The environment whose API `path` is under (`/v1…` or `/sandbox/v1…`), or undefined for any other path. */
-export function apiEnvironment(path: string): Environment | undefined {
-  if (path.startsWith('/v1') && (path.length === 3 || path.charCodeAt(3) === 0x2f)) return 'live';
-  if (path.startsWith('/sandbox/v1') && (path.length === 11 || path.charCodeAt(11) === 0x2f)) return 'sandbox';
-  return undefined;
-}
-
-const prefixLength: Record<Environment, number> = { live: '/v1'.length, sandbox: '/sandbox/v1'.length };
 
 export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler {
   const { options, store, clock } = core;
@@ -95,7 +86,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       checkDeclaredLength(request.header('content-length'), options.maxBodySize);
       if (options.requireHttps) requireHttps(request);
       // A HEAD is served by the GET route, as hono does.
-      const matched = match(request.method === 'HEAD' ? 'GET' : request.method, request.path.slice(prefixLength[environment]));
+      const matched = match(request.method === 'HEAD' ? 'GET' : request.method, request.path.slice(apiPrefixes[environment].length));
       if (matched === undefined) throw routeNotFound(request.method, request.path);
       const { route } = matched;
       if (!('method' in route)) throw notAllowed(request.method, route.allow);

@@ -1,7 +1,7 @@
 /** One API route as a plain function of its call: what it gets once routed, authenticated and past the faults. */
 
 import type { Environment } from '../domain/message.js';
-import type { Operation } from '../engine/scenario/faults.js';
+import { type RouteOperation, allowedMethods, apiOperations } from '../domain/apiOperations.js';
 import type { Account } from '../state/store.js';
 import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 
@@ -22,8 +22,8 @@ export interface ApiRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Below the environment's prefix, e.g. `/messages/:id`. */
   path: string;
-  /** The operation injected faults match. */
-  operation: Operation;
+  /** The operation it serves, in the operations table (injected faults match it too). */
+  operation: RouteOperation;
   serve(call: RouteCall): Answering;
 }
 
@@ -35,4 +35,19 @@ export interface MethodList {
 
 export function json(value: unknown, status = 200): ApiAnswer {
   return { status, body: JSON.stringify(value) };
+}
+
+/** The router's form of a table path: `/messages/{message_id}` is `/messages/:id`. */
+const routerPath = (path: string): string => path.replace('{message_id}', ':id');
+
+/** A route's method, path and operation, as the operations table declares them. */
+export function routeOf(operation: RouteOperation): Pick<ApiRoute, 'method' | 'path' | 'operation'> {
+  const { method, path } = apiOperations[operation];
+  return { method, path: routerPath(path), operation };
+}
+
+/** The 405 of the path `operation` is served at, naming every method the table serves there. */
+export function methodsAt(operation: RouteOperation): MethodList {
+  const { path } = apiOperations[operation];
+  return { path: routerPath(path), allow: allowedMethods(path) };
 }

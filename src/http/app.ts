@@ -1,6 +1,7 @@
 /** createApp: the whole route table in one place, one error handler, no sockets. */
 
 import { Hono } from 'hono';
+import { apiPrefixes } from '../domain/environment.js';
 import type { OperationDeps } from '../control/operations.js';
 import type { Core } from '../engine/core.js';
 import type { ApiHandler } from './apiHandler.js';
@@ -34,7 +35,7 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   const app = new Hono({ strict: false });
   // First, so the API's own handler (journal, body limit and errors included) answers these paths alone.
   const serveApi = honoApi(api);
-  for (const prefix of ['/v1', '/sandbox/v1']) app.all(`${prefix}/*`, serveApi);
+  for (const prefix of Object.values(apiPrefixes)) app.all(`${prefix}/*`, serveApi);
   // The journal goes first so it also records a request the body limit refuses by its Content-Length alone.
   app.use('*', journalRequests(operations.journal, core.clock, core.store));
   app.use('*', bodyLimit(options.maxBodySize));

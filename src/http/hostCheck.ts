@@ -30,7 +30,7 @@ export class HostCheck {
     this.verdicts.clear();
   }
 
-  /** Whether a request with this Host header is answered; one without a Host (HTTP/1.0, no browser sends that) is. */
+  /** Whether a request with this Host header is answered; one without a Host (no browser sends that) is left to the HTTP server, which refuses it. */
   allows(header: string | undefined): boolean {
     if (header === undefined) return true;
     let verdict = this.verdicts.get(header);
@@ -46,9 +46,10 @@ export class HostCheck {
 /** The HOST_NOT_ALLOWED error for a Host header, saying how to allow it. */
 export function hostNotAllowed(header: string): ApiError {
   const name = hostName(header);
+  const widen = name === '' ? '' : `, or start it with --allowed-hosts ${quoteExcerpt(name)} (SMS_EMULATOR_ALLOWED_HOSTS)`;
   return new ApiError(
     'HOST_NOT_ALLOWED',
-    `This emulator does not answer to the Host ${quoteExcerpt(header)} (a guard against DNS rebinding): call it at localhost or 127.0.0.1, or start it with --allowed-hosts ${quoteExcerpt(name)} (SMS_EMULATOR_ALLOWED_HOSTS).`,
+    `This emulator does not answer to the Host ${quoteExcerpt(header)} (a guard against DNS rebinding): call it at localhost or 127.0.0.1${widen}.`,
   );
 }
 

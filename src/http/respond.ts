@@ -6,7 +6,7 @@ import { ApiError } from '../domain/errors.js';
 import type { Environment } from '../domain/message.js';
 import { parseOffset } from '../domain/time.js';
 import { type ResolvedOptions, publicOrigin } from '../options.js';
-import { environmentPrefix } from '../domain/links.js';
+import { apiPrefixes } from '../domain/environment.js';
 import type { ApiAnswer } from './apiExchange.js';
 import { type RequestHead, requestOrigin } from './context.js';
 import { errorDocUrl } from './documentation.js';
@@ -34,7 +34,7 @@ export function docsBase(request: RequestHead, settings: ResponseSettings): stri
 }
 
 export function apiBase(request: RequestHead, settings: ResponseSettings, environment: Environment): string {
-  return requestOrigin(request, settings.publicOrigin) + environmentPrefix(environment);
+  return requestOrigin(request, settings.publicOrigin) + apiPrefixes[environment];
 }
 
 export function routeNotFound(method: string, path: string): ApiError {

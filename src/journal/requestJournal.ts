@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { queryIntegerSchema } from '../domain/queryInteger.js';
-import { type Environment, environmentSchema } from '../domain/environment.js';
+import { type Environment, environments } from '../domain/environment.js';
 import { formatInstant } from '../domain/time.js';
 
 /** Bodies longer than this many bytes are kept cut to this length, marked as truncated. */
@@ -53,7 +53,7 @@ export interface JournalEntry extends RequestFacts {
 
 export const journalFilter = z.strictObject({
   account: z.string().optional(),
-  environment: environmentSchema.optional(),
+  environment: z.enum(environments).optional(),
   method: z.string().optional(),
   path: z.string().optional().describe('Part of the path, such as /v1/messages.'),
   status: queryIntegerSchema.pipe(z.number().int().min(100).max(599)).optional(),

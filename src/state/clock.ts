@@ -140,11 +140,14 @@ export class Clock {
     }
   }
 
-  /** Jumps to the next queued task's due time (or fires it now when overdue), firing everything due then; 0 when nothing is queued. */
+  /**
+   * Jumps to the next queued task's due time (or fires it now when overdue), firing everything due then; 0 when nothing
+   * is queued. A task due after the latest time the clock can show stops the clock there unfired, as runUntilIdle does.
+   */
   next(): number {
     const next = this.queue.peek();
     if (!next) return 0;
-    const target = Math.max(this.now(), next.due);
+    const target = Math.max(this.now(), Math.min(next.due, maxTime));
     const fired = this.drain(target);
     this.rebase(target);
     this.armHostTimer();

@@ -5,7 +5,8 @@ import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { clockSpeed, maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
-import { type MessageStatus, aggregateStatus, canTransition } from '../domain/message.js';
+import { environments } from '../domain/environment.js';
+import { type MessageStatus, aggregateStatus, canTransition, messageStatuses } from '../domain/message.js';
 import { maxDurationMs, maxInstant, minInstant } from '../domain/time.js';
 import { scopes } from './store.js';
 
@@ -17,10 +18,10 @@ const maxName = 1_000;
 
 /** The schema of a snapshot: about 120 zod schemas, built on first use (an import, the OpenAPI document) and not at every start. */
 function buildSnapshotSchema() {
-  const statusValue = z.enum(['scheduled', 'pending', 'staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
+  const statusValue = z.enum(messageStatuses);
   const instant = z.number().int().min(minInstant).max(maxInstant);
   const change = z.strictObject({ status: statusValue, at: instant });
-  const environment = z.enum(['live', 'sandbox']);
+  const environment = z.enum(environments);
   const name = z.string().min(1).max(maxName);
   const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 

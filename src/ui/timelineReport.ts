@@ -53,8 +53,14 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     entries.push({ at: formatInstant(ms, core.offsetMinutes), ...entry, ms, seq: entries.length });
   };
 
+  const owner = core.store.accounts.get(account);
+  if (!owner) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${account}".`);
+  // Everything about the account runs on its own clock: another clock's moves and incidents are not part of its story.
+  const clock = owner.clock;
+
   for (const note of core.timeline.list()) {
     if (note.kind === 'clock') {
+      if (note.clock !== clock.id) continue;
       const moved = note.to > note.from ? `moved ${formatInstant(note.from, core.offsetMinutes)} → ${formatInstant(note.to, core.offsetMinutes)}` : 'stayed';
       add(note.from, {
         kind: 'clock',
@@ -75,8 +81,8 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     }
   }
 
-  // The clock keeps its latest incidents itself; like its moves they belong to no one account.
-  for (const incident of core.clock.state().incidents) {
+  // The clock keeps its latest incidents itself; like its moves they belong to no one account on that clock.
+  for (const incident of clock.state().incidents) {
     add(incident.due, {
       kind: 'clock',
       environment: null,
@@ -97,8 +103,6 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     });
   }
 
-  const owner = core.store.accounts.get(account);
-  if (!owner) throw new ApiError('CONTROL_NOT_FOUND', `No account has the API key "${account}".`);
   for (const environment of environments) {
     for (const message of owner.environments[environment].messages ?? []) {
       for (const leg of message.legs) {
@@ -152,7 +156,7 @@ export function timelineReport(core: Core, account: string, requests: readonly J
   entries.sort((a, b) => a.ms - b.ms || kindOrder[a.kind] - kindOrder[b.kind] || a.seq - b.seq);
   return {
     account,
-    generatedAt: formatInstant(core.clock.now(), core.offsetMinutes),
+    generatedAt: formatInstant(clock.now(), core.offsetMinutes),
     seed: core.seed,
     entries: entries.map(({ ms: _ms, seq: _seq, ...entry }) => entry),
   };

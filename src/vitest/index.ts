@@ -1,4 +1,4 @@
-/** `sms-emulator/vitest`: the vitest fixture, matchers and time helper; importing it registers the matchers. */
+/** `sms-emulator/vitest`: the vitest fixture and matchers; importing it registers the matchers. */
 
 import { expect } from 'vitest';
 import { smsMatchers } from './matchers.js';
@@ -7,7 +7,6 @@ expect.extend(smsMatchers);
 
 export { createSmsTest } from './smsTest.js';
 export type { SmsContext, SmsEmulator, SmsTestOptions } from './smsTest.js';
-export { useEmulatorTime } from './emulatorTime.js';
 export { smsGlobalSetup } from './globalSetup.js';
 export type { ProvidedEmulator } from './globalSetup.js';
 export { smsMatchers } from './matchers.js';

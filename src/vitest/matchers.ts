@@ -1,5 +1,6 @@
 /** The sms-emulator matchers for vitest's expect: toHaveSent, toHaveReceivedWebhook, toHaveStatus, toHaveMadeRequest, with failures that show what did happen. */
 
+import type { Environment } from '../domain/environment.js';
 import type { Page } from '../domain/list.js';
 import type { ChangeView, MessageView } from '../engine/inspection.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
@@ -51,7 +52,7 @@ export interface RequestExpectation {
   path?: string | RegExp;
   /** The account that made them: the test's own for `expect(sms)`; any, or the one named, for `expect(emulator)`. */
   account?: string;
-  environment?: 'live' | 'sandbox';
+  environment?: Environment;
   /** The HTTP status answered. */
   status?: number;
 }

@@ -6,11 +6,12 @@ import { type SmsClient, createClient } from '../client/createClient.js';
 import type { WebhookPayload } from '../client/types.js';
 import { ApiError } from '../domain/errors.js';
 import { type Emulator, createEmulator } from '../emulator.js';
-import type { AccountInput } from '../engine/controlInput.js';
+import type { ClockView } from '../engine/control.js';
+import type { AccountInput, ClockCommand } from '../engine/controlInput.js';
 import type { MessageView } from '../engine/inspection.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect } from '../testing/connect.js';
-import type { MessageWait } from '../control/waitFor.js';
+import { type MessageWait, type WaitableHandle, waitFor } from '../control/waitFor.js';
 import { type CatcherServer, type WebhookCatcher, createCatcherServer } from '../testing/webhookCatcher.js';
 import { attachReport } from './attachReport.js';
 import { type ProvidedEmulator } from './globalSetup.js';
@@ -26,8 +27,36 @@ export interface SmsTestOptions {
    * to `smsGlobalSetup` (share one object), and any other is refused, as it could not apply.
    */
   emulator?: EmulatorOptions;
-  /** Settings of every test's account (its `apiKey` and webhook URLs are the fixture's). */
-  account?: Omit<AccountInput, 'apiKey' | 'webhookUrl' | 'sandboxWebhookUrl'>;
+  /** Settings of every test's account (its `apiKey`, webhook URLs and clock are the fixture's). */
+  account?: Omit<AccountInput, 'apiKey' | 'webhookUrl' | 'sandboxWebhookUrl' | 'clock'>;
+  /**
+   * `'test'` (default): each test's account lives on a fresh test clock of its own, frozen until the test moves it, so
+   * no other test's moves fire its messages and its moves fire no one else's. `'shared'`: the accounts live on the
+   * emulator's main clock, which every test of the emulator moves (what the fixture did before test clocks).
+   */
+  clock?: 'test' | 'shared';
+  /** Where each test clock starts (an ISO instant or a `Date`); default the main clock's now. Only with `clock: 'test'`. */
+  startTime?: string | Date;
+}
+
+/** The clock of a test, with the members of `emulator.clock`: a test clock of its own by default. */
+export interface SmsClock {
+  /** The test clock's id, or null when the test runs on the main clock (`clock: 'shared'`). */
+  readonly id: string | null;
+  /** The clock's state: time, mode, queued tasks, recent incidents. */
+  state(): ClockView | Promise<ClockView>;
+  /** The clock's time as a `Date`, at once (see `sms.now()`). */
+  now(): Date;
+  /** Moves it (`advance`, `set`, `runUntilIdle`, `next`); answers once the webhooks it made due were tried. */
+  move(command: ClockCommand): Promise<ClockView>;
+  /** Moves it forward (`'15m'`, `'90s'`, ms), firing its due events in order. */
+  advance(duration: string | number): Promise<ClockView>;
+  /** Sets it to an ISO instant (never backwards). */
+  set(instant: string): Promise<ClockView>;
+  /** Fires its due events in order until none is queued or it reaches now + `limit` (default `'30d'`). */
+  runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+  /** Jumps to its next queued event's time and fires what is due then. */
+  next(): Promise<ClockView>;
 }
 
 /** What each test receives as `sms`: its own account on the shared emulator, with a client and a catcher wired to it. */
@@ -46,17 +75,24 @@ export interface SmsContext extends SmsSubject {
   messages(): MessageView[] | Promise<MessageView[]>;
   /** The webhook payloads received so far, in arrival order. */
   webhooks(): WebhookPayload[];
-  /** Waits for a message to reach a status on the emulator's clock: `await sms.waitFor(id).toReach('delivered')`. */
+  /** Waits for a message to reach a status, moving only the test's clock: `await sms.waitFor(id).toReach('delivered')`. */
   waitFor(messageId: string): MessageWait;
+  /** The test's clock: its own test clock (frozen until the test moves it), or the main clock with `clock: 'shared'`. */
+  readonly clock: SmsClock;
+  /**
+   * The test clock's time as a `Date`, synchronously in both modes (the clock is frozen and only the test moves it, so
+   * the time each move answers is the time): give it to the app under test, `now: () => sms.now()`.
+   */
+  now(): Date;
 }
 
 /**
  * A vitest `test` with the `sms` fixture (and the file-wide `emulator`). Tests in a file may run
- * concurrently (`test.concurrent`): each has its own account, so they never see each other's
- * messages, balances or webhooks. They share the emulator's clock.
+ * concurrently (`test.concurrent`): each has its own account on its own test clock, so they never see each
+ * other's messages, balances or webhooks, and never move each other's time.
  *
  * @example
- * const test = createSmsTest({ emulator: { clock: 'manual' } });
+ * const test = createSmsTest();
  * test.concurrent('sends a reminder', async ({ sms, expect }) => {
  *   const sent = await sms.client.send({ recipient: '27831234567', message: 'See you at 10' });
  *   await sms.waitFor(sent.id).toReach('delivered');
@@ -92,9 +128,11 @@ export function createSmsTest(options: SmsTestOptions = {}) {
     ],
     sms: async ({ emulator, smsCatchers, task }, use) => {
       const apiKey = `pk_test_${randomUUID()}`;
+      const clock = await testClock(emulator, options, task.name);
       const catcher = smsCatchers.catcher(`/webhooks/${apiKey}`);
       const account = { apiKey, signingSecret: `sk_${apiKey.slice(3)}` };
-      await emulator.accounts.create({ ...options.account, ...account, webhookUrl: catcher.url, sandboxWebhookUrl: catcher.url });
+      const settings = { ...options.account, ...account, webhookUrl: catcher.url, sandboxWebhookUrl: catcher.url };
+      await emulator.accounts.create(clock.id === null ? settings : { ...settings, clock: clock.id });
       const baseUrl = (emulator.urls as { live: string }).live;
       const sms: SmsContext = {
         emulator,
@@ -108,13 +146,16 @@ export function createSmsTest(options: SmsTestOptions = {}) {
           return page instanceof Promise ? page.then((answer) => answer.items) : page.items;
         },
         webhooks: () => catcher.received.map((request) => request.body as WebhookPayload),
-        waitFor: (messageId) => emulator.waitFor(messageId),
+        waitFor: (messageId) => (clock.id === null ? emulator.waitFor(messageId) : waitFor(clock.waitable, messageId)),
+        clock,
+        now: () => clock.now(),
       };
       registerSubject(task, sms);
       await use(sms);
       // The test has ended: a failed one gets the timeline while its account still exists.
       if (task.result?.state === 'fail') await attachReport(emulator, apiKey, task);
-      await deleteAccount(emulator, apiKey);
+      // Deleting the test clock deletes the account on it too.
+      await ignoreNotFound(clock.id === null ? emulator.accounts.delete(apiKey) : emulator.clocks.delete(clock.id));
       await catcher.close();
     },
   });
@@ -134,11 +175,81 @@ function refuseOtherOptions(given: EmulatorOptions | undefined, provided: Provid
   );
 }
 
-/** A test may have deleted its account itself (or reset the emulator): that is no failure of the test. */
-async function deleteAccount(emulator: SmsEmulator, apiKey: string): Promise<void> {
+/** A test may have deleted its account or clock itself (or reset the emulator): that is no failure of the test. */
+async function ignoreNotFound(deletion: unknown): Promise<void> {
   try {
-    await emulator.accounts.delete(apiKey);
+    await deletion;
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'CONTROL_NOT_FOUND')) throw error;
   }
+}
+
+/** A test's clock as the fixture holds it: what the test sees, and the handle its `waitFor` moves. */
+type HeldClock = SmsClock & { readonly waitable: WaitableHandle };
+
+/**
+ * A fresh test clock (or the main clock with `clock: 'shared'`). Its time is the one the last move answered: nothing
+ * else moves a test clock, so `now()` needs no request, over HTTP either.
+ */
+async function testClock(emulator: SmsEmulator, options: SmsTestOptions, name: string): Promise<HeldClock> {
+  if (options.clock === 'shared') return sharedClock(emulator, options);
+  const startTime = options.startTime instanceof Date ? options.startTime.toISOString() : options.startTime;
+  const created = await emulator.clocks.create({ name: name.slice(0, 200), ...(startTime === undefined ? {} : { startTime }) });
+  const { id } = created;
+  let now = created.now;
+  const track = async <T extends ClockView>(moved: T | Promise<T>): Promise<T> => {
+    const view = await moved;
+    now = Math.max(now, view.now);
+    return view;
+  };
+  const { clocks } = emulator;
+  // Embedded, the clock's own answers are at hand; over HTTP the time is the one tracked.
+  const local = 'fetch' in emulator ? emulator : undefined;
+  return {
+    id,
+    state: () => (local ? local.clocks.get(id) : track(clocks.get(id))),
+    now: () => (local ? local.clocks.now(id) : new Date(now)),
+    move: (command) => track(clocks.move(id, command)),
+    advance: (duration) => track(clocks.advance(id, duration)),
+    set: (instant) => track(clocks.set(id, instant)),
+    runUntilIdle: (runOptions) => track(clocks.runUntilIdle(id, runOptions)),
+    next: () => track(clocks.next(id)),
+    // The wait moves this clock through the same tracked members, so the time after it is known too.
+    waitable: {
+      clock: emulator.clock,
+      accounts: emulator.accounts,
+      messages: emulator.messages,
+      webhooks: emulator.webhooks,
+      clocks: {
+        get: (clockId) => track(clocks.get(clockId)),
+        set: (clockId, instant) => track(clocks.set(clockId, instant)),
+        runUntilIdle: (clockId, runOptions) => track(clocks.runUntilIdle(clockId, runOptions)),
+      },
+    },
+  };
+}
+
+/** The main clock, as `clock: 'shared'` gives it: other tests move it too, so its time is read, never tracked. */
+function sharedClock(emulator: SmsEmulator, options: SmsTestOptions): HeldClock {
+  if (options.startTime !== undefined)
+    throw new Error("sms-emulator: createSmsTest: startTime applies to test clocks; with clock: 'shared' the main clock's time is the emulator's.");
+  const { clock } = emulator;
+  return {
+    id: null,
+    state: () => clock.state(),
+    now: () => {
+      const now = clock.now();
+      if (now instanceof Promise)
+        throw new Error(
+          "sms-emulator: sms.now() cannot answer at once with clock: 'shared' over HTTP (other tests move the main clock): await sms.clock.state() instead.",
+        );
+      return now;
+    },
+    move: (command) => clock.move(command),
+    advance: (duration) => clock.advance(duration),
+    set: (instant) => clock.set(instant),
+    runUntilIdle: (runOptions) => clock.runUntilIdle(runOptions),
+    next: () => clock.next(),
+    waitable: emulator,
+  };
 }

@@ -4,8 +4,9 @@ import type { Environment, MessageRecord } from '../domain/message.js';
 import { formatInstant } from '../domain/time.js';
 
 export type WebhookKind = 'delivery' | 'reply';
-/** `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
-export type WebhookState = 'pending' | 'delayed' | 'delivered' | 'failed' | 'skipped';
+/** Where a webhook event stands: waiting for its next try, held back by chaos, delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
+export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
+export type WebhookState = (typeof webhookStates)[number];
 
 export interface WebhookAttempt {
   /** 1 for the first try. */

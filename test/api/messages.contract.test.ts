@@ -1,10 +1,17 @@
-/** The messages API contract, run once against live and once against the sandbox. */
+/** The messages API contract, run against live and the sandbox, each through both request paths (hono's and the node fast lane). */
 
-import { describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { signRequest } from '../../src/index.js';
-import { apiKey, balance, call, type Environment, makeEmulator, origin, prefix, scheduleIn, send, signingSecret } from '../support/api.js';
+import { apiKey, balance, call, type Environment, makeEmulator, origin, prefix, scheduleIn, send, signingSecret, useRequestPath } from '../support/api.js';
+import { type RequestPath, closeListening, requestPaths } from '../support/requestPaths.js';
 
-describe.each<Environment>(['live', 'sandbox'])('%s', (environment) => {
+afterEach(closeListening);
+
+const cases = requestPaths.flatMap((path) => (['live', 'sandbox'] as const).map((environment) => [environment, path] as [Environment, RequestPath]));
+
+describe.each(cases)('%s through %s', (environment, path) => {
+  beforeAll(() => useRequestPath(path));
+  afterAll(() => useRequestPath('hono'));
   const base = prefix(environment);
   const api = `${origin}${base}`;
 

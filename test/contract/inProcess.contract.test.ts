@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { type Emulator, createEmulator } from '../../src/index.js';
 import { handleContract } from '../support/handleContract.js';
 
@@ -10,4 +10,9 @@ beforeAll(async () => {
 beforeEach(() => void emulator.reset());
 afterAll(() => emulator.close());
 
-handleContract(() => emulator);
+describe('API calls through the node listener (fast lane)', () => handleContract(() => emulator));
+describe('API calls through hono (emulator.fetch)', () =>
+  handleContract(
+    () => emulator,
+    (request) => Promise.resolve(emulator.fetch(request)),
+  ));

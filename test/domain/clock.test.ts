@@ -231,3 +231,14 @@ test('advancing past the end of the clock range is refused and changes nothing',
   clock.advance(maxTime - start);
   expect(clock.now()).toBe(maxTime);
 });
+
+test('next stops at the end of the clock range when the next task is due after it, firing nothing', () => {
+  const clock = new Clock({ mode: 'manual', speed: 1, startTime: maxTime - 3_600_000 });
+  const fired: string[] = [];
+  clock.at(maxTime + 3_600_000, () => fired.push('beyond'));
+  expect(clock.next()).toBe(0);
+  expect(clock.now()).toBe(maxTime);
+  expect(clock.next()).toBe(0);
+  expect(clock.now()).toBe(maxTime);
+  expect(fired).toEqual([]);
+});

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, expect, test } from 'vitest';
 import { parseCli } from '../../src/cli/args.js';
 import { hostAllowed } from '../../src/domain/hostNames.js';
+import { hostNotAllowed } from '../../src/http/hostCheck.js';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
 import { apiKey, basic, makeEmulator } from '../support/api.js';
 
@@ -76,6 +77,8 @@ test('any other Host is refused with HOST_NOT_ALLOWED on the fast lane, the cont
   expect(emulator.messages.list().items).toEqual([]);
   const refused = await exchange(port, 'attacker.example', 'GET', '/v1/messages/balance');
   expect(refused.body.description).toContain('--allowed-hosts "attacker.example"');
+  // An empty Host has no name to allow.
+  expect(hostNotAllowed('').description).not.toContain('--allowed-hosts');
   // The documentation link points at the emulator itself, not at the Host the request named.
   expect(refused.body.documentation_url).toBe(`http://127.0.0.1:${port}/_emulator/docs/errors#HOST_NOT_ALLOWED`);
 });

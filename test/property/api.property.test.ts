@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { test } from 'vitest';
 import { expect } from 'vitest';
 import { type FuzzRequest, expectUsable, expectWellFormed, fuzzEmulator, pathTail, requestArbitrary, runs, send, stateOf } from './arbitraries.js';
+import { requestPaths } from '../support/requestPaths.js';
 
 const apiTails = fc.oneof(
   fc.constantFrom('/messages', '/messages/balance', '/messages/', '/messages/unknown-id', '/messages/balance/x'),
@@ -14,37 +15,41 @@ const apiTails = fc.oneof(
 /** The spec charges a send refused for a malformed recipient (capped); every other refusal changes nothing. */
 const chargedWhenRefused = new Set(['INVALID_RECIPIENT_ENTRY']);
 
-test('hostile API requests get no 5xx, only catalogued errors, and a refused one changes no state', async () => {
-  await fc.assert(
-    fc.asyncProperty(
-      fc.array(
-        requestArbitrary(
-          ['/v1', '/sandbox/v1', '/v2', ''],
-          apiTails,
-          fc.constantFrom('/messages', '/messages/balance', '/messages/unknown-id', '/messages/{last}'),
+test.each(requestPaths)(
+  'hostile API requests get no 5xx, only catalogued errors, and a refused one changes no state, through %s',
+  async (path) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          requestArbitrary(
+            ['/v1', '/sandbox/v1', '/v2', ''],
+            apiTails,
+            fc.constantFrom('/messages', '/messages/balance', '/messages/unknown-id', '/messages/{last}'),
+          ),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
         ),
-        {
-          minLength: 1,
-          maxLength: 6,
+        async (requests: FuzzRequest[]) => {
+          const emulator = fuzzEmulator();
+          try {
+            for (const request of requests) {
+              const before = stateOf(emulator);
+              const answer = await send(emulator, request, path);
+              if (!answer) continue;
+              const code = expectWellFormed(request, answer);
+              if (code !== undefined && !chargedWhenRefused.has(code))
+                expect(stateOf(emulator), `${request.method} ${request.path} → ${code} changed state`).toBe(before);
+            }
+            await expectUsable(emulator);
+          } finally {
+            await emulator.close();
+          }
         },
       ),
-      async (requests: FuzzRequest[]) => {
-        const emulator = fuzzEmulator();
-        try {
-          for (const request of requests) {
-            const before = stateOf(emulator);
-            const answer = await send(emulator, request);
-            if (!answer) continue;
-            const code = expectWellFormed(request, answer);
-            if (code !== undefined && !chargedWhenRefused.has(code))
-              expect(stateOf(emulator), `${request.method} ${request.path} → ${code} changed state`).toBe(before);
-          }
-          await expectUsable(emulator);
-        } finally {
-          await emulator.close();
-        }
-      },
-    ),
-    runs(120),
-  );
-}, 120_000);
+      runs(120),
+    );
+  },
+  120_000,
+);

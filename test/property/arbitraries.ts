@@ -1,10 +1,12 @@
 /** fast-check generators of hostile requests (methods, paths, headers, bodies) and the checks every answer must pass. */
 
+import { METHODS } from 'node:http';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { errorCatalogue, signRequest } from '../../src/index.js';
 import type { Emulator } from '../../src/index.js';
 import { apiKey, basic, makeEmulator, origin, send as sendSigned, signingSecret } from '../support/api.js';
+import { type RequestPath, fetchThrough } from '../support/requestPaths.js';
 
 /** Fixed seed and a bounded number of runs: the same cases every time, and a suite that stays fast (FUZZ_SEED and FUZZ_RUNS explore further). */
 export const runs = (numRuns: number) => ({
@@ -229,8 +231,19 @@ export function requestArbitrary(prefixes: readonly string[], tails: fc.Arbitrar
 
 export const pathTail = fc.array(segment, { maxLength: 4 }).map((parts) => (parts.length === 0 ? '' : `/${parts.join('/')}`));
 
-/** Sends a fuzzed request through emulator.fetch; undefined when the platform's Request refuses to build it. */
-export async function send(emulator: Emulator, request: FuzzRequest): Promise<{ status: number; text: string } | undefined> {
+/**
+ * Whether Node's HTTP parser refuses `request` itself, before either request path sees it (a method it does not know,
+ * or headers past its 16 KiB limit): it answers 400 or 431, or drops the connection while the body is still sent.
+ */
+function nodeParserRefuses(request: FuzzRequest): boolean {
+  let size = request.method.length + request.path.length + 64;
+  for (const [name, value] of Object.entries(request.headers)) size += name.length + Buffer.byteLength(value) + 4;
+  return !METHODS.includes(request.method) || size > 15 * 1024;
+}
+
+/** Sends a fuzzed request through `path` (hono's by default); undefined when the platform refuses to build or send it. */
+export async function send(emulator: Emulator, request: FuzzRequest, path: RequestPath = 'hono'): Promise<{ status: number; text: string } | undefined> {
+  if (path === 'node' && nodeParserRefuses(request)) return undefined;
   let built: Request;
   try {
     const withBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
@@ -238,7 +251,14 @@ export async function send(emulator: Emulator, request: FuzzRequest): Promise<{ 
   } catch {
     return undefined;
   }
-  const response = await emulator.fetch(built);
+  let response: Response;
+  try {
+    response = await fetchThrough(path, emulator, built);
+  } catch (error) {
+    // Node's HTTP client refuses some header values a web Request lets through, before anything is sent.
+    if (path === 'node' && (error as NodeJS.ErrnoException).code === 'ERR_INVALID_CHAR') return undefined;
+    throw error;
+  }
   return { status: response.status, text: await response.text() };
 }
 

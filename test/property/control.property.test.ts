@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { send as sendSigned } from '../support/api.js';
 import { type FuzzRequest, expectUsable, expectWellFormed, fuzzEmulator, jsonText, nastyText, pathTail, runs, send, stateOf } from './arbitraries.js';
+import { requestPaths } from '../support/requestPaths.js';
 
 const duration = fc.oneof(
   fc.constantFrom('1s', '90s', '15m', '2h', '7d', '36500d', '36501d', '99999999999999999999d', '-5m', '1e300', '', 'soon', '0'),
@@ -230,39 +231,43 @@ async function seeded(emulator: Emulator): Promise<string> {
   return id;
 }
 
-test('hostile control API requests get no 5xx, only catalogued errors, and a refused one changes no state', async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.array(controlCase, { minLength: 1, maxLength: 5 }), async (cases) => {
-      const emulator = fuzzEmulator();
-      try {
-        const last = await seeded(emulator);
-        for (const item of cases) {
-          const body =
-            item.snapshot !== undefined || (item.tail === '/snapshot' && item.body === undefined && item.method === 'PUT')
-              ? JSON.stringify(edited(emulator.snapshot(), item.snapshot))
-              : item.body;
-          const request: FuzzRequest = {
-            method: item.method,
-            path: `/_emulator${item.tail.replace('{last}', last)}`,
-            headers: { 'content-type': 'application/json' },
-            body,
-          };
-          const before = stateOf(emulator);
-          const answer = await send(emulator, request);
-          if (!answer) continue;
-          const code = expectWellFormed(request, answer);
-          if (code !== undefined) expect(stateOf(emulator), `${request.method} ${request.path} → ${code} changed state`).toBe(before);
-          expect(emulator.clock.state().mode).toBe('manual');
+test.each(requestPaths)(
+  'hostile control API requests get no 5xx, only catalogued errors, and a refused one changes no state, through %s',
+  async (path) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(controlCase, { minLength: 1, maxLength: 5 }), async (cases) => {
+        const emulator = fuzzEmulator();
+        try {
+          const last = await seeded(emulator);
+          for (const item of cases) {
+            const body =
+              item.snapshot !== undefined || (item.tail === '/snapshot' && item.body === undefined && item.method === 'PUT')
+                ? JSON.stringify(edited(emulator.snapshot(), item.snapshot))
+                : item.body;
+            const request: FuzzRequest = {
+              method: item.method,
+              path: `/_emulator${item.tail.replace('{last}', last)}`,
+              headers: { 'content-type': 'application/json' },
+              body,
+            };
+            const before = stateOf(emulator);
+            const answer = await send(emulator, request, path);
+            if (!answer) continue;
+            const code = expectWellFormed(request, answer);
+            if (code !== undefined) expect(stateOf(emulator), `${request.method} ${request.path} → ${code} changed state`).toBe(before);
+            expect(emulator.clock.state().mode).toBe('manual');
+          }
+          // Whatever happened, an exported snapshot imports again unchanged.
+          const exported = emulator.snapshot();
+          emulator.restore(exported);
+          expect(emulator.snapshot()).toEqual(exported);
+          await expectUsable(emulator);
+        } finally {
+          await emulator.close();
         }
-        // Whatever happened, an exported snapshot imports again unchanged.
-        const exported = emulator.snapshot();
-        emulator.restore(exported);
-        expect(emulator.snapshot()).toEqual(exported);
-        await expectUsable(emulator);
-      } finally {
-        await emulator.close();
-      }
-    }),
-    runs(120),
-  );
-}, 180_000);
+      }),
+      runs(120),
+    );
+  },
+  180_000,
+);

@@ -8,10 +8,13 @@ import type { RemoteEmulator } from '../../src/testing/connect.js';
 /** Either handle, as a test meets it: every answer is awaited, so one test fits both. */
 export type AnyHandle = Emulator | RemoteEmulator;
 
-/** Registers the contract tests; `handle()` gives the handle under test, fresh from a reset, on a manual clock. */
-export function handleContract(handle: () => AnyHandle): void {
+/**
+ * Registers the contract tests; `handle()` gives the handle under test, fresh from a reset, on a manual clock. The API
+ * calls go over the handle's socket (the node listener, whose fast lane takes them) unless `fetch` sends them another way.
+ */
+export function handleContract(handle: () => AnyHandle, fetch?: (request: Request) => Promise<Response>): void {
   const client = (emulator: AnyHandle, apiKey = 'pk_test_sms_emulator', signingSecret = 'sk_test_sms_emulator') =>
-    createClient({ baseUrl: (emulator.urls as { live: string }).live, apiKey, signingSecret });
+    createClient({ baseUrl: (emulator.urls as { live: string }).live, apiKey, signingSecret, ...(fetch ? { fetch } : {}) });
 
   test('the clock reads, advances and tells its time as a Date', async () => {
     const emulator = handle();

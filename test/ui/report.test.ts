@@ -137,3 +137,19 @@ test('requests from the request journal show in the report, refused ones marked 
     ['POST /v1/messages → 400 MESSAGE_MISSING_PARAMETER', true],
   ]);
 });
+
+test("the report of an account on a test clock shows that clock's moves and time, not the main clock's or another test clock's", async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const mine = await emulator.clocks.create({ startTime: '2030-01-01T00:00:00Z' });
+  const other = await emulator.clocks.create({ startTime: '2031-01-01T00:00:00Z' });
+  emulator.accounts.create({ apiKey: 'pk_mine', clock: mine.id });
+  await emulator.clock.advance('1h');
+  await emulator.clocks.move(other.id, { advance: '1d' });
+  await emulator.clocks.move(mine.id, { advance: '5m' });
+  const report = emulator.report({ format: 'json', account: 'pk_mine' });
+  expect(report.entries.filter((entry) => entry.kind === 'clock').map((entry) => entry.summary)).toEqual([
+    'clock moved 2030-01-01T02:00:00+02:00 → 2030-01-01T02:05:00+02:00 (manual) by {"advance":"5m"}',
+  ]);
+  expect(report.generatedAt).toBe('2030-01-01T02:05:00+02:00');
+});

@@ -67,3 +67,27 @@ test('toHaveMadeRequest counts requests from the journal over HTTP too, and a fa
     /^expected account pk_test_[\w-]+ to have made a request with method "POST", path "\/v1\/messages" 2 times; it made once\. Its requests:\n {2}- POST \/v1\/messages 201 at \S+$/,
   );
 });
+
+test('each test has its own clock: a booking is still scheduled five minutes later while a concurrent test waits a day; on the shared clock it is not', () => {
+  for (const mode of ['embedded', 'process']) {
+    expect(testOf(run, mode, 'worlds.fixture.ts', 'a fresh booking is still scheduled five minutes later (test clock)')).toMatchObject({
+      state: 'passed',
+      errors: [],
+    });
+    expect(testOf(run, mode, 'worlds.fixture.ts', 'a reminder booked for tomorrow is delivered after a day (test clock)').state).toBe('passed');
+    const shared = testOf(run, mode, 'worlds.fixture.ts', 'a fresh booking is still scheduled five minutes later (shared clock)');
+    expect(shared.errors).toEqual([expect.stringMatching(/to have status "scheduled"; it is "delivered"/)]);
+    for (const n of [1, 2, 3])
+      expect(testOf(run, mode, 'otherFileDay.fixture.ts', `another file's reminder ${n} is delivered after a day`).state).toBe('passed');
+  }
+});
+
+test('sms.now() answers the test clock at once in both modes, from startTime on; the clock is deleted after the test', () => {
+  for (const mode of ['embedded', 'process']) {
+    for (const name of [
+      'sms.now() answers the test clock at once and follows every move the test makes',
+      'the test clock is deleted after the test, with its account',
+    ])
+      expect(testOf(run, mode, 'clock.fixture.ts', name)).toMatchObject({ state: 'passed', errors: [] });
+  }
+});

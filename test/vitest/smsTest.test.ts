@@ -1,5 +1,5 @@
-import { describe, expect, vi } from 'vitest';
-import { createSmsTest, useEmulatorTime } from '../../src/vitest/index.js';
+import { describe, expect } from 'vitest';
+import { createSmsTest } from '../../src/vitest/index.js';
 
 const test = createSmsTest({ emulator: { clock: 'manual', seed: 'vitest-fixture', startTime: '2026-11-21T10:00:00Z' }, account: { balance: 50 } });
 
@@ -85,14 +85,23 @@ test("toHaveMadeRequest on the emulator counts any account's requests, or the on
   expect(emulator).toHaveMadeRequest({ method: 'POST', path: '/v1/messages' });
 });
 
-test('useEmulatorTime gives the app the emulator time through the mocked Date', async ({ sms }) => {
-  try {
-    await useEmulatorTime(sms.emulator);
-    expect(new Date()).toEqual(sms.emulator.clock.now());
-    await sms.emulator.clock.advance('24h');
-    await useEmulatorTime(sms.emulator);
-    expect(Date.now()).toBe((await sms.emulator.clock.now()).getTime());
-  } finally {
-    vi.useRealTimers();
-  }
+const shared = createSmsTest({ emulator: { clock: 'manual', seed: 'shared-clock' }, clock: 'shared' });
+
+describe("clock: 'shared' keeps every account on the main clock", () => {
+  shared('the account has no test clock and sms.clock moves the main clock', async ({ sms, emulator }) => {
+    expect(sms.clock.id).toBeNull();
+    expect((await emulator.accounts.get(sms.account.apiKey)).clock).toBeNull();
+    const before = sms.now().getTime();
+    await sms.clock.advance('1h');
+    expect(sms.now().getTime()).toBe(before + 3_600_000);
+    expect((await emulator.clock.now()).getTime()).toBe(before + 3_600_000);
+  });
+});
+
+test('each test account lives on a test clock of its own, which the main clock does not move', async ({ sms, emulator }) => {
+  expect(sms.clock.id).not.toBeNull();
+  expect((await emulator.accounts.get(sms.account.apiKey)).clock).toBe(sms.clock.id);
+  const before = sms.now().getTime();
+  await emulator.clock.advance('1h');
+  expect(sms.now().getTime()).toBe(before);
 });

@@ -31,7 +31,12 @@ export interface ReminderApp {
 
 const day = 24 * 60 * 60 * 1000;
 
-export function createReminderApp(sms: ClientOptions): ReminderApp {
+/** How to reach the SMS service, and the app's clock (default the system's; a test gives the emulator's, `sms.now()`). */
+export interface ReminderAppOptions extends ClientOptions {
+  now?: () => Date;
+}
+
+export function createReminderApp({ now = () => new Date(), ...sms }: ReminderAppOptions): ReminderApp {
   const client = createClient(sms);
   const reminders = new Map<string, Reminder>();
   const optedOut = new Set<string>();
@@ -51,7 +56,7 @@ export function createReminderApp(sms: ClientOptions): ReminderApp {
     },
     async remindTomorrow(patient, text) {
       refuseOptedOut(patient);
-      const schedule = new Date(Date.now() + day);
+      const schedule = new Date(now().getTime() + day);
       return keep(await client.schedule({ recipient: patient, message: text, schedule, client_reference: `patient:${patient}` }), patient);
     },
     async cancel(id) {

@@ -2,4 +2,4 @@
 
 import { smsGlobalSetup } from 'sms-emulator/vitest';
 
-export default smsGlobalSetup({ clock: 'manual' });
+export default smsGlobalSetup();

@@ -7,7 +7,7 @@ const repliesStop = '27830000008';
 test.concurrent('a STOP reply opts the patient out and the app sends nothing more to them', async ({ app, sms, expect }) => {
   const reminder = await app.sendNow(repliesStop, 'Your appointment is today at 15:00');
   await sms.waitFor(reminder.id).toReach('delivered', { within: '1m' });
-  await sms.emulator.clock.advance('30s');
+  await sms.clock.advance('30s');
   expect(sms).toHaveReceivedWebhook({ type: 'sms-reply', recipient: repliesStop, text: 'STOP' });
   expect(app.isOptedOut(repliesStop)).toBe(true);
   await expect(app.sendNow(repliesStop, 'Another one')).rejects.toThrow(/opted out/);
@@ -17,7 +17,7 @@ test.concurrent('a STOP reply opts the patient out and the app sends nothing mor
 test.concurrent('another reply is kept and opts nobody out', async ({ app, sms, expect }) => {
   const reminder = await app.sendNow(repliesThanks, 'Your appointment is today at 16:00');
   await sms.waitFor(reminder.id).toReach('delivered', { within: '1m' });
-  await sms.emulator.clock.advance('30s');
+  await sms.clock.advance('30s');
   expect(app.replies).toEqual([{ from: repliesThanks, text: 'Thanks, got it!' }]);
   expect(app.isOptedOut(repliesThanks)).toBe(false);
 });

@@ -27,7 +27,7 @@ test.concurrent('a cancelled reminder never goes out', async ({ app, sms, expect
 
 test.concurrent('a moved reminder goes out at its new time with its new text', async ({ app, sms, expect }) => {
   const reminder = await app.remindTomorrow(patient, 'See you tomorrow');
-  const at = new Date((await sms.emulator.clock.now()).getTime() + 2 * 60 * 60 * 1000);
+  const at = new Date(sms.now().getTime() + 2 * 60 * 60 * 1000);
   const moved = await app.reschedule(reminder.id, at, 'See you in two hours');
   expect(moved.schedule?.slice(0, 16)).toBe(formatSchedule(at).slice(0, 16));
   await sms.waitFor(reminder.id).toReach('delivered', { within: '3h' });

@@ -1,13 +1,12 @@
 /** Injected faults: errors, latency and per-key rate limits for matching API requests. */
 
+import type { RouteOperation } from '../../domain/apiOperations.js';
 import { ApiError, errorCatalogue } from '../../domain/errors.js';
 import type { Environment } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
 import { type NetworkFailure, defaultTrickleMs } from './networkFaults.js';
 import type { ScenarioFault } from './schema.js';
-
-export type Operation = 'balance' | 'send' | 'list' | 'get' | 'edit' | 'delete';
 
 export interface FaultAction {
   latencyMs: number;
@@ -64,7 +63,7 @@ export class Faults {
   }
 
   /** What to do to a request: the summed latency and the first error or network failure of the matching faults. */
-  apply(operation: Operation, environment: Environment, apiKey: string, now: number): FaultAction | undefined {
+  apply(operation: RouteOperation, environment: Environment, apiKey: string, now: number): FaultAction | undefined {
     let action: FaultAction | undefined;
     for (const state of this.states) {
       if (!state.enabled || !matches(state.spec, operation, environment, apiKey)) continue;
@@ -100,7 +99,7 @@ export class Faults {
   }
 }
 
-function matches(spec: ScenarioFault, operation: Operation, environment: Environment, apiKey: string): boolean {
+function matches(spec: ScenarioFault, operation: RouteOperation, environment: Environment, apiKey: string): boolean {
   const wanted = spec.match.operation;
   return (
     (wanted === undefined || (Array.isArray(wanted) ? wanted.includes(operation) : wanted === operation)) &&

@@ -2,7 +2,7 @@
 
 import { ApiError } from '../../domain/errors.js';
 import { quoteExcerpt } from '../../domain/excerpt.js';
-import { type LegStatus, transitionProblem } from '../../domain/message.js';
+import { type LegStatus, reachableStatuses, transitionProblem } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Timeline } from '../outcomes.js';
 import { namedTimelines } from './match.js';
@@ -10,7 +10,7 @@ import { maxTimelineSteps } from './schema.js';
 
 export const outcomeHeaderName = 'x-emulator-outcome';
 
-const legStatuses = new Set<string>(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
+const settable = new Set<string>(reachableStatuses);
 
 export function parseOutcomeHeader(value: string): Timeline {
   const text = value.trim();
@@ -23,7 +23,7 @@ export function parseOutcomeHeader(value: string): Timeline {
   for (const part of parts) {
     const [status = '', delay = '0'] = part.trim().split('@');
     const afterMs = parseDuration(delay);
-    if (!legStatuses.has(status) || afterMs === undefined) {
+    if (!settable.has(status) || afterMs === undefined) {
       throw invalid(value, `${quoteExcerpt(part.trim())} is not status@delay`);
     }
     const problem = transitionProblem(from, status as LegStatus);

@@ -11,7 +11,8 @@ import type { Core } from '../core.js';
 import type { Timeline } from '../outcomes.js';
 import { receiveReply } from '../replies.js';
 import { defaultScenario } from './defaultScenario.js';
-import { type FaultAction, Faults, type Operation, mergeFaultActions } from './faults.js';
+import type { RouteOperation as Operation } from '../../domain/apiOperations.js';
+import { type FaultAction, Faults, mergeFaultActions } from './faults.js';
 import { type MatchSubject, type Matcher, compileMatch, compileOutcome } from './match.js';
 import { validateScenario } from './parse.js';
 import type { AccountScenario, Scenario, ScenarioFault, ScenarioReply, ScenarioRule, TimelineEventSpec } from './schema.js';
@@ -203,9 +204,8 @@ export class ScenarioRuntime {
     const account = this.core.store.accounts.get(reply.apiKey);
     const from = reply.recipients[0];
     if (!account || from === undefined) return;
-    const optOuts = account.environments[reply.environment].optOuts;
-    if (this.optOut.has(keyword)) optOuts.add(from);
-    else if (this.optIn.has(keyword)) optOuts.delete(from);
+    if (this.optOut.has(keyword)) this.core.accounts.setOptOut(account, reply.environment, from, true);
+    else if (this.optIn.has(keyword)) this.core.accounts.setOptOut(account, reply.environment, from, false);
   }
 
   private applyAccounts(scenario: Scenario): void {

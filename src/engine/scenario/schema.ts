@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
 import { errorCodes } from '../../domain/errors.js';
-import { canTransition, type LegStatus } from '../../domain/message.js';
+import { routeOperations } from '../../domain/apiOperations.js';
+import { scopes } from '../../state/store.js';
+import { environments } from '../../domain/environment.js';
+import { canTransition, type LegStatus, reachableStatuses } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
 import { networkFaultKinds } from './networkFaults.js';
@@ -11,7 +14,7 @@ import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternP
 
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
-const legStatus = z.enum(['staged', 'submitted', 'delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled']);
+const legStatus = z.enum(reachableStatuses);
 export const outcomeNames = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
 const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usual timeline (see docs/scenarios.md).');
 
@@ -72,7 +75,7 @@ const recipientMatch = z.union([
   z.strictObject({ exact: z.string().optional(), prefix: z.string().optional(), glob: glob.optional(), regex: regex.optional() }),
 ]);
 
-const environment = z.enum(['live', 'sandbox']);
+const environment = z.enum(environments);
 
 export const messageMatch = z.strictObject({
   recipient: recipientMatch.optional(),
@@ -101,15 +104,13 @@ const reply = z
   })
   .refine((entry) => (entry.text === undefined) !== (entry.generate === undefined), 'give exactly one of text or generate');
 
-export const operations = ['balance', 'send', 'list', 'get', 'edit', 'delete'] as const;
-
 const fault = z
   .strictObject({
     name: z.string().optional().describe('Lets timeline events start and stop the fault.'),
     enabled: z.boolean().default(true),
     match: z
       .strictObject({
-        operation: z.union([z.enum(operations), z.array(z.enum(operations))]).optional(),
+        operation: z.union([z.enum(routeOperations), z.array(z.enum(routeOperations))]).optional(),
         environment: environment.optional(),
         account: z.string().optional(),
       })
@@ -165,7 +166,7 @@ const accountEntry = z.strictObject({
   sandboxBalance: z.number().int().min(0).optional(),
   webhookUrl: webhookUrlSchema.nullable().optional(),
   sandboxWebhookUrl: webhookUrlSchema.nullable().optional(),
-  scopes: z.array(z.enum(['balance', 'send', 'read', 'edit', 'delete'])).optional(),
+  scopes: z.array(z.enum(scopes)).optional(),
   optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
   scenario: accountScenarioSchema.optional().describe("This account's own rules, replies and faults, consulted before the emulator's."),
 });

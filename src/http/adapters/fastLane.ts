@@ -13,7 +13,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
 import type { ApiAnswer, ApiRequest } from '../apiExchange.js';
-import { type ApiHandler, apiEnvironment } from '../apiHandler.js';
+import { apiEnvironment } from '../../domain/environment.js';
+import type { ApiHandler } from '../apiHandler.js';
 import { joinChunks } from '../body.js';
 import { answerHeaders, failOnSocket } from './socketFault.js';
 
@@ -64,14 +65,21 @@ class NodeApiRequest implements ApiRequest {
   }
 }
 
+/**
+ * Whether @hono/node-server takes this request target and Host as they are, building its URL as `scheme://host + target`
+ * (test/http/laneUrlRules.test.ts holds this to the pinned version's rules).
+ */
+export function readAsIs(target: string, host: string): boolean {
+  return plainTarget.test(target) && !dotSegment.test(target) && plainHost.test(host);
+}
+
 /** Whether the lane can read `incoming` exactly as @hono/node-server would; `maxBodySize` bounds the bodies it buffers. */
 function inLane(incoming: IncomingMessage, target: string, maxBodySize: number): boolean {
   if (apiEnvironment(target) === undefined) return false;
   if (!laneMethods.has(incoming.method as string)) return false;
-  if (!plainTarget.test(target) || dotSegment.test(target)) return false;
   const headers = incoming.headers;
   const host = headers.host;
-  if (host === undefined || !plainHost.test(host)) return false;
+  if (host === undefined || !readAsIs(target, host)) return false;
   if (headers['transfer-encoding'] !== undefined) return false;
   const length = headers['content-length'];
   if (length !== undefined && !(Number(length) <= maxBodySize)) return false;

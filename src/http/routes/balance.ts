@@ -1,21 +1,19 @@
 /** GET /v1/messages/balance: the credits of the authenticated account; never a message id. */
 
 import type { ApiRoute, MethodList } from '../apiRoute.js';
-import { json } from '../apiRoute.js';
+import { json, methodsAt, routeOf } from '../apiRoute.js';
 import { operationDocUrl } from '../documentation.js';
 import { requireScope } from '../middleware/auth.js';
 
 export function balanceRoutes(): (ApiRoute | MethodList)[] {
   return [
     {
-      method: 'GET',
-      path: '/messages/balance',
-      operation: 'balance',
+      ...routeOf('balance'),
       serve: ({ account, environment, docsBase }) => {
         requireScope(account, 'balance');
         return json({ balance: account.environments[environment].balance, documentation_url: operationDocUrl(docsBase(), 'balance') });
       },
     },
-    { path: '/messages/balance', allow: ['GET'] },
+    methodsAt('balance'),
   ];
 }

@@ -2,7 +2,8 @@
 
 import { Hono } from 'hono';
 import { type ErrorDefinition, errorCatalogue } from '../../domain/errors.js';
-import { operations } from '../documentation.js';
+import { apiOperations } from '../../domain/apiOperations.js';
+import { apiPrefixes } from '../../domain/environment.js';
 import { docsFiles } from '../docsFiles.js';
 import { escapeHtml } from '../../ui/escapeHtml.js';
 import { isRoute, operationList } from '../../control/operations.js';
@@ -10,10 +11,10 @@ import { page } from '../page.js';
 
 const operationsPage = page(
   'Operations',
-  Object.values(operations)
+  Object.values(apiOperations)
     .map(
       (op) =>
-        `<section id="${op.anchor}"><h2>${escapeHtml(op.title)}</h2><p><code>${op.method} ${escapeHtml(op.path)}</code> (sandbox: <code>/sandbox${escapeHtml(op.path)}</code>)</p><p>${escapeHtml(op.summary)}</p></section>`,
+        `<section id="${op.anchor}"><h2>${escapeHtml(op.title)}</h2><p><code>${op.method} ${escapeHtml(apiPrefixes.live + op.path)}</code> (sandbox: <code>${escapeHtml(apiPrefixes.sandbox + op.path)}</code>)</p><p>${escapeHtml(op.summary)}</p></section>`,
     )
     .join(''),
 );

@@ -11,8 +11,9 @@ import { decodeBody } from '../body.js';
 import type { ApiAnswer, Answering } from '../apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from '../apiRoute.js';
 import type { RequestFields } from '../../domain/signing.js';
-import { json } from '../apiRoute.js';
-import { type Operation, operationDocUrl } from '../documentation.js';
+import { json, methodsAt, routeOf } from '../apiRoute.js';
+import { operationDocUrl } from '../documentation.js';
+import type { ApiOperationName } from '../../domain/apiOperations.js';
 import { requireScope } from '../middleware/auth.js';
 import { outcomeHeaderName, parseOutcomeHeader } from '../../engine/scenario/outcomeHeader.js';
 import { verifySignature } from '../middleware/signature.js';
@@ -29,7 +30,7 @@ export interface MessagesRouteDeps {
 
 export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)[] {
   const { messaging, settings } = deps;
-  const render = (call: RouteCall, message: MessageRecord, operation: Operation) =>
+  const render = (call: RouteCall, message: MessageRecord, operation: ApiOperationName) =>
     renderMessage(message, { apiBase: call.apiBase(), offsetMinutes: settings.offsetMinutes }, operationDocUrl(call.docsBase(), operation));
   /** Decodes the body and goes on with `then`, at once when the body has already arrived. */
   const withFields = (call: RouteCall, then: (fields: RequestFields) => ApiAnswer): Answering => {
@@ -40,9 +41,7 @@ export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)
 
   return [
     {
-      method: 'POST',
-      path: '/messages',
-      operation: 'send',
+      ...routeOf('send'),
       serve: (call) => {
         const { account, request } = call;
         requireScope(account, 'send');
@@ -58,9 +57,7 @@ export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)
       },
     },
     {
-      method: 'GET',
-      path: '/messages',
-      operation: 'list',
+      ...routeOf('list'),
       serve: (call) => {
         const { account } = call;
         requireScope(account, 'read');
@@ -92,18 +89,14 @@ export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)
       },
     },
     {
-      method: 'GET',
-      path: '/messages/:id',
-      operation: 'get',
+      ...routeOf('get'),
       serve: (call) => {
         requireScope(call.account, 'read');
         return json(render(call, messaging.get(call.account, call.environment, call.id), 'get'));
       },
     },
     {
-      method: 'PATCH',
-      path: '/messages/:id',
-      operation: 'edit',
+      ...routeOf('edit'),
       serve: (call) => {
         const { account } = call;
         requireScope(account, 'edit');
@@ -115,17 +108,15 @@ export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)
       },
     },
     {
-      method: 'DELETE',
-      path: '/messages/:id',
-      operation: 'delete',
+      ...routeOf('delete'),
       serve: (call) => {
         requireScope(call.account, 'delete');
         messaging.remove(call.account, call.environment, call.id);
         return json({ status: 'successful' });
       },
     },
-    { path: '/messages', allow: ['GET', 'POST'] },
-    { path: '/messages/:id', allow: ['GET', 'PATCH', 'DELETE'] },
+    methodsAt('send'),
+    methodsAt('get'),
   ];
 }
 

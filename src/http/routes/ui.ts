@@ -2,7 +2,7 @@
 
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { parseControl } from '../../engine/controlInput.js';
+import { parseControl } from '../../control/parseControl.js';
 import { uiAsset, uiAssetNames } from '../../ui/assets.js';
 import type { LiveFeed } from '../../ui/liveFeed.js';
 import { reportPage, reportPolicy, reportStyleSource } from '../../ui/reportPage.js';
