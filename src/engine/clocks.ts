@@ -44,6 +44,10 @@ export class Clocks {
     return clock;
   }
 
+  has(id: string): boolean {
+    return this.tests.has(id);
+  }
+
   /** The clock an account names: the main clock for none (null or absent), else that test clock. */
   resolve(id: string | null | undefined): Clock {
     return id == null ? this.main : this.get(id);

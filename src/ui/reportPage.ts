@@ -50,7 +50,7 @@ export function reportPage(report: TimelineReport): string {
 <meta http-equiv="Content-Security-Policy" content="${reportPolicy}">
 <title>Timeline of ${escapeHtml(report.account)} · sms-emulator</title><style>${style}</style></head>
 <body><h1>Timeline of <code>${escapeHtml(report.account)}</code></h1>
-<p>Made at <time datetime="${escapeHtml(report.generatedAt)}">${escapeHtml(report.generatedAt)}</time> on the emulator clock · seed <code>${escapeHtml(report.seed)}</code> · ${report.entries.length} entries · ${problems} marked as problems</p>
+<p>Made at <time datetime="${escapeHtml(report.generatedAt)}">${escapeHtml(report.generatedAt)}</time> on ${report.clock === null ? 'the emulator clock' : `test clock <code>${escapeHtml(report.clock)}</code>`} · seed <code>${escapeHtml(report.seed)}</code> · ${report.entries.length} entries · ${problems} marked as problems</p>
 <table><thead><tr><th scope="col">Time (virtual)</th><th scope="col">Kind</th><th scope="col">Env</th><th scope="col">Message</th><th scope="col">What happened</th></tr></thead>
 <tbody>
 ${rows}

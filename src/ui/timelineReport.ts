@@ -27,6 +27,8 @@ export interface TimelineEntry {
 
 export interface TimelineReport {
   account: string;
+  /** The test clock the account lives on (its times are that clock's), or null for the main clock. */
+  clock: string | null;
   /** Virtual time the report was made. */
   generatedAt: string;
   seed: string;
@@ -156,6 +158,7 @@ export function timelineReport(core: Core, account: string, requests: readonly J
   entries.sort((a, b) => a.ms - b.ms || kindOrder[a.kind] - kindOrder[b.kind] || a.seq - b.seq);
   return {
     account,
+    clock: clock.id,
     generatedAt: formatInstant(clock.now(), core.offsetMinutes),
     seed: core.seed,
     entries: entries.map(({ ms: _ms, seq: _seq, ...entry }) => entry),

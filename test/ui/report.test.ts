@@ -153,3 +153,13 @@ test("the report of an account on a test clock shows that clock's moves and time
   ]);
   expect(report.generatedAt).toBe('2030-01-01T02:05:00+02:00');
 });
+
+test('the report names the test clock its account lives on, in its JSON and its page', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const mine = emulator.clocks.create({ startTime: '2030-01-01T00:00:00Z' });
+  emulator.accounts.create({ apiKey: 'pk_named', clock: mine.id });
+  expect(emulator.report({ format: 'json', account: 'pk_named' }).clock).toBe(mine.id);
+  expect(emulator.report({ account: 'pk_named' })).toContain(`on test clock <code>${mine.id}</code>`);
+  expect(emulator.report({ format: 'json' }).clock).toBeNull();
+});

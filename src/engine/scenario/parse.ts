@@ -123,9 +123,9 @@ export function validateScenario<S extends z.ZodType = typeof scenarioSchema>(
   throw new ScenarioError(lines.join('\n'));
 }
 
-/** Later scenarios extend earlier ones: options and accounts (by key) are overridden, lists are appended. */
+/** Later scenarios extend earlier ones: options, accounts (by key) and clocks (by id) are overridden, lists are appended. */
 export function mergeScenarios(scenarios: readonly Scenario[]): Scenario {
-  const merged: Scenario = { version: 1, accounts: [], rules: [], replies: [], faults: [], timeline: [] };
+  const merged: Scenario = { version: 1, accounts: [], clocks: [], rules: [], replies: [], faults: [], timeline: [] };
   for (const scenario of scenarios) {
     if (scenario.description) merged.description = merged.description ? `${merged.description}; ${scenario.description}` : scenario.description;
     if (scenario.options) merged.options = { ...merged.options, ...scenario.options };
@@ -134,6 +134,11 @@ export function mergeScenarios(scenarios: readonly Scenario[]): Scenario {
       const index = merged.accounts.findIndex((existing) => existing.apiKey === account.apiKey);
       if (index < 0) merged.accounts.push(account);
       else merged.accounts[index] = { ...merged.accounts[index], ...account };
+    }
+    for (const clock of scenario.clocks) {
+      const index = merged.clocks.findIndex((existing) => existing.id === clock.id);
+      if (index < 0) merged.clocks.push(clock);
+      else merged.clocks[index] = { ...merged.clocks[index], ...clock };
     }
     merged.rules.push(...scenario.rules);
     merged.replies.push(...scenario.replies);

@@ -50,7 +50,7 @@ export interface ScenarioSettings {
 }
 
 export class ScenarioRuntime {
-  private active: Scenario = { version: 1, accounts: [], rules: [], replies: [], faults: [], timeline: [] };
+  private active: Scenario = { version: 1, accounts: [], clocks: [], rules: [], replies: [], faults: [], timeline: [] };
   private global: Compiled;
   /** The built-in magic numbers, asked after the active scenario unless it says `magicNumbers: false`. */
   private readonly magic: Compiled;
@@ -89,6 +89,7 @@ export class ScenarioRuntime {
     });
     core.events.on('reply.received', ({ reply }) => this.handleKeywords(reply));
     checkTimelineTargets(startup, [core.options.apiKey]);
+    checkClocks(startup, [], () => undefined);
     core.startState.register({ start: () => this.activate(startup) });
   }
 
@@ -102,6 +103,11 @@ export class ScenarioRuntime {
    */
   load(scenario: Scenario): void {
     checkTimelineTargets(scenario, [this.core.options.apiKey, ...this.core.store.accounts.keys()]);
+    checkClocks(
+      scenario,
+      this.core.clocks.list().map((clock) => clock.id as string),
+      (apiKey) => this.core.store.accounts.get(apiKey)?.clock.id,
+    );
     this.activate(scenario);
   }
 
@@ -112,6 +118,7 @@ export class ScenarioRuntime {
     this.active = scenario;
     this.global = compiled;
     this.shared = (scenario.magicNumbers === false ? [compiled] : [compiled, this.magic]).filter((entry) => entry.rules.length > 0 || entry.replies.length > 0);
+    this.applyClocks(scenario);
     this.applyAccounts(scenario);
     // An event for an account runs at `at` on that account's clock, from its now; any other on the main clock.
     this.timers = scenario.timeline.map((event) => {
@@ -208,6 +215,14 @@ export class ScenarioRuntime {
     else if (this.optIn.has(keyword)) this.core.accounts.setOptOut(account, reply.environment, from, false);
   }
 
+  /** Makes the scenario's test clocks that do not exist yet (a clock that exists keeps its time). */
+  private applyClocks(scenario: Scenario): void {
+    const { clocks } = this.core;
+    for (const { id, name, startTime } of scenario.clocks) {
+      if (!clocks.has(id)) clocks.create({ id, name: name ?? null, startTime: startTime === undefined ? undefined : Date.parse(startTime) });
+    }
+  }
+
   private applyAccounts(scenario: Scenario): void {
     for (const entry of scenario.accounts) this.core.accounts.upsert(entry);
   }
@@ -283,4 +298,27 @@ function firstMatch<T extends { matches: Matcher }>(entries: readonly T[], subje
 
 function normaliseKeyword(text: string): string {
   return text.trim().toUpperCase();
+}
+
+/**
+ * Refuses (SCENARIO_INVALID) a scenario whose account names a clock that is neither its own nor in `known`, or would
+ * move an existing account (`clockOf` its key) to another clock: its messages' timers are queued on the one it has.
+ */
+function checkClocks(scenario: Scenario, known: readonly string[], clockOf: (apiKey: string) => string | null | undefined): void {
+  const ids = new Set([...known, ...scenario.clocks.map((clock) => clock.id)]);
+  scenario.accounts.forEach((account, index) => {
+    if (account.clock !== undefined && !ids.has(account.clock)) {
+      throw new ApiError(
+        'SCENARIO_INVALID',
+        `scenario: accounts[${index}].clock: no clock has the id "${account.clock}"; add it under clocks or create it first.`,
+      );
+    }
+    const current = clockOf(account.apiKey);
+    if (current !== undefined && account.clock !== undefined && current !== account.clock) {
+      throw new ApiError(
+        'SCENARIO_INVALID',
+        `scenario: accounts[${index}].clock: account "${account.apiKey}" lives on ${current === null ? 'the main clock' : `clock "${current}"`}; an account cannot move to another clock.`,
+      );
+    }
+  });
 }

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../../domain/accountFields.js';
+import { clockInstant } from '../../domain/clockRange.js';
 import { errorCodes } from '../../domain/errors.js';
 import { routeOperations } from '../../domain/apiOperations.js';
 import { scopes } from '../../state/store.js';
@@ -159,6 +160,9 @@ export const accountScenarioSchema = z.strictObject({
   faults: z.array(fault).default([]).describe("Faults for this account's requests, applied before the emulator's."),
 });
 
+/** A test clock's id: letters, digits, `_`, `-` and `.`, so it fits a URL path as it is. */
+const clockId = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'expected an id of 1 to 100 letters, digits, _, - or .');
+
 const accountEntry = z.strictObject({
   apiKey: apiKeySchema,
   signingSecret: z.string().min(1).optional(),
@@ -169,6 +173,13 @@ const accountEntry = z.strictObject({
   scopes: z.array(z.enum(scopes)).optional(),
   optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
   scenario: accountScenarioSchema.optional().describe("This account's own rules, replies and faults, consulted before the emulator's."),
+  clock: clockId.optional().describe('The id of a test clock (under clocks, or made at runtime) the account lives on; none: the main clock.'),
+});
+
+const clockEntry = z.strictObject({
+  id: clockId.describe('How accounts (and the control API) name the clock.'),
+  name: z.string().min(1).max(200).optional(),
+  startTime: clockInstant.optional().describe("ISO 8601 time the clock starts at (and returns to on reset); default the main clock's now."),
 });
 
 const target = { account: z.string().optional(), environment: environment.default('live') };
@@ -227,6 +238,18 @@ export const scenarioSchema = z.strictObject({
     })
     .default([])
     .describe("Accounts by API key, each once: created, or (the default account's key) updated."),
+  clocks: z
+    .array(clockEntry)
+    .superRefine((clocks, context) => {
+      const seen = new Map<string, number>();
+      clocks.forEach(({ id }, index) => {
+        const first = seen.get(id);
+        if (first === undefined) seen.set(id, index);
+        else context.addIssue({ code: 'custom', path: [index, 'id'], message: `"${id}" is already the id of clocks[${first}]; give each clock once` });
+      });
+    })
+    .default([])
+    .describe('Test clocks, each frozen until moved; accounts name one with clock. Made at start-up and again at every reset.'),
   rules: z.array(rule).default([]).describe('First match wins; unmatched legs follow the default timeline.'),
   replies: z.array(reply).default([]).describe('Inbound replies after a leg is delivered; first match wins.'),
   faults: z.array(fault).default([]),
@@ -247,3 +270,4 @@ export type ScenarioFault = Scenario['faults'][number];
 export type MessageMatch = z.output<typeof messageMatch>;
 export type OutcomeSpec = ScenarioRule['outcome'];
 export type TimelineEventSpec = Scenario['timeline'][number];
+export type ScenarioClock = Scenario['clocks'][number];
