@@ -132,11 +132,17 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     ),
   );
   const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account, journal.find({ account }).reverse());
-  const api = createApiHandler({ core, faults: scenarios.faults, journal });
+  const api = createApiHandler({ core, faults: scenarios, journal });
   const app = createApp({ core, operations, api, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const hosts = new HostCheck({ allowed: options.allowedHosts ?? [], listening: [options.host], publicHost: fixedOrigin && new URL(fixedOrigin).hostname });
-  const requestListener = guardHost(nodeListener(fetch, { handler: api, maxBodySize: options.maxBodySize }), hosts, responseSettings(options), ownOrigin);
+  // The node listener hands hono its socket (`c.env.outgoing`), so a network fault can fail it on the fallback path too.
+  const requestListener = guardHost(
+    nodeListener((request, env) => app.fetch(request, env), { handler: api, maxBodySize: options.maxBodySize }),
+    hosts,
+    responseSettings(options),
+    ownOrigin,
+  );
   /** Made (or read) on the first listen, kept for later ones so a client's trust stays valid. */
   let tls: TlsMaterial | undefined;
 

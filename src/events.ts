@@ -23,8 +23,8 @@ export interface EngineEvents {
   'account.changed': { apiKey: string };
   /** The whole state was replaced (reset or snapshot import): views built before it are stale. */
   'state.replaced': { reason: 'reset' | 'restore' };
-  /** A scenario fault acted on an API request: added latency and/or answered with an error code. */
-  'fault.injected': { at: number; environment: Environment; account: string; operation: string; latencyMs: number; code?: string };
+  /** A scenario fault acted on an API request: added latency and/or answered with an error code, or made the transport fail (`network`). */
+  'fault.injected': { at: number; environment: Environment; account: string; operation: string; latencyMs: number; code?: string; network?: string };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
   'clock.incident': { incident: ClockIncident; clock: string | null };
 }

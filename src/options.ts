@@ -138,15 +138,19 @@ export const settings = {
   scenario: setting(
     z.union([z.string().min(1), z.record(z.string(), z.unknown()), z.array(z.union([z.string().min(1), z.record(z.string(), z.unknown())]))]).optional(),
     'list',
-    'Scenario file(s) (YAML or JSON) or objects; repeat --scenario to extend one with another. Default: the built-in magic numbers.',
+    'Scenario file(s) (YAML or JSON) or objects; repeat --scenario to extend one with another. They add to the built-in magic numbers unless a file says magicNumbers: false.',
   ),
-  outcomeHeader: setting(z.boolean().default(true), 'boolean', 'Honour the X-Emulator-Outcome request header that forces the outcome of one send.'),
+  outcomeHeader: setting(
+    z.boolean().default(true),
+    'boolean',
+    "Honour the X-Emulator-Outcome request header that forces the outcome of one send, and X-Emulator-Network that fails one request's transport.",
+  ),
   optOutKeywords: setting(
     z.array(z.string().min(1)).default(['STOP']),
     'list',
-    'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist.',
+    'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist; a list replaces the default.',
   ),
-  optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts that opt a number back in.'),
+  optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts (any case, spaces trimmed) that opt a number back in.'),
   readyFile: setting(
     z.string().min(1).optional(),
     'string',

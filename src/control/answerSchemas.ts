@@ -5,7 +5,7 @@
  */
 
 import { z } from 'zod';
-import { scenarioSchema } from '../engine/scenario/schema.js';
+import { accountScenarioSchema, scenarioSchema } from '../engine/scenario/schema.js';
 import { environments } from '../domain/environment.js';
 import { transitions } from '../domain/message.js';
 import { snapshotSchema } from '../state/snapshot.js';
@@ -127,7 +127,8 @@ export function answerSchemas(): Record<string, Schema> {
       query: string,
       environment,
       account: nullable('string'),
-      status: integer,
+      status: { type: 'integer', description: '0 when no HTTP answer was sent (a network fault).' },
+      network: nullable('string'),
       code: nullable('string'),
       messageId: nullable('string'),
       durationMs: { type: 'number' },
@@ -136,6 +137,7 @@ export function answerSchemas(): Record<string, Schema> {
     }),
     Signature: object({ string_to_sign: string, signature: string }),
     Scenario: fromZod(scenarioSchema),
+    AccountScenario: fromZod(accountScenarioSchema),
     Snapshot: fromZod(snapshotSchema()),
   };
 }

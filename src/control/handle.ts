@@ -13,7 +13,7 @@ import type {
   WebhookFilterInput,
 } from '../engine/controlInput.js';
 import type { AccountView, MessageView } from '../engine/inspection.js';
-import type { Scenario, ScenarioInput } from '../engine/scenario/schema.js';
+import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { Snapshot } from '../state/snapshot.js';
 import type { WebhookEvent } from '../webhooks/log.js';
@@ -106,6 +106,16 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     update(apiKey: string, patch: AccountPatch): Answer<M, AccountView>;
     /** Removes an account and its messages. */
     delete(apiKey: string): Answer<M, void>;
+    /** The account's own scenario (rules, replies, faults), defaults filled in; empty lists when it has none. */
+    getScenario(apiKey: string): Answer<M, AccountScenario>;
+    /**
+     * Gives the account its own scenario (YAML/JSON text or an object), consulted before the emulator's for its
+     * requests and legs only, like msw's `server.use` for one account; gone when cleared, or the account is reset or deleted.
+     * @example emulator.accounts.setScenario('pk_test_a', { rules: [{ match: { recipient: '27831234567' }, outcome: 'undelivered' }] });
+     */
+    setScenario(apiKey: string, scenario: string | AccountScenarioInput): Answer<M, AccountScenario>;
+    /** Removes the account's own scenario: the emulator's alone decides for it again. */
+    clearScenario(apiKey: string): Answer<M, void>;
   };
   readonly messages: {
     /** Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`. */

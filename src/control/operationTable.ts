@@ -221,6 +221,31 @@ export const operations = {
       summary: 'Removes the account and its messages (204, no body).',
       run: ({ control }, apiKey) => control.deleteAccount(apiKey),
     },
+    getScenario: {
+      method: 'GET',
+      path: '/accounts/{key}/scenario',
+      answer: 'AccountScenario',
+      args: [key],
+      summary: "The account's own scenario (rules, replies, faults), defaults filled in; empty lists when it has none.",
+      run: ({ control }, apiKey) => control.accountScenario(apiKey),
+    },
+    setScenario: {
+      method: 'PUT',
+      path: '/accounts/{key}/scenario',
+      answer: 'AccountScenario',
+      args: [key, { in: 'text' }],
+      summary:
+        "Gives the account its own scenario (YAML or JSON body: `rules`, `replies`, `faults`), consulted before the emulator's for its requests and legs only; it replaces an earlier one and is gone when cleared, or the account is reset or deleted. A bad one is refused and changes nothing.",
+      run: ({ control }, apiKey, scenario) => control.setAccountScenario(apiKey, scenario),
+    },
+    clearScenario: {
+      method: 'DELETE',
+      path: '/accounts/{key}/scenario',
+      args: [key],
+      status: 204,
+      summary: "Removes the account's own scenario (204, no body): the emulator's alone decides for it again.",
+      run: ({ control }, apiKey) => control.clearAccountScenario(apiKey),
+    },
   },
   messages: {
     list: {

@@ -155,8 +155,8 @@ export const errorCatalogue = {
   INVALID_EMULATOR_HEADER: {
     status: 400,
     published: emulator,
-    description: 'An emulator request header (X-Emulator-Outcome) has a value that is not allowed.',
-    fix: 'Give a named outcome (delivered, undelivered, expired, blist, noroute, failed) or a timeline such as submitted@2s,undelivered@30s; or leave the header out.',
+    description: 'An emulator request header (X-Emulator-Outcome, X-Emulator-Network) has a value that is not allowed.',
+    fix: 'X-Emulator-Outcome: give a named outcome (delivered, undelivered, expired, blist, noroute, failed) or a timeline such as submitted@2s,undelivered@30s. X-Emulator-Network: give reset, hang-up, truncated, html, slow-body (or slow-body@500ms) or reset-after-handling. Or leave the header out.',
   },
   SCENARIO_INVALID: {
     status: 400,

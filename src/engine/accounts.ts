@@ -6,7 +6,16 @@
 
 import { ApiError } from '../domain/errors.js';
 import { type Environment, environments } from '../domain/message.js';
-import { type Account, type AccountSettings, type EnvironmentAccount, type Scope, type Store, type WalletSettings, scopes } from '../state/store.js';
+import {
+  type Account,
+  type AccountScenarioData,
+  type AccountSettings,
+  type EnvironmentAccount,
+  type Scope,
+  type Store,
+  type WalletSettings,
+  scopes,
+} from '../state/store.js';
 import { quoteExcerpt } from '../domain/excerpt.js';
 import type { Clock } from '../state/clock.js';
 import type { Clocks } from './clocks.js';
@@ -24,6 +33,8 @@ export interface AccountSpec {
   /** Opted-out numbers, live and sandbox unless `sandboxOptOuts` is given. */
   optOuts?: readonly string[];
   sandboxOptOuts?: readonly string[];
+  /** Its own scenario (validated), consulted before the emulator's. */
+  scenario?: AccountScenarioData;
   /** The id of the test clock the account lives on; none (or null) for the main clock. */
   clock?: string | null;
 }
@@ -48,7 +59,7 @@ export function settingsOf(account: Account): AccountSettings {
     const state = account.environments[environment];
     return { balance: state.balance, webhookUrl: state.webhookUrl, optOuts: [...state.optOuts] };
   };
-  return {
+  const settings: AccountSettings = {
     apiKey: account.apiKey,
     signingSecret: account.signingSecret,
     scopes: [...account.scopes],
@@ -56,6 +67,8 @@ export function settingsOf(account: Account): AccountSettings {
     sandbox: wallet('sandbox'),
     clock: account.clock.id,
   };
+  if (account.scenario !== undefined) settings.scenario = account.scenario;
+  return settings;
 }
 
 /** True when the wallet covers `cost`. */
@@ -118,7 +131,7 @@ export class Accounts {
       webhookUrl: webhookUrl !== undefined ? webhookUrl : (fallback?.webhookUrl ?? null),
       optOuts: [...(optOuts ?? fallback?.optOuts ?? [])],
     });
-    return {
+    const settings: AccountSettings = {
       apiKey: spec.apiKey,
       signingSecret: spec.signingSecret ?? base?.signingSecret ?? `sk_test_${spec.apiKey.slice(3)}`,
       scopes: [...(spec.scopes ?? base?.scopes ?? scopes)],
@@ -131,6 +144,9 @@ export class Accounts {
       ),
       clock: spec.clock !== undefined ? spec.clock : (base?.clock ?? null),
     };
+    const scenario = spec.scenario ?? base?.scenario;
+    if (scenario !== undefined) settings.scenario = scenario;
+    return settings;
   }
 
   /** Adds an account with complete settings; a per-account reset returns it to them. */
@@ -157,6 +173,7 @@ export class Accounts {
     }
     existing.signingSecret = next.signingSecret;
     existing.scopes = next.scopes;
+    if (next.scenario !== undefined) existing.scenario = next.scenario;
     for (const environment of environments) {
       const wallet = existing.environments[environment];
       setBalance(wallet, next[environment].balance, environment);

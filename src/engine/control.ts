@@ -1,5 +1,6 @@
 /** The control operations behind /_emulator and the library handle: clock, accounts, messages, replies, reset, snapshots. */
 
+import type { z } from 'zod';
 import { ApiError } from '../domain/errors.js';
 import { type Environment, type Leg, type MessageRecord, environments, isFinal, transitionProblem } from '../domain/message.js';
 import { type RequestFields, canonicalString, signRequest } from '../domain/signing.js';
@@ -26,7 +27,7 @@ import type { Core } from './core.js';
 import { exportSnapshot, importSnapshot } from './snapshots.js';
 import { ScenarioError, parseScenario, validateScenario } from './scenario/parse.js';
 import type { ScenarioRuntime } from './scenario/runtime.js';
-import type { Scenario } from './scenario/schema.js';
+import { type AccountScenario, type Scenario, accountScenarioSchema, scenarioSchema } from './scenario/schema.js';
 import { receiveReply } from './replies.js';
 import { type AccountView, type MessageView, accountView, messageView } from './inspection.js';
 import { quoteExcerpt } from '../domain/excerpt.js';
@@ -67,13 +68,7 @@ export class Control {
 
   /** Replaces the active scenario with YAML or JSON text, or an object; a bad one is refused and changes nothing. */
   replaceScenario(input: string | unknown): Scenario {
-    let scenario: Scenario;
-    try {
-      scenario = typeof input === 'string' ? parseScenario(input, 'scenario') : validateScenario(input, 'scenario');
-    } catch (error) {
-      if (error instanceof ScenarioError) throw new ApiError('SCENARIO_INVALID', error.message);
-      throw error;
-    }
+    const scenario = readScenario(input, 'scenario', scenarioSchema);
     const changed = Object.entries(scenario.options ?? {}).filter(
       ([name, value]) => JSON.stringify(value) !== JSON.stringify(this.core.options[name as keyof typeof this.core.options]),
     );
@@ -85,6 +80,30 @@ export class Control {
     }
     this.scenarios.load(scenario);
     return scenario;
+  }
+
+  /** An account's own scenario, defaults filled in; an empty one when none is set. */
+  accountScenario(apiKey: string): AccountScenario {
+    const own = this.findAccount(apiKey).scenario;
+    return own === undefined ? emptyAccountScenario() : (own as AccountScenario);
+  }
+
+  /**
+   * Gives an account its own scenario (YAML or JSON text, or an object), consulted before the emulator's for its
+   * requests and legs; it replaces any earlier one and lasts until cleared, or the account is reset or deleted.
+   */
+  setAccountScenario(apiKey: string, input: string | unknown): AccountScenario {
+    const account = this.findAccount(apiKey);
+    const scenario = readScenario(input, `scenario of ${apiKey}`, accountScenarioSchema);
+    account.scenario = scenario;
+    this.changed(apiKey);
+    return scenario;
+  }
+
+  /** Removes an account's own scenario: the emulator's alone decides for it again. */
+  clearAccountScenario(apiKey: string): void {
+    delete this.findAccount(apiKey).scenario;
+    this.changed(apiKey);
   }
 
   optOuts(apiKey: string = this.core.options.apiKey, environment: Environment = 'live'): string[] {
@@ -343,4 +362,18 @@ export class Control {
     }
     throw new ApiError('CONTROL_NOT_FOUND', `No message has the id ${quoteExcerpt(id)} in either environment.`);
   }
+}
+
+/** A scenario from YAML or JSON text, or an object, validated by `schema`; a bad one is SCENARIO_INVALID naming `source`. */
+function readScenario<S extends typeof scenarioSchema | typeof accountScenarioSchema>(input: unknown, source: string, schema: S): z.output<S> {
+  try {
+    return (typeof input === 'string' ? parseScenario(input, source, schema) : validateScenario(input, source, undefined, schema)) as z.output<S>;
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new ApiError('SCENARIO_INVALID', error.message);
+    throw error;
+  }
+}
+
+function emptyAccountScenario(): AccountScenario {
+  return { rules: [], replies: [], faults: [] };
 }

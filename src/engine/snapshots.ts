@@ -1,10 +1,23 @@
 /** Exporting the whole state as JSON data and importing it again, exactly, pending work included. */
 
+import { ApiError } from '../domain/errors.js';
 import { environments } from '../domain/message.js';
+import { ScenarioError, validateScenario } from './scenario/parse.js';
+import { type AccountScenario, accountScenarioSchema } from './scenario/schema.js';
 import { type Snapshot, parseSnapshot } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
 import { settingsOf } from './accounts.js';
 import { type Core, randomStreams } from './core.js';
+
+/** A snapshot's account scenario, checked as the control API checks one; a bad one refuses the whole snapshot. */
+function accountScenarioOf(input: unknown, source: string): AccountScenario {
+  try {
+    return validateScenario(input, source, undefined, accountScenarioSchema);
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: ${error.message}`);
+    throw error;
+  }
+}
 
 export function exportSnapshot(core: Core): Snapshot {
   const { store, clock, random } = core;
@@ -24,6 +37,9 @@ export function exportSnapshot(core: Core): Snapshot {
 /** Replaces the whole state with a snapshot; a snapshot that fails parseSnapshot's complete check changes nothing. */
 export function importSnapshot(core: Core, input: unknown): void {
   const snapshot = structuredClone(parseSnapshot(input));
+  snapshot.accounts.forEach((account, index) => {
+    if (account.scenario !== undefined) account.scenario = accountScenarioOf(account.scenario, `snapshot accounts[${index}].scenario`);
+  });
   const { store, clock, lifecycle, random } = core;
   // The same routine reset uses empties everything; the active scenario stays, its pending timeline events do not.
   core.startState.clear();

@@ -3,6 +3,7 @@
  * so the same code serves hono (`emulator.fetch`, the fallback listener) and the node fast lane.
  */
 
+import type { NetworkFailure } from '../engine/scenario/networkFaults.js';
 import type { RequestHead } from './context.js';
 
 export interface ApiRequest extends RequestHead {
@@ -33,6 +34,8 @@ export interface ApiAnswer {
   status: number;
   /** JSON text. */
   body: string;
-  /** Headers besides Content-Type (WWW-Authenticate, Allow, Retry-After, …). */
+  /** Headers besides Content-Type (WWW-Authenticate, Allow, Retry-After, …); a network fault's HTML page sets its own Content-Type. */
   headers?: Readonly<Record<string, string>>;
+  /** A network fault: the transport fails this way instead of (or while) sending the answer. */
+  network?: NetworkFailure;
 }

@@ -10,14 +10,15 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { tryDecodeURIComponent } from 'hono/utils/url';
 import { type Environment, apiEnvironment, apiPrefixes } from '../domain/environment.js';
 import type { Core } from '../engine/core.js';
-import type { Faults } from '../engine/scenario/faults.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
 import { checkDeclaredLength } from './body.js';
 import { startJournalRecord } from './journalRecord.js';
 import { authenticate, basicUsername } from './middleware/auth.js';
-import { faultGuard } from './middleware/faults.js';
+import { type FaultSource, faultGuard } from './middleware/faults.js';
+import { networkAnswer } from './networkAnswer.js';
+import { networkHeaderName, parseNetworkHeader } from '../engine/scenario/networkFaults.js';
 import { notAllowed } from './middleware/methods.js';
 import { requireHttps } from './middleware/transport.js';
 import { answerableError, apiBase, docsBase, errorAnswer, responseSettings, routeNotFound } from './respond.js';
@@ -28,7 +29,7 @@ export type ApiHandler = (request: ApiRequest) => Answering;
 
 export interface ApiDeps {
   core: Core;
-  faults: Faults;
+  faults: FaultSource;
   journal: RequestJournal;
 }
 
@@ -104,11 +105,25 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
         apiBase: () => (base ??= apiBase(request, settings, environment)),
         docsBase: () => (docs ??= docsBase(request, settings)),
       };
+      const forced = options.outcomeHeader ? request.header(networkHeaderName) : undefined;
+      if (forced !== undefined) {
+        // The one-off header wins over the scenario's faults, which then neither act nor count this request.
+        const network = parseNetworkHeader(forced);
+        core.events.emit('fault.injected', {
+          at: account.clock.now(),
+          environment,
+          account: account.apiKey,
+          operation: route.operation,
+          latencyMs: 0,
+          network: network.kind,
+        });
+        return networkAnswer(network, () => serve(route, call));
+      }
       const faulted = fault(route.operation, environment, account);
       return faulted === undefined
         ? serve(route, call)
         : faulted.then(
-            () => serve(route, call),
+            (network) => (network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call))),
             (error: unknown) => failure(request, error),
           );
     } catch (error) {
@@ -128,7 +143,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       account: apiKey ?? null,
     });
     const answered = (result: ApiAnswer): Answering => {
-      const keep = answeredAt(result.status, result.body);
+      const keep = answeredAt(result.status, result.body, result.network?.kind);
       const body = request.journalBody();
       if (body instanceof Promise)
         return body.then((read) => {

@@ -6,6 +6,7 @@ import type { OperationDeps } from '../control/operations.js';
 import type { Core } from '../engine/core.js';
 import type { ApiHandler } from './apiHandler.js';
 import { bodyLimit } from './body.js';
+import { TransportFailure } from './networkAnswer.js';
 import { honoApi } from './adapters/honoApi.js';
 import { journalRequests } from './middleware/journal.js';
 import { answerableError, errorResponse, responseSettings, routeNotFound } from './respond.js';
@@ -50,7 +51,11 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   app.route('/_emulator', controlRoutes({ ...operations, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }));
 
   app.notFound((c) => errorResponse(c, routeNotFound(c.req.method, c.req.path), settings));
-  app.onError((error, c) => errorResponse(c, answerableError(error, c.req.method, c.req.path), settings));
+  app.onError((error, c) => {
+    // A network fault without a socket (emulator.fetch): the call fails as fetch would, with no answer.
+    if (error instanceof TransportFailure) throw error;
+    return errorResponse(c, answerableError(error, c.req.method, c.req.path), settings);
+  });
   // hono's router looks methods up as keys of plain objects, so a method named like an Object.prototype
   // member ("toString", "__proto__") throws inside it. Node's parser never passes such a method, but
   // emulator.fetch can; it is served as the unknown method it is.

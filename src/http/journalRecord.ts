@@ -30,12 +30,12 @@ export function startJournalRecord(
   store: Store,
   main: Clock,
   arrival: Arrival,
-): (status: number, responseBody: string | null) => KeepBody {
+): (status: number, responseBody: string | null, network?: string) => KeepBody {
   const wallMs = Date.now();
   const virtualMs = ((arrival.account === null ? undefined : store.accounts.get(arrival.account))?.clock ?? main).now();
   const started = performance.now();
-  return (status, responseBody) => {
+  return (status, responseBody, network) => {
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    return (requestBody) => journal.record({ wallMs, virtualMs, ...arrival, status, requestBody, responseBody, durationMs });
+    return (requestBody) => journal.record({ wallMs, virtualMs, ...arrival, status, requestBody, responseBody, durationMs, network: network ?? null });
   };
 }

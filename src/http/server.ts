@@ -14,7 +14,7 @@ export interface LaneApi {
 }
 
 /** A Node listener for `fetch` (the hono app); with `api`, the API's plain requests take the fast lane instead. */
-export function nodeListener(fetch: (request: Request) => Response | Promise<Response>, api?: LaneApi): NodeListener {
+export function nodeListener(fetch: (request: Request, env?: unknown) => Response | Promise<Response>, api?: LaneApi): NodeListener {
   // @hono/node-server is imported on the first request the fast lane does not take: evaluating it reads the global
   // Request and Response, which loads Node's fetch implementation (undici), the largest single cost of a start that
   // answers /v1 without them. Once loaded, requests are handed to it directly.

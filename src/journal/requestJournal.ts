@@ -17,8 +17,11 @@ interface RequestFacts {
   environment: Environment;
   /** The API key the request claimed (Basic username), whether or not it exists. */
   account: string | null;
+  /** 0 when no HTTP answer was sent (a network fault's reset or hang-up). */
   status: number;
   durationMs: number;
+  /** The network fault the transport showed instead of (or after) the answer, or null. */
+  network: string | null;
 }
 
 /** What the HTTP layer hands over for one request; bodies stay raw until someone reads the entry. */
@@ -166,6 +169,7 @@ export class RequestJournal {
       environment: stored.environment,
       account: stored.account,
       status: stored.status,
+      network: stored.network,
       code: errorCode(stored),
       messageId: messageId(stored),
       requestBody: readable(stored.requestBody),

@@ -73,6 +73,7 @@ function buildSnapshotSchema() {
         scopes: z.array(z.enum(scopes)).max(scopes.length),
         live: wallet,
         sandbox: wallet,
+        scenario: z.record(z.string(), z.unknown()).optional().describe("The account's own scenario (checked by the engine on import)."),
         /** The test clock the account lives on; null or absent for the main clock. */
         clock: clockId.nullable().default(null),
       }),

@@ -20,11 +20,16 @@ export interface EnvironmentAccount {
   positions: PositionList;
 }
 
+/** An account's own scenario as plain data: the engine validates it (engine/scenario/schema.ts) and compiles it. */
+export type AccountScenarioData = Readonly<Record<string, unknown>>;
+
 export interface Account {
   apiKey: string;
   signingSecret: string;
   scopes: readonly Scope[];
   environments: Record<Environment, EnvironmentAccount>;
+  /** Rules, replies and faults consulted before the emulator's scenario for this account only. */
+  scenario?: AccountScenarioData;
   /** The clock everything about the account runs on (both environments): the main clock or a test clock. Held here so no request looks it up. */
   clock: Clock;
 }
@@ -43,6 +48,7 @@ export interface AccountSettings {
   scopes: Scope[];
   live: WalletSettings;
   sandbox: WalletSettings;
+  scenario?: AccountScenarioData;
   /** The test clock the account lives on, or null for the main clock. */
   clock: string | null;
 }
@@ -70,6 +76,7 @@ export class Store {
       environments: { live: wallet(settings.live), sandbox: wallet(settings.sandbox) },
       clock,
     };
+    if (settings.scenario !== undefined) account.scenario = settings.scenario;
     this.accounts.set(account.apiKey, account);
     return account;
   }

@@ -72,7 +72,13 @@ export function timelineReport(core: Core, account: string, requests: readonly J
         problem: false,
       });
     } else if (note.account === account) {
-      const effect = [note.code ? `answered ${note.code}` : '', note.latencyMs > 0 ? `delayed ${note.latencyMs} ms` : ''].filter(Boolean).join(', ');
+      const effect = [
+        note.code ? `answered ${note.code}` : '',
+        note.network ? `network ${note.network}` : '',
+        note.latencyMs > 0 ? `delayed ${note.latencyMs} ms` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
       add(note.at, { kind: 'fault', environment: note.environment, messageId: null, summary: `injected fault on ${note.operation}: ${effect}`, problem: true });
     }
   }

@@ -6,7 +6,7 @@ import { smsMatchers } from './matchers.js';
 expect.extend(smsMatchers);
 
 export { createSmsTest } from './smsTest.js';
-export type { SmsContext, SmsEmulator, SmsTestOptions } from './smsTest.js';
+export type { SmsContext, SmsEmulator, SmsScenario, SmsTestOptions } from './smsTest.js';
 export { smsGlobalSetup } from './globalSetup.js';
 export type { ProvidedEmulator } from './globalSetup.js';
 export { smsMatchers } from './matchers.js';

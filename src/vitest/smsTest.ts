@@ -9,6 +9,7 @@ import { type Emulator, createEmulator } from '../emulator.js';
 import type { ClockView } from '../engine/control.js';
 import type { AccountInput, ClockCommand } from '../engine/controlInput.js';
 import type { MessageView } from '../engine/inspection.js';
+import type { AccountScenario, AccountScenarioInput } from '../engine/scenario/schema.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect } from '../testing/connect.js';
 import { type MessageWait, type WaitableHandle, waitFor } from '../control/waitFor.js';
@@ -84,6 +85,22 @@ export interface SmsContext extends SmsSubject {
    * the time each move answers is the time): give it to the app under test, `now: () => sms.now()`.
    */
   now(): Date;
+  /**
+   * The test account's own scenario (rules, replies, faults): asked before the emulator's, for this test's requests and
+   * legs only, and gone with its account, like msw's `server.use` for one test.
+   * @example await sms.scenario.set({ rules: [{ match: { recipient: '27831234567' }, outcome: 'undelivered' }] });
+   */
+  readonly scenario: SmsScenario;
+}
+
+/** `sms.scenario`: the test account's own scenario; every call may be awaited, in process or over HTTP. */
+export interface SmsScenario {
+  /** Gives the test's account its own scenario (YAML/JSON text or an object); a bad one is refused and changes nothing. */
+  set(scenario: string | AccountScenarioInput): Promise<AccountScenario>;
+  /** The test account's own scenario, defaults filled in (empty lists when none is set). */
+  get(): Promise<AccountScenario>;
+  /** Removes it: the emulator's scenario alone decides for the test's account again. */
+  clear(): Promise<void>;
 }
 
 /**
@@ -149,6 +166,11 @@ export function createSmsTest(options: SmsTestOptions = {}) {
         waitFor: (messageId) => (clock.id === null ? emulator.waitFor(messageId) : waitFor(clock.waitable, messageId)),
         clock,
         now: () => clock.now(),
+        scenario: {
+          set: async (scenario) => emulator.accounts.setScenario(apiKey, scenario),
+          get: async () => emulator.accounts.getScenario(apiKey),
+          clear: async () => emulator.accounts.clearScenario(apiKey),
+        },
       };
       registerSubject(task, sms);
       await use(sms);

@@ -199,7 +199,7 @@ test('repeated --scenario flags extend one scenario with the next', async () => 
   const path = (name: string) => fileURLToPath(new URL(`../../scenarios/${name}.yaml`, import.meta.url));
   const { origin } = await start(['--port', '0', '--scenario', path('default'), '--scenario', path('rate-limited')]);
   const active = (await (await fetch(`${origin}/_emulator/scenario`)).json()) as { rules: unknown[]; faults: unknown[] };
-  expect([active.rules.length, active.faults.length]).toEqual([8, 1]);
+  expect([active.rules.length, active.faults.length]).toEqual([9, 1]);
 });
 
 test('a broken scenario stops start-up with a non-zero exit and the line of the mistake', () => {

@@ -34,7 +34,7 @@ test.each([
   ['bad-regex.yaml', /bad-regex\.yaml:3:\d+: rules\[0\]\.match\.recipient.*(not a usable regular expression|does not match)/],
   ['bad-version.yaml', /bad-version\.yaml:1:10: version: /],
   ['bad-option.yaml', /bad-option\.yaml:3:15: options\.batchLimit: /],
-  ['fault-without-effect.yaml', /fault-without-effect\.yaml:3:\d+: faults\[0\]: give at least one of error, latency or rateLimit/],
+  ['fault-without-effect.yaml', /fault-without-effect\.yaml:3:\d+: faults\[0\]: give at least one of error, latency, rateLimit or network/],
   ['duplicate-account.yaml', /duplicate-account\.yaml:6:\d+: accounts\[2\]\.apiKey: "pk_team" is already the key of accounts\[0\]/],
   ['unknown-fault-code.yaml', /unknown-fault-code\.yaml:4:\d+: faults\[0\]\.error\.code: expected one of "CONNECTION_INSECURE", /],
   ['unknown-field.yaml', /unknown-field\.yaml:3:\d+: rules\[0\]: unknown field\(s\) colour/],

@@ -29,9 +29,11 @@ async function outcomeOf(emulator: Emulator, recipient: string, key = apiKey): P
 const cases: Record<string, (emulator: Emulator) => Promise<void>> = {
   async scenario(emulator) {
     expect(await outcomeOf(emulator, '27830000001')).toBe('undelivered');
+    expect(await outcomeOf(emulator, '27830000002')).toBe('undelivered');
+    expect(await outcomeOf(emulator, '27831111112')).toBe('delivered');
+    emulator.scenario.set({ version: 1, magicNumbers: false, rules: [{ match: { recipient: '27831111112' }, outcome: 'failed' }] });
+    expect(await outcomeOf(emulator, '27831111112')).toBe('failed');
     expect(await outcomeOf(emulator, '27830000002')).toBe('delivered');
-    emulator.scenario.set({ version: 1, rules: [{ match: { recipient: '27830000002' }, outcome: 'failed' }] });
-    expect(await outcomeOf(emulator, '27830000002')).toBe('failed');
   },
   async webhookUrl(emulator) {
     expect(emulator.accounts.get(apiKey).live.webhookUrl).toBe(startHook);
@@ -98,11 +100,11 @@ test.each([
 test('reset undoes a scenario set at runtime over HTTP and brings back the start-up one', async () => {
   const emulator = makeEmulator();
   expect(await outcomeOf(emulator, '27830000002')).toBe('undelivered');
-  const put = await call(emulator, 'PUT', '/_emulator/scenario', { raw: 'version: 1\nrules: []\n', key: false, contentType: 'application/yaml' });
+  const put = await call(emulator, 'PUT', '/_emulator/scenario', { raw: 'version: 1\nmagicNumbers: false\n', key: false, contentType: 'application/yaml' });
   expect(put.status).toBe(200);
   expect(await outcomeOf(emulator, '27830000002')).toBe('delivered');
   await control(emulator, 'POST', '/reset');
-  expect(emulator.scenario.get().rules).toHaveLength(8);
+  expect(emulator.scenario.get().rules).toHaveLength(9);
   expect(await outcomeOf(emulator, '27830000002')).toBe('undelivered');
 });
 

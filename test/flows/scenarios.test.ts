@@ -263,13 +263,13 @@ test.each([
 test('a scenario can be read and replaced at runtime; a bad one is refused and changes nothing', async () => {
   const emulator = makeEmulator();
   const control = (method: string, raw?: string) => call(emulator, method, '/_emulator/scenario', { raw, key: false, contentType: 'application/yaml' });
-  expect((await control('GET')).body.rules).toHaveLength(8);
+  expect((await control('GET')).body.rules).toHaveLength(9);
   const bad = await control('PUT', 'version: 1\nrules:\n  - outcome: lost\n');
   expect(bad.status).toBe(400);
   expect(bad.body).toMatchObject({ message: 'SCENARIO_INVALID', description: expect.stringContaining('scenario:3:') });
   const withOptions = await control('PUT', 'version: 1\noptions:\n  batchLimit: 5\n');
   expect(withOptions.body.description).toContain('batchLimit');
-  expect((await control('GET')).body.rules).toHaveLength(8);
+  expect((await control('GET')).body.rules).toHaveLength(9);
   expect((await control('PUT', 'version: 1\nrules:\n  - outcome: undelivered\n')).status).toBe(200);
   const message = await send(emulator, { recipient: ['27830000001'], message: 'x' });
   await emulator.clock.advance('5s');
@@ -294,4 +294,75 @@ test('the same scenario, seed, requests and clock steps give byte-identical tran
   const first = await session();
   expect(first.length).toBeGreaterThan(1000);
   expect(await session()).toBe(first);
+});
+
+test('a scenario adds to the built-in magic numbers: its own rules and replies first, then theirs', async () => {
+  const emulator = makeEmulator({
+    scenario: {
+      version: 1,
+      rules: [
+        { match: { recipient: '27830000001' }, outcome: 'noroute' },
+        { match: { recipient: '27839*' }, outcome: 'failed' },
+      ],
+    },
+  });
+  const message = await send(emulator, { recipient: ['27830000001', '27830000002', '27839000000', '27830000007'], message: 'Hi' });
+  await emulator.clock.advance('5s');
+  expect(legStatuses(emulator, message.id)).toEqual(['noroute', 'undelivered', 'failed', 'delivered']);
+  await emulator.clock.advance('30s');
+  expect(emulator.replies.list().items.map((reply) => reply.message)).toEqual(['Thanks, got it!']);
+});
+
+test('magicNumbers: false in a scenario leaves only its own rules, at start and when set at runtime', async () => {
+  const scenario = { version: 1 as const, magicNumbers: false, rules: [{ match: { recipient: '27839*' }, outcome: 'failed' as const }] };
+  for (const emulator of [makeEmulator({ scenario }), makeEmulator()]) {
+    emulator.scenario.set(scenario);
+    const message = await send(emulator, { recipient: ['27830000002', '27839000000', '27830000007'], message: 'Hi' });
+    await emulator.clock.advance('1m');
+    expect(legStatuses(emulator, message.id)).toEqual(['delivered', 'failed', 'delivered']);
+    expect(emulator.replies.list().items).toEqual([]);
+    expect(emulator.scenario.get().magicNumbers).toBe(false);
+  }
+});
+
+test('of several scenario files the last that says magicNumbers decides', async () => {
+  const off = { version: 1 as const, magicNumbers: false };
+  const silent = { version: 1 as const, description: 'adds nothing about magic numbers' };
+  expect(makeEmulator({ scenario: [off, silent] }).scenario.get().magicNumbers).toBe(false);
+  expect(makeEmulator({ scenario: [off, { version: 1 as const, magicNumbers: true }] }).scenario.get().magicNumbers).toBe(true);
+  const emulator = makeEmulator({ scenario: [off, silent] });
+  const message = await send(emulator, { recipient: ['27830000002'], message: 'Hi' });
+  await emulator.clock.advance('5s');
+  expect(legStatuses(emulator, message.id)).toEqual(['delivered']);
+});
+
+test('stop, " Stop " and STOP each opt the number out; 27830000009 replies stop in lower case and is opted out', async () => {
+  for (const text of ['stop', ' Stop ', 'STOP']) {
+    const emulator = makeEmulator();
+    const first = await send(emulator, { recipient: ['27831234567'], message: 'Promo' });
+    await emulator.replies.inject(first.id, { text });
+    expect(emulator.optOuts.list().items, text).toEqual(['27831234567']);
+  }
+  const emulator = makeEmulator();
+  await send(emulator, { recipient: ['27830000009'], message: 'Promo 1' });
+  await emulator.clock.advance('1m');
+  expect(emulator.replies.list().items.map((reply) => reply.message)).toEqual(['stop']);
+  expect(emulator.optOuts.list().items).toEqual(['27830000009']);
+  const next = await send(emulator, { recipient: ['27830000009'], message: 'Promo 2' });
+  await emulator.clock.advance('5s');
+  expect(legStatuses(emulator, next.id)).toEqual(['blist']);
+});
+
+test('the opt-out and opt-in word lists are options: other words opt out and in, the defaults no longer do', async () => {
+  const emulator = makeEmulator({ optOutKeywords: ['unsubscribe', 'STOPALL'], optInKeywords: ['unstop'] });
+  const first = await send(emulator, { recipient: ['27831234567', '27837654321'], message: 'Promo' });
+  await emulator.replies.inject(first.id, { from: '27831234567', text: 'STOP' });
+  expect(emulator.optOuts.list().items).toEqual([]);
+  await emulator.replies.inject(first.id, { from: '27831234567', text: ' Unsubscribe' });
+  await emulator.replies.inject(first.id, { from: '27837654321', text: 'stopall' });
+  expect(emulator.optOuts.list().items).toEqual(['27831234567', '27837654321']);
+  await emulator.replies.inject(first.id, { from: '27831234567', text: 'START' });
+  expect(emulator.optOuts.list().items).toEqual(['27831234567', '27837654321']);
+  await emulator.replies.inject(first.id, { from: '27831234567', text: 'UNSTOP' });
+  expect(emulator.optOuts.list().items).toEqual(['27837654321']);
 });

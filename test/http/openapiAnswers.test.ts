@@ -58,6 +58,16 @@ test('every control operation answers what the OpenAPI document declares, with n
     'accounts.create': { body: { apiKey: 'pk_answers', webhookUrl: catcher.url, clock: testClock } },
     'accounts.update': { path: { key: 'pk_answers' }, body: { live: { addBalance: 5 } } },
     'accounts.delete': { path: { key: 'pk_answers' } },
+    'accounts.getScenario': { path: { key: 'pk_test_sms_emulator' } },
+    'accounts.setScenario': {
+      path: { key: 'pk_test_sms_emulator' },
+      text: JSON.stringify({
+        rules: [{ match: { recipient: '27831234567' }, outcome: 'undelivered' }],
+        replies: [{ text: 'Yes' }],
+        faults: [{ match: { operation: 'balance' }, latency: 1, count: 1 }],
+      }),
+    },
+    'accounts.clearScenario': { path: { key: 'pk_test_sms_emulator' } },
     'messages.list': { query: 'limit=5' },
     'messages.get': { path: { id: later.id } },
     'messages.forceStatus': { path: { id: pending.id }, body: { status: 'failed' } },

@@ -68,6 +68,22 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
     expect((await emulator.messages.list()).items.map((message) => message.message)).toEqual(['Kept']);
   });
 
+  test("an account's own scenario decides its legs only, is read back, and clearing it hands them back", async () => {
+    const emulator = handle();
+    await emulator.accounts.create({ apiKey: 'pk_contract_own', signingSecret: 'sk_contract_own' });
+    const set = await emulator.accounts.setScenario('pk_contract_own', 'rules:\n  - { outcome: undelivered }\n');
+    expect(set.rules).toEqual([{ match: {}, outcome: 'undelivered' }]);
+    expect(await emulator.accounts.getScenario('pk_contract_own')).toEqual(set);
+    const own = await client(emulator, 'pk_contract_own', 'sk_contract_own').send({ recipient: '27831234567', message: 'Own' });
+    const shared = await client(emulator).send({ recipient: '27831234567', message: 'Shared' });
+    expect((await emulator.waitFor(own.id).toReach('undelivered', { within: '1m' })).status).toBe('undelivered');
+    expect((await emulator.waitFor(shared.id).toReach('delivered', { within: '1m' })).status).toBe('delivered');
+    await emulator.accounts.clearScenario('pk_contract_own');
+    expect((await emulator.accounts.getScenario('pk_contract_own')).rules).toEqual([]);
+    const after = await client(emulator, 'pk_contract_own', 'sk_contract_own').send({ recipient: '27831234567', message: 'Again' });
+    expect((await emulator.waitFor(after.id).toReach('delivered', { within: '1m' })).status).toBe('delivered');
+  });
+
   /** An account on a fresh test clock at `startTime`, and a client with its key. */
   const onTestClock = async (emulator: AnyHandle, apiKey: string, startTime: string) => {
     const clock = await emulator.clocks.create({ startTime, name: apiKey });

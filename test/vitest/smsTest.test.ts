@@ -113,3 +113,21 @@ describe('a test without a name still gets a test clock of its own (its name is 
     expect((await sms.clock.advance('1m')).now - before).toBe(60_000);
   });
 });
+
+describe('sms.scenario is the test account own scenario', () => {
+  test.concurrent('a rule it sets decides the test account messages, until cleared', async ({ sms, expect }) => {
+    await sms.scenario.set({ rules: [{ match: { recipient: '27831234567' }, outcome: 'undelivered' }] });
+    expect((await sms.scenario.get()).rules).toHaveLength(1);
+    const failed = await sms.client.send({ recipient: '27831234567', message: 'mine' });
+    await sms.waitFor(failed.id).toReach('undelivered', { within: '1m' });
+    await sms.scenario.clear();
+    const delivered = await sms.client.send({ recipient: '27831234567', message: 'mine again' });
+    await sms.waitFor(delivered.id).toReach('delivered', { within: '1m' });
+  });
+
+  test.concurrent('a concurrent test is not touched by that rule', async ({ sms, expect }) => {
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'yours' });
+    await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
+    expect((await sms.scenario.get()).rules).toEqual([]);
+  });
+});

@@ -1,4 +1,7 @@
-/** The built-in scenario, active when no other is given: magic recipient numbers for every outcome. */
+/**
+ * The built-in scenario, active when no other is given: magic recipient numbers for every outcome. Its rules
+ * and replies also answer after any other scenario's own, unless that scenario says `magicNumbers: false`.
+ */
 
 import type { ScenarioInput } from './schema.js';
 
@@ -12,11 +15,14 @@ export const magicNumbers = {
   delayed: '27830000006',
   reply: '27830000007',
   optOut: '27830000008',
+  optOutLowerCase: '27830000009',
 } as const;
 
 export const defaultScenario: ScenarioInput = {
   version: 1,
   description: 'Magic numbers: each documented recipient gets one outcome; any other number is delivered after 5 s.',
+  // It spells the magic numbers out itself, so the automatic copy after its rules would only repeat them.
+  magicNumbers: false,
   rules: [
     { name: 'delivered', match: { recipient: magicNumbers.delivered }, outcome: 'delivered' },
     { name: 'undelivered', match: { recipient: magicNumbers.undelivered }, outcome: 'undelivered' },
@@ -35,9 +41,12 @@ export const defaultScenario: ScenarioInput = {
     },
     { name: 'delivered with a reply', match: { recipient: magicNumbers.reply }, outcome: 'delivered' },
     { name: 'delivered with an opt-out reply', match: { recipient: magicNumbers.optOut }, outcome: 'delivered' },
+    { name: 'delivered with a lower-case opt-out reply', match: { recipient: magicNumbers.optOutLowerCase }, outcome: 'delivered' },
   ],
   replies: [
     { name: 'reply', match: { recipient: magicNumbers.reply }, after: '30s', text: 'Thanks, got it!' },
     { name: 'opt-out', match: { recipient: magicNumbers.optOut }, after: '30s', text: 'STOP' },
+    // As many handsets send it: the keyword is matched in any case, spaces trimmed.
+    { name: 'lower-case opt-out', match: { recipient: magicNumbers.optOutLowerCase }, after: '30s', text: 'stop' },
   ],
 };

@@ -5,11 +5,24 @@ import { ApiError, errorCatalogue } from '../../domain/errors.js';
 import type { Environment } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
+import { type NetworkFailure, defaultTrickleMs } from './networkFaults.js';
 import type { ScenarioFault } from './schema.js';
 
 export interface FaultAction {
   latencyMs: number;
+  /** The injected API error; a fault with one gives no `network`. */
   error?: ApiError;
+  /** The injected transport failure instead of an answer. */
+  network?: NetworkFailure;
+}
+
+/** Two faults' actions on one request as one: latencies add up, the first error or network failure wins. */
+export function mergeFaultActions(first: FaultAction, second: FaultAction): FaultAction {
+  const merged: FaultAction = { latencyMs: first.latencyMs + second.latencyMs };
+  const outcome = first.error || first.network ? first : second;
+  if (outcome.error) merged.error = outcome.error;
+  if (outcome.network) merged.network = outcome.network;
+  return merged;
 }
 
 interface FaultState {
@@ -18,6 +31,7 @@ interface FaultState {
   enabled: boolean;
   remaining: number | undefined;
   latencyMs: number;
+  network: NetworkFailure | undefined;
   windows: Map<string, { start: number; count: number }>;
 }
 
@@ -33,6 +47,10 @@ export class Faults {
       enabled: spec.enabled,
       remaining: spec.count,
       latencyMs: spec.latency === undefined ? 0 : (parseDuration(spec.latency) ?? 0),
+      network: spec.network && {
+        kind: spec.network,
+        trickleMs: spec.trickle === undefined ? defaultTrickleMs : (parseDuration(spec.trickle) ?? defaultTrickleMs),
+      },
       windows: new Map(),
     }));
   }
@@ -44,7 +62,7 @@ export class Faults {
     return matching.length > 0;
   }
 
-  /** What to do to a request: the summed latency and the first error of the matching faults. */
+  /** What to do to a request: the summed latency and the first error or network failure of the matching faults. */
   apply(operation: RouteOperation, environment: Environment, apiKey: string, now: number): FaultAction | undefined {
     let action: FaultAction | undefined;
     for (const state of this.states) {
@@ -55,7 +73,10 @@ export class Faults {
       if (state.spec.rateLimit && !error) continue;
       action ??= { latencyMs: 0 };
       action.latencyMs += state.latencyMs;
-      action.error ??= error;
+      if (action.error === undefined && action.network === undefined) {
+        if (error) action.error = error;
+        else if (state.network) action.network = state.network;
+      }
       if (state.remaining !== undefined && --state.remaining <= 0) state.enabled = false;
     }
     return action;

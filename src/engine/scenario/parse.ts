@@ -61,8 +61,12 @@ function nestingProblem(text: string, yaml: Yaml): string | undefined {
   return undefined;
 }
 
-/** Parses and validates; `source` names the file (or "scenario") in every message. */
-export function parseScenario(text: string, source: string): Scenario {
+/** Parses and validates; `source` names the file (or "scenario") in every message; `schema` is an account's own scenario's, or the file format's. */
+export function parseScenario<S extends z.ZodType = typeof scenarioSchema>(
+  text: string,
+  source: string,
+  schema: S = scenarioSchema as unknown as S,
+): z.output<S> {
   const yaml = loadYaml();
   const tooDeep = nestingProblem(text, yaml);
   if (tooDeep) throw new ScenarioError(`${source}: not usable YAML or JSON: ${tooDeep}`);
@@ -80,20 +84,26 @@ export function parseScenario(text: string, source: string): Scenario {
     // An unresolved alias, or more alias expansions than maxAliasCount (an alias bomb).
     throw new ScenarioError(`${source}: not usable YAML: ${(error as Error).message}`);
   }
-  return validateScenario(value, source, (path) => {
-    const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined;
-    if (!node?.range) return undefined;
-    return lineCounter.linePos(node.range[0]);
-  });
+  return validateScenario(
+    value,
+    source,
+    (path) => {
+      const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined;
+      if (!node?.range) return undefined;
+      return lineCounter.linePos(node.range[0]);
+    },
+    schema,
+  );
 }
 
 /** Validates a scenario object; `locate` maps a path to a line and column when the source is text. */
-export function validateScenario(
+export function validateScenario<S extends z.ZodType = typeof scenarioSchema>(
   input: unknown,
   source: string,
   locate: (path: (string | number)[]) => { line: number; col: number } | undefined = () => undefined,
-): Scenario {
-  const result = scenarioSchema.safeParse(input, parseOnce);
+  schema: S = scenarioSchema as unknown as S,
+): z.output<S> {
+  const result = schema.safeParse(input, parseOnce);
   if (result.success) return result.data;
   const lines = result.error.issues.slice(0, 10).map((issue) => {
     const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
@@ -119,6 +129,7 @@ export function mergeScenarios(scenarios: readonly Scenario[]): Scenario {
   for (const scenario of scenarios) {
     if (scenario.description) merged.description = merged.description ? `${merged.description}; ${scenario.description}` : scenario.description;
     if (scenario.options) merged.options = { ...merged.options, ...scenario.options };
+    if (scenario.magicNumbers !== undefined) merged.magicNumbers = scenario.magicNumbers;
     for (const account of scenario.accounts) {
       const index = merged.accounts.findIndex((existing) => existing.apiKey === account.apiKey);
       if (index < 0) merged.accounts.push(account);

@@ -5,14 +5,17 @@ import type { Environment, MessageRecord } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Clock } from '../../state/clock.js';
 import type { Timer } from '../../state/timerQueue.js';
-import type { Account } from '../../state/store.js';
+import type { Account, AccountScenarioData } from '../../state/store.js';
 import { chargeAtMost, credit, setBalance } from '../accounts.js';
 import type { Core } from '../core.js';
 import type { Timeline } from '../outcomes.js';
 import { receiveReply } from '../replies.js';
-import { Faults } from './faults.js';
-import { type Matcher, compileMatch, compileOutcome } from './match.js';
-import type { Scenario, ScenarioReply, TimelineEventSpec } from './schema.js';
+import { defaultScenario } from './defaultScenario.js';
+import type { RouteOperation as Operation } from '../../domain/apiOperations.js';
+import { type FaultAction, Faults, mergeFaultActions } from './faults.js';
+import { type MatchSubject, type Matcher, compileMatch, compileOutcome } from './match.js';
+import { validateScenario } from './parse.js';
+import type { AccountScenario, Scenario, ScenarioFault, ScenarioReply, ScenarioRule, TimelineEventSpec } from './schema.js';
 
 interface CompiledRule {
   matches: Matcher;
@@ -25,6 +28,19 @@ interface CompiledReply {
   text: () => string;
 }
 
+/** Rules, replies and faults compiled once: the emulator's scenario, the magic numbers, or one account's own. */
+interface Compiled {
+  rules: CompiledRule[];
+  replies: CompiledReply[];
+  faults: Faults;
+}
+
+/** An account's compiled scenario and the data it was compiled from (a new record or new data compiles afresh). */
+interface CompiledOverride {
+  source: AccountScenarioData;
+  compiled: Compiled;
+}
+
 /** Generates reply text; faker is loaded only when a scenario asks for generated text. */
 export type TextGenerator = (kind: 'sentence' | 'words' | 'yes-no') => string;
 
@@ -34,10 +50,14 @@ export interface ScenarioSettings {
 }
 
 export class ScenarioRuntime {
-  readonly faults: Faults;
   private active: Scenario = { version: 1, accounts: [], clocks: [], rules: [], replies: [], faults: [], timeline: [] };
-  private rules: CompiledRule[] = [];
-  private replies: CompiledReply[] = [];
+  private global: Compiled;
+  /** The built-in magic numbers, asked after the active scenario unless it says `magicNumbers: false`. */
+  private readonly magic: Compiled;
+  /** The compiled scenarios asked for every account, in order: the active one, then the magic numbers when on. */
+  private shared: Compiled[] = [];
+  /** Keyed by the account record: a deleted or reset account's record (and its compiled scenario) is simply dropped. */
+  private readonly overrides = new WeakMap<Account, CompiledOverride>();
   /** The armed timeline events, each with the clock it waits on (its account's, else the main clock). */
   private timers: { clock: Clock; timer: Timer }[] = [];
   private readonly random: Core['random'];
@@ -55,10 +75,15 @@ export class ScenarioRuntime {
     startup: Scenario,
   ) {
     this.random = core.random;
-    this.faults = new Faults(core.random.faults);
+    this.global = this.compile({ rules: [], replies: [], faults: [] });
+    this.magic = this.compile(validateScenario(defaultScenario, 'built-in scenario'));
     this.optOut = new Set(settings.optOutKeywords.map(normaliseKeyword));
     this.optIn = new Set(settings.optInKeywords.map(normaliseKeyword));
-    core.outcomes.use('scenario', (message) => (this.rules.length === 0 ? undefined : (recipient) => this.decide(message, recipient)));
+    core.outcomes.use('scenario', (message, account) => {
+      const own = this.overrideOf(account);
+      if (own === undefined && this.shared.length === 0) return undefined;
+      return (recipient) => this.decide({ message, recipient, environment: message.environment }, own);
+    });
     core.events.on('leg.status', ({ message, leg, status }) => {
       if (status === 'delivered' && message.type === 'sms') this.maybeReply(message, leg.recipient);
     });
@@ -88,13 +113,11 @@ export class ScenarioRuntime {
 
   /** Makes `scenario` the active one: accounts applied, rules compiled, faults and timeline armed from now. */
   activate(scenario: Scenario): void {
-    const rules = scenario.rules.map((rule) => ({ matches: compileMatch(rule.match), draw: compileOutcome(rule.outcome, this.random.outcomes) }));
-    const replies = scenario.replies.map((reply) => this.compileReply(reply));
+    const compiled = this.compile(scenario);
     for (const { clock, timer } of this.timers) clock.cancel(timer);
     this.active = scenario;
-    this.rules = rules;
-    this.replies = replies;
-    this.faults.load(scenario.faults);
+    this.global = compiled;
+    this.shared = (scenario.magicNumbers === false ? [compiled] : [compiled, this.magic]).filter((entry) => entry.rules.length > 0 || entry.replies.length > 0);
     this.applyClocks(scenario);
     this.applyAccounts(scenario);
     // An event for an account runs at `at` on that account's clock, from its now; any other on the main clock.
@@ -110,9 +133,49 @@ export class ScenarioRuntime {
     });
   }
 
-  private decide(message: MessageRecord, recipient: string): Timeline | undefined {
-    const subject = { message, recipient, environment: message.environment };
-    return this.rules.find((rule) => rule.matches(subject))?.draw();
+  /**
+   * What the faults do to one API request: the account's own faults first, then the emulator's; latencies
+   * add up and the first error or network failure wins, as among the faults of one scenario.
+   */
+  applyFaults(operation: Operation, environment: Environment, account: Account, now: number): FaultAction | undefined {
+    const own = this.overrideOf(account)?.faults.apply(operation, environment, account.apiKey, now);
+    const shared = this.global.faults.apply(operation, environment, account.apiKey, now);
+    return own === undefined ? shared : shared === undefined ? own : mergeFaultActions(own, shared);
+  }
+
+  /** The account's own scenario, compiled when it was set (or first asked for after an import or reset). */
+  private overrideOf(account: Account): Compiled | undefined {
+    const source = account.scenario;
+    if (source === undefined) return undefined;
+    const cached = this.overrides.get(account);
+    if (cached?.source === source) return cached.compiled;
+    const compiled = this.compile(source as AccountScenario);
+    this.overrides.set(account, { source, compiled });
+    return compiled;
+  }
+
+  private compile(scenario: { rules: readonly ScenarioRule[]; replies: readonly ScenarioReply[]; faults: readonly ScenarioFault[] }): Compiled {
+    const faults = new Faults(this.random.faults);
+    faults.load(scenario.faults);
+    return {
+      rules: scenario.rules.map((rule) => ({ matches: compileMatch(rule.match), draw: compileOutcome(rule.outcome, this.random.outcomes) })),
+      replies: scenario.replies.map((reply) => this.compileReply(reply)),
+      faults,
+    };
+  }
+
+  /** The first matching rule of the account's own scenario, then of the shared ones; undefined lets the default timeline answer. */
+  private decide(subject: MatchSubject, own: Compiled | undefined): Timeline | undefined {
+    const rule = (own && firstMatch(own.rules, subject)) ?? this.firstShared('rules', subject);
+    return rule?.draw();
+  }
+
+  private firstShared<K extends 'rules' | 'replies'>(list: K, subject: MatchSubject): Compiled[K][number] | undefined {
+    for (const compiled of this.shared) {
+      const found = firstMatch<Compiled[K][number]>(compiled[list], subject);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   private compileReply(reply: ScenarioReply): CompiledReply {
@@ -128,20 +191,15 @@ export class ScenarioRuntime {
   }
 
   private maybeReply(message: MessageRecord, recipient: string): void {
-    if (this.replies.length === 0) return;
-    const subject = { message, recipient, environment: message.environment };
-    // A loop, not find(): this runs at every delivery, and a closure each time was garbage in a clock jump.
-    let reply: CompiledReply | undefined;
-    for (const entry of this.replies) {
-      if (entry.matches(subject)) {
-        reply = entry;
-        break;
-      }
-    }
-    if (!reply) return;
     const { store, events, random } = this.core;
+    const account = store.accounts.get(message.apiKey);
+    const own = account && this.overrideOf(account);
+    if (own === undefined && this.shared.length === 0) return;
+    const subject = { message, recipient, environment: message.environment };
+    const reply = (own && firstMatch(own.replies, subject)) ?? this.firstShared('replies', subject);
+    if (!reply) return;
     // The reply comes after its delay on the clock of the message's account (the main clock's if it was deleted meanwhile).
-    const clock = store.accounts.get(message.apiKey)?.clock ?? this.core.clock;
+    const clock = account?.clock ?? this.core.clock;
     clock.at(clock.now() + reply.afterMs, () => {
       if (store.message(message.environment, message.id)) receiveReply({ clock, store, events, ids: random.ids }, message, recipient, reply.text());
     });
@@ -190,8 +248,8 @@ export class ScenarioRuntime {
       else chargeAtMost(wallet, -credits);
     }
     if (event.webhookUrl && wallet) wallet.webhookUrl = event.webhookUrl.url;
-    if (event.startFault) this.faults.toggle(event.startFault, true);
-    if (event.stopFault) this.faults.toggle(event.stopFault, false);
+    if (event.startFault) this.global.faults.toggle(event.startFault, true);
+    if (event.stopFault) this.global.faults.toggle(event.stopFault, false);
     if (event.reply && wallet && account) {
       const { from, text } = event.reply;
       const latest = wallet.messages.findLast((message) => message.recipients.includes(from));
@@ -224,6 +282,24 @@ function checkTimelineTargets(scenario: Scenario, known: Iterable<string>): void
   });
 }
 
+/** The one action of a timeline event (besides `at`) and the account it targets, if any. */
+function timelineAction(event: TimelineEventSpec): { action: string; target?: { account?: string; environment: Environment } } {
+  const action = Object.keys(event).find((key) => key !== 'at') ?? 'nothing';
+  const value = event[action as keyof TimelineEventSpec];
+  const target = value !== null && typeof value === 'object' && 'environment' in value ? value : undefined;
+  return target ? { action, target } : { action };
+}
+
+/** A loop, not find(): this runs at every leg and delivery, and a closure each time was garbage in a clock jump. */
+function firstMatch<T extends { matches: Matcher }>(entries: readonly T[], subject: MatchSubject): T | undefined {
+  for (const entry of entries) if (entry.matches(subject)) return entry;
+  return undefined;
+}
+
+function normaliseKeyword(text: string): string {
+  return text.trim().toUpperCase();
+}
+
 /**
  * Refuses (SCENARIO_INVALID) a scenario whose account names a clock that is neither its own nor in `known`, or would
  * move an existing account (`clockOf` its key) to another clock: its messages' timers are queued on the one it has.
@@ -245,16 +321,4 @@ function checkClocks(scenario: Scenario, known: readonly string[], clockOf: (api
       );
     }
   });
-}
-
-/** The one action of a timeline event (besides `at`) and the account it targets, if any. */
-function timelineAction(event: TimelineEventSpec): { action: string; target?: { account?: string; environment: Environment } } {
-  const action = Object.keys(event).find((key) => key !== 'at') ?? 'nothing';
-  const value = event[action as keyof TimelineEventSpec];
-  const target = value !== null && typeof value === 'object' && 'environment' in value ? value : undefined;
-  return target ? { action, target } : { action };
-}
-
-function normaliseKeyword(text: string): string {
-  return text.trim().toUpperCase();
 }

@@ -10,6 +10,7 @@ import { environments } from '../../domain/environment.js';
 import { canTransition, type LegStatus, reachableStatuses } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
+import { networkFaultKinds } from './networkFaults.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
@@ -126,10 +127,38 @@ const fault = z
       .strictObject({ requests: z.number().int().min(1), per: duration })
       .optional()
       .describe('Per API key; 429 TOO_MANY_REQUESTS with Retry-After above it.'),
+    network: z
+      .enum(networkFaultKinds)
+      .optional()
+      .describe(
+        'Instead of an API answer the transport fails: reset, hang-up, html (a proxy 502 page) before the request is handled; truncated, slow-body, reset-after-handling after it (a send is stored and charged). See docs/scenarios.md.',
+      ),
+    trickle: wallWaitSchema.optional().describe('With network: slow-body, how long the body takes to arrive (wall clock); default 2s.'),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).optional().describe('Applies to this many matching requests, then stops.'),
   })
-  .refine((entry) => entry.error || entry.latency !== undefined || entry.rateLimit, 'give at least one of error, latency or rateLimit');
+  .refine(
+    (entry) => entry.error || entry.latency !== undefined || entry.rateLimit || entry.network,
+    'give at least one of error, latency, rateLimit or network',
+  )
+  .refine((entry) => entry.network === undefined || (entry.error === undefined && entry.rateLimit === undefined), {
+    message: 'a network fault replaces the answer: give it without error or rateLimit',
+    path: ['network'],
+  })
+  .refine((entry) => entry.trickle === undefined || entry.network === 'slow-body', { message: 'trickle goes with network: slow-body', path: ['trickle'] });
+
+/**
+ * An account's own scenario: rules, replies and faults consulted before the emulator's for that account's
+ * requests and legs only (options, accounts and timeline events stay emulator-wide).
+ */
+export const accountScenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  version: z.literal(1).optional().describe('The scenario format version.'),
+  description: z.string().optional(),
+  rules: z.array(rule).default([]).describe("First match wins, before the emulator's rules."),
+  replies: z.array(reply).default([]).describe("Inbound replies after a leg is delivered; first match wins, before the emulator's."),
+  faults: z.array(fault).default([]).describe("Faults for this account's requests, applied before the emulator's."),
+});
 
 /** A test clock's id: letters, digits, `_`, `-` and `.`, so it fits a URL path as it is. */
 const clockId = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'expected an id of 1 to 100 letters, digits, _, - or .');
@@ -143,6 +172,7 @@ const accountEntry = z.strictObject({
   sandboxWebhookUrl: webhookUrlSchema.nullable().optional(),
   scopes: z.array(z.enum(scopes)).optional(),
   optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
+  scenario: accountScenarioSchema.optional().describe("This account's own rules, replies and faults, consulted before the emulator's."),
   clock: clockId.optional().describe('The id of a test clock (under clocks, or made at runtime) the account lives on; none: the main clock.'),
 });
 
@@ -184,6 +214,12 @@ export const scenarioSchema = z.strictObject({
   version: z.literal(1).describe('The scenario format version.'),
   description: z.string().optional(),
   options: scenarioOptions.optional(),
+  magicNumbers: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether the built-in magic numbers (27830000001-27830000009) answer after this scenario's own rules and replies; default true. false: only this scenario decides.",
+    ),
   accounts: z
     .array(accountEntry)
     .superRefine((accounts, context) => {
@@ -224,6 +260,10 @@ export const scenarioSchema = z.strictObject({
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 /** The active scenario, defaults filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;
+/** An account's own scenario as written. */
+export type AccountScenarioInput = z.input<typeof accountScenarioSchema>;
+/** An account's own scenario, defaults filled in. */
+export type AccountScenario = z.output<typeof accountScenarioSchema>;
 export type ScenarioRule = Scenario['rules'][number];
 export type ScenarioReply = Scenario['replies'][number];
 export type ScenarioFault = Scenario['faults'][number];

@@ -16,6 +16,7 @@ import type { ApiAnswer, ApiRequest } from '../apiExchange.js';
 import { apiEnvironment } from '../../domain/environment.js';
 import type { ApiHandler } from '../apiHandler.js';
 import { joinChunks } from '../body.js';
+import { answerHeaders, failOnSocket } from './socketFault.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -88,18 +89,15 @@ function inLane(incoming: IncomingMessage, target: string, maxBodySize: number):
   return names * 2 === incoming.rawHeaders.length;
 }
 
-const jsonType = 'application/json';
-
 function write(outgoing: ServerResponse, method: string, answer: ApiAnswer): void {
-  const headers: Record<string, string | number> = { 'content-type': jsonType };
-  if (answer.headers) for (const name in answer.headers) headers[name.toLowerCase()] = answer.headers[name] as string;
+  // A proxy's HTML page (network: html) is an ordinary answer; the other network faults fail the socket.
+  if (answer.network !== undefined && answer.network.kind !== 'html') return failOnSocket(outgoing, method, { ...answer, network: answer.network });
   if (method === 'HEAD') {
     // As hono answers a HEAD: the GET's status and headers, no body and so no length.
-    outgoing.writeHead(answer.status, headers).end();
+    outgoing.writeHead(answer.status, answerHeaders(answer)).end();
     return;
   }
-  headers['content-length'] = Buffer.byteLength(answer.body);
-  outgoing.writeHead(answer.status, headers).end(answer.body);
+  outgoing.writeHead(answer.status, answerHeaders(answer, Buffer.byteLength(answer.body))).end(answer.body);
 }
 
 export function fastLane(api: ApiHandler, maxBodySize: number, fallback: NodeListener): NodeListener {

@@ -2,9 +2,13 @@
 
 import type { Context, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiRequest } from '../apiExchange.js';
+import type { ServerResponse } from 'node:http';
+import { handledBeforeFailing } from '../../engine/scenario/networkFaults.js';
+import type { ApiAnswer, ApiRequest } from '../apiExchange.js';
 import type { ApiHandler } from '../apiHandler.js';
 import { readBody } from '../body.js';
+import { TransportFailure, firstHalf, trickle } from '../networkAnswer.js';
+import { answerHeaders, failOnSocket } from './socketFault.js';
 import { journalBodyLimit } from '../../journal/requestJournal.js';
 
 export function honoApi(handler: ApiHandler): Handler {
@@ -22,9 +26,47 @@ export function honoApi(handler: ApiHandler): Handler {
       journalBody: () => journalBody(c),
     };
     const answer = await handler(request);
+    // A proxy's HTML page (network: html) is an ordinary answer; the other network faults fail the transport.
+    if (answer.network !== undefined && answer.network.kind !== 'html') return failTransport(c, { ...answer, network: answer.network });
     // hono itself leaves the body out for a HEAD.
     return c.body(answer.body, answer.status as ContentfulStatusCode, { 'Content-Type': 'application/json', ...answer.headers });
   };
+}
+
+/** Tells @hono/node-server that the answer was written (or withheld) on the socket already (its RESPONSE_ALREADY_SENT). */
+const alreadySent = { 'x-hono-already-sent': 'true' };
+
+/**
+ * Behind the node listener the socket itself fails, as on the fast lane. Without one (`emulator.fetch`) the fault
+ * shows as Node's fetch shows it: a reset or hang-up rejects with `TypeError: fetch failed`, a truncated body
+ * errors half way (`TypeError: terminated`), a slow body arrives in pieces.
+ */
+function failTransport(c: Context, answer: ApiAnswer & Required<Pick<ApiAnswer, 'network'>>): Response {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing !== undefined) {
+    failOnSocket(outgoing, c.req.method, answer);
+    const sent = new Response(null, { headers: alreadySent });
+    // @hono/node-server's own Response class writes a plain one from a cache that skips that header; reading a
+    // property makes it a standard Response, which the adapter leaves alone.
+    void sent.type;
+    return sent;
+  }
+  const { kind, trickleMs } = answer.network;
+  if (!handledBeforeFailing[kind] || kind === 'reset-after-handling') throw new TransportFailure(answer.network);
+  const full = new TextEncoder().encode(answer.body);
+  const body = c.req.method === 'HEAD' ? new Uint8Array(0) : full;
+  const headers = answerHeaders(answer, c.req.method === 'HEAD' ? undefined : full.byteLength) as Record<string, string>;
+  const { pieces, everyMs } = kind === 'truncated' ? { pieces: [firstHalf(body)], everyMs: 0 } : trickle(body, trickleMs);
+  let index = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (index > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
+      if (index < pieces.length) controller.enqueue(pieces[index++] as Uint8Array);
+      else if (kind === 'truncated') controller.error(new TypeError('terminated', { cause: new Error('other side closed') }));
+      else controller.close();
+    },
+  });
+  return new Response(stream, { status: answer.status, headers });
 }
 
 /** The body the route read, or, for a request refused before its body was read, its first bytes. */

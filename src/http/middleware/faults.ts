@@ -1,26 +1,44 @@
-/** Applies injected faults (latency, errors, rate limits) to matching API requests, after authentication. */
+/** Applies injected faults (latency, errors, rate limits, network failures) to matching API requests, after authentication. */
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment } from '../../domain/message.js';
 import type { RouteOperation } from '../../domain/apiOperations.js';
-import type { Faults } from '../../engine/scenario/faults.js';
+import type { FaultAction } from '../../engine/scenario/faults.js';
+import type { NetworkFailure } from '../../engine/scenario/networkFaults.js';
 import type { Account } from '../../state/store.js';
 import type { EmulatorEmitter } from '../../events.js';
 
-/** Undefined when no fault applies (no promise to wait for); else waits the injected latency and throws the injected error. */
-export type FaultGuard = (operation: RouteOperation, environment: Environment, account: Account) => Promise<void> | undefined;
+/**
+ * Undefined when no fault applies (no promise to wait for); else waits the injected latency, then throws the injected
+ * error or resolves with the network failure the transport is to show (undefined: answer as usual).
+ */
+export type FaultGuard = (operation: RouteOperation, environment: Environment, account: Account) => Promise<NetworkFailure | undefined> | undefined;
+
+/** Where the faults for a request come from: the account's own scenario, then the emulator's. */
+export interface FaultSource {
+  applyFaults(operation: RouteOperation, environment: Environment, account: Account, now: number): FaultAction | undefined;
+}
 
 /** Faults are judged at the time of the request's account (its clock: rate-limit windows count on it). */
-export function faultGuard(faults: Faults, events: EmulatorEmitter): FaultGuard {
-  return (operation, environment, { apiKey: account, clock }) => {
-    const at = clock.now();
-    const action = faults.apply(operation, environment, account, at);
+export function faultGuard(faults: FaultSource, events: EmulatorEmitter): FaultGuard {
+  return (operation, environment, account) => {
+    const at = account.clock.now();
+    const action = faults.applyFaults(operation, environment, account, at);
     if (!action) return undefined;
     // Announced so the timeline report can show which answers were injected.
-    events.emit('fault.injected', { at, environment, account, operation, latencyMs: action.latencyMs, code: action.error?.code });
+    events.emit('fault.injected', {
+      at,
+      environment,
+      account: account.apiKey,
+      operation,
+      latencyMs: action.latencyMs,
+      code: action.error?.code,
+      network: action.network?.kind,
+    });
     return (async () => {
       if (action.latencyMs > 0) await sleep(action.latencyMs);
       if (action.error) throw action.error;
+      return action.network;
     })();
   };
 }
