@@ -8,7 +8,18 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: Object.fromEntries(
-        ['process', 'console', 'URL', 'Buffer', 'performance', 'Request', 'Response', 'fetch', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly']),
+        [
+          'process',
+          'console',
+          'URL',
+          'Buffer',
+          'performance',
+          'Request',
+          'Response',
+          'fetch',
+          'setTimeout',
+          'clearTimeout',
+        ].map((name) => [name, 'readonly']),
       ),
     },
     rules: {
@@ -26,10 +37,17 @@ export default tseslint.config(
     files: ['src/ui/public/**/*.js'],
     languageOptions: {
       globals: Object.fromEntries(
-        ['window', 'document', 'location', 'sessionStorage', 'EventSource', 'requestAnimationFrame', 'setInterval', 'URL', 'fetch'].map((name) => [
-          name,
-          'readonly',
-        ]),
+        [
+          'window',
+          'document',
+          'location',
+          'sessionStorage',
+          'EventSource',
+          'requestAnimationFrame',
+          'setInterval',
+          'URL',
+          'fetch',
+        ].map((name) => [name, 'readonly']),
       ),
     },
   },

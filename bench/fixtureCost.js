@@ -16,11 +16,15 @@ export async function fixtureCost(tests) {
   const directory = mkdtempSync(join(tmpdir(), 'sms-bench-fixture-'));
   const out = join(directory, 'durations.json');
   try {
-    const child = spawn(process.execPath, [vitest, 'run', '--root', root, `--reporter=${reporter}`, '--maxWorkers=1', '--no-file-parallelism'], {
-      cwd: root,
-      env: { ...process.env, BENCH_FIXTURE_TESTS: String(tests), BENCH_FIXTURE_OUT: out },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [vitest, 'run', '--root', root, `--reporter=${reporter}`, '--maxWorkers=1', '--no-file-parallelism'],
+      {
+        cwd: root,
+        env: { ...process.env, BENCH_FIXTURE_TESTS: String(tests), BENCH_FIXTURE_OUT: out },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

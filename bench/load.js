@@ -14,6 +14,9 @@ export async function measure(origin, request, seconds) {
     duration: seconds,
   });
   const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`bench: ${failed} of ${result.requests.total} requests to ${request.method} ${request.path} failed`);
+  if (failed > 0)
+    throw new Error(
+      `bench: ${failed} of ${result.requests.total} requests to ${request.method} ${request.path} failed`,
+    );
   return { rps: result.requests.total / seconds, p99: result.latency.p99, total: result.requests.total };
 }

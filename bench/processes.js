@@ -7,7 +7,8 @@ export const loadCpu = 0;
 export const serverCpu = 1;
 
 /** Pinning needs two CPUs and a working `taskset`; without either, processes share the CPUs. */
-export const pinned = availableParallelism() >= 2 && spawnSync('taskset', ['-c', String(serverCpu), 'true']).status === 0;
+export const pinned =
+  availableParallelism() >= 2 && spawnSync('taskset', ['-c', String(serverCpu), 'true']).status === 0;
 
 /** Pins this process (every thread) to the load generator's CPU. */
 export function pinLoadGenerator() {
@@ -36,7 +37,9 @@ export function originOf(child) {
       resolve(match[1]);
     };
     child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`bench: process exited (${code}) before listening; output: ${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`bench: process exited (${code}) before listening; output: ${output}`)),
+    );
   });
 }
 

@@ -8,14 +8,18 @@ export function machine(pinned, serverCpu) {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
-    pinning: pinned ? `server side on CPU ${serverCpu}, load generator on CPU 0 (taskset)` : 'none (fewer than 2 CPUs or no taskset): both share the CPUs',
+    pinning: pinned
+      ? `server side on CPU ${serverCpu}, load generator on CPU 0 (taskset)`
+      : 'none (fewer than 2 CPUs or no taskset): both share the CPUs',
     loadAverage: loadavg()[0].toFixed(2),
     date: new Date().toISOString(),
   };
 }
 
 const fixed = (value, digits = 0) =>
-  value === undefined || Number.isNaN(value) ? 'n/a' : value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  value === undefined || Number.isNaN(value)
+    ? 'n/a'
+    : value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const micros = (value) => `${fixed(value)} µs`;
 const ms = (value) => `${fixed(value, value < 10 ? 2 : 0)} ms`;
 const bytes = (value) => `${fixed(value)} B`;
@@ -25,13 +29,36 @@ const perSecond = (unit) => (value) => `${fixed(value)} ${unit}`;
 
 /** A target row: figure, measured, baseline (same run), ratio, target, met. */
 function row(figure, format, value, baselineLabel, baseline, target, met, ratioValue = value / baseline) {
-  return [figure, format(value), `${baselineLabel} ${format(baseline)}`, baseline ? `${fixed(ratioValue, 2)}×` : 'n/a', target, met];
+  return [
+    figure,
+    format(value),
+    `${baselineLabel} ${format(baseline)}`,
+    baseline ? `${fixed(ratioValue, 2)}×` : 'n/a',
+    target,
+    met,
+  ];
 }
 
 function memoryRows(count, run) {
   return [
-    row(`Heap per stored message at ${count}`, bytes, run.stored.heap, 'plain object', run.baseline.heap, '≤ 1 KB', run.stored.heap <= 1024),
-    row(`RSS per stored message at ${count}`, bytes, run.stored.rss, 'plain object', run.baseline.rss, '≤ 1.5 KB', run.stored.rss <= 1536),
+    row(
+      `Heap per stored message at ${count}`,
+      bytes,
+      run.stored.heap,
+      'plain object',
+      run.baseline.heap,
+      '≤ 1 KB',
+      run.stored.heap <= 1024,
+    ),
+    row(
+      `RSS per stored message at ${count}`,
+      bytes,
+      run.stored.rss,
+      'plain object',
+      run.baseline.rss,
+      '≤ 1.5 KB',
+      run.stored.rss <= 1536,
+    ),
   ];
 }
 
@@ -39,7 +66,11 @@ function targetRows(r) {
   const { bare, hono, emulator } = r.load;
   const s = r.scale;
   const latency = s.lists.latencies;
-  const worstV1 = Math.max(...Object.entries(latency).flatMap(([name, { p99 }]) => (name === 'balance' || name.startsWith('control') ? [] : [p99])));
+  const worstV1 = Math.max(
+    ...Object.entries(latency).flatMap(([name, { p99 }]) =>
+      name === 'balance' || name.startsWith('control') ? [] : [p99],
+    ),
+  );
   const worstControl = Math.max(latency.control.p99, latency.controlPage2.p99);
   const n = r.sizes.messages.toLocaleString('en');
   const reqs = perSecond('req/s');
@@ -48,9 +79,40 @@ function targetRows(r) {
       const [figure, floor] = name === 'balance' ? ['GET balance', 0.85] : ['Signed POST send', 0.65];
       const [mine, theirs] = [emulator[name], bare[name]];
       return [
-        row(`${figure} throughput`, reqs, mine.rps, 'bare node:http', theirs.rps, `≥ ${floor}×`, mine.rpsRatio >= floor, mine.rpsRatio),
-        ...(name === 'balance' ? [row('GET balance p99', ms, mine.p99, 'bare node:http', theirs.p99, '≤ 1.5×', mine.p99Ratio <= 1.5, mine.p99Ratio)] : []),
-        row(`${figure} server CPU per request`, micros, mine.cpuUs, 'bare node:http', theirs.cpuUs, '(context)', undefined, theirs.cpuUs / mine.cpuUs),
+        row(
+          `${figure} throughput`,
+          reqs,
+          mine.rps,
+          'bare node:http',
+          theirs.rps,
+          `≥ ${floor}×`,
+          mine.rpsRatio >= floor,
+          mine.rpsRatio,
+        ),
+        ...(name === 'balance'
+          ? [
+              row(
+                'GET balance p99',
+                ms,
+                mine.p99,
+                'bare node:http',
+                theirs.p99,
+                '≤ 1.5×',
+                mine.p99Ratio <= 1.5,
+                mine.p99Ratio,
+              ),
+            ]
+          : []),
+        row(
+          `${figure} server CPU per request`,
+          micros,
+          mine.cpuUs,
+          'bare node:http',
+          theirs.cpuUs,
+          '(context)',
+          undefined,
+          theirs.cpuUs / mine.cpuUs,
+        ),
       ];
     }),
     row(
@@ -62,7 +124,15 @@ function targetRows(r) {
       '≤ 1.5×',
       r.coldStart.emulator <= 1.5 * r.coldStart.bare,
     ),
-    row(`7-day jump over ${n} messages (defaults, no webhook URL)`, ms, s.jumpMs, 'notifyOn: []', r.quietJump.jumpMs, '≤ 1 s', s.jumpMs <= 1000),
+    row(
+      `7-day jump over ${n} messages (defaults, no webhook URL)`,
+      ms,
+      s.jumpMs,
+      'notifyOn: []',
+      r.quietJump.jumpMs,
+      '≤ 1 s',
+      s.jumpMs <= 1000,
+    ),
     row(
       `Webhooks/s to a keep-alive receiver (${r.webhooks.webhooks.toLocaleString('en')} posted)`,
       perSecond('/s'),
@@ -74,9 +144,32 @@ function targetRows(r) {
     ),
     ...memoryRows(n, s),
     ...memoryRows(r.sizes.million.toLocaleString('en'), r.million),
-    row(`\`/v1\` list p99, worst filter or search over ${n}`, ms, worstV1, 'balance read', latency.balance.p99, '≤ 10 ms', worstV1 <= 10),
-    row(`\`GET /_emulator/messages\` p99 over ${n}`, ms, worstControl, 'balance read', latency.balance.p99, '≤ 10 ms (paginated)', worstControl <= 10),
-    ['Longest event-loop block during list reads', ms(s.lists.maxBlockMs), '1 ms resolution', 'n/a', '≤ 20 ms', s.lists.maxBlockMs <= 20],
+    row(
+      `\`/v1\` list p99, worst filter or search over ${n}`,
+      ms,
+      worstV1,
+      'balance read',
+      latency.balance.p99,
+      '≤ 10 ms',
+      worstV1 <= 10,
+    ),
+    row(
+      `\`GET /_emulator/messages\` p99 over ${n}`,
+      ms,
+      worstControl,
+      'balance read',
+      latency.balance.p99,
+      '≤ 10 ms (paginated)',
+      worstControl <= 10,
+    ),
+    [
+      'Longest event-loop block during list reads',
+      ms(s.lists.maxBlockMs),
+      '1 ms resolution',
+      'n/a',
+      '≤ 20 ms',
+      s.lists.maxBlockMs <= 20,
+    ],
     row(`\`reset\` with ${n} messages`, ms, s.resetMs, 'empty emulator', s.emptyResetMs, '≤ 50 ms', s.resetMs <= 50),
     [
       '(context) bare hono app, GET balance / POST send',
@@ -141,7 +234,11 @@ export function renderResults(r) {
   table(
     ['figure', `${r.sizes.messages.toLocaleString('en')} messages`, `${r.sizes.million.toLocaleString('en')} messages`],
     [
-      ['in-process sends', `${fixed(r.sizes.messages / (s.fillMs / 1000))} /s`, `${fixed(r.sizes.million / (r.million.fillMs / 1000))} /s`],
+      [
+        'in-process sends',
+        `${fixed(r.sizes.messages / (s.fillMs / 1000))} /s`,
+        `${fixed(r.sizes.million / (r.million.fillMs / 1000))} /s`,
+      ],
       [
         'heap / RSS per message before the jump (lifecycle pending)',
         `${bytes(s.pending.heap)} / ${bytes(s.pending.rss)}`,
@@ -160,10 +257,18 @@ export function renderResults(r) {
       ],
     ],
   );
-  lines.push(`List reads over ${r.sizes.messages.toLocaleString('en')} messages, in process, one after another (up to ${r.sizes.listRepeats} each):`, '');
+  lines.push(
+    `List reads over ${r.sizes.messages.toLocaleString('en')} messages, in process, one after another (up to ${r.sizes.listRepeats} each):`,
+    '',
+  );
   table(
     ['query', 'p50', 'p99', 'runs'],
-    Object.entries(s.lists.latencies).map(([name, latency]) => [name, ms(latency.p50), ms(latency.p99), String(latency.runs)]),
+    Object.entries(s.lists.latencies).map(([name, latency]) => [
+      name,
+      ms(latency.p50),
+      ms(latency.p99),
+      String(latency.runs),
+    ]),
   );
   lines.push(
     `Webhooks: ${r.webhooks.webhooks.toLocaleString('en')} events from ${r.sizes.webhookMessages.toLocaleString('en')} messages in ${fixed(r.webhooks.seconds, 2)} s (7-day jump until every try ended).`,
@@ -205,7 +310,15 @@ export function fixtureSection(r) {
       '≤ 1.5×',
       embedded.send <= 1.5 * msw,
     ),
-    row('The same fixture test, process mode (`smsGlobalSetup`)', ms, remote.send, 'msw test faking the send', msw, '(context)', undefined),
+    row(
+      'The same fixture test, process mode (`smsGlobalSetup`)',
+      ms,
+      remote.send,
+      'msw test faking the send',
+      msw,
+      '(context)',
+      undefined,
+    ),
     row(
       'Fixture alone per test: account, clock, catcher route, clean-up (embedded)',
       ms,
@@ -215,7 +328,15 @@ export function fixtureSection(r) {
       '(context)',
       undefined,
     ),
-    row('Fixture alone per test, process mode', ms, remote.fixture, 'empty vitest test', embedded.empty, '(context)', undefined),
+    row(
+      'Fixture alone per test, process mode',
+      ms,
+      remote.fixture,
+      'empty vitest test',
+      embedded.empty,
+      '(context)',
+      undefined,
+    ),
   ];
   const mc = r.machine;
   return [
@@ -225,7 +346,9 @@ export function fixtureSection(r) {
     '',
     '| per test | measured | baseline (same run) | ratio | target | met |',
     '|---|---|---|---|---|---|',
-    ...rows.map((cells) => `| ${[...cells.slice(0, 5), cells[5] === undefined ? '' : verdict(cells[5])].join(' | ')} |`),
+    ...rows.map(
+      (cells) => `| ${[...cells.slice(0, 5), cells[5] === undefined ? '' : verdict(cells[5])].join(' | ')} |`,
+    ),
     '',
     "Embedded, the test's `sms.client` reaches the emulator in process; the webhooks reach the worker's one catcher server over HTTP. In process mode every call of the fixture and of `waitFor` is an HTTP request to the emulator process.",
     '',
@@ -241,6 +364,7 @@ export function withFixtureSection(text, r) {
     return `${text.slice(0, start)}${section}\n${next < 0 ? '' : text.slice(next + 1)}`;
   }
   const reproduce = text.indexOf('## Reproduce');
-  if (reproduce < 0) throw new Error('bench/RESULTS.md has no "## Reproduce" section to put the fixture section before');
+  if (reproduce < 0)
+    throw new Error('bench/RESULTS.md has no "## Reproduce" section to put the fixture section before');
   return `${text.slice(0, reproduce)}${section}\n${text.slice(reproduce)}`;
 }

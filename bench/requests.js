@@ -12,7 +12,11 @@ export function sendRequest(i = 0) {
   return {
     method: 'POST',
     path: '/v1/messages',
-    headers: { authorization, 'content-type': 'application/json', signature: createHmac('sha256', signingSecret).update(canonical).digest('hex') },
+    headers: {
+      authorization,
+      'content-type': 'application/json',
+      signature: createHmac('sha256', signingSecret).update(canonical).digest('hex'),
+    },
     body: JSON.stringify({ recipient: [recipient], message }),
   };
 }

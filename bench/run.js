@@ -10,14 +10,35 @@ import { createServer, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connections, measure } from './load.js';
-import { cpuTimeOf, pinLoadGenerator, pinned, originOf, rssOf, serverCpu, spawnServerSide, startServer, stop } from './processes.js';
+import {
+  cpuTimeOf,
+  pinLoadGenerator,
+  pinned,
+  originOf,
+  rssOf,
+  serverCpu,
+  spawnServerSide,
+  startServer,
+  stop,
+} from './processes.js';
 import { authorization, balanceRequest, sendRequest } from './requests.js';
 import { fixtureCost } from './fixtureCost.js';
 import { machine, renderResults, withFixtureSection } from './report.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
 const size = tiny
-  ? { rounds: 1, seconds: 1, warmup: 0.5, settleMs: 0, coldRuns: 2, messages: 1_000, million: 5_000, webhookMessages: 200, listRepeats: 20, fixtureTests: 20 }
+  ? {
+      rounds: 1,
+      seconds: 1,
+      warmup: 0.5,
+      settleMs: 0,
+      coldRuns: 2,
+      messages: 1_000,
+      million: 5_000,
+      webhookMessages: 200,
+      listRepeats: 20,
+      fixtureTests: 20,
+    }
   : {
       rounds: 5,
       seconds: 3,
@@ -58,7 +79,12 @@ if (wanted('cold')) {
 }
 if (wanted('scale')) {
   log(`bench: ${size.messages.toLocaleString('en')} messages (jump, memory, lists, reset)`);
-  results.scale = await scaleRun({ messages: size.messages, lists: size.listRepeats, reset: true, memoryBaseline: true });
+  results.scale = await scaleRun({
+    messages: size.messages,
+    lists: size.listRepeats,
+    reset: true,
+    memoryBaseline: true,
+  });
 }
 if (wanted('quiet')) {
   log('bench: the same jump with notifyOn: [] (baseline)');
@@ -121,7 +147,8 @@ async function loadRounds() {
     for (const key of Object.keys(servers)) {
       const of = (name, field) => median(samples[`${key}.${name}`].map((sample) => sample[field]));
       // Ratios are taken within each round (the two servers measured seconds apart), then the median of those.
-      const ratio = (name, field) => median(samples[`${key}.${name}`].map((sample, round) => sample[field] / samples[`bare.${name}`][round][field]));
+      const ratio = (name, field) =>
+        median(samples[`${key}.${name}`].map((sample, round) => sample[field] / samples[`bare.${name}`][round][field]));
       const route = (name) => ({
         rps: of(name, 'rps'),
         p99: of(name, 'p99'),
@@ -129,7 +156,13 @@ async function loadRounds() {
         rpsRatio: ratio(name, 'rps'),
         p99Ratio: ratio(name, 'p99'),
       });
-      load[key] = { label: servers[key].label, balance: route('balance'), send: route('send'), rss: rssOf(started[key].child.pid), sent: sent[key] };
+      load[key] = {
+        label: servers[key].label,
+        balance: route('balance'),
+        send: route('send'),
+        rss: rssOf(started[key].child.pid),
+        sent: sent[key],
+      };
     }
     return load;
   } finally {
@@ -165,7 +198,11 @@ async function coldStart() {
 async function scaleRun(config) {
   const child = fork(script('./scale.js'), [JSON.stringify(config)], {
     execPath: pinned ? 'taskset' : process.execPath,
-    execArgv: [...(pinned ? ['-c', String(serverCpu), process.execPath] : []), '--expose-gc', '--max-old-space-size=8192'],
+    execArgv: [
+      ...(pinned ? ['-c', String(serverCpu), process.execPath] : []),
+      '--expose-gc',
+      '--max-old-space-size=8192',
+    ],
   });
   return new Promise((resolve, reject) => {
     child.once('message', resolve);
@@ -197,7 +234,12 @@ async function webhookRun() {
       poster.once('exit', () => resolve(text));
     });
     const bare = JSON.parse(output);
-    return { webhooks, seconds: run.jumpMs / 1000, rate: webhooks / (run.jumpMs / 1000), bareRate: bare.sent / (bare.ms / 1000) };
+    return {
+      webhooks,
+      seconds: run.jumpMs / 1000,
+      rate: webhooks / (run.jumpMs / 1000),
+      bareRate: bare.sent / (bare.ms / 1000),
+    };
   } finally {
     receiver.closeAllConnections();
     receiver.close();

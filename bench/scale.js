@@ -26,7 +26,10 @@ function memory() {
 }
 // Per message: after the fill (and the jump) minus this same process just before the fill, both after a full gc, so the
 // RSS figure holds everything the messages cost, the heap room V8 grew into and keeps included.
-const perMessage = (after, before) => ({ heap: (after.heap - before.heap) / config.messages, rss: (after.rss - before.rss) / config.messages });
+const perMessage = (after, before) => ({
+  heap: (after.heap - before.heap) / config.messages,
+  rss: (after.rss - before.rss) / config.messages,
+});
 const empty = memory();
 const filled = await fill(config.messages);
 process.send(await measure());
@@ -39,7 +42,8 @@ async function fill(count) {
   for (let i = 0; i < count; i++) {
     const { method, path, headers, body } = sendRequest(i);
     const response = await emulator.fetch(new Request(urls.origin + path, { method, headers, body }));
-    if (response.status !== 201) throw new Error(`bench: send ${i} answered ${response.status}: ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`bench: send ${i} answered ${response.status}: ${await response.text()}`);
   }
   return { ms: performance.now() - started };
 }
@@ -112,6 +116,10 @@ async function listReads(repeats) {
  * their RSS per object came out negative.
  */
 function plainObjects() {
-  const output = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./plainObjects.js', import.meta.url)), String(config.messages)]);
+  const output = execFileSync(process.execPath, [
+    '--expose-gc',
+    fileURLToPath(new URL('./plainObjects.js', import.meta.url)),
+    String(config.messages),
+  ]);
   return JSON.parse(output.toString());
 }

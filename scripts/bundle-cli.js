@@ -49,6 +49,7 @@ await bundle.write({
   format: 'es',
   entryFileNames: '[name].js',
   chunkFileNames: '[name]-[hash].js',
-  banner: '// Built by scripts/bundle-cli.js from dist/ and its dependencies zod, hono and @hono/node-server (MIT licensed).',
+  banner:
+    '// Built by scripts/bundle-cli.js from dist/ and its dependencies zod, hono and @hono/node-server (MIT licensed).',
 });
 await bundle.close();

@@ -55,10 +55,17 @@ async function fuzz() {
   const deep = (n) => '['.repeat(n) + ']'.repeat(n);
   const bodies = [
     () => JSON.stringify({ recipient: ['27831234567'], message: 'Hi' }),
-    () => JSON.stringify({ recipient: pick([[], ['x'], null, 5, ['27831234567'.repeat(50)]]), message: 'x'.repeat(Math.floor(random() * 2_000)) }),
+    () =>
+      JSON.stringify({
+        recipient: pick([[], ['x'], null, 5, ['27831234567'.repeat(50)]]),
+        message: 'x'.repeat(Math.floor(random() * 2_000)),
+      }),
     () => JSON.stringify({ advance: pick([1e300, '99999999999999999999d', -1, '7d', 'soon']) }),
     () => JSON.stringify({ speed: pick([1e308, 0, -5, 1e6, 'fast']) }),
-    () => JSON.stringify({ set: pick(['+010000-01-01T00:00:00Z', '1969-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 'tomorrow']) }),
+    () =>
+      JSON.stringify({
+        set: pick(['+010000-01-01T00:00:00Z', '1969-01-01T00:00:00Z', '2027-01-01T00:00:00Z', 'tomorrow']),
+      }),
     () => JSON.stringify({ runUntilIdle: true, limit: pick(['1h', '30d', 1e300]) }),
     () => '{"message":"\\ud800","recipient":["27831234567"]}',
     () => deep(pick([10, 600, 20_000])),
@@ -89,7 +96,8 @@ async function fuzz() {
     if (response.status >= 400 && text) {
       const parsed = JSON.parse(text);
       const code = parsed.message ?? parsed.error?.message;
-      if (!(code in errorCatalogue) || errorCatalogue[code].status !== response.status) uncatalogued.add(`${response.status} ${code}`);
+      if (!(code in errorCatalogue) || errorCatalogue[code].status !== response.status)
+        uncatalogued.add(`${response.status} ${code}`);
     }
   }
   await emulator.close();
@@ -116,7 +124,8 @@ async function receiverModes() {
     'answers 500': (response) => response.writeHead(500).end('no'),
     'redirects (302)': (response) => response.writeHead(302, { location: 'http://127.0.0.1:9/' }).end(),
     hang: () => undefined,
-    'slow (answers after 2 × timeout)': (response) => setTimeout(() => response.writeHead(200).end('late'), 2 * timeoutMs),
+    'slow (answers after 2 × timeout)': (response) =>
+      setTimeout(() => response.writeHead(200).end('late'), 2 * timeoutMs),
     'closes mid-response': (response) => {
       response.writeHead(200, { 'content-length': '100' });
       response.write('partial', () => response.socket?.destroy());
@@ -127,19 +136,30 @@ async function receiverModes() {
   for (const [name, answer] of Object.entries(modes)) {
     const receiver = await startReceiver(answer ?? (() => undefined));
     if (answer === null) await receiver.close(); // nothing listens there any more
-    const emulator = createEmulator({ clock: 'manual', seed: 'modes', webhookUrl: receiver.url, webhookTimeout: `${timeoutMs}ms` });
+    const emulator = createEmulator({
+      clock: 'manual',
+      seed: 'modes',
+      webhookUrl: receiver.url,
+      webhookTimeout: `${timeoutMs}ms`,
+    });
     const started = performance.now();
     for (let i = 0; i < size.modeMessages; i++) await send(emulator, i);
     await emulator.clock.runUntilIdle();
     const events = emulator.webhooks.list({ limit: 1000 }).items;
     const tries = events.map((event) => event.attempts.length);
     const states = tally(events.map((event) => event.state));
-    const errors = tally(events.flatMap((event) => event.attempts.map((attempt) => attempt.error?.split(':')[0] ?? String(attempt.status))));
+    const errors = tally(
+      events.flatMap((event) =>
+        event.attempts.map((attempt) => attempt.error?.split(':')[0] ?? String(attempt.status)),
+      ),
+    );
     rows.push([name, events.length, `${Math.min(...tries)}–${Math.max(...tries)}`, states, errors, seconds(started)]);
     await emulator.close();
     if (answer !== null) await receiver.close();
   }
-  log(`## Webhook receivers (webhookTimeout ${timeoutMs} ms, 3 re-attempts, ${size.modeMessages} messages each, run until idle)`);
+  log(
+    `## Webhook receivers (webhookTimeout ${timeoutMs} ms, 3 re-attempts, ${size.modeMessages} messages each, run until idle)`,
+  );
   log();
   table(['receiver', 'events', 'tries per event', 'final states', 'try results', 'seconds'], rows);
 }
@@ -153,7 +173,14 @@ async function latency() {
     ['hanging receiver', () => undefined],
   ]) {
     const receiver = answer ? await startReceiver(answer) : undefined;
-    const emulator = createEmulator({ clock: 'realtime', speed: 1_000, balance: 1e9, seed: 'latency', webhookUrl: receiver?.url, webhookTimeout: '5s' });
+    const emulator = createEmulator({
+      clock: 'realtime',
+      speed: 1_000,
+      balance: 1e9,
+      seed: 'latency',
+      webhookUrl: receiver?.url,
+      webhookTimeout: '5s',
+    });
     const { origin } = await emulator.listen({ host: '127.0.0.1', port: 0 });
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     const times = [];
@@ -212,7 +239,9 @@ async function heapOverResets() {
   }
   await emulator.close();
   await receiver.close();
-  log(`## Heap over reset cycles (${size.resetMessages} sends with webhooks to a healthy receiver per cycle, then reset)`);
+  log(
+    `## Heap over reset cycles (${size.resetMessages} sends with webhooks to a healthy receiver per cycle, then reset)`,
+  );
   log();
   table(['moment', 'heap used MB', 'vs baseline MB'], rows);
 }
@@ -223,8 +252,13 @@ async function money() {
   const { origin } = await emulator.listen({ host: '127.0.0.1', port: 0 });
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   let lowest = Infinity;
-  const off = emulator.on('message.created', () => (lowest = Math.min(lowest, emulator.accounts.get('pk_test_sms_emulator').live.balance)));
-  const answers = await Promise.all(Array.from({ length: size.concurrent }, (_, i) => http(origin, sendRequest(i), agent)));
+  const off = emulator.on(
+    'message.created',
+    () => (lowest = Math.min(lowest, emulator.accounts.get('pk_test_sms_emulator').live.balance)),
+  );
+  const answers = await Promise.all(
+    Array.from({ length: size.concurrent }, (_, i) => http(origin, sendRequest(i), agent)),
+  );
   off();
   const statuses = tally(answers.map((answer) => answer.status));
   const accepted = answers.filter((answer) => answer.status === 201).length;
@@ -247,10 +281,14 @@ async function send(emulator, i) {
 
 function http(origin, call, agent) {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${origin}${call.path}`, { method: call.method, headers: call.headers, agent }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode }));
-    });
+    const outgoing = request(
+      `${origin}${call.path}`,
+      { method: call.method, headers: call.headers, agent },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(call.body);
   });

@@ -21,7 +21,9 @@ function rewrite(page, blocks) {
 }
 
 rewrite('control-api.md', [['| endpoint | library handle | what it does |', controlTable()]]);
-const { written, machine, targets, fixture } = benchSummary(readFileSync(new URL('../bench/RESULTS.md', import.meta.url), 'utf8'));
+const { written, machine, targets, fixture } = benchSummary(
+  readFileSync(new URL('../bench/RESULTS.md', import.meta.url), 'utf8'),
+);
 const fixtureBlocks = [
   ['Written by `npm run bench` (fixture part', fixture.written],
   ['| per test | measured | baseline (same run) |', fixture.table],

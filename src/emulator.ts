@@ -107,7 +107,8 @@ export interface Emulator extends ControlHandle<'local'> {
  */
 export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const sources = input.scenario === undefined ? [] : Array.isArray(input.scenario) ? input.scenario : [input.scenario];
-  const scenario = sources.length === 0 ? validateScenario(defaultScenario, 'built-in scenario') : loadScenarios(sources);
+  const scenario =
+    sources.length === 0 ? validateScenario(defaultScenario, 'built-in scenario') : loadScenarios(sources);
   // Options given directly win over the scenario's own.
   const options = resolveOptions({ ...(scenario.options as EmulatorOptions), ...input });
   let listening: { server: Listening; urls: EmulatorUrls } | undefined;
@@ -115,14 +116,25 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const ownOrigin = (): string => fixedOrigin ?? listening?.urls.origin ?? `http://${options.host}:${options.port}`;
   const core = createCore(options, ownOrigin);
   let textGenerator: TextGenerator | undefined;
-  const scenarios = new ScenarioRuntime(core, options, () => (textGenerator ??= createTextGenerator(core.random.text)), scenario);
+  const scenarios = new ScenarioRuntime(
+    core,
+    options,
+    () => (textGenerator ??= createTextGenerator(core.random.text)),
+    scenario,
+  );
   const control = new Control(core, scenarios);
   // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
   core.startState.reset();
   const journal = new RequestJournal(options.requestJournalLimit, core.offsetMinutes);
   core.startState.register({ clear: () => journal.clear() });
-  if (options.logRequests) journal.subscribe((entry) => process.stdout.write(`${logLine(entry(), options.logFormat)}\n`));
-  const operations: OperationDeps = { control, journal, settled: () => core.webhooks.settled(), defaultAccount: options.apiKey };
+  if (options.logRequests)
+    journal.subscribe((entry) => process.stdout.write(`${logLine(entry(), options.logFormat)}\n`));
+  const operations: OperationDeps = {
+    control,
+    journal,
+    settled: () => core.webhooks.settled(),
+    defaultAccount: options.apiKey,
+  };
   const feed = new LiveFeed(
     core.events,
     feedViews(
@@ -131,11 +143,16 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       () => control.listClocks(),
     ),
   );
-  const report = (account: string = options.apiKey): TimelineReport => timelineReport(core, account, journal.find({ account }).reverse());
+  const report = (account: string = options.apiKey): TimelineReport =>
+    timelineReport(core, account, journal.find({ account }).reverse());
   const api = createApiHandler({ core, faults: scenarios, journal });
   const app = createApp({ core, operations, api, feed, report });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
-  const hosts = new HostCheck({ allowed: options.allowedHosts ?? [], listening: [options.host], publicHost: fixedOrigin && new URL(fixedOrigin).hostname });
+  const hosts = new HostCheck({
+    allowed: options.allowedHosts ?? [],
+    listening: [options.host],
+    publicHost: fixedOrigin && new URL(fixedOrigin).hostname,
+  });
   // The node listener hands hono its socket (`c.env.outgoing`), so a network fault can fail it on the fallback path too.
   const requestListener = guardHost(
     nodeListener((request, env) => app.fetch(request, env), { handler: api, maxBodySize: options.maxBodySize }),
@@ -186,7 +203,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
     on: (event, listener) => subscribe(core.events, core.offsetMinutes, event, listener),
     setOutcomeDecider: (decider) =>
-      core.outcomes.use('user', decider && userLayer(decider, { message: (message) => messageView(message, core.offsetMinutes), account: accountView })),
+      core.outcomes.use(
+        'user',
+        decider &&
+          userLayer(decider, { message: (message) => messageView(message, core.offsetMinutes), account: accountView }),
+      ),
     report: ((reportOptions: ReportOptions = {}) => {
       const data = report(reportOptions.account);
       return reportOptions.format === 'json' ? data : reportPage(data);

@@ -18,13 +18,28 @@ export interface EngineEvents {
   /** A webhook event reached its final state: delivered, failed with its tries spent, or skipped (no webhook URL set). */
   'webhook.settled': { event: WebhookEvent };
   /** A control command moved or reconfigured a clock (epoch ms before and after; `command` as given; `clock` a test clock's id, null for the main clock). */
-  'clock.moved': { clock: string | null; from: number; to: number; mode: string; speed: number; command: Record<string, unknown> };
+  'clock.moved': {
+    clock: string | null;
+    from: number;
+    to: number;
+    mode: string;
+    speed: number;
+    command: Record<string, unknown>;
+  };
   /** A control call created, changed or deleted an account (balance, webhook URLs, opt-outs, scopes). */
   'account.changed': { apiKey: string };
   /** The whole state was replaced (reset or snapshot import): views built before it are stale. */
   'state.replaced': { reason: 'reset' | 'restore' };
   /** A scenario fault acted on an API request: added latency and/or answered with an error code, or made the transport fail (`network`). */
-  'fault.injected': { at: number; environment: Environment; account: string; operation: string; latencyMs: number; code?: string; network?: string };
+  'fault.injected': {
+    at: number;
+    environment: Environment;
+    account: string;
+    operation: string;
+    latencyMs: number;
+    code?: string;
+    network?: string;
+  };
   /** A clock task threw (failed) or could not be carried out (skipped); the clock went on. */
   'clock.incident': { incident: ClockIncident; clock: string | null };
 }
@@ -36,7 +51,12 @@ export interface EmulatorEvents {
   /** A message was accepted (sent now or scheduled). */
   'message.created': { readonly message: ReadonlyDeep<MessageView> };
   /** One leg changed status; `message.status` is the aggregate after the change, `at` the emulator time. */
-  'leg.status': { readonly message: ReadonlyDeep<MessageView>; readonly leg: ReadonlyDeep<LegView>; readonly status: MessageStatus; readonly at: string };
+  'leg.status': {
+    readonly message: ReadonlyDeep<MessageView>;
+    readonly leg: ReadonlyDeep<LegView>;
+    readonly status: MessageStatus;
+    readonly at: string;
+  };
   /** An inbound reply arrived. */
   'reply.received': { readonly reply: ReadonlyDeep<MessageView>; readonly original: ReadonlyDeep<MessageView> };
   /** One try of posting a webhook event ended (answered, failed or timed out). */

@@ -8,7 +8,15 @@ export { createEmulator } from './emulator.js';
 export type { Emulator, EmulatorUrls, ListenOptions, ReportOptions } from './emulator.js';
 export type { TimelineEntry, TimelineKind, TimelineReport } from './ui/timelineReport.js';
 export type { EmulatorOptions, ResolvedOptions } from './options.js';
-export type { AccountInput, AccountPatch, ClockCommand, MessageFilter, ReplyInput, WebhookChaosInput, WebhookFilterInput } from './engine/controlInput.js';
+export type {
+  AccountInput,
+  AccountPatch,
+  ClockCommand,
+  MessageFilter,
+  ReplyInput,
+  WebhookChaosInput,
+  WebhookFilterInput,
+} from './engine/controlInput.js';
 export type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
 export type { AccountView, ChangeView, MessageView } from './engine/inspection.js';
 export type { ClockView } from './engine/control.js';

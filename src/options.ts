@@ -22,7 +22,12 @@ interface Setting<S extends z.ZodType> {
   secret: boolean;
 }
 
-function setting<S extends z.ZodType>(schema: S, kind: Kind, description: string, { cli = true, secret = false } = {}): Setting<S> {
+function setting<S extends z.ZodType>(
+  schema: S,
+  kind: Kind,
+  description: string,
+  { cli = true, secret = false } = {},
+): Setting<S> {
   return { schema, kind, description, cli, secret };
 }
 
@@ -32,10 +37,23 @@ export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
   port: setting(z.number().int().min(0).max(65535).default(2727), 'integer', 'Port to listen on; 0 picks a free port.'),
   apiKey: setting(apiKeySchema.default('pk_test_sms_emulator'), 'string', 'API key of the default account.', secret),
-  signingSecret: setting(z.string().min(1).default('sk_test_sms_emulator'), 'string', 'Signing secret of the default account.', secret),
-  balance: setting(z.number().int().min(0).default(1000), 'integer', 'Starting credits of the default account (live and sandbox).'),
+  signingSecret: setting(
+    z.string().min(1).default('sk_test_sms_emulator'),
+    'string',
+    'Signing secret of the default account.',
+    secret,
+  ),
+  balance: setting(
+    z.number().int().min(0).default(1000),
+    'integer',
+    'Starting credits of the default account (live and sandbox).',
+  ),
   webhookUrl: setting(webhookUrlSchema.optional(), 'string', 'Webhook URL of the default account (live and sandbox).'),
-  seed: setting(z.string().min(1).optional(), 'string', 'Seed for ids and random choices; random (and printed) when not given.'),
+  seed: setting(
+    z.string().min(1).optional(),
+    'string',
+    'Seed for ids and random choices; random (and printed) when not given.',
+  ),
   errorEnvelope: setting(
     z.enum(['bare', 'wrapped']).default('bare'),
     'string',
@@ -66,8 +84,16 @@ export const settings = {
     'boolean',
     'Refuse a schedule (INSUFFICIENT_BALANCE) when the balance does not cover it at request time.',
   ),
-  noMessagesStatus: setting(z.union([z.literal(404), z.literal(200)]).default(404), 'integer', 'HTTP status of NO_SMS_MESSAGES (an empty list or page).'),
-  requireSignatureOnPatch: setting(z.boolean().default(false), 'boolean', 'Require the Signature header on PATCH (it is always checked when present).'),
+  noMessagesStatus: setting(
+    z.union([z.literal(404), z.literal(200)]).default(404),
+    'integer',
+    'HTTP status of NO_SMS_MESSAGES (an empty list or page).',
+  ),
+  requireSignatureOnPatch: setting(
+    z.boolean().default(false),
+    'boolean',
+    'Require the Signature header on PATCH (it is always checked when present).',
+  ),
   timeZoneOffset: setting(
     z
       .string()
@@ -76,8 +102,16 @@ export const settings = {
     'string',
     'Offset that times in responses are rendered in.',
   ),
-  tls: setting(z.boolean().default(false), 'boolean', 'Serve HTTPS with a self-signed certificate made at start (its SHA-256 fingerprint is in the banner).'),
-  tlsCert: setting(z.string().min(1).optional(), 'string', 'Serve HTTPS with this certificate (PEM file); give tlsKey too.'),
+  tls: setting(
+    z.boolean().default(false),
+    'boolean',
+    'Serve HTTPS with a self-signed certificate made at start (its SHA-256 fingerprint is in the banner).',
+  ),
+  tlsCert: setting(
+    z.string().min(1).optional(),
+    'string',
+    'Serve HTTPS with this certificate (PEM file); give tlsKey too.',
+  ),
   tlsKey: setting(z.string().min(1).optional(), 'string', 'Private key (PEM file) of tlsCert.'),
   publicUrl: setting(
     z
@@ -91,15 +125,31 @@ export const settings = {
     'Fixed origin of every link (API responses, webhook payloads, docs URLs, banner) instead of the one each request came in on.',
   ),
   docsUrl: setting(z.url().optional(), 'string', 'Base of documentation_url links; default <origin>/_emulator/docs.'),
-  requireHttps: setting(z.boolean().default(false), 'boolean', 'Refuse plain HTTP with CONNECTION_INSECURE (honours X-Forwarded-Proto).'),
+  requireHttps: setting(
+    z.boolean().default(false),
+    'boolean',
+    'Refuse plain HTTP with CONNECTION_INSECURE (honours X-Forwarded-Proto).',
+  ),
   clock: setting(
     z.enum(['realtime', 'manual']).default('realtime'),
     'string',
     'Clock mode: realtime follows wall time (× speed); manual moves only when told.',
   ),
-  speed: setting(clockSpeed.default(1), 'number', 'How many times faster than wall time the realtime clock runs (more than 0, at most 1000000).'),
-  startTime: setting(clockInstant.optional(), 'string', 'Instant the clock starts at (ISO 8601, years 1970 to 9999); default the wall time at start.'),
-  validityPeriod: setting(durationSchema.default('48h'), 'string', 'Time after which a leg with no final outcome becomes expired.'),
+  speed: setting(
+    clockSpeed.default(1),
+    'number',
+    'How many times faster than wall time the realtime clock runs (more than 0, at most 1000000).',
+  ),
+  startTime: setting(
+    clockInstant.optional(),
+    'string',
+    'Instant the clock starts at (ISO 8601, years 1970 to 9999); default the wall time at start.',
+  ),
+  validityPeriod: setting(
+    durationSchema.default('48h'),
+    'string',
+    'Time after which a leg with no final outcome becomes expired.',
+  ),
   notifyOn: setting(
     z.array(z.enum(legStatuses)).default(['submitted', ...finalStatuses]),
     'list',
@@ -110,8 +160,16 @@ export const settings = {
     'integer',
     'Re-attempts after a webhook try that does not answer 200 (4 tries in all by default).',
   ),
-  webhookBackoff: setting(wallWaitSchema.default('0ms'), 'string', 'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.'),
-  webhookTimeout: setting(wallWaitSchema.default('5s'), 'string', 'How long a webhook try may take before it counts as failed.'),
+  webhookBackoff: setting(
+    wallWaitSchema.default('0ms'),
+    'string',
+    'Wall-clock wait between webhook tries; 0 re-sends at once, as the spec says.',
+  ),
+  webhookTimeout: setting(
+    wallWaitSchema.default('5s'),
+    'string',
+    'How long a webhook try may take before it counts as failed.',
+  ),
   webhookLogLimit: setting(
     z.number().int().min(1).default(10_000),
     'integer',
@@ -128,15 +186,29 @@ export const settings = {
     'number',
     'Probability that a webhook event is posted twice (receiver idempotency tests).',
   ),
-  webhookDelayRate: setting(z.number().min(0).max(1).default(0), 'number', 'Probability that a webhook event is held back by webhookDelay (order kept).'),
+  webhookDelayRate: setting(
+    z.number().min(0).max(1).default(0),
+    'number',
+    'Probability that a webhook event is held back by webhookDelay (order kept).',
+  ),
   webhookReorderRate: setting(
     z.number().min(0).max(1).default(0),
     'number',
     'Probability that a webhook event is held back by webhookDelay while later ones overtake it.',
   ),
-  webhookDelay: setting(durationSchema.default('30s'), 'string', 'How long delayed or reordered webhook events are held, on the emulator clock.'),
+  webhookDelay: setting(
+    durationSchema.default('30s'),
+    'string',
+    'How long delayed or reordered webhook events are held, on the emulator clock.',
+  ),
   scenario: setting(
-    z.union([z.string().min(1), z.record(z.string(), z.unknown()), z.array(z.union([z.string().min(1), z.record(z.string(), z.unknown())]))]).optional(),
+    z
+      .union([
+        z.string().min(1),
+        z.record(z.string(), z.unknown()),
+        z.array(z.union([z.string().min(1), z.record(z.string(), z.unknown())])),
+      ])
+      .optional(),
     'list',
     'Scenario file(s) (YAML or JSON) or objects; repeat --scenario to extend one with another. They add to the built-in magic numbers unless a file says magicNumbers: false.',
   ),
@@ -150,7 +222,11 @@ export const settings = {
     'list',
     'Reply texts (any case, spaces trimmed) that opt a number out: later legs to it end blist; a list replaces the default.',
   ),
-  optInKeywords: setting(z.array(z.string().min(1)).default(['START']), 'list', 'Reply texts (any case, spaces trimmed) that opt a number back in.'),
+  optInKeywords: setting(
+    z.array(z.string().min(1)).default(['START']),
+    'list',
+    'Reply texts (any case, spaces trimmed) that opt a number back in.',
+  ),
   readyFile: setting(
     z.string().min(1).optional(),
     'string',
@@ -161,7 +237,12 @@ export const settings = {
     'integer',
     'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
-  controlToken: setting(z.string().min(1).optional(), 'string', 'When set, the control API (/_emulator) requires Authorization: Bearer <token>.', secret),
+  controlToken: setting(
+    z.string().min(1).optional(),
+    'string',
+    'When set, the control API (/_emulator) requires Authorization: Bearer <token>.',
+    secret,
+  ),
   allowedHosts: setting(
     z.array(allowedHostSchema).optional(),
     'list',
@@ -172,13 +253,21 @@ export const settings = {
     'integer',
     'Most API requests kept in the request journal (GET /_emulator/requests); the oldest go first; 0 keeps none.',
   ),
-  logRequests: setting(z.boolean().default(false), 'boolean', 'Print one line per API request (accepted or rejected) to standard output.'),
+  logRequests: setting(
+    z.boolean().default(false),
+    'boolean',
+    'Print one line per API request (accepted or rejected) to standard output.',
+  ),
   logFormat: setting(
     z.enum(['text', 'json']).default('text'),
     'string',
     'Format of the start-up banner and --log-requests lines: text, or one JSON object per line (the ready-file fields; a journal entry).',
   ),
-  ui: setting(z.boolean().default(true), 'boolean', 'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.'),
+  ui: setting(
+    z.boolean().default(true),
+    'boolean',
+    'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.',
+  ),
   reportOnExit: setting(
     z.string().min(1).optional(),
     'string',

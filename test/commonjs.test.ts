@@ -9,7 +9,10 @@ import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; engines: { node: string } };
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, unknown>;
+  engines: { node: string };
+};
 // The entries with code ('.', './client', './vitest'), not './package.json' or the scenario files.
 const entries = Object.entries(manifest.exports)
   .filter(([, target]) => typeof target === 'object')
@@ -45,7 +48,8 @@ test('the package supports the Node versions that can require() ESM, the one thi
 test('every entry with code has a default (require) condition beside import', () => {
   expect(entries).toEqual(['sms-emulator', 'sms-emulator/client', 'sms-emulator/vitest']);
   for (const [subpath, target] of Object.entries(manifest.exports)) {
-    if (typeof target === 'object') expect(target, subpath).toMatchObject({ default: (target as { import: string }).import });
+    if (typeof target === 'object')
+      expect(target, subpath).toMatchObject({ default: (target as { import: string }).import });
   }
 });
 

@@ -22,8 +22,12 @@ test('no module of src/ imports from a layer above its own', () => {
 });
 
 test('the rule refuses an arrow up a layer and allows one down or sideways', () => {
-  expect(forbiddenArrow('engine/control.ts', 'control/list.js')).toBe('engine (services) may not import control (operations, a layer above it)');
-  expect(forbiddenArrow('emulator.ts', 'testing/waitFor.js')).toMatch(/^emulator\.ts \(wiring\) may not import testing/);
+  expect(forbiddenArrow('engine/control.ts', 'control/list.js')).toBe(
+    'engine (services) may not import control (operations, a layer above it)',
+  );
+  expect(forbiddenArrow('emulator.ts', 'testing/waitFor.js')).toMatch(
+    /^emulator\.ts \(wiring\) may not import testing/,
+  );
   expect(forbiddenArrow('http/app.ts', 'engine/core.js')).toBeUndefined();
   expect(forbiddenArrow('engine/core.ts', 'webhooks/dispatcher.js')).toBeUndefined();
   expect(forbiddenArrow('newFolder/x.ts', 'domain/time.js')).toMatch(/newFolder is on no layer/);

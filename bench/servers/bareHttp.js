@@ -9,7 +9,8 @@ const server = createServer((request, response) => {
   request.on('end', () => {
     if (!authorized(request.headers.authorization)) return response.writeHead(401, json).end(unauthorizedJson);
     const origin = `http://${request.headers.host}`;
-    if (request.method === 'GET' && request.url === '/v1/messages/balance') return response.writeHead(200, json).end(balanceJson(origin));
+    if (request.method === 'GET' && request.url === '/v1/messages/balance')
+      return response.writeHead(200, json).end(balanceJson(origin));
     if (request.method === 'POST' && request.url === '/v1/messages') {
       const fields = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       return response.writeHead(201, json).end(messageJson(origin, fields));

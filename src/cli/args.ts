@@ -2,7 +2,15 @@
 
 import type { z } from 'zod';
 import { describeIssues } from '../domain/issues.js';
-import { type EmulatorOptions, type OptionName, commandSettings, envName, flagName, readSettingText, settings } from '../options.js';
+import {
+  type EmulatorOptions,
+  type OptionName,
+  commandSettings,
+  envName,
+  flagName,
+  readSettingText,
+  settings,
+} from '../options.js';
 
 export interface CliRequest {
   help: boolean;
@@ -27,7 +35,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   const known = new Set([...cliSettings, ...commandNames].map(envName));
   const warnings = Object.keys(env)
     .filter((variable) => variable.startsWith('SMS_EMULATOR_') && !known.has(variable))
-    .map((variable) => `${variable} is not a setting of sms-emulator and is ignored (see --help for the variables it reads)`);
+    .map(
+      (variable) =>
+        `${variable} is not a setting of sms-emulator and is ignored (see --help for the variables it reads)`,
+    );
   const flagged = new Set<OptionName>();
   let help = false;
   let version = false;
@@ -49,7 +60,12 @@ function checked(name: OptionName, givenAs: string, value: unknown): unknown {
 }
 
 /** Reads one flag at argv[i]; returns the index of the last argument it used. A repeated list flag adds to the list. */
-function readFlag(argv: readonly string[], i: number, values: Partial<Record<OptionName, unknown>>, flagged: Set<OptionName>): number {
+function readFlag(
+  argv: readonly string[],
+  i: number,
+  values: Partial<Record<OptionName, unknown>>,
+  flagged: Set<OptionName>,
+): number {
   const arg = argv[i] as string;
   const equals = arg.indexOf('=');
   const flag = equals < 0 ? arg : arg.slice(0, equals);
@@ -63,7 +79,10 @@ function readFlag(argv: readonly string[], i: number, values: Partial<Record<Opt
   const set = (text: string): void => {
     const value = checked(name, flag, readSettingText(name, text));
     const previous = values[name];
-    values[name] = settings[name].kind === 'list' && flagged.has(name) && Array.isArray(previous) ? [...previous, ...(value as unknown[])] : value;
+    values[name] =
+      settings[name].kind === 'list' && flagged.has(name) && Array.isArray(previous)
+        ? [...previous, ...(value as unknown[])]
+        : value;
     flagged.add(name);
   };
   if (equals >= 0) {

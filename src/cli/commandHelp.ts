@@ -7,7 +7,10 @@ import { scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js
 
 const connection: [string, string][] = [
   [`${flagName('url')} <origin>`, `${commandSettings.url.description} Env ${envName('url')}.`],
-  ['--ready-file <path>', `Read the origin (and the default account's key and secret) from the emulator's ready file. Env ${envName('readyFile')}.`],
+  [
+    '--ready-file <path>',
+    `Read the origin (and the default account's key and secret) from the emulator's ready file. Env ${envName('readyFile')}.`,
+  ],
   ['--control-token <token>', `The emulator's --control-token, when it has one. Env ${envName('controlToken')}.`],
 ];
 
@@ -27,7 +30,9 @@ export function commandsOverview(): string {
     const [group, action] = command.name.includes(' ') ? command.name.split(' ') : ['', command.name];
     groups.set(group as string, [...(groups.get(group as string) ?? []), action as string]);
   }
-  const lines = [...groups].map(([group, actions]) => (group === '' ? `  ${actions.join(' | ')}` : `  ${group.padEnd(10)} ${actions.join(' | ')}`));
+  const lines = [...groups].map(([group, actions]) =>
+    group === '' ? `  ${actions.join(' | ')}` : `  ${group.padEnd(10)} ${actions.join(' | ')}`,
+  );
   return `Commands (drive a running emulator: the answer as JSON on standard output, an error's code on standard error):
   send --to <number> --text <message>   a signed send (or --schedule) with the account's key and secret
 ${lines.join('\n')}
@@ -57,7 +62,8 @@ export function commandHelp(command: Command): string {
   if (slot?.paged) fields.push(['--page <n>', 'Page number, from 1.'], ['--limit <n>', 'Items per page.']);
   for (const { name } of command.scalarFlags) fields.push([`--${name} <value>`, '']);
   if (slot !== undefined) {
-    if (slot.shape === undefined) fields.push(['--<field> <value>', 'Any field of the request (text, or JSON when it starts with { or [).']);
+    if (slot.shape === undefined)
+      fields.push(['--<field> <value>', 'Any field of the request (text, or JSON when it starts with { or [).']);
     fields.push(['--body <json> | @file | @-', 'The whole request object as JSON; flags override its fields.']);
   }
   return `Usage: ${usage(command)}${fields.length > 0 ? ' [flags]' : ''}
@@ -71,10 +77,16 @@ ${rows(connection)}
 
 /** `one of: a, b` or `number`: what a field takes, read from its schema when it has no description. */
 function valuesOf(schema: z.ZodType): string {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { enum?: unknown[]; type?: unknown; anyOf?: { type?: unknown }[] };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    enum?: unknown[];
+    type?: unknown;
+    anyOf?: { type?: unknown }[];
+  };
   if (json.enum !== undefined) return `one of: ${json.enum.join(', ')}`;
   const types = json.type ?? json.anyOf?.map((option) => option.type).filter((type) => type !== undefined);
-  return types === undefined ? '' : `${[types].flat().join(' or ')}${types === 'object' || types === 'array' ? ' (JSON)' : ''}`;
+  return types === undefined
+    ? ''
+    : `${[types].flat().join(' or ')}${types === 'object' || types === 'array' ? ' (JSON)' : ''}`;
 }
 
 export function sendHelp(): string {
@@ -89,8 +101,14 @@ ${rows([
   ['--schedule <time>', `Schedule instead of sending now: ${scheduleFormat}, ${scheduleWindowWords}.`],
   ['--reference <text>', 'client_reference, returned in webhooks.'],
   ['--environment live|sandbox', 'Send to the live API (default) or the sandbox.'],
-  ['--outcome <outcome>', 'The X-Emulator-Outcome header: force this send’s outcome (undelivered, submitted@2s,delivered@5s, …).'],
-  ['--api-key <key>', `The account to send as (default the ready file's, else the default account's). Env ${envName('apiKey')}.`],
+  [
+    '--outcome <outcome>',
+    'The X-Emulator-Outcome header: force this send’s outcome (undelivered, submitted@2s,delivered@5s, …).',
+  ],
+  [
+    '--api-key <key>',
+    `The account to send as (default the ready file's, else the default account's). Env ${envName('apiKey')}.`,
+  ],
   ['--signing-secret <secret>', `Its signing secret (same defaults). Env ${envName('signingSecret')}.`],
 ])}
 

@@ -43,12 +43,17 @@ export function resolveTarget(flags: Partial<Record<TargetSetting, string>>, env
   const url = given('url');
   if (url !== undefined) {
     const checked = commandSettings.url.schema.safeParse(url);
-    if (!checked.success) throw new UsageError(describeIssues(checked.error, flags.url === undefined ? envName('url') : flagName('url')));
+    if (!checked.success)
+      throw new UsageError(describeIssues(checked.error, flags.url === undefined ? envName('url') : flagName('url')));
   }
   const readyFile = given('readyFile');
   const ready = readyFile === undefined ? undefined : readReadyFile(readyFile);
   return {
-    origin: new URL(url ?? ready?.origin ?? `http://${settings.host.schema.parse(undefined)}:${settings.port.schema.parse(undefined)}`).origin,
+    origin: new URL(
+      url ??
+        ready?.origin ??
+        `http://${settings.host.schema.parse(undefined)}:${settings.port.schema.parse(undefined)}`,
+    ).origin,
     controlToken: given('controlToken'),
     apiKey: given('apiKey') ?? ready?.apiKey ?? settings.apiKey.schema.parse(undefined),
     signingSecret: given('signingSecret') ?? ready?.signingSecret ?? settings.signingSecret.schema.parse(undefined),
@@ -60,10 +65,14 @@ function readReadyFile(path: string): Pick<ReadyInfo, 'origin' | 'apiKey' | 'sig
   try {
     info = JSON.parse(readFileSync(path, 'utf8')) as Partial<ReadyInfo>;
   } catch (error) {
-    throw new Error(`sms-emulator: cannot read the ready file ${path}: ${(error as Error).message} (was the emulator started with --ready-file ${path}?)`, {
-      cause: error,
-    });
+    throw new Error(
+      `sms-emulator: cannot read the ready file ${path}: ${(error as Error).message} (was the emulator started with --ready-file ${path}?)`,
+      {
+        cause: error,
+      },
+    );
   }
-  if (info?.name !== 'sms-emulator' || typeof info.origin !== 'string') throw new Error(`sms-emulator: ${path} is not a ready file of sms-emulator`);
+  if (info?.name !== 'sms-emulator' || typeof info.origin !== 'string')
+    throw new Error(`sms-emulator: ${path} is not a ready file of sms-emulator`);
   return info as ReadyInfo;
 }

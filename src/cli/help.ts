@@ -31,10 +31,16 @@ Docs: README.md and docs/ (in the package), and <origin>/_emulator/docs while ru
 
 /** `default 2727`, `one of: bare, wrapped`: what --help says about a setting's values, read from its schema. */
 function defaultAndAllowed(schema: z.ZodType): string[] {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { default?: unknown; enum?: unknown[]; items?: { enum?: unknown[] } };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    default?: unknown;
+    enum?: unknown[];
+    items?: { enum?: unknown[] };
+  };
   const allowed = json.enum ?? json.items?.enum;
   return [
-    ...(json.default === undefined ? [] : [`default ${Array.isArray(json.default) ? json.default.join(',') : String(json.default)}`]),
+    ...(json.default === undefined
+      ? []
+      : [`default ${Array.isArray(json.default) ? json.default.join(',') : String(json.default)}`]),
     ...(allowed === undefined ? [] : [`one of: ${allowed.join(', ')}`]),
   ];
 }

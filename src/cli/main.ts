@@ -45,7 +45,9 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   // Handlers go in before the banner and the ready file: a supervisor may signal as soon as it sees either.
   const json = options.logFormat === 'json';
   const stop = (signal: NodeJS.Signals): void => {
-    process.stdout.write(json ? `${JSON.stringify({ event: 'stopping', signal })}\n` : `sms-emulator: ${signal} received, stopping.\n`);
+    process.stdout.write(
+      json ? `${JSON.stringify({ event: 'stopping', signal })}\n` : `sms-emulator: ${signal} received, stopping.\n`,
+    );
     void emulator.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
@@ -76,7 +78,11 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       `  control API:      ${origin}/_emulator`,
       ...(options.ui ? [`  web inbox:        ${origin}/_emulator/ui`] : []),
       `  docs:             ${origin}/_emulator/docs/`,
-      ...(emulator.tls ? [`  TLS certificate:  SHA-256 ${emulator.tls.fingerprint}${emulator.tls.selfSigned ? '   (self-signed, made at start)' : ''}`] : []),
+      ...(emulator.tls
+        ? [
+            `  TLS certificate:  SHA-256 ${emulator.tls.fingerprint}${emulator.tls.selfSigned ? '   (self-signed, made at start)' : ''}`,
+          ]
+        : []),
       `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
       `  signing secret:   ${options.signingSecret}`,
       `  balance:          ${options.balance} credits (live and sandbox)`,

@@ -65,7 +65,9 @@ export function readyInfo(emulator: Emulator, urls: EmulatorUrls, version: strin
     seed: emulator.seed,
     controlTokenRequired: options.controlToken !== undefined,
     ...(publicUrl === undefined ? {} : { publicUrl }),
-    ...(tls === undefined ? {} : { tls: { ...tls, ...(options.tlsCert === undefined ? {} : { certFile: options.tlsCert }) } }),
+    ...(tls === undefined
+      ? {}
+      : { tls: { ...tls, ...(options.tlsCert === undefined ? {} : { certFile: options.tlsCert }) } }),
   };
 }
 

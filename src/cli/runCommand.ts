@@ -17,14 +17,17 @@ import { sendCommand } from './sendCommand.js';
 export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
   const commands = commandList();
   const words = argv.slice(0, 2).map(kebab);
-  const command = commands.find((entry) => entry.name === words[0]) ?? commands.find((entry) => entry.name === `${words[0]} ${words[1]}`);
+  const command =
+    commands.find((entry) => entry.name === words[0]) ??
+    commands.find((entry) => entry.name === `${words[0]} ${words[1]}`);
   const inGroup = commands.filter((entry) => entry.name.startsWith(`${words[0]} `));
   try {
     if (words[0] === 'send') return await sendCommand(splitCommandLine(argv.slice(1)), env);
     if (command === undefined) {
       if (inGroup.length === 0) throw new UsageError(`unknown command "${argv[0]}"`);
       const rest = splitCommandLine(argv.slice(1));
-      if (rest.help && rest.positionals.length === 0) return { stdout: groupHelp(words[0] as string, inGroup), stderr: '', exitCode: 0 };
+      if (rest.help && rest.positionals.length === 0)
+        return { stdout: groupHelp(words[0] as string, inGroup), stderr: '', exitCode: 0 };
       const actions = inGroup.map((entry) => entry.name.split(' ')[1]).join(', ');
       const action = argv[1];
       throw new UsageError(
@@ -39,7 +42,10 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
     const args = commandArgs(command, line);
     return { stdout: printed(await call(command, target, args)), stderr: '', exitCode: 0 };
   } catch (error) {
-    return failure(error, words[0] === 'send' ? 'send' : (command?.name ?? (inGroup.length > 0 ? words[0] : undefined)));
+    return failure(
+      error,
+      words[0] === 'send' ? 'send' : (command?.name ?? (inGroup.length > 0 ? words[0] : undefined)),
+    );
   }
 }
 
@@ -47,13 +53,16 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
 function commandArgs(command: Command, line: CommandLine): unknown[] {
   const args: unknown[] = [];
   const { positionals } = command;
-  if (line.positionals.length > positionals.length) throw new UsageError(`unexpected argument "${line.positionals[positionals.length]}"`);
-  if (line.positionals.length < positionals.length) throw new UsageError(`${command.name} needs ${positionals.map(placeholder).join(' ')}`);
+  if (line.positionals.length > positionals.length)
+    throw new UsageError(`unexpected argument "${line.positionals[positionals.length]}"`);
+  if (line.positionals.length < positionals.length)
+    throw new UsageError(`${command.name} needs ${positionals.map(placeholder).join(' ')}`);
   const fields: Record<string, unknown> = {};
   positionals.forEach((positional, index) => {
     const text = line.positionals[index] as string;
     if (text === '') throw new UsageError(`<${positional.name}> is empty`);
-    if (positional.field !== undefined) fields[positional.field] = fieldValue(command.fields?.shape?.[positional.field], text);
+    if (positional.field !== undefined)
+      fields[positional.field] = fieldValue(command.fields?.shape?.[positional.field], text);
     else args[positional.arg] = positional.file ? readInput(text, positional.name) : text;
   });
   for (const { name, arg } of command.scalarFlags) {
@@ -70,7 +79,8 @@ function commandArgs(command: Command, line: CommandLine): unknown[] {
   const base = body === undefined ? {} : bodyObject(body);
   for (const [flag, values] of line.flags) {
     const name = fieldName(flag, slot.shape, slot.paged);
-    if (name === undefined) throw new UsageError(`unknown flag --${flag} for ${command.name}${flagList(slot.shape, slot.paged)}`);
+    if (name === undefined)
+      throw new UsageError(`unknown flag --${flag} for ${command.name}${flagList(slot.shape, slot.paged)}`);
     if (values.length > 1) throw new UsageError(`--${flag} is given ${values.length} times; give it once`);
     fields[name] = fieldValue(slot.shape?.[name], values[0] as string | true);
   }
@@ -80,10 +90,17 @@ function commandArgs(command: Command, line: CommandLine): unknown[] {
 }
 
 /** A shortcut passes its arguments on to another operation: a flag its mapping leaves out would be silently dropped. */
-function refuseDropped(mapping: (...args: unknown[]) => unknown[], name: string, args: unknown[], fields: Record<string, unknown>): void {
+function refuseDropped(
+  mapping: (...args: unknown[]) => unknown[],
+  name: string,
+  args: unknown[],
+  fields: Record<string, unknown>,
+): void {
   const passed = mapping(...args);
   for (const [field, value] of Object.entries(fields)) {
-    const kept = passed.some((arg) => typeof arg === 'object' && arg !== null && (arg as Record<string, unknown>)[field] === value);
+    const kept = passed.some(
+      (arg) => typeof arg === 'object' && arg !== null && (arg as Record<string, unknown>)[field] === value,
+    );
     if (!kept) throw new UsageError(`${name} does not take --${kebab(field)}`);
   }
 }
@@ -95,7 +112,9 @@ function placeholder(positional: Positional): string {
 function flagList(shape: Record<string, z.ZodType> | undefined, paged: boolean): string {
   if (shape === undefined) return '';
   const names = [...Object.keys(shape), ...(paged ? ['page', 'limit'] : [])];
-  return names.length === 0 ? ' (it takes no fields)' : `; it takes ${names.map((name) => `--${kebab(name)}`).join(', ')}`;
+  return names.length === 0
+    ? ' (it takes no fields)'
+    : `; it takes ${names.map((name) => `--${kebab(name)}`).join(', ')}`;
 }
 
 /** `--webhook-url` or `--webhookUrl` → `webhookUrl` when the schema has it; any name when the command has no schema. */
@@ -115,7 +134,9 @@ function fieldValue(schema: z.ZodType | undefined, raw: string | true): unknown 
   if (schema === undefined) return /^\s*[[{]/.test(raw) && parsed !== undefined ? parsed : raw;
   const asText = schema.safeParse(raw);
   if (asText.success || parsed === undefined) return raw;
-  return asText.error.issues.every((issue) => issue.code === 'invalid_type' || issue.code === 'invalid_union') ? parsed : raw;
+  return asText.error.issues.every((issue) => issue.code === 'invalid_type' || issue.code === 'invalid_union')
+    ? parsed
+    : raw;
 }
 
 function parseJson(text: string): unknown {
@@ -130,7 +151,8 @@ function parseJson(text: string): unknown {
 function bodyObject(text: string): Record<string, unknown> {
   const json = text.startsWith('@') ? readInput(text.slice(1), '--body') : text;
   const parsed = parseJson(json);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--body needs a JSON object (or @file holding one)');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError('--body needs a JSON object (or @file holding one)');
   return parsed as Record<string, unknown>;
 }
 
@@ -139,23 +161,34 @@ function readInput(path: string, what: string): string {
   try {
     return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${what} from ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`);
+    throw new UsageError(
+      `cannot read ${what} from ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`,
+    );
   }
 }
 
 async function call(command: Command, target: CommandTarget, args: unknown[]): Promise<unknown> {
-  const handle = connect(target.origin, target.controlToken === undefined ? {} : { controlToken: target.controlToken }) as unknown as Record<string, unknown>;
+  const handle = connect(
+    target.origin,
+    target.controlToken === undefined ? {} : { controlToken: target.controlToken },
+  ) as unknown as Record<string, unknown>;
   const [group, member] = command.operationId.split('.') as [string, string | undefined];
-  const operation = (member === undefined ? handle[group] : (handle[group] as Record<string, unknown>)[member]) as (...rest: unknown[]) => Promise<unknown>;
+  const operation = (member === undefined ? handle[group] : (handle[group] as Record<string, unknown>)[member]) as (
+    ...rest: unknown[]
+  ) => Promise<unknown>;
   return operation(...args);
 }
 
 /** An error as standard error shows it: the catalogued code and description, or what went wrong on the command line. */
 export function failure(error: unknown, command: string | undefined): CommandResult {
   if (error instanceof UsageError) {
-    const help = command === undefined ? 'sms-emulator --help for the commands' : `sms-emulator ${command} --help for its arguments`;
+    const help =
+      command === undefined
+        ? 'sms-emulator --help for the commands'
+        : `sms-emulator ${command} --help for its arguments`;
     return { stdout: '', stderr: `sms-emulator: ${error.message}.\nRun ${help}.\n`, exitCode: 2 };
   }
-  if (error instanceof ApiError) return { stdout: '', stderr: `sms-emulator: ${error.code}: ${error.description}\n`, exitCode: 1 };
+  if (error instanceof ApiError)
+    return { stdout: '', stderr: `sms-emulator: ${error.code}: ${error.description}\n`, exitCode: 1 };
   return { stdout: '', stderr: `${(error as Error).message}\n`, exitCode: 1 };
 }

@@ -25,12 +25,25 @@ export async function sendCommand(line: CommandLine, env: NodeJS.ProcessEnv): Pr
   if (line.positionals.length > 0) throw new UsageError(`unexpected argument "${line.positionals[0]}"`);
   if (recipients.length === 0) throw new UsageError('send needs --to <number>');
   if (text === undefined) throw new UsageError('send needs --text <message>');
-  if (environment !== 'live' && environment !== 'sandbox') throw new UsageError(`--environment is live or sandbox, not "${environment}"`);
-  const client = createClient({ baseUrl: target.origin, apiKey: target.apiKey, signingSecret: target.signingSecret, environment });
-  const input = { recipient: recipients, message: text, ...(reference === undefined ? {} : { client_reference: reference }) };
+  if (environment !== 'live' && environment !== 'sandbox')
+    throw new UsageError(`--environment is live or sandbox, not "${environment}"`);
+  const client = createClient({
+    baseUrl: target.origin,
+    apiKey: target.apiKey,
+    signingSecret: target.signingSecret,
+    environment,
+  });
+  const input = {
+    recipient: recipients,
+    message: text,
+    ...(reference === undefined ? {} : { client_reference: reference }),
+  };
   const options = outcome === undefined ? {} : { headers: { 'x-emulator-outcome': outcome } };
   try {
-    const sent = schedule === undefined ? await client.send(input, options) : await client.schedule({ ...input, schedule }, options);
+    const sent =
+      schedule === undefined
+        ? await client.send(input, options)
+        : await client.schedule({ ...input, schedule }, options);
     return { stdout: printed(sent), stderr: '', exitCode: 0 };
   } catch (error) {
     if (!(error instanceof SmsApiError)) throw error;

@@ -92,18 +92,39 @@ export function createClient(options: ClientOptions): SmsClient {
   const authorization = `Basic ${btoa(`${options.apiKey}:`)}`;
   const offset = options.timeZoneOffset ?? '+02:00';
 
-  const call = async <T>(method: string, path: string, body: Record<string, unknown> | undefined, extra: CallOptions = {}): Promise<T> => {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...extra.headers, authorization };
+  const call = async <T>(
+    method: string,
+    path: string,
+    body: Record<string, unknown> | undefined,
+    extra: CallOptions = {},
+  ): Promise<T> => {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...options.headers,
+      ...extra.headers,
+      authorization,
+    };
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
       headers.signature = signRequest(body, options.signingSecret);
     }
-    const request = new Request(root + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: extra.signal });
+    const request = new Request(root + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: extra.signal,
+    });
     let response: Response;
     try {
       response = await (options.fetch ?? fetch)(request);
     } catch (error) {
-      throw new SmsApiError('NETWORK_ERROR', 0, `${method} ${request.url} got no answer: ${(error as Error).message}`, '', { cause: error });
+      throw new SmsApiError(
+        'NETWORK_ERROR',
+        0,
+        `${method} ${request.url} got no answer: ${(error as Error).message}`,
+        '',
+        { cause: error },
+      );
     }
     const text = await response.text();
     let parsed: unknown;
@@ -116,12 +137,17 @@ export function createClient(options: ClientOptions): SmsClient {
     // Every answer of the API is a JSON object; anything else (a proxy's sign-in page, an empty body) is not one even with 200.
     if (response.ok && !error && typeof parsed === 'object' && parsed !== null) return parsed as T;
     if (error) throw new SmsApiError(error.message, response.status, error.description, error.documentation_url);
-    throw new SmsApiError('UNEXPECTED_RESPONSE', response.status, `${method} ${request.url} answered ${response.status}: ${text.slice(0, 200)}`);
+    throw new SmsApiError(
+      'UNEXPECTED_RESPONSE',
+      response.status,
+      `${method} ${request.url} answered ${response.status}: ${text.slice(0, 200)}`,
+    );
   };
 
   const fields = (input: EditInput): Record<string, unknown> => {
     const body: Record<string, unknown> = {};
-    if (input.recipient !== undefined) body.recipient = typeof input.recipient === 'string' ? [input.recipient] : [...input.recipient];
+    if (input.recipient !== undefined)
+      body.recipient = typeof input.recipient === 'string' ? [input.recipient] : [...input.recipient];
     if (input.message !== undefined) body.message = input.message;
     if (input.client_reference !== undefined) body.client_reference = input.client_reference;
     if (input.schedule !== undefined) body.schedule = formatSchedule(input.schedule, offset);
@@ -173,7 +199,11 @@ export function createClient(options: ClientOptions): SmsClient {
  */
 function messagePath(id: string, operation: string): string {
   if (typeof id !== 'string' || id.trim() === '' || id === 'balance' || id === '.' || id === '..') {
-    throw new SmsApiError('INVALID_MESSAGE_ID', 0, `${operation} needs the id of a message (as a send answered it); got ${JSON.stringify(id)}.`);
+    throw new SmsApiError(
+      'INVALID_MESSAGE_ID',
+      0,
+      `${operation} needs the id of a message (as a send answered it); got ${JSON.stringify(id)}.`,
+    );
   }
   return `/${encodeURIComponent(id)}`;
 }
@@ -181,8 +211,10 @@ function messagePath(id: string, operation: string): string {
 /** The error object of an answer, bare or wrapped in `{"error": …}`; undefined when it is not one. */
 function errorBody(parsed: unknown): ErrorBody | undefined {
   if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const candidate = 'error' in parsed && typeof parsed.error === 'object' && parsed.error !== null ? parsed.error : parsed;
+  const candidate =
+    'error' in parsed && typeof parsed.error === 'object' && parsed.error !== null ? parsed.error : parsed;
   const { message, description, documentation_url } = candidate as Partial<ErrorBody>;
-  if (typeof message !== 'string' || typeof description !== 'string' || 'list' in parsed || 'id' in parsed) return undefined;
+  if (typeof message !== 'string' || typeof description !== 'string' || 'list' in parsed || 'id' in parsed)
+    return undefined;
   return { message, description, documentation_url: typeof documentation_url === 'string' ? documentation_url : '' };
 }

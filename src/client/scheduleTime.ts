@@ -14,7 +14,8 @@ const apiFormat = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}([+-]\d{2}:\d{2})?$/;
  */
 export function formatSchedule(time: Date | string, offset = '+02:00'): string {
   const offsetMinutes = parseOffset(offset);
-  if (offsetMinutes === undefined) throw new RangeError(`sms-emulator client: "${offset}" is not an offset such as +02:00 or Z.`);
+  if (offsetMinutes === undefined)
+    throw new RangeError(`sms-emulator client: "${offset}" is not an offset such as +02:00 or Z.`);
   if (typeof time === 'string' && (apiFormat.test(time) || Number.isNaN(Date.parse(time)))) return time;
   const ms = typeof time === 'string' ? Date.parse(time) : time.getTime();
   if (Number.isNaN(ms)) throw new RangeError('sms-emulator client: the schedule is an invalid Date.');

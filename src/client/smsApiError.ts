@@ -27,7 +27,13 @@ export class SmsApiError extends Error {
   /** Where the API documents this error and its fix (empty when the answer carried none). */
   readonly documentationUrl: string;
 
-  constructor(code: SmsApiError['code'], status: number, description: string, documentationUrl = '', options?: { cause?: unknown }) {
+  constructor(
+    code: SmsApiError['code'],
+    status: number,
+    description: string,
+    documentationUrl = '',
+    options?: { cause?: unknown },
+  ) {
     super(`SMS API ${code} (HTTP ${status}): ${description}`, options);
     this.name = 'SmsApiError';
     this.code = code;

@@ -23,7 +23,12 @@ const messageStatuses = Object.keys(transitions);
 
 /** An object whose listed properties are all required unless named in `optional`, and nothing else. */
 function object(properties: Record<string, Schema>, optional: string[] = []): Schema {
-  return { type: 'object', required: Object.keys(properties).filter((name) => !optional.includes(name)), properties, additionalProperties: false };
+  return {
+    type: 'object',
+    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    properties,
+    additionalProperties: false,
+  };
 }
 
 const change = object({ status: { type: 'string', enum: messageStatuses }, at: string });
@@ -43,8 +48,23 @@ export function answerSchemas(): Record<string, Schema> {
     mode: { type: 'string', enum: ['manual', 'realtime'] },
     speed: { type: 'number' },
     pendingTasks: integer,
-    incidents: { type: 'array', items: object({ time: string, task: string, outcome: { type: 'string', enum: ['failed', 'skipped'] }, reason: string }) },
-    run: object({ fired: integer, idle: { type: 'boolean' }, stoppedAt: { type: 'string', enum: ['limit', 'task-cap', 'restart'] } }, ['stoppedAt']),
+    incidents: {
+      type: 'array',
+      items: object({
+        time: string,
+        task: string,
+        outcome: { type: 'string', enum: ['failed', 'skipped'] },
+        reason: string,
+      }),
+    },
+    run: object(
+      {
+        fired: integer,
+        idle: { type: 'boolean' },
+        stoppedAt: { type: 'string', enum: ['limit', 'task-cap', 'restart'] },
+      },
+      ['stoppedAt'],
+    ),
   };
   return {
     Status: object({ status: string }),
@@ -52,7 +72,12 @@ export function answerSchemas(): Record<string, Schema> {
     PhoneNumber: string,
     Clock: object(clock, ['run']),
     TestClock: object(
-      { id: string, name: nullable('string'), ...clock, accounts: { ...strings, description: 'API keys of the accounts that live on the clock.' } },
+      {
+        id: string,
+        name: nullable('string'),
+        ...clock,
+        accounts: { ...strings, description: 'API keys of the accounts that live on the clock.' },
+      },
       ['run'],
     ),
     Account: object({
@@ -109,14 +134,27 @@ export function answerSchemas(): Record<string, Schema> {
       payload: { description: 'The JSON body posted (the delivery or reply payload of the spec).' },
       attempts: {
         type: 'array',
-        items: object({ number: integer, at: string, url: string, status: integer, error: string, durationMs: { type: 'number' }, ok: { type: 'boolean' } }, [
-          'status',
-          'error',
-        ]),
+        items: object(
+          {
+            number: integer,
+            at: string,
+            url: string,
+            status: integer,
+            error: string,
+            durationMs: { type: 'number' },
+            ok: { type: 'boolean' },
+          },
+          ['status', 'error'],
+        ),
       },
       chaos: { type: 'array', items: { type: 'string', enum: ['duplicate', 'delayed', 'reordered'] } },
     }),
-    Chaos: object({ duplicateRate: { type: 'number' }, delayRate: { type: 'number' }, reorderRate: { type: 'number' }, delay: { type: 'number' } }),
+    Chaos: object({
+      duplicateRate: { type: 'number' },
+      delayRate: { type: 'number' },
+      reorderRate: { type: 'number' },
+      delay: { type: 'number' },
+    }),
     OptOut: object({ account: string, environment, number: string, optedOut: { type: 'boolean' } }),
     JournalEntry: object({
       id: string,
@@ -132,7 +170,9 @@ export function answerSchemas(): Record<string, Schema> {
       code: nullable('string'),
       messageId: nullable('string'),
       durationMs: { type: 'number' },
-      requestBody: { description: 'Parsed JSON when the body was JSON, else the text; over 16 KiB it is cut and says so.' },
+      requestBody: {
+        description: 'Parsed JSON when the body was JSON, else the text; over 16 KiB it is cut and says so.',
+      },
       responseBody: { description: 'The JSON answered, if any.' },
     }),
     Signature: object({ string_to_sign: string, signature: string }),

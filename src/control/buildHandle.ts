@@ -24,7 +24,10 @@ export function buildHandle<M extends HandleMode>(call: OperationCaller): Contro
   const handle: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(operations)) {
     if (isOperation(entry)) handle[name] = member(name as OperationId);
-    else handle[name] = Object.fromEntries(Object.keys(entry).map((key) => [key, member(`${name}.${key}` as OperationId)]));
+    else
+      handle[name] = Object.fromEntries(
+        Object.keys(entry).map((key) => [key, member(`${name}.${key}` as OperationId)]),
+      );
   }
   return handle as unknown as ControlHandle<M>;
 }

@@ -22,10 +22,20 @@ export interface ControlRequest {
 }
 
 /** What the remote handle needs: send one control request and answer its JSON body (undefined for none); throw on an error status. */
-export type ControlTransport = (method: string, path: string, query: Record<string, string>, body: unknown) => Promise<unknown>;
+export type ControlTransport = (
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  body: unknown,
+) => Promise<unknown>;
 
 /** Turns handle arguments into a request for `method path`. */
-export function encodeCall(method: string, path: string, specs: readonly ArgSpec[], args: readonly unknown[]): ControlRequest {
+export function encodeCall(
+  method: string,
+  path: string,
+  specs: readonly ArgSpec[],
+  args: readonly unknown[],
+): ControlRequest {
   const request: ControlRequest = { method, path, query: {}, body: undefined };
   specs.forEach((spec, index) => {
     const value = args[index];
@@ -33,7 +43,8 @@ export function encodeCall(method: string, path: string, specs: readonly ArgSpec
     else if (spec.in === 'query' && spec.name !== undefined) {
       if (value !== undefined) request.query[spec.name] = String(value);
     } else if (spec.in === 'query') {
-      for (const [name, field] of Object.entries((value ?? {}) as Record<string, unknown>)) if (field !== undefined) request.query[name] = String(field);
+      for (const [name, field] of Object.entries((value ?? {}) as Record<string, unknown>))
+        if (field !== undefined) request.query[name] = String(field);
     } else request.body = value;
   });
   return request;

@@ -7,8 +7,13 @@ export function controlTableRows(): string[] {
   const list = operationList();
   return list.flatMap(([operationId, op]) => {
     if (!isRoute(op)) return [];
-    const members = [operationId, ...list.filter(([, other]) => !isRoute(other) && other.via === operationId).map(([shortcut]) => shortcut)];
-    return [`| \`${op.method} /_emulator${op.path}\` | ${members.map((member) => `\`${member}\``).join(', ')} | ${op.summary} |`];
+    const members = [
+      operationId,
+      ...list.filter(([, other]) => !isRoute(other) && other.via === operationId).map(([shortcut]) => shortcut),
+    ];
+    return [
+      `| \`${op.method} /_emulator${op.path}\` | ${members.map((member) => `\`${member}\``).join(', ')} | ${op.summary} |`,
+    ];
   });
 }
 

@@ -16,14 +16,22 @@ const isControlCode = (code: string): boolean => code.startsWith('CONTROL_');
 function errorResponses(control: boolean): Record<string, Schema> {
   const byStatus = new Map<number, string[]>();
   for (const [code, definition] of codes) {
-    if (isControlCode(code) !== control && !(control && code === 'PAYLOAD_TOO_LARGE') && !(control && code === 'INVALID_HTTP_REQUEST_METHOD')) continue;
+    if (
+      isControlCode(code) !== control &&
+      !(control && code === 'PAYLOAD_TOO_LARGE') &&
+      !(control && code === 'INVALID_HTTP_REQUEST_METHOD')
+    )
+      continue;
     const line = `\`${code}\`${definition.published ? '' : ' (emulator only)'}: ${definition.description}`;
     byStatus.set(definition.status, [...(byStatus.get(definition.status) ?? []), line]);
   }
   return Object.fromEntries(
     [...byStatus].map(([status, lines]) => [
       String(status),
-      { description: lines.join('\n\n'), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      {
+        description: lines.join('\n\n'),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
     ]),
   );
 }
@@ -65,14 +73,23 @@ function apiPaths(): Record<string, Schema> {
   const basic = [{ basicAuth: [] }];
   const signed = [{ basicAuth: [], signature: [] }];
   const id = { name: 'message_id', in: 'path', required: true, schema: { type: 'string' } };
-  const body = { required: true, content: { ...json(sendFields), 'application/x-www-form-urlencoded': { schema: sendFields } } };
+  const body = {
+    required: true,
+    content: { ...json(sendFields), 'application/x-www-form-urlencoded': { schema: sendFields } },
+  };
   const query = (name: string, schema: Schema) => ({ name, in: 'query', required: false, schema });
   // Each operation's summary, security, parameters and answers; its method, path and operationId come from the table.
   const described: Record<RouteOperationName, Schema> = {
     balance: {
       summary: 'Read the credit balance (the same under /sandbox/v1).',
       security: basic,
-      responses: { '200': { description: 'The balance.', content: json({ type: 'object', properties: { balance: { type: 'integer' } } }) }, ...errors },
+      responses: {
+        '200': {
+          description: 'The balance.',
+          content: json({ type: 'object', properties: { balance: { type: 'integer' } } }),
+        },
+        ...errors,
+      },
     },
     send: {
       summary: 'Send or schedule a message; the Signature header is required.',
@@ -124,7 +141,13 @@ function apiPaths(): Record<string, Schema> {
       summary: 'Delete a scheduled message.',
       security: basic,
       parameters: [id],
-      responses: { '200': { description: 'Deleted.', content: json({ type: 'object', properties: { status: { const: 'successful' } } }) }, ...errors },
+      responses: {
+        '200': {
+          description: 'Deleted.',
+          content: json({ type: 'object', properties: { status: { const: 'successful' } } }),
+        },
+        ...errors,
+      },
     },
   };
   const paths: Record<string, Schema> = {};
@@ -142,7 +165,12 @@ function inputSchema(schema: z.ZodType | undefined): Schema {
 
 const pageParameters = [
   { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: maxListLimit, default: defaultListLimit } },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: maxListLimit, default: defaultListLimit },
+  },
 ];
 
 function controlOperation(operationId: string, op: RouteOperation): Schema {
@@ -151,14 +179,22 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
   let requestBody: Schema | undefined;
   const isList = op.pages === true;
   for (const spec of op.args) {
-    if (spec.in === 'path') parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
-    else if (spec.in === 'query' && spec.name !== undefined) parameters.push({ name: spec.name, in: 'query', required: false, schema: { type: 'string' } });
+    if (spec.in === 'path')
+      parameters.push({ name: spec.name, in: 'path', required: true, schema: { type: 'string' } });
+    else if (spec.in === 'query' && spec.name !== undefined)
+      parameters.push({ name: spec.name, in: 'query', required: false, schema: { type: 'string' } });
     else if (spec.in === 'query') {
       for (const [name, schema] of Object.entries((input.properties ?? {}) as Record<string, Schema>))
         parameters.push({ name, in: 'query', required: false, schema });
       if (isList) parameters.push(...pageParameters);
     } else if (spec.in === 'text') {
-      requestBody = { required: true, content: { 'application/yaml': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } };
+      requestBody = {
+        required: true,
+        content: {
+          'application/yaml': { schema: { type: 'string' } },
+          'application/json': { schema: { type: 'object' } },
+        },
+      };
     } else requestBody = { required: false, content: json(op.input ? input : { type: 'object' }) };
   }
   const status = String(op.status ?? 200);
@@ -167,7 +203,12 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
     ? json({
         type: 'object',
         required: ['items', 'total', 'page', 'limit'],
-        properties: { items: { type: 'array', items: shape }, total: { type: 'integer' }, page: { type: 'integer' }, limit: { type: 'integer' } },
+        properties: {
+          items: { type: 'array', items: shape },
+          total: { type: 'integer' },
+          page: { type: 'integer' },
+          limit: { type: 'integer' },
+        },
         additionalProperties: false,
       })
     : json(shape);
@@ -178,7 +219,10 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
     security: op.open ? [] : [{}, { controlToken: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
-    responses: { [status]: status === '204' ? { description: 'Done, no body.' } : { description: 'Success.', content: answer }, ...errorResponses(true) },
+    responses: {
+      [status]: status === '204' ? { description: 'Done, no body.' } : { description: 'Success.', content: answer },
+      ...errorResponses(true),
+    },
   };
 }
 
@@ -188,10 +232,15 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
  */
 const servers = [
   { url: '/', description: 'Live: the API under /v1 (and the control API under /_emulator).' },
-  { url: '/sandbox', description: 'Sandbox: the same API under /sandbox/v1, with its own balances, messages and webhooks.' },
+  {
+    url: '/sandbox',
+    description: 'Sandbox: the same API under /sandbox/v1, with its own balances, messages and webhooks.',
+  },
 ];
 /** The control API exists once per emulator, at the origin: a client pointed at the sandbox server still calls it there. */
-const originOnly = [{ url: '/', description: 'The control API is served at the origin only, for live and sandbox alike.' }];
+const originOnly = [
+  { url: '/', description: 'The control API is served at the origin only, for live and sandbox alike.' },
+];
 
 function controlPaths(): Record<string, Schema> {
   const paths: Record<string, Schema> = {};
@@ -224,7 +273,11 @@ export function openApiDocument(): Schema {
           description:
             'HMAC-SHA256 (lowercase hex) of the body fields sorted by name, blanks dropped, name[]=value for arrays, RFC 3986 encoded, joined with &.',
         },
-        controlToken: { type: 'http', scheme: 'bearer', description: 'Only when the emulator runs with --control-token.' },
+        controlToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Only when the emulator runs with --control-token.',
+        },
       },
       schemas: {
         ...answerSchemas(),

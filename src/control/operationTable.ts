@@ -47,7 +47,12 @@ function chaosView({ delayMs, ...rates }: WebhookChaos): ChaosView {
   return { ...rates, delay: delayMs };
 }
 
-function setOptOut({ control, defaultAccount }: OperationDeps, phone: string, optedOut: boolean, target: OptOutQuery): OptOutView {
+function setOptOut(
+  { control, defaultAccount }: OperationDeps,
+  phone: string,
+  optedOut: boolean,
+  target: OptOutQuery,
+): OptOutView {
   const { account: apiKey = defaultAccount, environment = 'live' } = target;
   control.setOptOut(phone, optedOut, apiKey, environment);
   return { account: apiKey, environment, number: phone, optedOut };
@@ -97,10 +102,18 @@ export const operations = {
       map: () => [],
       answer: (clock: { now: number }) => new Date(clock.now),
     },
-    advance: { via: 'clock.move', summary: 'Moves the clock forward by a duration.', map: (duration) => [{ advance: duration }] },
+    advance: {
+      via: 'clock.move',
+      summary: 'Moves the clock forward by a duration.',
+      map: (duration) => [{ advance: duration }],
+    },
     set: { via: 'clock.move', summary: 'Sets the clock to an instant.', map: (instant) => [{ set: instant }] },
     configure: { via: 'clock.move', summary: 'Changes mode and speed.', map: (settings) => [settings] },
-    runUntilIdle: { via: 'clock.move', summary: 'Runs until nothing is queued (or a limit).', map: (options = {}) => [{ runUntilIdle: true, ...options }] },
+    runUntilIdle: {
+      via: 'clock.move',
+      summary: 'Runs until nothing is queued (or a limit).',
+      map: (options = {}) => [{ runUntilIdle: true, ...options }],
+    },
     next: { via: 'clock.move', summary: 'Runs to the next queued event.', map: () => [{ next: true }] },
   },
   clocks: {
@@ -112,7 +125,8 @@ export const operations = {
       input: noFilter,
       inputName: 'clock filter',
       pages: true,
-      summary: 'Every test clock, in creation order: `{id, name, now, time, mode, speed, pendingTasks, incidents, accounts}` (`accounts`: the API keys on it).',
+      summary:
+        'Every test clock, in creation order: `{id, name, now, time, mode, speed, pendingTasks, incidents, accounts}` (`accounts`: the API keys on it).',
       run: ({ control }, { page, limit }: Paged) => paginate(control.listClocks(), page, limit),
     },
     get: {
@@ -161,14 +175,26 @@ export const operations = {
       map: (clockId) => [clockId],
       answer: (clock: { now: number }) => new Date(clock.now),
     },
-    advance: { via: 'clocks.move', summary: 'Moves a test clock forward by a duration.', map: (clockId, duration) => [clockId, { advance: duration }] },
-    set: { via: 'clocks.move', summary: 'Sets a test clock to an instant.', map: (clockId, instant) => [clockId, { set: instant }] },
+    advance: {
+      via: 'clocks.move',
+      summary: 'Moves a test clock forward by a duration.',
+      map: (clockId, duration) => [clockId, { advance: duration }],
+    },
+    set: {
+      via: 'clocks.move',
+      summary: 'Sets a test clock to an instant.',
+      map: (clockId, instant) => [clockId, { set: instant }],
+    },
     runUntilIdle: {
       via: 'clocks.move',
       summary: 'Runs a test clock until none of its tasks is queued (or a limit).',
       map: (clockId, options = {}) => [clockId, { runUntilIdle: true, ...options }],
     },
-    next: { via: 'clocks.move', summary: 'Runs a test clock to its next queued event.', map: (clockId) => [clockId, { next: true }] },
+    next: {
+      via: 'clocks.move',
+      summary: 'Runs a test clock to its next queued event.',
+      map: (clockId) => [clockId, { next: true }],
+    },
   },
   accounts: {
     list: {
@@ -256,7 +282,8 @@ export const operations = {
       input: messageFilter,
       inputName: 'message filter',
       pages: true,
-      summary: 'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`.',
+      summary:
+        'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`.',
       run: ({ control }, { page, limit, ...filter }: Paged<MessageQuery>) => control.listMessages(filter, page, limit),
     },
     get: {
@@ -303,7 +330,8 @@ export const operations = {
       inputName: 'reply filter',
       pages: true,
       summary: 'Inbound replies, oldest first; filters `environment`, `account`.',
-      run: ({ control }, { page, limit, ...filter }: Paged<MessageQuery>) => paginate(control.listReplies(filter), page, limit),
+      run: ({ control }, { page, limit, ...filter }: Paged<MessageQuery>) =>
+        paginate(control.listReplies(filter), page, limit),
     },
   },
   webhooks: {
@@ -317,7 +345,8 @@ export const operations = {
       pages: true,
       summary:
         'The webhook log, oldest first: every event with every try (time, URL, status or error, duration); filters `account`, `environment`, `message`, `state` (`pending`, `delayed`, `delivered`, `failed`, `skipped`).',
-      run: ({ control }, { page, limit, ...filter }: Paged<WebhookQuery>) => paginate(control.listWebhooks(filter), page, limit),
+      run: ({ control }, { page, limit, ...filter }: Paged<WebhookQuery>) =>
+        paginate(control.listWebhooks(filter), page, limit),
     },
     get: {
       method: 'GET',
@@ -392,8 +421,10 @@ export const operations = {
       input: optOutTarget,
       inputName: 'opt-out filter',
       pages: true,
-      summary: 'Numbers opted out of an account (`account`, default the default account) in an `environment` (default live).',
-      run: ({ control }, { page, limit, account, environment }: Paged<OptOutQuery>) => paginate(control.optOuts(account, environment), page, limit),
+      summary:
+        'Numbers opted out of an account (`account`, default the default account) in an `environment` (default live).',
+      run: ({ control }, { page, limit, account, environment }: Paged<OptOutQuery>) =>
+        paginate(control.optOuts(account, environment), page, limit),
     },
     add: {
       method: 'PUT',
@@ -402,7 +433,8 @@ export const operations = {
       args: [number, query],
       input: optOutTarget,
       inputName: 'opt-out target',
-      summary: 'Opts a number out (same `account`, `environment` query); answers `{account, environment, number, optedOut}`.',
+      summary:
+        'Opts a number out (same `account`, `environment` query); answers `{account, environment, number, optedOut}`.',
       run: (deps, phone, target: OptOutQuery) => setOptOut(deps, phone, true, target),
     },
     remove: {
@@ -427,7 +459,8 @@ export const operations = {
       pages: true,
       summary:
         'The request journal, newest first: every API request, accepted or rejected; filters `account`, `environment`, `method`, `path` (part of), `status`, `code`, `since` (emulator time, or a journal id), `message`.',
-      run: ({ journal }, { page, limit, ...filter }: Paged<JournalQuery>) => paginate(journal.find(filter), page, limit),
+      run: ({ journal }, { page, limit, ...filter }: Paged<JournalQuery>) =>
+        paginate(journal.find(filter), page, limit),
     },
     count: {
       method: 'GET',
@@ -445,7 +478,8 @@ export const operations = {
     path: '/sign',
     answer: 'Signature',
     args: [body, { in: 'query', name: 'account' }],
-    summary: 'Body = the fields to send; answers `{string_to_sign, signature}` with the secret of `?account=` (default account).',
+    summary:
+      'Body = the fields to send; answers `{string_to_sign, signature}` with the secret of `?account=` (default account).',
     run: ({ control }, fields, apiKey) => control.sign(fields, apiKey),
   },
   reset: {
@@ -463,13 +497,21 @@ export const operations = {
       return { status: 'reset' as const };
     },
   },
-  snapshot: { method: 'GET', path: '/snapshot', answer: 'Snapshot', args: [], summary: 'The whole state as JSON.', run: ({ control }) => control.snapshot() },
+  snapshot: {
+    method: 'GET',
+    path: '/snapshot',
+    answer: 'Snapshot',
+    args: [],
+    summary: 'The whole state as JSON.',
+    run: ({ control }) => control.snapshot(),
+  },
   restore: {
     method: 'PUT',
     path: '/snapshot',
     answer: 'Status',
     args: [body],
-    summary: 'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.',
+    summary:
+      'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.',
     run: ({ control }, snapshot) => {
       control.restore(snapshot);
       return { status: 'restored' as const };

@@ -70,7 +70,9 @@ export type Operation<F extends Fn = Fn> = RouteOperation<F> | ShortcutOperation
 type Local = ControlHandle<'local'>;
 /** The table has exactly the members of ControlHandle, each typed by that member's signature. */
 export type OperationTable = {
-  [K in keyof Local]: Local[K] extends Fn ? Operation<Local[K]> : { [N in keyof Local[K]]: Local[K][N] extends Fn ? Operation<Local[K][N]> : never };
+  [K in keyof Local]: Local[K] extends Fn
+    ? Operation<Local[K]>
+    : { [N in keyof Local[K]]: Local[K][N] extends Fn ? Operation<Local[K][N]> : never };
 };
 
 /** `accounts.update`, `reset`, …: a handle member's dotted name. */
@@ -83,7 +85,9 @@ export function operationList(): [OperationId, Operation][] {
   const list: [OperationId, Operation][] = [];
   for (const [name, entry] of Object.entries(operations)) {
     if (isOperation(entry)) list.push([name as OperationId, entry]);
-    else for (const [member, op] of Object.entries(entry)) list.push([`${name}.${member}` as OperationId, op as Operation]);
+    else
+      for (const [member, op] of Object.entries(entry))
+        list.push([`${name}.${member}` as OperationId, op as Operation]);
   }
   return list;
 }
@@ -115,7 +119,8 @@ function inputSchema(op: RouteOperation, input: z.ZodType): z.ZodType {
 }
 
 /** The body or query object an input is parsed from (a path parameter or a named query parameter is not). */
-const carriesInput = (spec: ArgSpec | undefined): boolean => spec?.in === 'body' || (spec?.in === 'query' && spec.name === undefined);
+const carriesInput = (spec: ArgSpec | undefined): boolean =>
+  spec?.in === 'body' || (spec?.in === 'query' && spec.name === undefined);
 
 /**
  * Runs an operation: its input is parsed here, once, and `run` gets the parsed value. One that settles answers only
@@ -127,7 +132,11 @@ export function runOperation(op: RouteOperation, deps: OperationDeps, args: read
     const values =
       input === undefined
         ? args
-        : op.args.map((spec, index) => (carriesInput(spec) ? parseControl(inputSchema(op, input), args[index], op.inputName ?? 'input') : args[index]));
+        : op.args.map((spec, index) =>
+            carriesInput(spec)
+              ? parseControl(inputSchema(op, input), args[index], op.inputName ?? 'input')
+              : args[index],
+          );
     return (op.run as (deps: OperationDeps, ...rest: readonly unknown[]) => unknown)(deps, ...values);
   };
   if (!op.settles) return run();

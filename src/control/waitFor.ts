@@ -35,7 +35,11 @@ async function clockOf(handle: WaitableHandle, messageId: string): Promise<WaitC
   const { clock: id } = await handle.accounts.get(message.account);
   if (id === null) return handle.clock;
   const { clocks } = handle;
-  return { state: () => clocks.get(id), set: (instant) => clocks.set(id, instant), runUntilIdle: (options) => clocks.runUntilIdle(id, options) };
+  return {
+    state: () => clocks.get(id),
+    set: (instant) => clocks.set(id, instant),
+    runUntilIdle: (options) => clocks.runUntilIdle(id, options),
+  };
 }
 
 /** A status a message can be waited for: any message status, or `deleted`. */
@@ -64,7 +68,8 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
     async toReach(status, options = {}) {
       const within = options.within ?? '1h';
       const span = parseDuration(within);
-      if (span === undefined) throw new RangeError(`sms-emulator: waitFor: "${within}" is not a duration such as 90s, 5m or 48h.`);
+      if (span === undefined)
+        throw new RangeError(`sms-emulator: waitFor: "${within}" is not a duration such as 90s, 5m or 48h.`);
       const moved = await clockOf(handle, messageId);
       const start = await moved.state();
       const deadline = start.now + span;
@@ -81,7 +86,8 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
         }
         const ended = message.status === 'deleted' || (finalStatuses as readonly string[]).includes(message.status);
         if (ended || clock.now >= deadline) throw new Error(failure(message, status, within, start, clock, ended));
-        if (clock.mode === 'realtime') await wallClockWait(Math.min(realtimeInterval, (deadline - clock.now) / clock.speed));
+        if (clock.mode === 'realtime')
+          await wallClockWait(Math.min(realtimeInterval, (deadline - clock.now) / clock.speed));
         else await stepTowards(moved, message, clock.now, deadline);
       }
     },
@@ -90,7 +96,10 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
 
 /** Moves a manual clock to the message's next own change (its schedule time or a leg's next step), else as far as the deadline. */
 async function stepTowards(clock: WaitClock, message: MessageView, now: number, deadline: number): Promise<void> {
-  const due = [message.status === 'scheduled' ? message.schedule : null, ...message.legs.flatMap((leg) => leg.upcoming.map((change) => change.at))]
+  const due = [
+    message.status === 'scheduled' ? message.schedule : null,
+    ...message.legs.flatMap((leg) => leg.upcoming.map((change) => change.at)),
+  ]
     .filter((time): time is string => time !== null)
     .map((time) => Date.parse(time))
     .filter((time) => time > now);
@@ -114,9 +123,21 @@ function wallClockWait(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
 }
 
-function failure(message: MessageView, status: WaitStatus, within: string | number, start: ClockView, clock: ClockView, ended: boolean): string {
-  const changes = (list: readonly ChangeView[]): string => list.map((change) => `${change.status} at ${change.at}`).join(', ') || 'none';
-  const why = ended ? `it ended "${message.status}"` : `it is "${message.status}" after ${within} (${start.time} to ${clock.time})`;
-  const legs = message.legs.map((leg) => `\n  leg ${leg.recipient}: ${changes(leg.history)}; upcoming: ${changes(leg.upcoming)}`).join('');
+function failure(
+  message: MessageView,
+  status: WaitStatus,
+  within: string | number,
+  start: ClockView,
+  clock: ClockView,
+  ended: boolean,
+): string {
+  const changes = (list: readonly ChangeView[]): string =>
+    list.map((change) => `${change.status} at ${change.at}`).join(', ') || 'none';
+  const why = ended
+    ? `it ended "${message.status}"`
+    : `it is "${message.status}" after ${within} (${start.time} to ${clock.time})`;
+  const legs = message.legs
+    .map((leg) => `\n  leg ${leg.recipient}: ${changes(leg.history)}; upcoming: ${changes(leg.upcoming)}`)
+    .join('');
   return `sms-emulator: message ${message.id} did not reach "${status}": ${why}.\nhistory: ${changes(message.history)}${legs}`;
 }

@@ -19,7 +19,8 @@ export const apiOperations = {
     path: '/messages/balance',
     operationId: 'getBalance',
     title: 'Read the credit balance',
-    summary: 'Returns {balance, documentation_url} for the authenticated account. Any other method is INVALID_HTTP_REQUEST_METHOD.',
+    summary:
+      'Returns {balance, documentation_url} for the authenticated account. Any other method is INVALID_HTTP_REQUEST_METHOD.',
   },
   send: {
     anchor: 'send-message',
@@ -44,7 +45,8 @@ export const apiOperations = {
     path: '/messages/{message_id}',
     operationId: 'editMessage',
     title: 'Edit a scheduled message',
-    summary: 'Any of recipient, message, schedule, client_reference. Only while the status is scheduled (MESSAGE_NOT_SCHEDULED otherwise).',
+    summary:
+      'Any of recipient, message, schedule, client_reference. Only while the status is scheduled (MESSAGE_NOT_SCHEDULED otherwise).',
   },
   delete: {
     anchor: 'delete-message',
@@ -60,7 +62,8 @@ export const apiOperations = {
     path: '/messages/{message_id}',
     operationId: 'getMessage',
     title: 'Read one message',
-    summary: 'Returns the message object, or MESSAGE_NOT_FOUND for an id of no message of this account and environment.',
+    summary:
+      'Returns the message object, or MESSAGE_NOT_FOUND for an id of no message of this account and environment.',
   },
   list: {
     anchor: 'list-messages',
@@ -77,13 +80,14 @@ export type ApiOperationName = keyof typeof apiOperations;
 
 /** The operations a route serves and injected faults match: every one but `schedule`, which is a send with a schedule. */
 export type RouteOperation = Exclude<ApiOperationName, 'schedule'>;
-export const routeOperations = (Object.keys(apiOperations) as ApiOperationName[]).filter((name): name is RouteOperation => name !== 'schedule') as [
-  RouteOperation,
-  ...RouteOperation[],
-];
+export const routeOperations = (Object.keys(apiOperations) as ApiOperationName[]).filter(
+  (name): name is RouteOperation => name !== 'schedule',
+) as [RouteOperation, ...RouteOperation[]];
 
 /** The methods served at an operation's path, in the order an Allow header names them. */
 export function allowedMethods(path: string): ApiOperation['method'][] {
-  const served = new Set(routeOperations.filter((name) => apiOperations[name].path === path).map((name) => apiOperations[name].method));
+  const served = new Set(
+    routeOperations.filter((name) => apiOperations[name].path === path).map((name) => apiOperations[name].method),
+  );
   return (['GET', 'POST', 'PATCH', 'DELETE'] as const).filter((method) => served.has(method));
 }

@@ -12,7 +12,8 @@ export const apiPrefixes: Readonly<Record<Environment, string>> = { live: '/v1',
 export function apiEnvironment(path: string): Environment | undefined {
   for (const environment of environments) {
     const prefix = apiPrefixes[environment];
-    if (path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 0x2f)) return environment;
+    if (path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 0x2f))
+      return environment;
   }
   return undefined;
 }

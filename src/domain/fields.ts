@@ -35,7 +35,10 @@ export function validateRecipients(value: unknown, limits: FieldLimits): string[
   }
   if (list.every((item) => typeof item === 'string' && isBlank(item))) throw new ApiError('RECIPIENT_EMPTY_PARAMETER');
   if (list.length > limits.batchLimit) {
-    throw new ApiError('BATCH_LIMIT_EXCEEDED', `${list.length} recipients were given; at most ${limits.batchLimit} are allowed per request.`);
+    throw new ApiError(
+      'BATCH_LIMIT_EXCEEDED',
+      `${list.length} recipients were given; at most ${limits.batchLimit} are allowed per request.`,
+    );
   }
   for (const item of list) {
     if (typeof item !== 'string' || !isValidMsisdn(item)) {
@@ -54,7 +57,10 @@ export function validateMessageText(value: unknown, limits: FieldLimits): string
   if (isBlank(text)) throw new ApiError('MESSAGE_EMPTY_PARAMETER');
   const length = codePointLength(text);
   if (length > limits.messageLimit) {
-    throw new ApiError('MESSAGE_LIMIT_EXCEEDED', `The message is ${length} characters long; at most ${limits.messageLimit} are allowed.`);
+    throw new ApiError(
+      'MESSAGE_LIMIT_EXCEEDED',
+      `The message is ${length} characters long; at most ${limits.messageLimit} are allowed.`,
+    );
   }
   return text;
 }
@@ -76,7 +82,10 @@ export function validateClientReference(value: unknown): string | null {
   if (text === '') return null;
   const length = codePointLength(text);
   if (length > clientReferenceLimit) {
-    throw new ApiError('CLIENT_REFERENCE_LIMIT_EXCEEDED', `client_reference is ${length} characters long; at most ${clientReferenceLimit} are allowed.`);
+    throw new ApiError(
+      'CLIENT_REFERENCE_LIMIT_EXCEEDED',
+      `client_reference is ${length} characters long; at most ${clientReferenceLimit} are allowed.`,
+    );
   }
   return text;
 }

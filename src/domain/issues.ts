@@ -4,7 +4,11 @@ import type { z } from 'zod';
 
 export function describeIssues(error: z.ZodError, what: string): string {
   return error.issues
-    .map((issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : `${issue.path.join('.') || what}: ${issue.message}`))
+    .map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.join(', ')}`
+        : `${issue.path.join('.') || what}: ${issue.message}`,
+    )
     .join('; ');
 }
 

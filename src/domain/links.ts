@@ -16,10 +16,16 @@ export function messageLinks(apiBase: string, id: string, status: MessageStatus)
 }
 
 /** `self`, `next` (when there is a next page) and `last`, each keeping the other query parameters. */
-export function listLinks(apiBase: string, query: Readonly<Record<string, string | undefined>>, page: number, totalPages: number): Record<string, Link> {
+export function listLinks(
+  apiBase: string,
+  query: Readonly<Record<string, string | undefined>>,
+  page: number,
+  totalPages: number,
+): Record<string, Link> {
   const pageHref = (target: number): string => {
     const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) if (value !== undefined && name !== 'page') params.set(name, value);
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined && name !== 'page') params.set(name, value);
     params.set('page', String(target));
     return `${apiBase}/messages?${params.toString()}`;
   };

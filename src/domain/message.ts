@@ -5,7 +5,15 @@ import type { Environment } from './environment.js';
 export { type Environment, environments } from './environment.js';
 
 /** Outcomes a delivery leg can end in. */
-export const finalStatuses = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed', 'cancelled'] as const;
+export const finalStatuses = [
+  'delivered',
+  'undelivered',
+  'expired',
+  'blist',
+  'noroute',
+  'failed',
+  'cancelled',
+] as const;
 export type FinalStatus = (typeof finalStatuses)[number];
 /** Statuses a leg can be moved to (by its plan, the outcome header, a scenario or a forced change): any but the `pending` it starts in. */
 export const reachableStatuses = ['staged', 'submitted', ...finalStatuses] as const;

@@ -31,7 +31,12 @@ export interface LegView {
   status: MessageStatus;
 }
 
-export function renderMessage(message: MessageRecord, context: RenderContext, documentationUrl?: string, leg?: LegView): MessageJson {
+export function renderMessage(
+  message: MessageRecord,
+  context: RenderContext,
+  documentationUrl?: string,
+  leg?: LegView,
+): MessageJson {
   const status = leg?.status ?? message.status;
   const json: MessageJson = {
     id: message.id,

@@ -11,7 +11,14 @@ const schedulePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z
 export function parseScheduleText(text: string): number | undefined {
   const match = schedulePattern.exec(text);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const offset = match[7] === undefined ? defaultScheduleOffsetMinutes : parseOffset(match[7]);
   if (offset === undefined) return undefined;
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return undefined;

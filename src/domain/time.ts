@@ -65,7 +65,11 @@ export function formatInstant(ms: number, offsetMinutes: number): string {
   for (const entry of recentlyFormatted) {
     if (entry.second === second && entry.offsetMinutes === offsetMinutes) return entry.text;
   }
-  const entry = { second, offsetMinutes, text: new Date(held).toISOString().slice(0, 19) + formatOffset(offsetMinutes) };
+  const entry = {
+    second,
+    offsetMinutes,
+    text: new Date(held).toISOString().slice(0, 19) + formatOffset(offsetMinutes),
+  };
   recentlyFormatted[nextSlot] = entry;
   nextSlot = (nextSlot + 1) % recentlyFormatted.length;
   return entry.text;

@@ -99,7 +99,10 @@ export function credit(wallet: EnvironmentAccount, credits: number): void {
 function balanceAfter(wallet: EnvironmentAccount, change: BalanceChange, environment: Environment): number {
   const balance = (change.balance ?? wallet.balance) + (change.addBalance ?? 0);
   if (!(balance >= 0) || !Number.isSafeInteger(balance)) {
-    throw new ApiError('CONTROL_INVALID_REQUEST', `The ${environment} balance would become ${balance}; a balance cannot go below 0 and stays a whole number.`);
+    throw new ApiError(
+      'CONTROL_INVALID_REQUEST',
+      `The ${environment} balance would become ${balance}; a balance cannot go below 0 and stays a whole number.`,
+    );
   }
   return balance;
 }
@@ -126,7 +129,12 @@ export class Accounts {
    * setting left out takes `base`'s (the account's current settings), then the default.
    */
   settings(spec: AccountSpec, base?: AccountSettings): AccountSettings {
-    const wallet = (balance?: number, webhookUrl?: string | null, optOuts?: readonly string[], fallback?: WalletSettings): WalletSettings => ({
+    const wallet = (
+      balance?: number,
+      webhookUrl?: string | null,
+      optOuts?: readonly string[],
+      fallback?: WalletSettings,
+    ): WalletSettings => ({
       balance: balance ?? fallback?.balance ?? this.defaultBalance,
       webhookUrl: webhookUrl !== undefined ? webhookUrl : (fallback?.webhookUrl ?? null),
       optOuts: [...(optOuts ?? fallback?.optOuts ?? [])],
@@ -158,7 +166,8 @@ export class Accounts {
 
   /** Creates an account from a spec (defaults filled in); an API key in use is CONTROL_CONFLICT. */
   create(spec: AccountSpec): Account {
-    if (this.store.accounts.has(spec.apiKey)) throw new ApiError('CONTROL_CONFLICT', `An account with API key "${spec.apiKey}" already exists.`);
+    if (this.store.accounts.has(spec.apiKey))
+      throw new ApiError('CONTROL_CONFLICT', `An account with API key "${spec.apiKey}" already exists.`);
     return this.add(this.settings(spec));
   }
 
@@ -169,7 +178,10 @@ export class Accounts {
     const next = this.settings(spec, settingsOf(existing));
     if (next.clock !== existing.clock.id) {
       // Its messages' timers are queued on the clock it has; an account never moves to another.
-      throw new ApiError('CONTROL_CONFLICT', `Account "${spec.apiKey}" lives on ${clockName(existing.clock.id)}; it cannot move to ${clockName(next.clock)}.`);
+      throw new ApiError(
+        'CONTROL_CONFLICT',
+        `Account "${spec.apiKey}" lives on ${clockName(existing.clock.id)}; it cannot move to ${clockName(next.clock)}.`,
+      );
     }
     existing.signingSecret = next.signingSecret;
     existing.scopes = next.scopes;
@@ -196,7 +208,9 @@ export class Accounts {
 
   /** Applies a control change: every balance is checked before anything changes. */
   update(account: Account, change: AccountChange): void {
-    const balances = environments.map((environment) => balanceAfter(account.environments[environment], change[environment] ?? {}, environment));
+    const balances = environments.map((environment) =>
+      balanceAfter(account.environments[environment], change[environment] ?? {}, environment),
+    );
     if (change.signingSecret !== undefined) account.signingSecret = change.signingSecret;
     if (change.scopes !== undefined) account.scopes = [...change.scopes];
     environments.forEach((environment, index) => {

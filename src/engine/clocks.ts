@@ -29,9 +29,11 @@ export class Clocks {
   /** Makes a test clock: always manual, so nothing happens on it until it is moved. */
   create(spec: TestClockSpec = {}): Clock {
     const id = spec.id ?? this.newId();
-    if (this.tests.has(id)) throw new ApiError('CONTROL_CONFLICT', `A clock with id ${quoteExcerpt(id)} already exists.`);
-    const clock: Clock = new Clock({ mode: 'manual', speed: 1, startTime: spec.startTime ?? this.main.now(), id, name: spec.name ?? null }, (incident) =>
-      this.onIncident(incident, clock),
+    if (this.tests.has(id))
+      throw new ApiError('CONTROL_CONFLICT', `A clock with id ${quoteExcerpt(id)} already exists.`);
+    const clock: Clock = new Clock(
+      { mode: 'manual', speed: 1, startTime: spec.startTime ?? this.main.now(), id, name: spec.name ?? null },
+      (incident) => this.onIncident(incident, clock),
     );
     this.tests.set(id, clock);
     return clock;

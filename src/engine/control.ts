@@ -2,7 +2,14 @@
 
 import type { z } from 'zod';
 import { ApiError } from '../domain/errors.js';
-import { type Environment, type Leg, type MessageRecord, environments, isFinal, transitionProblem } from '../domain/message.js';
+import {
+  type Environment,
+  type Leg,
+  type MessageRecord,
+  environments,
+  isFinal,
+  transitionProblem,
+} from '../domain/message.js';
 import { type RequestFields, canonicalString, signRequest } from '../domain/signing.js';
 import { formatInstant, parseDuration } from '../domain/time.js';
 import type { Clock, ClockIncident, ClockRun, ClockState } from '../state/clock.js';
@@ -70,7 +77,8 @@ export class Control {
   replaceScenario(input: string | unknown): Scenario {
     const scenario = readScenario(input, 'scenario', scenarioSchema);
     const changed = Object.entries(scenario.options ?? {}).filter(
-      ([name, value]) => JSON.stringify(value) !== JSON.stringify(this.core.options[name as keyof typeof this.core.options]),
+      ([name, value]) =>
+        JSON.stringify(value) !== JSON.stringify(this.core.options[name as keyof typeof this.core.options]),
     );
     if (changed.length > 0) {
       throw new ApiError(
@@ -110,8 +118,14 @@ export class Control {
     return [...this.findAccount(apiKey).environments[environment].optOuts];
   }
 
-  setOptOut(number: string, optedOut: boolean, apiKey: string = this.core.options.apiKey, environment: Environment = 'live'): string[] {
-    if (!isValidMsisdn(number)) throw new ApiError('CONTROL_INVALID_REQUEST', `${quoteExcerpt(number)} is not a number such as 27831234567.`);
+  setOptOut(
+    number: string,
+    optedOut: boolean,
+    apiKey: string = this.core.options.apiKey,
+    environment: Environment = 'live',
+  ): string[] {
+    if (!isValidMsisdn(number))
+      throw new ApiError('CONTROL_INVALID_REQUEST', `${quoteExcerpt(number)} is not a number such as 27831234567.`);
     const account = this.findAccount(apiKey);
     this.core.accounts.setOptOut(account, environment, number, optedOut);
     return [...account.environments[environment].optOuts];
@@ -131,7 +145,9 @@ export class Control {
 
   /** Makes a test clock, frozen at `startTime` (default the main clock's now) until moved. */
   createClock({ startTime, name }: TestClockSpec): TestClockView {
-    return this.testClockView(this.core.clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name }));
+    return this.testClockView(
+      this.core.clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name }),
+    );
   }
 
   listClocks(): TestClockView[] {
@@ -168,7 +184,11 @@ export class Control {
   private clockView(clock: Clock): ClockView {
     const { incidents, ...state } = clock.state();
     const render = (ms: number) => formatInstant(ms, this.core.offsetMinutes);
-    return { ...state, time: render(state.now), incidents: incidents.map(({ due, ...incident }) => ({ time: render(due), ...incident })) };
+    return {
+      ...state,
+      time: render(state.now),
+      incidents: incidents.map(({ due, ...incident }) => ({ time: render(due), ...incident })),
+    };
   }
 
   private testClockView(clock: Clock): TestClockView {
@@ -188,7 +208,8 @@ export class Control {
     if (setTo !== undefined) clock.set(setTo);
     if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
     let run: ClockRun | undefined;
-    if (command.runUntilIdle) run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());
+    if (command.runUntilIdle)
+      run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());
     const fired = command.next ? clock.next() : 0;
     const { now, mode, speed } = clock.state();
     this.core.events.emit('clock.moved', { clock: clock.id, from, to: now, mode, speed, command: { ...command } });
@@ -204,7 +225,10 @@ export class Control {
       throw new ApiError('CONTROL_INVALID_REQUEST', 'Send the request body to sign as a JSON object.');
     }
     const secret = this.findAccount(apiKey).signingSecret;
-    return { string_to_sign: canonicalString(fields as RequestFields), signature: signRequest(fields as RequestFields, secret) };
+    return {
+      string_to_sign: canonicalString(fields as RequestFields),
+      signature: signRequest(fields as RequestFields, secret),
+    };
   }
 
   listAccounts(): AccountView[] {
@@ -253,13 +277,15 @@ export class Control {
   forceStatus(id: string, { status, recipient }: ForcedStatus): () => MessageView {
     const message = this.findMessage(id);
     const account = this.findAccount(message.apiKey);
-    const refuse = (reason: string) => new ApiError('CONTROL_INVALID_REQUEST', `Cannot move message ${id} to ${status}: ${reason}.`);
+    const refuse = (reason: string) =>
+      new ApiError('CONTROL_INVALID_REQUEST', `Cannot move message ${id} to ${status}: ${reason}.`);
     if (message.deletedAt !== undefined) throw refuse('it was deleted');
     let legs: Leg[];
     if (recipient !== undefined) {
       const leg = message.legs.find((candidate) => candidate.recipient === recipient);
       if (!leg) throw refuse(`${recipient} is not one of its recipients (${message.recipients.join(', ')})`);
-      if (message.status === 'scheduled' && message.legs.length > 1) throw refuse('a scheduled message goes out, or fails, with all its recipients');
+      if (message.status === 'scheduled' && message.legs.length > 1)
+        throw refuse('a scheduled message goes out, or fails, with all its recipients');
       legs = [leg];
     } else {
       legs = message.legs.filter((leg) => !isFinal(leg.status));
@@ -278,7 +304,10 @@ export class Control {
     const original = this.findMessage(messageId);
     const sender = from ?? original.recipients[0];
     if (sender === undefined || !original.recipients.includes(sender)) {
-      throw new ApiError('CONTROL_INVALID_REQUEST', `${from} is not a recipient of message ${messageId} (${original.recipients.join(', ')}).`);
+      throw new ApiError(
+        'CONTROL_INVALID_REQUEST',
+        `${from} is not a recipient of message ${messageId} (${original.recipients.join(', ')}).`,
+      );
     }
     const { store, events, random } = this.core;
     const clock = this.findAccount(original.apiKey).clock;
@@ -312,7 +341,9 @@ export class Control {
   }
 
   configureWebhookChaos({ delay, ...rates }: ChaosSettings): WebhookChaos {
-    return this.core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 });
+    return this.core.webhooks.configureChaos(
+      delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 },
+    );
   }
 
   /**
@@ -341,7 +372,8 @@ export class Control {
 
   /** Cancels the schedule timers of an account's messages (delivery steps stop by themselves once a message is gone). */
   private disarmMessagesOf(account: Account): void {
-    for (const environment of environments) for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(account, message);
+    for (const environment of environments)
+      for (const message of account.environments[environment].messages) this.core.lifecycle.disarm(account, message);
   }
 
   /** Announced so live views (the web inbox) show the account as it is now. */
@@ -365,9 +397,17 @@ export class Control {
 }
 
 /** A scenario from YAML or JSON text, or an object, validated by `schema`; a bad one is SCENARIO_INVALID naming `source`. */
-function readScenario<S extends typeof scenarioSchema | typeof accountScenarioSchema>(input: unknown, source: string, schema: S): z.output<S> {
+function readScenario<S extends typeof scenarioSchema | typeof accountScenarioSchema>(
+  input: unknown,
+  source: string,
+  schema: S,
+): z.output<S> {
   try {
-    return (typeof input === 'string' ? parseScenario(input, source, schema) : validateScenario(input, source, undefined, schema)) as z.output<S>;
+    return (
+      typeof input === 'string'
+        ? parseScenario(input, source, schema)
+        : validateScenario(input, source, undefined, schema)
+    ) as z.output<S>;
   } catch (error) {
     if (error instanceof ScenarioError) throw new ApiError('SCENARIO_INVALID', error.message);
     throw error;

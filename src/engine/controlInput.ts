@@ -54,10 +54,17 @@ export const clockCommand = z
     next: z.literal(true).optional(),
   })
   .refine((command) => !(command.runUntilIdle && command.next), 'give runUntilIdle or next, not both')
-  .refine((command) => !((command.runUntilIdle || command.next) && (command.advance !== undefined || command.set !== undefined)), {
-    message: 'runUntilIdle and next move the clock themselves; give them without advance or set',
-  })
-  .refine((command) => command.limit === undefined || command.runUntilIdle, { message: 'limit goes with runUntilIdle', path: ['limit'] });
+  .refine(
+    (command) =>
+      !((command.runUntilIdle || command.next) && (command.advance !== undefined || command.set !== undefined)),
+    {
+      message: 'runUntilIdle and next move the clock themselves; give them without advance or set',
+    },
+  )
+  .refine((command) => command.limit === undefined || command.runUntilIdle, {
+    message: 'limit goes with runUntilIdle',
+    path: ['limit'],
+  });
 /** A clock move: `advance`, `set`, `mode`, `speed`, or `runUntilIdle` (with `limit`) or `next`. */
 export type ClockCommand = z.input<typeof clockCommand>;
 
@@ -82,7 +89,10 @@ export const messageFilter = z.strictObject({
   // A status no message can have (a typo such as "deliverd") is refused rather than answered with an empty list.
   status: z
     .string()
-    .refine((status) => (shownStatuses as readonly string[]).includes(status), `expected one of ${shownStatuses.join(', ')}`)
+    .refine(
+      (status) => (shownStatuses as readonly string[]).includes(status),
+      `expected one of ${shownStatuses.join(', ')}`,
+    )
     .optional(),
   recipient: z.string().optional(),
 });

@@ -75,10 +75,15 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     process.stderr.write(`sms-emulator: ${where}${describeIncident(happened, offsetMinutes)}\n`);
     events.emit('clock.incident', { incident: happened, clock: clock.id });
   };
-  const clock: Clock = new Clock({ mode: options.clock, speed: options.speed, startTime }, (happened) => incident(clock)(happened));
+  const clock: Clock = new Clock({ mode: options.clock, speed: options.speed, startTime }, (happened) =>
+    incident(clock)(happened),
+  );
   const store = new Store();
   const root = createRandom(seed);
-  const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<RandomStream, Random>;
+  const random = Object.fromEntries(randomStreams.map((name) => [name, root.fork(name)])) as Record<
+    RandomStream,
+    Random
+  >;
   const clocks = new Clocks(clock, random.clocks, (happened, testClock) => incident(testClock)(happened));
   const outcomes = new OutcomeChain();
   outcomes.use('header', (message) => {
@@ -89,7 +94,12 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     const optOuts = account.environments[message.environment].optOuts;
     return optOuts.size === 0 ? undefined : (recipient) => (optOuts.has(recipient) ? namedTimelines.blist : undefined);
   });
-  const lifecycle = new Lifecycle(store, events, { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 }, outcomes);
+  const lifecycle = new Lifecycle(
+    store,
+    events,
+    { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 },
+    outcomes,
+  );
   const webhooks = new WebhookDispatcher(
     clock,
     store,
@@ -114,7 +124,10 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   );
   const messaging = new Messaging(store, random.ids, lifecycle, events, { ...options, offsetMinutes });
   const accounts = new Accounts(store, options.balance, clocks, (apiKey) => events.emit('account.changed', { apiKey }));
-  const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<RandomStream, RandomState>;
+  const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<
+    RandomStream,
+    RandomState
+  >;
   const startState = new StartState();
   startState.register({
     clear: () => {
@@ -129,7 +142,12 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
       webhooks.reset();
     },
     start: () => {
-      accounts.create({ apiKey: options.apiKey, signingSecret: options.signingSecret, balance: options.balance, webhookUrl: options.webhookUrl ?? null });
+      accounts.create({
+        apiKey: options.apiKey,
+        signingSecret: options.signingSecret,
+        balance: options.balance,
+        webhookUrl: options.webhookUrl ?? null,
+      });
     },
     started: () => accounts.captureStart(),
   });

@@ -1,6 +1,13 @@
 /** How the control API shows accounts and messages: everything, legs and history included. */
 
-import { type Environment, type MessageRecord, type MessageStatus, type ShownStatus, type StatusChange, shownStatus } from '../domain/message.js';
+import {
+  type Environment,
+  type MessageRecord,
+  type MessageStatus,
+  type ShownStatus,
+  type StatusChange,
+  shownStatus,
+} from '../domain/message.js';
 import { type Encoding, countSegments, ucs2Trigger } from '../domain/segments.js';
 import { formatInstant } from '../domain/time.js';
 import type { Account, AccountSettings, WalletSettings } from '../state/store.js';
@@ -14,7 +21,11 @@ export interface AccountView extends AccountSettings {
 export function accountView(account: Account): AccountView {
   const settings = settingsOf(account);
   const { live, sandbox } = account.environments;
-  return { ...settings, live: { ...settings.live, messages: live.messages.length }, sandbox: { ...settings.sandbox, messages: sandbox.messages.length } };
+  return {
+    ...settings,
+    live: { ...settings.live, messages: live.messages.length },
+    sandbox: { ...settings.sandbox, messages: sandbox.messages.length },
+  };
 }
 
 /** A type whose every property, however deep, is read-only: what deciders and event listeners receive. */
@@ -64,7 +75,8 @@ export interface MessageView {
 
 export function messageView(message: MessageRecord, offsetMinutes: number): MessageView {
   const time = (ms: number | null) => (ms === null ? null : formatInstant(ms, offsetMinutes));
-  const changes = (list: readonly StatusChange[]) => list.map((change) => ({ status: change.status, at: formatInstant(change.at, offsetMinutes) }));
+  const changes = (list: readonly StatusChange[]) =>
+    list.map((change) => ({ status: change.status, at: formatInstant(change.at, offsetMinutes) }));
   const { segments, encoding } = countSegments(message.text);
   const view: MessageView = {
     id: message.id,
@@ -83,7 +95,12 @@ export function messageView(message: MessageRecord, offsetMinutes: number): Mess
     creation_date: formatInstant(message.createdAt, offsetMinutes),
     delivery_date: time(message.deliveredAt),
     history: changes(message.history),
-    legs: message.legs.map((leg) => ({ recipient: leg.recipient, status: leg.status, history: changes(leg.history), upcoming: changes(leg.plan) })),
+    legs: message.legs.map((leg) => ({
+      recipient: leg.recipient,
+      status: leg.status,
+      history: changes(leg.history),
+      upcoming: changes(leg.plan),
+    })),
   };
   if (message.deletedAt !== undefined) view.deleted_at = formatInstant(message.deletedAt, offsetMinutes);
   if (message.inReplyTo !== undefined) view.in_reply_to = message.inReplyTo;

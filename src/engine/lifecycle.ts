@@ -157,7 +157,10 @@ export class Lifecycle {
       // A decider that throws at send time must not strand the message as `scheduled` with no timer:
       // it fails, uncharged, like a send the balance no longer covers, and the clock records the incident.
       for (const leg of message.legs) this.setLegStatus(message, leg, 'failed', now);
-      throw new Error(`message ${message.id} failed, nothing charged: the outcome chain threw: ${(error as Error).message}`, { cause: error });
+      throw new Error(
+        `message ${message.id} failed, nothing charged: the outcome chain threw: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     charge(wallet, cost);
     message.credit = cost;

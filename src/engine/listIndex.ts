@@ -129,7 +129,10 @@ export class ListIndex {
     return {
       search: new Column((message) => message.text, true),
       recipient: new Column(
-        (message) => (message.recipients.length === 1 ? (message.recipients[0] as string) : message.recipients.join(recipientSeparator)),
+        (message) =>
+          message.recipients.length === 1
+            ? (message.recipients[0] as string)
+            : message.recipients.join(recipientSeparator),
         false,
       ),
     };

@@ -122,7 +122,10 @@ export class Messaging {
     const scheduleAt = schedule === undefined ? null : resolveSchedule(schedule, now, this.settings.offsetMinutes);
     const cost = sendCost(text, recipients.length, this.settings.pricing);
     if ((scheduleAt === null || this.settings.checkBalanceOnSchedule) && !covers(wallet, cost)) {
-      throw new ApiError('INSUFFICIENT_BALANCE', `This message costs ${cost} credits; the balance is ${wallet.balance}.`);
+      throw new ApiError(
+        'INSUFFICIENT_BALANCE',
+        `This message costs ${cost} credits; the balance is ${wallet.balance}.`,
+      );
     }
     const status: MessageStatus = scheduleAt === null ? 'pending' : 'scheduled';
     const created = firstHistory(status, now);
@@ -155,19 +158,31 @@ export class Messaging {
   /** Edits a scheduled message; any of recipient, message, schedule, client_reference may change. */
   edit(account: Account, environment: Environment, id: string, fields: RequestFields): MessageRecord {
     const message = this.scheduled(account, environment, id);
-    const recipients = fields.recipient === undefined ? message.recipients : validateRecipients(fields.recipient, this.settings);
+    const recipients =
+      fields.recipient === undefined ? message.recipients : validateRecipients(fields.recipient, this.settings);
     const text = fields.message === undefined ? message.text : validateMessageText(fields.message, this.settings);
     const clientReference = validateClientReference(fields.client_reference) ?? message.clientReference;
     const schedule = scheduleText(fields.schedule);
-    const scheduleAt = schedule === undefined ? message.scheduleAt : resolveSchedule(schedule, account.clock.now(), this.settings.offsetMinutes);
+    const scheduleAt =
+      schedule === undefined
+        ? message.scheduleAt
+        : resolveSchedule(schedule, account.clock.now(), this.settings.offsetMinutes);
     const wallet = account.environments[environment];
     const cost = sendCost(text, recipients.length, this.settings.pricing);
     if (this.settings.checkBalanceOnSchedule && !covers(wallet, cost)) {
-      throw new ApiError('INSUFFICIENT_BALANCE', `The edited message would cost ${cost} credits; the balance is ${wallet.balance}.`);
+      throw new ApiError(
+        'INSUFFICIENT_BALANCE',
+        `The edited message would cost ${cost} credits; the balance is ${wallet.balance}.`,
+      );
     }
     if (recipients !== message.recipients) {
       const at = account.clock.now();
-      message.legs = recipients.map((recipient) => ({ recipient, status: 'scheduled', history: [{ status: 'scheduled', at }], plan: noSteps }));
+      message.legs = recipients.map((recipient) => ({
+        recipient,
+        status: 'scheduled',
+        history: [{ status: 'scheduled', at }],
+        plan: noSteps,
+      }));
     }
     message.recipients = recipients;
     message.text = text;
@@ -193,7 +208,10 @@ export class Messaging {
   get(account: Account, environment: Environment, id: string): MessageRecord {
     const message = this.store.message(environment, id) ?? this.store.reply(environment, id);
     if (!message || message.apiKey !== account.apiKey || message.deletedAt !== undefined) {
-      throw new ApiError('MESSAGE_NOT_FOUND', `No message with id ${quoteExcerpt(id)} exists for this API key in the ${environment} environment.`);
+      throw new ApiError(
+        'MESSAGE_NOT_FOUND',
+        `No message with id ${quoteExcerpt(id)} exists for this API key in the ${environment} environment.`,
+      );
     }
     return message;
   }
@@ -207,7 +225,9 @@ export class Messaging {
     let totalItems: number;
     if (query.search !== undefined || query.recipient !== undefined) {
       const [field, needle] =
-        query.search !== undefined ? (['search', query.search.toLowerCase()] as const) : (['recipient', query.recipient as string] as const);
+        query.search !== undefined
+          ? (['search', query.search.toLowerCase()] as const)
+          : (['recipient', query.recipient as string] as const);
       const positions = this.candidates(visible, field, needle);
       // The prefilter's answer is exact for its field: the rest of the query still checks each candidate.
       const rest = positions ? this.matcher({ ...query, [field]: undefined }) : matches;
@@ -219,7 +239,8 @@ export class Messaging {
         totalItems = this.store.select(environment, account, query.status, start, query.limit, items);
       } else {
         totalItems = visible.length;
-        for (let k = visible.length - 1 - start; k >= 0 && items.length < query.limit; k--) items.push(visible[k] as MessageRecord);
+        for (let k = visible.length - 1 - start; k >= 0 && items.length < query.limit; k--)
+          items.push(visible[k] as MessageRecord);
       }
     }
     return { items, page: query.page, limit: query.limit, totalItems, totalPages: Math.ceil(totalItems / query.limit) };
@@ -266,7 +287,10 @@ export class Messaging {
   private matcher(query: ListQuery): (message: MessageRecord) => boolean {
     const { recipient, status, search } = query;
     if (status !== undefined && !(messageStatuses as readonly string[]).includes(status)) {
-      throw new ApiError('INVALID_QUERY_PARAMETER', `status must be one of ${messageStatuses.join(', ')}; got ${quoteExcerpt(status)}.`);
+      throw new ApiError(
+        'INVALID_QUERY_PARAMETER',
+        `status must be one of ${messageStatuses.join(', ')}; got ${quoteExcerpt(status)}.`,
+      );
     }
     const needle = search?.toLowerCase();
     return (message) =>
@@ -278,7 +302,10 @@ export class Messaging {
   private scheduled(account: Account, environment: Environment, id: string): MessageRecord {
     const message = this.get(account, environment, id);
     if (message.status !== 'scheduled') {
-      throw new ApiError('MESSAGE_NOT_SCHEDULED', `Message ${quoteExcerpt(id)} is ${message.status}; only a scheduled message can be edited or deleted.`);
+      throw new ApiError(
+        'MESSAGE_NOT_SCHEDULED',
+        `Message ${quoteExcerpt(id)} is ${message.status}; only a scheduled message can be edited or deleted.`,
+      );
     }
     return message;
   }
@@ -291,8 +318,19 @@ export class Messaging {
     try {
       return validateRecipients(fields.recipient, this.settings);
     } catch (error) {
-      if (this.settings.chargeRejectedRecipients && error instanceof ApiError && error.code === 'INVALID_RECIPIENT_ENTRY') {
-        chargeAtMost(wallet, sendCost(chargeableText(fields.message, this.settings), recipientCount(fields.recipient), this.settings.pricing));
+      if (
+        this.settings.chargeRejectedRecipients &&
+        error instanceof ApiError &&
+        error.code === 'INVALID_RECIPIENT_ENTRY'
+      ) {
+        chargeAtMost(
+          wallet,
+          sendCost(
+            chargeableText(fields.message, this.settings),
+            recipientCount(fields.recipient),
+            this.settings.pricing,
+          ),
+        );
       }
       throw error;
     }

@@ -4,7 +4,13 @@
  */
 
 import { ApiError } from '../domain/errors.js';
-import { type Environment, type LegStatus, type MessageRecord, type MessageStatus, transitionProblem } from '../domain/message.js';
+import {
+  type Environment,
+  type LegStatus,
+  type MessageRecord,
+  type MessageStatus,
+  transitionProblem,
+} from '../domain/message.js';
 import type { Account } from '../state/store.js';
 import type { AccountView, MessageView, ReadonlyDeep } from './inspection.js';
 
@@ -31,7 +37,10 @@ export type OutcomeDecider = (context: OutcomeContext) => Timeline | undefined;
  * One layer of the chain, prepared once per message: it answers undefined when it has no opinion
  * on any leg of this message (so it costs nothing per leg), else a per-recipient decider.
  */
-export type DecisionLayer = (message: MessageRecord, account: Account) => ((recipient: string) => Timeline | undefined) | undefined;
+export type DecisionLayer = (
+  message: MessageRecord,
+  account: Account,
+) => ((recipient: string) => Timeline | undefined) | undefined;
 
 /** The layers in the order they are asked; the default timeline answers when none has an opinion. */
 export const decisionLayers = ['header', 'optOut', 'user', 'scenario'] as const;
@@ -45,11 +54,13 @@ export const defaultTimeline: Timeline = [
 
 /** Why a timeline is not a legal walk from `pending` with non-negative waits; undefined when it is. */
 export function timelineProblem(timeline: unknown): string | undefined {
-  if (!Array.isArray(timeline) || timeline.length === 0) return 'expected a non-empty array of { status, afterMs } steps';
+  if (!Array.isArray(timeline) || timeline.length === 0)
+    return 'expected a non-empty array of { status, afterMs } steps';
   let from: MessageStatus = 'pending';
   for (const [index, step] of timeline.entries()) {
     const { status, afterMs } = (step ?? {}) as Partial<TimelineStep>;
-    if (!(typeof afterMs === 'number' && afterMs >= 0 && Number.isFinite(afterMs))) return `step ${index}: afterMs must be a number of 0 or more`;
+    if (!(typeof afterMs === 'number' && afterMs >= 0 && Number.isFinite(afterMs)))
+      return `step ${index}: afterMs must be a number of 0 or more`;
     const problem = transitionProblem(from, status as MessageStatus);
     if (problem) return `step ${index}: ${problem}`;
     from = status as LegStatus;
@@ -88,13 +99,20 @@ export function userLayer(
   views: { message(message: MessageRecord): MessageView; account(account: Account): AccountView },
 ): DecisionLayer {
   return (message, account) => {
-    const shared = { message: views.message(message), environment: message.environment, account: views.account(account) };
+    const shared = {
+      message: views.message(message),
+      environment: message.environment,
+      account: views.account(account),
+    };
     return (recipient) => {
       const timeline = decider({ ...shared, recipient });
       if (timeline === undefined) return undefined;
       const problem = timelineProblem(timeline);
       if (problem) {
-        throw new ApiError('INTERNAL_SERVER_ERROR', `The outcome decider (setOutcomeDecider) returned an illegal timeline for ${recipient}: ${problem}.`);
+        throw new ApiError(
+          'INTERNAL_SERVER_ERROR',
+          `The outcome decider (setOutcomeDecider) returned an illegal timeline for ${recipient}: ${problem}.`,
+        );
       }
       return timeline;
     };

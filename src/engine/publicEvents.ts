@@ -10,9 +10,17 @@ const toPublic: Converters = {
   'message.created': ({ message }, offset) => ({ message: messageView(message, offset) }),
   'leg.status': ({ message, leg, status, at }, offset) => {
     const view = messageView(message, offset);
-    return { message: view, leg: view.legs[message.legs.indexOf(leg)] as EmulatorEvents['leg.status']['leg'], status, at: formatInstant(at, offset) };
+    return {
+      message: view,
+      leg: view.legs[message.legs.indexOf(leg)] as EmulatorEvents['leg.status']['leg'],
+      status,
+      at: formatInstant(at, offset),
+    };
   },
-  'reply.received': ({ reply, original }, offset) => ({ reply: messageView(reply, offset), original: messageView(original, offset) }),
+  'reply.received': ({ reply, original }, offset) => ({
+    reply: messageView(reply, offset),
+    original: messageView(original, offset),
+  }),
   'webhook.attempt': ({ event, attempt }) => ({ event: structuredClone(event), attempt: { ...attempt } }),
   'webhook.settled': ({ event }) => ({ event: structuredClone(event) }),
   'clock.incident': ({ incident, clock }) => ({ incident: structuredClone(incident), clock }),

@@ -14,7 +14,12 @@ export interface ReplyDeps {
   ids: Random;
 }
 
-export function receiveReply({ clock, store, events, ids }: ReplyDeps, original: MessageRecord, from: string, text: string): MessageRecord {
+export function receiveReply(
+  { clock, store, events, ids }: ReplyDeps,
+  original: MessageRecord,
+  from: string,
+  text: string,
+): MessageRecord {
   const now = clock.now();
   const reply: MessageRecord = {
     id: ids.uuid(),

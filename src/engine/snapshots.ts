@@ -14,7 +14,8 @@ function accountScenarioOf(input: unknown, source: string): AccountScenario {
   try {
     return validateScenario(input, source, undefined, accountScenarioSchema);
   } catch (error) {
-    if (error instanceof ScenarioError) throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: ${error.message}`);
+    if (error instanceof ScenarioError)
+      throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: ${error.message}`);
     throw error;
   }
 }
@@ -38,7 +39,8 @@ export function exportSnapshot(core: Core): Snapshot {
 export function importSnapshot(core: Core, input: unknown): void {
   const snapshot = structuredClone(parseSnapshot(input));
   snapshot.accounts.forEach((account, index) => {
-    if (account.scenario !== undefined) account.scenario = accountScenarioOf(account.scenario, `snapshot accounts[${index}].scenario`);
+    if (account.scenario !== undefined)
+      account.scenario = accountScenarioOf(account.scenario, `snapshot accounts[${index}].scenario`);
   });
   const { store, clock, lifecycle, random } = core;
   // The same routine reset uses empties everything; the active scenario stays, its pending timeline events do not.

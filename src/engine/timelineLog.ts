@@ -2,7 +2,8 @@
 
 import type { EmulatorEmitter, EngineEvents } from '../events.js';
 
-export type TimelineNote = ({ kind: 'clock' } & EngineEvents['clock.moved']) | ({ kind: 'fault' } & EngineEvents['fault.injected']);
+export type TimelineNote =
+  ({ kind: 'clock' } & EngineEvents['clock.moved']) | ({ kind: 'fault' } & EngineEvents['fault.injected']);
 
 /** Most notes kept; the oldest go first (a long realtime run must not grow memory without end). */
 export const timelineLogLimit = 10_000;

@@ -70,7 +70,8 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     return { route, id: tryDecodeURIComponent(stash ? (stash[idAt as number] as string) : String(idAt)) };
   };
 
-  const failure = (request: ApiRequest, error: unknown): ApiAnswer => errorAnswer(request, answerableError(error, request.method, request.path), settings);
+  const failure = (request: ApiRequest, error: unknown): ApiAnswer =>
+    errorAnswer(request, answerableError(error, request.method, request.path), settings);
 
   const serve = (route: ApiRoute, call: RouteCall): Answering => {
     try {
@@ -86,7 +87,10 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       checkDeclaredLength(request.header('content-length'), options.maxBodySize);
       if (options.requireHttps) requireHttps(request);
       // A HEAD is served by the GET route, as hono does.
-      const matched = match(request.method === 'HEAD' ? 'GET' : request.method, request.path.slice(apiPrefixes[environment].length));
+      const matched = match(
+        request.method === 'HEAD' ? 'GET' : request.method,
+        request.path.slice(apiPrefixes[environment].length),
+      );
       if (matched === undefined) throw routeNotFound(request.method, request.path);
       const { route } = matched;
       if (!('method' in route)) throw notAllowed(request.method, route.allow);
@@ -123,7 +127,8 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       return faulted === undefined
         ? serve(route, call)
         : faulted.then(
-            (network) => (network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call))),
+            (network) =>
+              network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call)),
             (error: unknown) => failure(request, error),
           );
     } catch (error) {

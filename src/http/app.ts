@@ -46,9 +46,19 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   const home = options.ui ? '/_emulator/ui' : '/_emulator';
   app.get('/', (c) => c.redirect(home));
   app.get('/sandbox', (c) => c.redirect(home));
-  if (options.ui) app.route('/_emulator/ui', uiRoutes({ feed, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }));
-  app.route('/_emulator/report', reportRoutes({ report, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }));
-  app.route('/_emulator', controlRoutes({ ...operations, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }));
+  if (options.ui)
+    app.route(
+      '/_emulator/ui',
+      uiRoutes({ feed, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }),
+    );
+  app.route(
+    '/_emulator/report',
+    reportRoutes({ report, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }),
+  );
+  app.route(
+    '/_emulator',
+    controlRoutes({ ...operations, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }),
+  );
 
   app.notFound((c) => errorResponse(c, routeNotFound(c.req.method, c.req.path), settings));
   app.onError((error, c) => {

@@ -17,7 +17,10 @@ declare module 'hono' {
 export const maxJsonDepth = 512;
 
 export function tooLarge(maxBytes: number): ApiError {
-  return new ApiError('PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes} bytes (the maxBodySize option); nothing was changed.`);
+  return new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    `The body is larger than ${maxBytes} bytes (the maxBodySize option); nothing was changed.`,
+  );
 }
 
 /** Refuses a body whose Content-Length is over the limit before a byte of it is read. */
@@ -39,7 +42,10 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler {
  * Content-Length (already checked) is read in one go, which keeps Node's fast path; a chunked one is
  * counted chunk by chunk, so an endless stream is cut after the limit instead of being buffered.
  */
-export async function readBody(c: Context, maxBytes = c.get('maxBodySize') ?? Number.POSITIVE_INFINITY): Promise<Uint8Array> {
+export async function readBody(
+  c: Context,
+  maxBytes = c.get('maxBodySize') ?? Number.POSITIVE_INFINITY,
+): Promise<Uint8Array> {
   const bytes = await readWithinLimit(c, maxBytes);
   c.set('bodyBytes', bytes);
   return bytes;
@@ -146,7 +152,10 @@ function parseJson(text: string): unknown {
   }
   // Only a body with more brackets than the limit can be nested that deep; skip the scan otherwise.
   if (text.length > maxJsonDepth * 2 && scanJson(text).depth > maxJsonDepth) {
-    throw new ApiError('JSON_EXCEEDED', `Maximum stack depth exceeded: the JSON is nested deeper than ${maxJsonDepth} levels.`);
+    throw new ApiError(
+      'JSON_EXCEEDED',
+      `Maximum stack depth exceeded: the JSON is nested deeper than ${maxJsonDepth} levels.`,
+    );
   }
   // UTF-8 input holds no lone surrogate, so only a \u escape can make one: skip the walk without one.
   if (text.includes('\\u') && hasLoneSurrogate(value)) {
@@ -222,7 +231,9 @@ function scanJson(text: string): JsonScan {
   return { depth, mismatch: false, controlChar: undefined };
 }
 
-function syntaxProblem(text: string): 'JSON_ERROR_CTRL_CHAR' | 'JSON_MALFORMED' | 'JSON_INVALID_SYNTAX' | 'JSON_EXCEEDED' {
+function syntaxProblem(
+  text: string,
+): 'JSON_ERROR_CTRL_CHAR' | 'JSON_MALFORMED' | 'JSON_INVALID_SYNTAX' | 'JSON_EXCEEDED' {
   const scan = scanJson(text);
   if (scan.controlChar !== undefined) return 'JSON_ERROR_CTRL_CHAR';
   if (scan.mismatch) return 'JSON_MALFORMED';

@@ -26,7 +26,9 @@ export function requestOrigin(request: RequestHead, publicOrigin?: string): stri
   const schemeEnd = url.indexOf('://');
   const hostOf = (value: string | undefined) => (value !== undefined && hostPattern.test(value) ? value : undefined);
   const host =
-    hostOf(firstValue(request.header('x-forwarded-host'))) ?? hostOf(request.header('host')) ?? url.slice(schemeEnd + 3, url.indexOf('/', schemeEnd + 3));
+    hostOf(firstValue(request.header('x-forwarded-host'))) ??
+    hostOf(request.header('host')) ??
+    url.slice(schemeEnd + 3, url.indexOf('/', schemeEnd + 3));
   return `${requestScheme(request)}://${host}`;
 }
 

@@ -46,7 +46,8 @@ export class HostCheck {
 /** The HOST_NOT_ALLOWED error for a Host header, saying how to allow it. */
 export function hostNotAllowed(header: string): ApiError {
   const name = hostName(header);
-  const widen = name === '' ? '' : `, or start it with --allowed-hosts ${quoteExcerpt(name)} (SMS_EMULATOR_ALLOWED_HOSTS)`;
+  const widen =
+    name === '' ? '' : `, or start it with --allowed-hosts ${quoteExcerpt(name)} (SMS_EMULATOR_ALLOWED_HOSTS)`;
   return new ApiError(
     'HOST_NOT_ALLOWED',
     `This emulator does not answer to the Host ${quoteExcerpt(header)} (a guard against DNS rebinding): call it at localhost or 127.0.0.1${widen}.`,
@@ -54,12 +55,22 @@ export function hostNotAllowed(header: string): ApiError {
 }
 
 /** `listener` behind the Host check; `origin` is the emulator's own origin, which the refusal's documentation link uses instead of the foreign Host. */
-export function guardHost(listener: NodeListener, check: HostCheck, settings: ResponseSettings, origin: () => string): NodeListener {
+export function guardHost(
+  listener: NodeListener,
+  check: HostCheck,
+  settings: ResponseSettings,
+  origin: () => string,
+): NodeListener {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const host = incoming.headers.host;
     if (check.allows(host)) return listener(incoming, outgoing);
     const own = { url: `${origin()}/`, header: () => undefined };
     const answer = errorAnswer(own, hostNotAllowed(host as string), settings);
-    outgoing.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) }).end(answer.body);
+    outgoing
+      .writeHead(answer.status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(answer.body),
+      })
+      .end(answer.body);
   };
 }

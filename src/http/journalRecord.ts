@@ -36,6 +36,16 @@ export function startJournalRecord(
   const started = performance.now();
   return (status, responseBody, network) => {
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    return (requestBody) => journal.record({ wallMs, virtualMs, ...arrival, status, requestBody, responseBody, durationMs, network: network ?? null });
+    return (requestBody) =>
+      journal.record({
+        wallMs,
+        virtualMs,
+        ...arrival,
+        status,
+        requestBody,
+        responseBody,
+        durationMs,
+        network: network ?? null,
+      });
   };
 }

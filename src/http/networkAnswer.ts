@@ -16,7 +16,8 @@ export function networkAnswer(network: NetworkFailure, serve: () => Answering): 
     const answer = serve();
     return answer instanceof Promise ? answer.then((served) => ({ ...served, network })) : { ...answer, network };
   }
-  if (network.kind === 'html') return { status: 502, body: proxyErrorPage, headers: { 'Content-Type': 'text/html' }, network };
+  if (network.kind === 'html')
+    return { status: 502, body: proxyErrorPage, headers: { 'Content-Type': 'text/html' }, network };
   return { status: 0, body: '', network };
 }
 

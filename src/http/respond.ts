@@ -59,7 +59,12 @@ function errorBody(request: RequestHead, error: ApiError, settings: ResponseSett
 }
 
 /** The catalogued error answer; `status` differs from the error's only where an option says so (noMessagesStatus). */
-export function errorAnswer(request: RequestHead, error: ApiError, settings: ResponseSettings, status = error.status): ApiAnswer {
+export function errorAnswer(
+  request: RequestHead,
+  error: ApiError,
+  settings: ResponseSettings,
+  status = error.status,
+): ApiAnswer {
   return { status, body: JSON.stringify(errorBody(request, error, settings)), headers: error.headers };
 }
 

@@ -14,7 +14,10 @@ export interface LaneApi {
 }
 
 /** A Node listener for `fetch` (the hono app); with `api`, the API's plain requests take the fast lane instead. */
-export function nodeListener(fetch: (request: Request, env?: unknown) => Response | Promise<Response>, api?: LaneApi): NodeListener {
+export function nodeListener(
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
+  api?: LaneApi,
+): NodeListener {
   // @hono/node-server is imported on the first request the fast lane does not take: evaluating it reads the global
   // Request and Response, which loads Node's fetch implementation (undici), the largest single cost of a start that
   // answers /v1 without them. Once loaded, requests are handed to it directly.
@@ -44,9 +47,16 @@ export interface Listening {
 }
 
 /** Listens on `host:port` (0 = a free port), over HTTPS when given a certificate and key; rejects with a clear message when the port is taken. */
-export function listen(listener: NodeListener, host: string, port: number, tls?: { cert: string; key: string }): Promise<Listening> {
+export function listen(
+  listener: NodeListener,
+  host: string,
+  port: number,
+  tls?: { cert: string; key: string },
+): Promise<Listening> {
   // node:https (and TLS with it) is loaded only when serving TLS: it is start-up time every other run would pay.
-  const server: Server = tls ? process.getBuiltinModule('node:https').createServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+  const server: Server = tls
+    ? process.getBuiltinModule('node:https').createServer({ cert: tls.cert, key: tls.key }, listener)
+    : createServer(listener);
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -30,7 +30,9 @@ export async function tlsMaterial(settings: TlsSettings, host: string): Promise<
   if (!wantsTls(settings)) return undefined;
   const { tlsCert, tlsKey } = settings;
   if ((tlsCert === undefined) !== (tlsKey === undefined)) {
-    throw new Error('sms-emulator: give --tls-cert and --tls-key together (the certificate and its private key, PEM files).');
+    throw new Error(
+      'sms-emulator: give --tls-cert and --tls-key together (the certificate and its private key, PEM files).',
+    );
   }
   if (tlsCert !== undefined && tlsKey !== undefined) {
     const cert = readPem(tlsCert, 'certificate');
@@ -38,7 +40,9 @@ export async function tlsMaterial(settings: TlsSettings, host: string): Promise<
     try {
       fingerprint = new X509Certificate(cert).fingerprint256;
     } catch (error) {
-      throw new Error(`sms-emulator: ${tlsCert} is not a PEM certificate: ${(error as Error).message}.`, { cause: error });
+      throw new Error(`sms-emulator: ${tlsCert} is not a PEM certificate: ${(error as Error).message}.`, {
+        cause: error,
+      });
     }
     return { cert, key: readPem(tlsKey, 'private key'), fingerprint, selfSigned: false };
   }
@@ -49,7 +53,9 @@ function readPem(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`sms-emulator: cannot read the TLS ${what} ${path}: ${(error as Error).message}.`, { cause: error });
+    throw new Error(`sms-emulator: cannot read the TLS ${what} ${path}: ${(error as Error).message}.`, {
+      cause: error,
+    });
   }
 }
 
@@ -60,8 +66,15 @@ function readPem(path: string, what: string): string {
  */
 async function selfSigned(host: string): Promise<TlsMaterial> {
   const { generate } = await import('selfsigned');
-  const names = new Set(['localhost', '127.0.0.1', '::1', host === '0.0.0.0' || host === '::' ? 'localhost' : host.replace(/^\[|\]$/g, '')]);
-  const altNames = [...names].map((name) => (isIP(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name }));
+  const names = new Set([
+    'localhost',
+    '127.0.0.1',
+    '::1',
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.replace(/^\[|\]$/g, ''),
+  ]);
+  const altNames = [...names].map((name) =>
+    isIP(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name },
+  );
   const now = Date.now();
   const pems = await generate([{ name: 'commonName', value: 'sms-emulator' }], {
     keyType: 'ec',
@@ -75,5 +88,10 @@ async function selfSigned(host: string): Promise<TlsMaterial> {
       { name: 'subjectAltName', altNames },
     ],
   });
-  return { cert: pems.cert, key: pems.private, fingerprint: new X509Certificate(pems.cert).fingerprint256, selfSigned: true };
+  return {
+    cert: pems.cert,
+    key: pems.private,
+    fingerprint: new X509Certificate(pems.cert).fingerprint256,
+    selfSigned: true,
+  };
 }

@@ -60,7 +60,10 @@ export const journalFilter = z.strictObject({
   code: z.string().optional(),
   since: z
     .string()
-    .refine((value) => /^req_\d+$/.test(value) || !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 time or a journal id such as req_12')
+    .refine(
+      (value) => /^req_\d+$/.test(value) || !Number.isNaN(Date.parse(value)),
+      'expected an ISO 8601 time or a journal id such as req_12',
+    )
     .optional()
     .describe('Entries at or after this emulator-clock time (ISO 8601), or after this journal id (req_12).'),
   message: z.string().optional(),

@@ -108,7 +108,13 @@ export class Clock {
   }
 
   state(): ClockState {
-    return { now: this.now(), mode: this.mode, speed: this.speed, pendingTasks: this.queue.size, incidents: [...this.incidents] };
+    return {
+      now: this.now(),
+      mode: this.mode,
+      speed: this.speed,
+      pendingTasks: this.queue.size,
+      incidents: [...this.incidents],
+    };
   }
 
   /** Runs `task` when the clock reaches `due` (at once on the next drain if already past); `label` names it in incident reports. */
@@ -131,7 +137,8 @@ export class Clock {
 
   /** Throws what `advance(ms)` from `from` would throw, changing nothing (a combined command checks every part first). */
   checkAdvance(ms: number, from: number = this.now()): void {
-    if (!(ms >= 0)) throw new ApiError('CLOCK_BACKWARDS', `Cannot advance the clock by ${ms} ms; give a duration of 0 or more.`);
+    if (!(ms >= 0))
+      throw new ApiError('CLOCK_BACKWARDS', `Cannot advance the clock by ${ms} ms; give a duration of 0 or more.`);
     if (ms > maxTime - from) {
       throw new ApiError(
         'CONTROL_INVALID_REQUEST',
@@ -249,7 +256,12 @@ export class Clock {
           timer.task();
         } catch (error) {
           // One broken task must not stop the clock, later tasks or the process.
-          this.record({ due: timer.due, task: timer.label, outcome: 'failed', reason: error instanceof Error ? error.message : String(error) });
+          this.record({
+            due: timer.due,
+            task: timer.label,
+            outcome: 'failed',
+            reason: error instanceof Error ? error.message : String(error),
+          });
         } finally {
           this.firingAt = undefined;
         }

@@ -39,7 +39,8 @@ export class MessageTable {
   /** Takes the message's shown status into the column again; every status change and delete calls it. */
   refresh(message: MessageRecord): void {
     const position = this.positions.get(message.id);
-    if (position !== undefined && this.records[position] === message) this.codes[position] = statusCode(shownStatus(message));
+    if (position !== undefined && this.records[position] === message)
+      this.codes[position] = statusCode(shownStatus(message));
   }
 
   /** The status code of the message at `position`. */

@@ -34,7 +34,26 @@ function hashSeed(text: string): [number, number, number, number] {
 const hexCodes = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
 const dash = '-'.charCodeAt(0);
 /** Where each of the 36 characters comes from: a dash, or the index of a hex digit of the four words (12 is replaced by the version). */
-const uuidLayout = [...Array(8).keys(), -1, 8, 9, 10, 11, -1, 12, 13, 14, 15, -1, 16, 17, 18, 19, -1, ...Array.from({ length: 12 }, (_, i) => 20 + i)];
+const uuidLayout = [
+  ...Array(8).keys(),
+  -1,
+  8,
+  9,
+  10,
+  11,
+  -1,
+  12,
+  13,
+  14,
+  15,
+  -1,
+  16,
+  17,
+  18,
+  19,
+  -1,
+  ...Array.from({ length: 12 }, (_, i) => 20 + i),
+];
 
 /**
  * The 32 hex digits of four words laid out as a version 4 UUID (version digit 4, variant 8-b). Built

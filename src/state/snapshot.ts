@@ -39,13 +39,25 @@ function buildSnapshotSchema() {
     createdAt: instant,
     deliveredAt: instant.nullable(),
     legs: z
-      .array(z.strictObject({ recipient: name, status: statusValue, history: z.array(change).min(1).max(maxSteps), plan: z.array(change).max(maxSteps) }))
+      .array(
+        z.strictObject({
+          recipient: name,
+          status: statusValue,
+          history: z.array(change).min(1).max(maxSteps),
+          plan: z.array(change).max(maxSteps),
+        }),
+      )
       .max(maxList),
     history: z.array(change).min(1).max(maxSteps),
     inReplyTo: name.optional(),
     deletedAt: instant.optional(),
     outcomeOverride: z
-      .array(z.strictObject({ status: statusValue.exclude(['scheduled']), afterMs: z.number().int().min(0).max(maxDurationMs) }))
+      .array(
+        z.strictObject({
+          status: statusValue.exclude(['scheduled']),
+          afterMs: z.number().int().min(0).max(maxDurationMs),
+        }),
+      )
       .max(maxSteps)
       .optional(),
   });
@@ -59,10 +71,16 @@ function buildSnapshotSchema() {
 
   return z.strictObject({
     version: z.literal(1),
-    clock: z.strictObject({ now: z.number().int().min(minInstant).max(maxTime), mode: z.enum(['realtime', 'manual']), speed: clockSpeed }),
+    clock: z.strictObject({
+      now: z.number().int().min(minInstant).max(maxTime),
+      mode: z.enum(['realtime', 'manual']),
+      speed: clockSpeed,
+    }),
     /** The test clocks (always manual), each with its time; absent in snapshots made before test clocks. */
     clocks: z
-      .array(z.strictObject({ id: clockId, name: clockName.nullable(), now: z.number().int().min(minInstant).max(maxTime) }))
+      .array(
+        z.strictObject({ id: clockId, name: clockName.nullable(), now: z.number().int().min(minInstant).max(maxTime) }),
+      )
       .max(maxList)
       .default([]),
     random: z.record(z.string().max(maxName), z.tuple([word, word, word, word])),
@@ -73,7 +91,10 @@ function buildSnapshotSchema() {
         scopes: z.array(z.enum(scopes)).max(scopes.length),
         live: wallet,
         sandbox: wallet,
-        scenario: z.record(z.string(), z.unknown()).optional().describe("The account's own scenario (checked by the engine on import)."),
+        scenario: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .describe("The account's own scenario (checked by the engine on import)."),
         /** The test clock the account lives on; null or absent for the main clock. */
         clock: clockId.nullable().default(null),
       }),
@@ -119,7 +140,8 @@ function consistencyProblem(snapshot: Snapshot): string | undefined {
   const keys = new Set<string>();
   for (const [index, account] of snapshot.accounts.entries()) {
     if (keys.has(account.apiKey)) return `accounts.${index}.apiKey: "${account.apiKey}" is defined twice`;
-    if (account.clock !== null && !clocks.has(account.clock)) return `accounts.${index}.clock: no clock in the snapshot has the id "${account.clock}"`;
+    if (account.clock !== null && !clocks.has(account.clock))
+      return `accounts.${index}.clock: no clock in the snapshot has the id "${account.clock}"`;
     keys.add(account.apiKey);
   }
   const ids = new Map<string, SavedMessage>();
@@ -130,9 +152,11 @@ function consistencyProblem(snapshot: Snapshot): string | undefined {
     for (const [index, message] of snapshot[list].entries()) {
       const path = `${list}.${index}`;
       if (message.type !== type) return `${path}.type: expected "${type}" in ${list}`;
-      if (ids.has(message.id)) return `${path}.id: "${message.id}" is used twice (ids are unique across accounts and environments)`;
+      if (ids.has(message.id))
+        return `${path}.id: "${message.id}" is used twice (ids are unique across accounts and environments)`;
       ids.set(message.id, message);
-      if (!keys.has(message.apiKey)) return `${path}.apiKey: message ${message.id} belongs to account "${message.apiKey}", which the snapshot does not define`;
+      if (!keys.has(message.apiKey))
+        return `${path}.apiKey: message ${message.id} belongs to account "${message.apiKey}", which the snapshot does not define`;
       const problem = type === 'sms' ? smsProblem(message) : replyProblem(message, ids);
       if (problem) return `${path}.${problem}`;
     }
@@ -142,22 +166,28 @@ function consistencyProblem(snapshot: Snapshot): string | undefined {
 
 function smsProblem(message: SavedMessage): string | undefined {
   if (message.inReplyTo !== undefined) return 'inReplyTo: only a reply answers a message';
-  if (message.deletedAt !== undefined && message.status !== 'scheduled') return 'deletedAt: only a scheduled message can be deleted';
-  if (message.legs.length === 0 || message.legs.length !== message.recipients.length) return 'legs: expected one leg per recipient';
+  if (message.deletedAt !== undefined && message.status !== 'scheduled')
+    return 'deletedAt: only a scheduled message can be deleted';
+  if (message.legs.length === 0 || message.legs.length !== message.recipients.length)
+    return 'legs: expected one leg per recipient';
   for (const [index, leg] of message.legs.entries()) {
-    if (leg.recipient !== message.recipients[index]) return `legs.${index}.recipient: expected "${message.recipients[index]}", the recipient at the same place`;
+    if (leg.recipient !== message.recipients[index])
+      return `legs.${index}.recipient: expected "${message.recipients[index]}", the recipient at the same place`;
     const first = leg.history[0] as Change;
-    if (first.status !== 'pending' && first.status !== 'scheduled') return `legs.${index}.history.0.status: a leg starts pending or scheduled`;
+    if (first.status !== 'pending' && first.status !== 'scheduled')
+      return `legs.${index}.history.0.status: a leg starts pending or scheduled`;
     const walk = walkProblem(leg.history, first.status, first.at, 'history', true);
     if (walk) return `legs.${index}.${walk}`;
     const last = leg.history[leg.history.length - 1] as Change;
-    if (leg.status !== last.status) return `legs.${index}.status: expected "${last.status}", the last status in its history`;
+    if (leg.status !== last.status)
+      return `legs.${index}.status: expected "${last.status}", the last status in its history`;
     const plan = walkProblem(leg.plan, leg.status, last.at, 'plan', false);
     if (plan) return `legs.${index}.${plan}`;
   }
   const expected = aggregateStatus(message.legs);
   if (message.status !== expected) return `status: expected "${expected}", the status its legs add up to`;
-  if (message.status === 'scheduled' && message.scheduleAt === null) return 'scheduleAt: a scheduled message needs its time';
+  if (message.status === 'scheduled' && message.scheduleAt === null)
+    return 'scheduleAt: a scheduled message needs its time';
   if (message.outcomeOverride) {
     const override = walkProblem(
       message.outcomeOverride.map((step) => ({ status: step.status, at: 0 })),
@@ -184,7 +214,8 @@ function replyProblem(reply: SavedMessage, ids: ReadonlyMap<string, SavedMessage
 function historyProblem(message: SavedMessage): string | undefined {
   const history = message.history as Change[];
   for (let index = 1; index < history.length; index++) {
-    if ((history[index] as Change).at < (history[index - 1] as Change).at) return `history.${index}.at: earlier than the change before it`;
+    if ((history[index] as Change).at < (history[index - 1] as Change).at)
+      return `history.${index}.at: earlier than the change before it`;
   }
   const last = history[history.length - 1] as Change;
   if (last.status !== message.status) return `status: expected "${last.status}", the last status in its history`;
@@ -192,12 +223,19 @@ function historyProblem(message: SavedMessage): string | undefined {
 }
 
 /** Every step a legal move from the one before (from `from` at `since`), in time order. */
-function walkProblem(steps: readonly Change[], from: MessageStatus, since: number, field: string, skipFirst: boolean): string | undefined {
+function walkProblem(
+  steps: readonly Change[],
+  from: MessageStatus,
+  since: number,
+  field: string,
+  skipFirst: boolean,
+): string | undefined {
   let status = from;
   let at = since;
   for (const [index, step] of steps.entries()) {
     if (skipFirst && index === 0) continue;
-    if (!canTransition(status, step.status)) return `${field}.${index}.status: a leg cannot go from ${status} to ${step.status}`;
+    if (!canTransition(status, step.status))
+      return `${field}.${index}.status: a leg cannot go from ${status} to ${step.status}`;
     if (step.at < at) return `${field}.${index}.at: earlier than the step before it`;
     status = step.status;
     at = step.at;

@@ -55,10 +55,16 @@ export interface AccountSettings {
 
 export class Store {
   readonly accounts = new Map<string, Account>();
-  private readonly tables: Record<Environment, MessageTable> = { live: new MessageTable(), sandbox: new MessageTable() };
+  private readonly tables: Record<Environment, MessageTable> = {
+    live: new MessageTable(),
+    sandbox: new MessageTable(),
+  };
   /** Inbound replies, per environment, kept for inspection; they are never listed by the API. */
   readonly replies: Record<Environment, MessageRecord[]> = { live: [], sandbox: [] };
-  private readonly repliesById: Record<Environment, Map<string, MessageRecord>> = { live: new Map(), sandbox: new Map() };
+  private readonly repliesById: Record<Environment, Map<string, MessageRecord>> = {
+    live: new Map(),
+    sandbox: new Map(),
+  };
 
   /** Adds an account on `clock` (the one its settings name, resolved by the caller). */
   addAccount(settings: AccountSettings, clock: Clock): Account {
@@ -156,12 +162,20 @@ export class Store {
    * `status` (any when undefined): appends those from match number `skip` on to `into` until it holds
    * `limit` items, and answers how many match in all. Reads the status column, not the records.
    */
-  select(environment: Environment, account: Account | undefined, status: string | undefined, skip: number, limit: number, into: MessageRecord[]): number {
+  select(
+    environment: Environment,
+    account: Account | undefined,
+    status: string | undefined,
+    skip: number,
+    limit: number,
+    into: MessageRecord[],
+  ): number {
     const table = this.tables[environment];
     const positions = account?.environments[environment].positions;
     const count = positions ? positions.length : table.records.length;
     if (status === undefined) {
-      for (let k = count - 1 - skip; k >= 0 && into.length < limit; k--) into.push(table.records[positions ? positions.at(k) : k] as MessageRecord);
+      for (let k = count - 1 - skip; k >= 0 && into.length < limit; k--)
+        into.push(table.records[positions ? positions.at(k) : k] as MessageRecord);
       return count;
     }
     const code = statusCode(status);

@@ -70,7 +70,10 @@ function httpTransport(origin: string, options: ConnectOptions): ControlTranspor
     try {
       response = await send(new Request(target, { method, headers, body: text }));
     } catch (error) {
-      throw new Error(`sms-emulator: no answer from ${where}: ${(error as Error).message} (is the emulator running there?)`, { cause: error });
+      throw new Error(
+        `sms-emulator: no answer from ${where}: ${(error as Error).message} (is the emulator running there?)`,
+        { cause: error },
+      );
     }
     const answer = await response.text();
     let parsed: unknown;
@@ -86,6 +89,11 @@ function httpTransport(origin: string, options: ConnectOptions): ControlTranspor
     const error = (parsed as { error?: unknown })?.error ?? parsed;
     const { message, description } = (error ?? {}) as { message?: string; description?: string };
     const code = message !== undefined && message in errorCatalogue ? (message as ErrorCode) : 'INTERNAL_SERVER_ERROR';
-    throw new ApiError(code, description ?? `${method} ${target.pathname} answered ${response.status}.`, {}, response.status);
+    throw new ApiError(
+      code,
+      description ?? `${method} ${target.pathname} answered ${response.status}.`,
+      {},
+      response.status,
+    );
   };
 }

@@ -66,7 +66,11 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
     throw error;
   }
   const args = [bin, ...flags.argv, `--ready-file=${readyFile}`];
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, ...flags.env } });
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, ...flags.env },
+  });
   let output = '';
   const collect = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-outputLimit);
@@ -83,7 +87,15 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
   try {
     const info = await waitForReadyFile(child, directory, readyFile, startTimeoutMs, () => output);
     const handle = connect(info.origin, { controlToken: emulatorOptions.controlToken });
-    return { ...handle, pid: info.pid, info, controlToken: emulatorOptions.controlToken, exited: exitOf(child), output: () => output, stop };
+    return {
+      ...handle,
+      pid: info.pid,
+      info,
+      controlToken: emulatorOptions.controlToken,
+      exited: exitOf(child),
+      output: () => output,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -137,7 +149,13 @@ function processFlags(options: EmulatorOptions, directory: string): ProcessSetti
 }
 
 /** Resolves with the ready file's content once the process has written it; rejects if it exits first or takes too long. */
-function waitForReadyFile(child: ChildProcess, directory: string, readyFile: string, timeoutMs: number, output: () => string): Promise<ReadyInfo> {
+function waitForReadyFile(
+  child: ChildProcess,
+  directory: string,
+  readyFile: string,
+  timeoutMs: number,
+  output: () => string,
+): Promise<ReadyInfo> {
   return new Promise((resolve, reject) => {
     const watcher = watch(directory);
     const finish = (error: Error | undefined, info?: ReadyInfo): void => {
@@ -157,8 +175,15 @@ function waitForReadyFile(child: ChildProcess, directory: string, readyFile: str
       finish(undefined, JSON.parse(text) as ReadyInfo);
     };
     const exited = (code: number | null, signal: string | null): void =>
-      finish(new Error(`sms-emulator: the emulator process exited (${signal ?? `code ${code}`}) before it was ready:\n${output()}`));
-    const timer = setTimeout(() => finish(new Error(`sms-emulator: the emulator process was not ready within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+      finish(
+        new Error(
+          `sms-emulator: the emulator process exited (${signal ?? `code ${code}`}) before it was ready:\n${output()}`,
+        ),
+      );
+    const timer = setTimeout(
+      () => finish(new Error(`sms-emulator: the emulator process was not ready within ${timeoutMs} ms:\n${output()}`)),
+      timeoutMs,
+    );
     watcher.on('change', check);
     watcher.on('error', (error) => finish(error));
     child.once('exit', exited);

@@ -86,7 +86,9 @@ export async function createCatcherServer(options: { host?: string; port?: numbe
       } catch {
         // not JSON: keep the text
       }
-      const headers = Object.fromEntries(Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]));
+      const headers = Object.fromEntries(
+        Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]),
+      );
       route({ method: incoming.method ?? 'GET', path, headers, body, rawBody, receivedAt: Date.now() }, outgoing);
     });
   });
@@ -114,9 +116,15 @@ export async function createCatcherServer(options: { host?: string; port?: numbe
 }
 
 /** The state of one catcher: what it received, who waits, how it answers. */
-function routedCatcher(url: string, unroute: () => void): { catcher: WebhookCatcher; receive: (request: CaughtRequest, outgoing: ServerResponse) => void } {
+function routedCatcher(
+  url: string,
+  unroute: () => void,
+): { catcher: WebhookCatcher; receive: (request: CaughtRequest, outgoing: ServerResponse) => void } {
   const received: CaughtRequest[] = [];
-  const waiters = new Set<{ predicate: (request: CaughtRequest) => boolean; resolve: (request: CaughtRequest) => void }>();
+  const waiters = new Set<{
+    predicate: (request: CaughtRequest) => boolean;
+    resolve: (request: CaughtRequest) => void;
+  }>();
   const hanging = new Set<ServerResponse>();
   let response: CatcherResponse = 200;
   let answered = 0;
@@ -179,7 +187,11 @@ function routedCatcher(url: string, unroute: () => void): { catcher: WebhookCatc
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`sms-emulator: webhook catcher: no matching request within ${timeoutMs} ms (${received.length} received).`));
+          reject(
+            new Error(
+              `sms-emulator: webhook catcher: no matching request within ${timeoutMs} ms (${received.length} received).`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });
@@ -202,7 +214,8 @@ async function answer(outgoing: ServerResponse, chosen: Promise<number>): Promis
   let text: string;
   try {
     status = await chosen;
-    if (!Number.isInteger(status) || status < 100 || status > 599) throw new Error(`${status} is not an HTTP status (100 to 599)`);
+    if (!Number.isInteger(status) || status < 100 || status > 599)
+      throw new Error(`${status} is not an HTTP status (100 to 599)`);
     text = String(status);
   } catch (error) {
     status = 500;

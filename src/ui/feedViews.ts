@@ -1,6 +1,12 @@
 /** What the inbox's live stream sends: the state a page starts from, and coalesced updates, as control-API views. */
 
-import { type Environment, type FinalStatus, type MessageRecord, environments, finalStatuses } from '../domain/message.js';
+import {
+  type Environment,
+  type FinalStatus,
+  type MessageRecord,
+  environments,
+  finalStatuses,
+} from '../domain/message.js';
 import type { ClockView, TestClockView } from '../engine/control.js';
 import type { Core } from '../engine/core.js';
 import { type AccountView, type MessageView, accountView, messageView } from '../engine/inspection.js';
@@ -65,7 +71,8 @@ export function feedViews(core: Core, clock: () => ClockView, clocks: () => Test
   const message = (record: MessageRecord): MessageView => messageView(record, offsetMinutes);
   const accounts = (): AccountView[] => [...store.accounts.values()].map(accountView);
   const byCreation = (record: MessageRecord): number => record.createdAt;
-  const fromEnvironments = <T>(pick: (environment: Environment) => Iterable<T>): Iterable<T>[] => environments.map(pick);
+  const fromEnvironments = <T>(pick: (environment: Environment) => Iterable<T>): Iterable<T>[] =>
+    environments.map(pick);
   return {
     state: () => ({
       lists,

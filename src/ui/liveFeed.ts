@@ -70,7 +70,11 @@ export class LiveFeed {
     });
     signal?.addEventListener('abort', () => client && this.drop(client), { once: true });
     return new Response(body, {
-      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      },
     });
   }
 

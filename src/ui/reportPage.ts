@@ -29,7 +29,8 @@ tr.problem td{background:var(--bad-bg)}tr.problem td.what::before{content:"⚠ p
  * The CSP source that admits the report's own style element. A report the inbox opens (a blob: page) inherits the
  * inbox's policy, which allows no inline style: the inbox's policy names this hash so the report keeps its styles.
  */
-export const reportStyleSource = (): string => (styleSource ??= `'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+export const reportStyleSource = (): string =>
+  (styleSource ??= `'sha256-${createHash('sha256').update(style).digest('base64')}'`);
 let styleSource: string | undefined;
 
 /** The report's own policy, sent as a header too (frame-ancestors is only obeyed there). */

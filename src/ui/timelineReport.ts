@@ -63,7 +63,10 @@ export function timelineReport(core: Core, account: string, requests: readonly J
   for (const note of core.timeline.list()) {
     if (note.kind === 'clock') {
       if (note.clock !== clock.id) continue;
-      const moved = note.to > note.from ? `moved ${formatInstant(note.from, core.offsetMinutes)} → ${formatInstant(note.to, core.offsetMinutes)}` : 'stayed';
+      const moved =
+        note.to > note.from
+          ? `moved ${formatInstant(note.from, core.offsetMinutes)} → ${formatInstant(note.to, core.offsetMinutes)}`
+          : 'stayed';
       add(note.from, {
         kind: 'clock',
         environment: null,
@@ -79,7 +82,13 @@ export function timelineReport(core: Core, account: string, requests: readonly J
       ]
         .filter(Boolean)
         .join(', ');
-      add(note.at, { kind: 'fault', environment: note.environment, messageId: null, summary: `injected fault on ${note.operation}: ${effect}`, problem: true });
+      add(note.at, {
+        kind: 'fault',
+        environment: note.environment,
+        messageId: null,
+        summary: `injected fault on ${note.operation}: ${effect}`,
+        problem: true,
+      });
     }
   }
 

@@ -34,6 +34,10 @@ export async function attachReport(emulator: MaybeReporting, account: string, ta
   } catch {
     return;
   }
-  const artifact: TimelineArtifact = { type: 'sms-emulator:timeline', account, attachments: [{ contentType: 'text/html', body, bodyEncoding: 'utf-8' }] };
+  const artifact: TimelineArtifact = {
+    type: 'sms-emulator:timeline',
+    account,
+    attachments: [{ contentType: 'text/html', body, bodyEncoding: 'utf-8' }],
+  };
   await recordArtifact(task, artifact as TestArtifact);
 }

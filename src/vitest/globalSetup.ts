@@ -28,10 +28,16 @@ declare module 'vitest' {
  * export default smsGlobalSetup({ clock: 'manual' });
  */
 export function smsGlobalSetup(options: StartOptions = {}) {
-  return async function setup(project: { provide(key: 'smsEmulator', value: ProvidedEmulator): void }): Promise<() => Promise<void>> {
+  return async function setup(project: {
+    provide(key: 'smsEmulator', value: ProvidedEmulator): void;
+  }): Promise<() => Promise<void>> {
     const emulator = await startEmulator(options);
     const { env: _env, startTimeoutMs: _start, stopGraceMs: _stop, ...emulatorOptions } = options;
-    project.provide('smsEmulator', { origin: emulator.info.origin, controlToken: emulator.controlToken ?? null, options: emulatorOptions });
+    project.provide('smsEmulator', {
+      origin: emulator.info.origin,
+      controlToken: emulator.controlToken ?? null,
+      options: emulatorOptions,
+    });
     return () => emulator.stop();
   };
 }

@@ -10,5 +10,13 @@ export type { SmsContext, SmsEmulator, SmsScenario, SmsTestOptions } from './sms
 export { smsGlobalSetup } from './globalSetup.js';
 export type { ProvidedEmulator } from './globalSetup.js';
 export { smsMatchers } from './matchers.js';
-export type { MatcherEmulator, RequestExpectation, SentExpectation, SmsMatchers, SmsSubject, StatusSubject, WebhookExpectation } from './matchers.js';
+export type {
+  MatcherEmulator,
+  RequestExpectation,
+  SentExpectation,
+  SmsMatchers,
+  SmsSubject,
+  StatusSubject,
+  WebhookExpectation,
+} from './matchers.js';
 export type { TimelineArtifact } from './attachReport.js';

@@ -32,7 +32,9 @@ export interface WebhookExpectation {
 /** What a matcher reads from the emulator: a message with its history, the request journal (at once in process, or a promise over HTTP). */
 export interface MatcherEmulator {
   readonly messages: { get(id: string): MessageView | Promise<MessageView> };
-  readonly requests: { find(filter?: JournalFilter & { limit?: number }): Page<JournalEntry> | Promise<Page<JournalEntry>> };
+  readonly requests: {
+    find(filter?: JournalFilter & { limit?: number }): Page<JournalEntry> | Promise<Page<JournalEntry>>;
+  };
 }
 
 /** What the account-level matchers read: the test's messages (at once in process, or a promise over HTTP), its catcher and its emulator. */
@@ -105,7 +107,8 @@ export function registerSubject(test: object, subject: SmsSubject): void {
 }
 
 /** A value, or a promise of it, handed to `next` the same way. */
-const then = <T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(next) : next(value));
+const then = <T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R> =>
+  value instanceof Promise ? value.then(next) : next(value);
 
 const textMatches = (actual: string, expected: string | RegExp | undefined): boolean =>
   expected === undefined || (typeof expected === 'string' ? actual === expected : expected.test(actual));
@@ -115,18 +118,24 @@ const describe = (expected: object): string =>
     .map(([name, value]) => `${name} ${value instanceof RegExp ? String(value) : JSON.stringify(value)}`)
     .join(', ');
 
-const changes = (list: readonly ChangeView[]): string => list.map((change) => `${change.status} at ${change.at}`).join(', ') || 'none';
+const changes = (list: readonly ChangeView[]): string =>
+  list.map((change) => `${change.status} at ${change.at}`).join(', ') || 'none';
 
 /** The history (and, from the emulator's view, each leg's upcoming changes) a `toHaveStatus` failure shows. */
 function historyOf(message: StatusSubject, view: MessageView | undefined): string {
   if (view === undefined) return message.history === undefined ? '' : `\nhistory: ${changes(message.history)}`;
   const now = view.status === message.status ? '' : `\nin the emulator it is now "${view.status}"`;
-  const legs = view.legs.map((leg) => `\n  leg ${leg.recipient}: ${changes(leg.history)}; upcoming: ${changes(leg.upcoming)}`).join('');
+  const legs = view.legs
+    .map((leg) => `\n  leg ${leg.recipient}: ${changes(leg.history)}; upcoming: ${changes(leg.upcoming)}`)
+    .join('');
   return `${now}\nhistory: ${changes(view.history)}${legs}`;
 }
 
 /** The emulator's view of the message, when the test runs in the fixture and the emulator knows it. */
-function emulatorView(task: object | undefined, id: string): MessageView | undefined | Promise<MessageView | undefined> {
+function emulatorView(
+  task: object | undefined,
+  id: string,
+): MessageView | undefined | Promise<MessageView | undefined> {
   const subject = task === undefined ? undefined : subjects.get(task);
   if (subject === undefined) return undefined;
   try {
@@ -141,11 +150,20 @@ const requestLine = (entry: JournalEntry): string =>
   `\n  - ${entry.method} ${entry.path}${entry.query === '' ? '' : `?${entry.query}`} ${entry.status}${entry.code === null ? '' : ` ${entry.code}`} at ${entry.time}`;
 
 const pathMatches = (path: string, expected: string | RegExp | undefined): boolean =>
-  expected === undefined || (typeof expected === 'string' ? path === expected || path.replace(/^\/sandbox(?=\/)/, '') === expected : expected.test(path));
+  expected === undefined ||
+  (typeof expected === 'string'
+    ? path === expected || path.replace(/^\/sandbox(?=\/)/, '') === expected
+    : expected.test(path));
 
 const timesText = (count: number): string => (count === 1 ? 'once' : `${count} times`);
 
-function requestResult(who: string, expected: RequestExpectation, times: number | undefined, made: JournalEntry[], isNot: boolean): Result {
+function requestResult(
+  who: string,
+  expected: RequestExpectation,
+  times: number | undefined,
+  made: JournalEntry[],
+  isNot: boolean,
+): Result {
   const { account: _account, ...shown } = expected;
   const method = expected.method?.toUpperCase();
   const matching = made.filter(
@@ -177,7 +195,10 @@ function sentResult(subject: SmsSubject, expected: SentExpectation, messages: Me
       (expected.client_reference === undefined || message.client_reference === expected.client_reference) &&
       (expected.status === undefined || message.status === expected.status),
   );
-  const sent = messages.map((message) => `\n  - to ${message.recipient.join(', ')}: ${JSON.stringify(message.message)} (${message.status}, id ${message.id})`);
+  const sent = messages.map(
+    (message) =>
+      `\n  - to ${message.recipient.join(', ')}: ${JSON.stringify(message.message)} (${message.status}, id ${message.id})`,
+  );
   const what = `account ${subject.account.apiKey} ${isNot ? 'not ' : ''}to have sent a message with ${describe(expected)}`;
   return {
     pass: matches.length > 0,
@@ -203,7 +224,8 @@ export const smsMatchers = {
         (expected.id === undefined || body.id === expected.id) &&
         (expected.status === undefined || body.status === expected.status) &&
         (expected.type === undefined || body.type === expected.type) &&
-        (expected.recipient === undefined || (Array.isArray(body.recipient) && body.recipient.includes(expected.recipient))) &&
+        (expected.recipient === undefined ||
+          (Array.isArray(body.recipient) && body.recipient.includes(expected.recipient))) &&
         textMatches(String(body.message), expected.text) &&
         (expected.client_reference === undefined || body.client_reference === expected.client_reference),
     );
@@ -233,7 +255,12 @@ export const smsMatchers = {
     return then(emulatorView(this.task, message.id), result);
   },
 
-  toHaveMadeRequest(this: MatcherThis, subject: SmsSubject | MatcherEmulator, expected: RequestExpectation, times?: number): Result | Promise<Result> {
+  toHaveMadeRequest(
+    this: MatcherThis,
+    subject: SmsSubject | MatcherEmulator,
+    expected: RequestExpectation,
+    times?: number,
+  ): Result | Promise<Result> {
     if (times !== undefined && (!Number.isInteger(times) || times < 0))
       throw new TypeError(`sms-emulator: toHaveMadeRequest: times must be a whole number from 0, not ${times}.`);
     const own = 'account' in subject && 'catcher' in subject;

@@ -117,7 +117,11 @@ export interface SmsScenario {
  * });
  */
 export function createSmsTest(options: SmsTestOptions = {}) {
-  return baseTest.extend<{ $test: { sms: SmsContext }; $file: { emulator: SmsEmulator }; $worker: { smsCatchers: CatcherServer } }>({
+  return baseTest.extend<{
+    $test: { sms: SmsContext };
+    $file: { emulator: SmsEmulator };
+    $worker: { smsCatchers: CatcherServer };
+  }>({
     smsCatchers: [
       // One receiver per worker, routed by account: a test costs a route, not a server.
       // eslint-disable-next-line no-empty-pattern -- vitest reads the fixture's dependencies from this pattern
@@ -186,7 +190,9 @@ export function createSmsTest(options: SmsTestOptions = {}) {
 /** Under `smsGlobalSetup`, emulator options other than the process's own could not apply: refused, never ignored. */
 function refuseOtherOptions(given: EmulatorOptions | undefined, provided: ProvidedEmulator): void {
   const differing = Object.entries(given ?? {}).filter(
-    ([name, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify((provided.options as Record<string, unknown>)[name]),
+    ([name, value]) =>
+      value !== undefined &&
+      JSON.stringify(value) !== JSON.stringify((provided.options as Record<string, unknown>)[name]),
   );
   if (differing.length === 0) return;
   const list = differing.map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(', ');
@@ -217,7 +223,10 @@ async function testClock(emulator: SmsEmulator, options: SmsTestOptions, name: s
   if (options.clock === 'shared') return sharedClock(emulator, options);
   const startTime = options.startTime instanceof Date ? options.startTime.toISOString() : options.startTime;
   // A clock name is never empty; a test named '' (vitest allows it) gets an unnamed clock.
-  const created = await emulator.clocks.create({ ...(name === '' ? {} : { name: name.slice(0, 200) }), ...(startTime === undefined ? {} : { startTime }) });
+  const created = await emulator.clocks.create({
+    ...(name === '' ? {} : { name: name.slice(0, 200) }),
+    ...(startTime === undefined ? {} : { startTime }),
+  });
   const { id } = created;
   let now = created.now;
   const track = async <T extends ClockView>(moved: T | Promise<T>): Promise<T> => {
@@ -255,7 +264,9 @@ async function testClock(emulator: SmsEmulator, options: SmsTestOptions, name: s
 /** The main clock, as `clock: 'shared'` gives it: other tests move it too, so its time is read, never tracked. */
 function sharedClock(emulator: SmsEmulator, options: SmsTestOptions): HeldClock {
   if (options.startTime !== undefined)
-    throw new Error("sms-emulator: createSmsTest: startTime applies to test clocks; with clock: 'shared' the main clock's time is the emulator's.");
+    throw new Error(
+      "sms-emulator: createSmsTest: startTime applies to test clocks; with clock: 'shared' the main clock's time is the emulator's.",
+    );
   const { clock } = emulator;
   return {
     id: null,

@@ -64,7 +64,11 @@ export class Deadlines<T extends Deadline> {
   private sweep(): void {
     this.timer = undefined;
     const now = performance.now();
-    for (let entry = this.queue[this.head]; entry && (entry.done || entry.deadline <= now); entry = this.queue[this.head]) {
+    for (
+      let entry = this.queue[this.head];
+      entry && (entry.done || entry.deadline <= now);
+      entry = this.queue[this.head]
+    ) {
       this.head += 1;
       if (!entry.done) entry.expire();
     }

@@ -88,7 +88,16 @@ export class WebhookDispatcher {
       const account = this.store.accounts.get(reply.apiKey);
       const url = account?.environments[reply.environment].webhookUrl ?? null;
       const payload = renderMessage(reply, this.context(reply));
-      this.enqueue('reply', account?.clock ?? this.clock, url, reply, reply.recipients[0] ?? '', reply.status, payload, original.id);
+      this.enqueue(
+        'reply',
+        account?.clock ?? this.clock,
+        url,
+        reply,
+        reply.recipients[0] ?? '',
+        reply.status,
+        payload,
+        original.id,
+      );
     });
   }
 
@@ -113,7 +122,10 @@ export class WebhookDispatcher {
     const current = account?.environments[event.environment].webhookUrl;
     const url = current === undefined ? event.url : current;
     if (url === null) {
-      throw new ApiError('CONTROL_INVALID_REQUEST', `Account "${event.account}" has no ${event.environment} webhook URL to redeliver to.`);
+      throw new ApiError(
+        'CONTROL_INVALID_REQUEST',
+        `Account "${event.account}" has no ${event.environment} webhook URL to redeliver to.`,
+      );
     }
     event.url = url;
     event.state = 'pending';
@@ -141,7 +153,15 @@ export class WebhookDispatcher {
 
   /** Logs a delivery event that has no URL to go to, unbuilt: nothing reads most of them (see SkippedDelivery). */
   private skip(message: MessageRecord, recipient: string, status: MessageStatus, at: number): void {
-    const skipped = new SkippedDelivery(message, recipient, status, at, this.apiBase(message.environment), this.settings.offsetMinutes, this.random);
+    const skipped = new SkippedDelivery(
+      message,
+      recipient,
+      status,
+      at,
+      this.apiBase(message.environment),
+      this.settings.offsetMinutes,
+      this.random,
+    );
     this.log.add(skipped);
     // Final at once, so listeners (the inbox's live stream) hear of it as of a delivered or failed event;
     // it is built for them only when someone listens.
@@ -265,7 +285,8 @@ export class WebhookDispatcher {
       'user-agent': 'sms-emulator',
       'x-emulator-event-id': event.id,
     };
-    if (this.settings.signingSecret) headers['webhook-signature'] = createHmac('sha256', this.settings.signingSecret).update(body).digest('hex');
+    if (this.settings.signingSecret)
+      headers['webhook-signature'] = createHmac('sha256', this.settings.signingSecret).update(body).digest('hex');
     const tries = this.settings.retries + 1;
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await sleep(this.settings.backoffMs);
@@ -283,7 +304,12 @@ export class WebhookDispatcher {
     this.events.emit('webhook.settled', { event });
   }
 
-  private async attempt(clock: Clock, event: WebhookEvent, body: string, headers: Record<string, string>): Promise<WebhookAttempt> {
+  private async attempt(
+    clock: Clock,
+    event: WebhookEvent,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<WebhookAttempt> {
     const url = event.url as string;
     const number = event.attempts.length + 1;
     const at = formatInstant(clock.now(), this.settings.offsetMinutes);

@@ -76,10 +76,15 @@ export class SkippedDelivery implements DeferredEvent {
       offsetMinutes: this.offsetMinutes,
       url: null,
       state: 'skipped',
-      payload: renderMessage({ ...this.message, deliveredAt: this.deliveredAt }, { apiBase: this.apiBase, offsetMinutes: this.offsetMinutes }, undefined, {
-        recipient: this.recipient,
-        status: this.status,
-      }),
+      payload: renderMessage(
+        { ...this.message, deliveredAt: this.deliveredAt },
+        { apiBase: this.apiBase, offsetMinutes: this.offsetMinutes },
+        undefined,
+        {
+          recipient: this.recipient,
+          status: this.status,
+        },
+      ),
     });
     return this.built;
   }

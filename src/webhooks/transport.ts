@@ -100,9 +100,13 @@ function parseTarget(url: string): Target {
   } catch {
     return { error: `not a URL: ${url}` };
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return { error: `unsupported protocol ${target.protocol}` };
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return { error: `unsupported protocol ${target.protocol}` };
   // Credentials in the URL become Basic auth, as node:http does with them.
-  const credentials = target.username || target.password ? `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}` : undefined;
+  const credentials =
+    target.username || target.password
+      ? `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`
+      : undefined;
   return {
     origin: target.origin,
     path: `${target.pathname}${target.search}`,
@@ -135,7 +139,13 @@ export class WebhookTransport {
     const agent = this.agent;
     if (!agent) return this.load().then(() => this.post(url, body, headers));
     if (target.authorization !== undefined) headers = { authorization: target.authorization, ...headers };
-    const options: Dispatcher.DispatchOptions = { origin: target.origin, path: target.path, method: 'POST', headers, body };
+    const options: Dispatcher.DispatchOptions = {
+      origin: target.origin,
+      path: target.path,
+      method: 'POST',
+      headers,
+      body,
+    };
     const receiver = this.receiverFor(target.origin);
     return new Promise((resolve) => {
       const start = (): void => {
@@ -194,7 +204,12 @@ export class WebhookTransport {
   private load(): Promise<Dispatcher> {
     this.loading ??= import('undici').then(({ Agent }) => {
       // No timeouts of undici's own: the deadline covers the whole try, as long as the user set it.
-      const agent = new Agent({ connections: socketsPerReceiver, headersTimeout: 0, bodyTimeout: 0, connectTimeout: 0 });
+      const agent = new Agent({
+        connections: socketsPerReceiver,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+        connectTimeout: 0,
+      });
       this.agent = agent;
       if (this.closed) void agent.destroy();
       return agent;

@@ -23,8 +23,15 @@ function lazyBody(total: number, fill = 0x20): { stream: ReadableStream<Uint8Arr
   return { stream, pulled: () => pulled };
 }
 
-async function streamTo(method: string, path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
-  const response = await emulator.fetch(new Request(origin + path, { method, body, duplex: 'half', headers } as RequestInit));
+async function streamTo(
+  method: string,
+  path: string,
+  body: ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+) {
+  const response = await emulator.fetch(
+    new Request(origin + path, { method, body, duplex: 'half', headers } as RequestInit),
+  );
   return { status: response.status, body: (await response.json()) as { message: string } };
 }
 
@@ -35,22 +42,31 @@ test.each([
   ['PUT', '/_emulator/scenario'],
   ['PUT', '/_emulator/snapshot'],
   ['POST', '/_emulator/accounts'],
-])('refuses a 100 MB body streamed to %s %s with 413 PAYLOAD_TOO_LARGE after reading about the limit, changing nothing', async (method, path) => {
-  emulator = makeEmulator();
-  await send(emulator, { recipient: ['27831234567'], message: 'before' });
-  const before = emulator.snapshot();
-  const { stream, pulled } = lazyBody(hundredMegabytes);
-  const reply = await streamTo(method, path, stream, { authorization: basic(apiKey), 'content-type': 'application/json' });
-  expect(reply.status).toBe(413);
-  expect(reply.body.message).toBe('PAYLOAD_TOO_LARGE');
-  expect(pulled()).toBeLessThanOrEqual(emulator.options.maxBodySize + 2 * chunkSize);
-  expect(emulator.snapshot()).toEqual(before);
-});
+])(
+  'refuses a 100 MB body streamed to %s %s with 413 PAYLOAD_TOO_LARGE after reading about the limit, changing nothing',
+  async (method, path) => {
+    emulator = makeEmulator();
+    await send(emulator, { recipient: ['27831234567'], message: 'before' });
+    const before = emulator.snapshot();
+    const { stream, pulled } = lazyBody(hundredMegabytes);
+    const reply = await streamTo(method, path, stream, {
+      authorization: basic(apiKey),
+      'content-type': 'application/json',
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.body.message).toBe('PAYLOAD_TOO_LARGE');
+    expect(pulled()).toBeLessThanOrEqual(emulator.options.maxBodySize + 2 * chunkSize);
+    expect(emulator.snapshot()).toEqual(before);
+  },
+);
 
 test('refuses a declared Content-Length over the limit before reading the body', async () => {
   emulator = makeEmulator();
   const { stream, pulled } = lazyBody(hundredMegabytes);
-  const reply = await streamTo('POST', '/v1/messages', stream, { authorization: basic(apiKey), 'content-length': String(hundredMegabytes) });
+  const reply = await streamTo('POST', '/v1/messages', stream, {
+    authorization: basic(apiKey),
+    'content-length': String(hundredMegabytes),
+  });
   expect(reply.status).toBe(413);
   expect(pulled()).toBeLessThanOrEqual(2 * chunkSize);
 });
@@ -60,7 +76,9 @@ test('accepts a body of exactly maxBodySize bytes and refuses one byte more', as
   const fields = { recipient: ['27831234567'], message: 'x' };
   const exact = JSON.stringify({ ...fields, message: 'x'.repeat(64 - JSON.stringify(fields).length + 1) });
   expect(exact.length).toBe(64);
-  expect((await call(emulator, 'POST', '/v1/messages', { raw: exact, sign: false })).body.message).not.toBe('PAYLOAD_TOO_LARGE');
+  expect((await call(emulator, 'POST', '/v1/messages', { raw: exact, sign: false })).body.message).not.toBe(
+    'PAYLOAD_TOO_LARGE',
+  );
   const reply = await call(emulator, 'POST', '/v1/messages', { raw: `${exact} ` });
   expect(reply.status).toBe(413);
   expect(reply.body.message).toBe('PAYLOAD_TOO_LARGE');
@@ -98,25 +116,39 @@ test.each([
   expect(result.written).toBeLessThan(hundredMegabytes / 2);
 });
 
-test.each(['live', 'sandbox'] as const)('refuses a lone surrogate in a %s send or edit with JSON_MALFORMED_UTF8 and charges nothing', async (environment) => {
-  emulator = makeEmulator();
-  const base = environment === 'live' ? '/v1/messages' : '/sandbox/v1/messages';
-  const scheduled = await send(emulator, { recipient: ['27831234567'], message: 'later', schedule: '2026-11-21T14:00:00+02:00' }, environment);
-  const before = emulator.snapshot();
-  for (const raw of ['{"recipient":["27831234567"],"message":"hi \\ud800"}', '{"recipient":["27831234567"],"message":"hi","x\\udfff":1}']) {
-    const sent = await call(emulator, 'POST', base, { raw });
-    expect(sent.status).toBe(400);
-    expect(sent.body.message).toBe('JSON_MALFORMED_UTF8');
-    const edited = await call(emulator, 'PATCH', `${base}/${scheduled.id}`, { raw: '{"message":"\\ud800"}' });
-    expect(edited.status).toBe(400);
-    expect(edited.body.message).toBe('JSON_MALFORMED_UTF8');
-  }
-  expect(emulator.snapshot()).toEqual(before);
-});
+test.each(['live', 'sandbox'] as const)(
+  'refuses a lone surrogate in a %s send or edit with JSON_MALFORMED_UTF8 and charges nothing',
+  async (environment) => {
+    emulator = makeEmulator();
+    const base = environment === 'live' ? '/v1/messages' : '/sandbox/v1/messages';
+    const scheduled = await send(
+      emulator,
+      { recipient: ['27831234567'], message: 'later', schedule: '2026-11-21T14:00:00+02:00' },
+      environment,
+    );
+    const before = emulator.snapshot();
+    for (const raw of [
+      '{"recipient":["27831234567"],"message":"hi \\ud800"}',
+      '{"recipient":["27831234567"],"message":"hi","x\\udfff":1}',
+    ]) {
+      const sent = await call(emulator, 'POST', base, { raw });
+      expect(sent.status).toBe(400);
+      expect(sent.body.message).toBe('JSON_MALFORMED_UTF8');
+      const edited = await call(emulator, 'PATCH', `${base}/${scheduled.id}`, { raw: '{"message":"\\ud800"}' });
+      expect(edited.status).toBe(400);
+      expect(edited.body.message).toBe('JSON_MALFORMED_UTF8');
+    }
+    expect(emulator.snapshot()).toEqual(before);
+  },
+);
 
 test('refuses a lone surrogate or 10,000 levels of nesting in /_emulator/sign with CONTROL_INVALID_REQUEST', async () => {
   emulator = makeEmulator();
-  for (const raw of ['{"message":"\\ud800"}', `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, `{"a":${'{"b":'.repeat(10_000)}1${'}'.repeat(10_000)}}`]) {
+  for (const raw of [
+    '{"message":"\\ud800"}',
+    `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    `{"a":${'{"b":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+  ]) {
     const reply = await call(emulator, 'POST', '/_emulator/sign', { raw });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe('CONTROL_INVALID_REQUEST');

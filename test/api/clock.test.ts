@@ -26,7 +26,10 @@ test('runUntilIdle with a limit stops there when work is still queued', async ()
   const emulator = makeEmulator();
   await send(emulator, { recipient: ['27831234567'], message: 'Later', schedule: '2026-11-23T12:00:00+02:00' });
   const answer = await control(emulator, 'POST', '/clock', { runUntilIdle: true, limit: '1h' });
-  expect(answer.body).toMatchObject({ time: '2026-11-21T13:00:00+02:00', run: { fired: 0, idle: false, stoppedAt: 'limit' } });
+  expect(answer.body).toMatchObject({
+    time: '2026-11-21T13:00:00+02:00',
+    run: { fired: 0, idle: false, stoppedAt: 'limit' },
+  });
   const library = await emulator.clock.runUntilIdle({ limit: '30d' });
   expect(library.run).toMatchObject({ idle: true });
 });
@@ -61,7 +64,10 @@ test.each([
   const emulator = makeEmulator();
   const answer = await control(emulator, 'POST', '/clock', command);
   expect(answer).toMatchObject({ status: 400, body: { message: 'CONTROL_INVALID_REQUEST' } });
-  expect((await control(emulator, 'GET', '/clock')).body).toMatchObject({ time: '2026-11-21T12:00:00+02:00', speed: 1 });
+  expect((await control(emulator, 'GET', '/clock')).body).toMatchObject({
+    time: '2026-11-21T12:00:00+02:00',
+    speed: 1,
+  });
 });
 
 test.each([
@@ -72,7 +78,12 @@ test.each([
   const emulator = makeEmulator();
   await send(emulator, { recipient: ['27831234567'], message: 'due in 5 seconds' });
   expect((await control(emulator, 'POST', '/clock', command)).body.message).toBe(code);
-  expect((await control(emulator, 'GET', '/clock')).body).toMatchObject({ time: '2026-11-21T12:00:00+02:00', mode: 'manual', speed: 1, pendingTasks: 1 });
+  expect((await control(emulator, 'GET', '/clock')).body).toMatchObject({
+    time: '2026-11-21T12:00:00+02:00',
+    mode: 'manual',
+    speed: 1,
+    pendingTasks: 1,
+  });
   expect(emulator.messages.list().items[0]?.status).toBe('pending');
 });
 
@@ -81,25 +92,38 @@ test('an advance that would pass the end of the range is refused; one that reach
   await control(emulator, 'POST', '/clock', { set: '9999-12-30T00:00:00Z' });
   expect((await control(emulator, 'POST', '/clock', { advance: '2d' })).body.message).toBe('CONTROL_INVALID_REQUEST');
   expect((await control(emulator, 'POST', '/clock', { advance: '1d' })).body.time).toBe('9999-12-31T02:00:00+02:00');
-  expect((await control(emulator, 'POST', '/clock', { set: '9999-12-31T00:00:00.001Z' })).body.message).toBe('CONTROL_INVALID_REQUEST');
+  expect((await control(emulator, 'POST', '/clock', { set: '9999-12-31T00:00:00.001Z' })).body.message).toBe(
+    'CONTROL_INVALID_REQUEST',
+  );
 });
 
-test.each([[{ speed: 1e308 }], [{ speed: 0 }], [{ startTime: '+010000-01-01T00:00:00Z' }], [{ startTime: '1960-01-01T00:00:00Z' }]])(
-  'the option %j is refused at start',
-  (options) => {
-    expect(() => createEmulator(options)).toThrow(/invalid options/);
-  },
-);
+test.each([
+  [{ speed: 1e308 }],
+  [{ speed: 0 }],
+  [{ startTime: '+010000-01-01T00:00:00Z' }],
+  [{ startTime: '1960-01-01T00:00:00Z' }],
+])('the option %j is refused at start', (options) => {
+  expect(() => createEmulator(options)).toThrow(/invalid options/);
+});
 
 test('a scenario timeline event naming an unknown account is refused at load with SCENARIO_INVALID naming it', async () => {
   const scenario = { version: 1, timeline: [{ at: '1m', setBalance: { account: 'pk_nobody', balance: 5 } }] };
-  expect(() => makeEmulator({ scenario })).toThrow(/timeline\[0\]\.setBalance\.account: no account has the API key "pk_nobody"/);
+  expect(() => makeEmulator({ scenario })).toThrow(
+    /timeline\[0\]\.setBalance\.account: no account has the API key "pk_nobody"/,
+  );
   const emulator = makeEmulator();
   const refused = await control(emulator, 'PUT', '/scenario', scenario);
-  expect(refused).toMatchObject({ status: 400, body: { message: 'SCENARIO_INVALID', description: expect.stringContaining('pk_nobody') } });
+  expect(refused).toMatchObject({
+    status: 400,
+    body: { message: 'SCENARIO_INVALID', description: expect.stringContaining('pk_nobody') },
+  });
   await control(emulator, 'POST', '/accounts', { apiKey: 'pk_nobody' });
   expect((await control(emulator, 'PUT', '/scenario', scenario)).status).toBe(200);
-  const own = { version: 1, accounts: [{ apiKey: 'pk_own' }], timeline: [{ at: '1m', addBalance: { account: 'pk_own', credits: 5 } }] };
+  const own = {
+    version: 1,
+    accounts: [{ apiKey: 'pk_own' }],
+    timeline: [{ at: '1m', addBalance: { account: 'pk_own', credits: 5 } }],
+  };
   expect(() => makeEmulator({ scenario: own })).not.toThrow();
 });
 
@@ -116,7 +140,10 @@ test('a scenario timeline event starting or stopping a fault no fault is named i
   expect(() => makeEmulator({ scenario: typo })).toThrow(/timeline\[1\]\.stopFault: no fault is named "outgae"/);
   const emulator = makeEmulator();
   const refused = await control(emulator, 'PUT', '/scenario', typo);
-  expect(refused).toMatchObject({ status: 400, body: { message: 'SCENARIO_INVALID', description: expect.stringContaining('outgae') } });
+  expect(refused).toMatchObject({
+    status: 400,
+    body: { message: 'SCENARIO_INVALID', description: expect.stringContaining('outgae') },
+  });
   expect(() => makeEmulator({ scenario: { ...typo, timeline: [{ at: '1m', startFault: 'outage' }] } })).not.toThrow();
 });
 

@@ -7,11 +7,21 @@ test('health answers 200', async () => {
 
 test('the clock can be read, advanced by a duration, set to an instant, and switched in mode and speed', async () => {
   const emulator = makeEmulator();
-  expect((await control(emulator, 'GET', '/clock')).body).toMatchObject({ mode: 'manual', time: '2026-11-21T12:00:00+02:00' });
+  expect((await control(emulator, 'GET', '/clock')).body).toMatchObject({
+    mode: 'manual',
+    time: '2026-11-21T12:00:00+02:00',
+  });
   expect((await control(emulator, 'POST', '/clock', { advance: '90s' })).body.time).toBe('2026-11-21T12:01:30+02:00');
-  expect((await control(emulator, 'POST', '/clock', { advance: 500 })).body.now).toBe(Date.parse('2026-11-21T10:01:30.500Z'));
-  expect((await control(emulator, 'POST', '/clock', { set: '2026-11-22T08:00:00+02:00' })).body.time).toBe('2026-11-22T08:00:00+02:00');
-  expect((await control(emulator, 'POST', '/clock', { mode: 'realtime', speed: 10 })).body).toMatchObject({ mode: 'realtime', speed: 10 });
+  expect((await control(emulator, 'POST', '/clock', { advance: 500 })).body.now).toBe(
+    Date.parse('2026-11-21T10:01:30.500Z'),
+  );
+  expect((await control(emulator, 'POST', '/clock', { set: '2026-11-22T08:00:00+02:00' })).body.time).toBe(
+    '2026-11-22T08:00:00+02:00',
+  );
+  expect((await control(emulator, 'POST', '/clock', { mode: 'realtime', speed: 10 })).body).toMatchObject({
+    mode: 'realtime',
+    speed: 10,
+  });
   await emulator.close();
 });
 
@@ -20,24 +30,43 @@ test('moving the clock backwards or with a bad duration is refused and changes n
   const back = await control(emulator, 'POST', '/clock', { set: '2026-11-20T00:00:00Z' });
   expect(back).toMatchObject({ status: 400, body: { message: 'CLOCK_BACKWARDS' } });
   const bad = await control(emulator, 'POST', '/clock', { advance: 'soon' });
-  expect(bad).toMatchObject({ status: 400, body: { message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('advance') } });
+  expect(bad).toMatchObject({
+    status: 400,
+    body: { message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('advance') },
+  });
   expect((await control(emulator, 'GET', '/clock')).body.time).toBe('2026-11-21T12:00:00+02:00');
 });
 
 test('accounts can be created, read, changed (balance set and added, webhook URL) and deleted', async () => {
   const emulator = makeEmulator();
-  const created = await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', signingSecret: 'team-secret', balance: 50 });
+  const created = await control(emulator, 'POST', '/accounts', {
+    apiKey: 'pk_team',
+    signingSecret: 'team-secret',
+    balance: 50,
+  });
   expect(created.status).toBe(201);
-  expect(created.body).toMatchObject({ apiKey: 'pk_team', live: { balance: 50, webhookUrl: null }, sandbox: { balance: 50 } });
+  expect(created.body).toMatchObject({
+    apiKey: 'pk_team',
+    live: { balance: 50, webhookUrl: null },
+    sandbox: { balance: 50 },
+  });
   expect(await balance(emulator, 'live', 'pk_team')).toBe(50);
   const changed = await control(emulator, 'PATCH', '/accounts/pk_team', {
     live: { addBalance: 25, webhookUrl: 'http://127.0.0.1:9/hook' },
     sandbox: { balance: 5 },
   });
-  expect(changed.body).toMatchObject({ live: { balance: 75, webhookUrl: 'http://127.0.0.1:9/hook' }, sandbox: { balance: 5 } });
-  expect((await control(emulator, 'GET', '/accounts')).body.items.map((a: { apiKey: string }) => a.apiKey)).toEqual([apiKey, 'pk_team']);
+  expect(changed.body).toMatchObject({
+    live: { balance: 75, webhookUrl: 'http://127.0.0.1:9/hook' },
+    sandbox: { balance: 5 },
+  });
+  expect((await control(emulator, 'GET', '/accounts')).body.items.map((a: { apiKey: string }) => a.apiKey)).toEqual([
+    apiKey,
+    'pk_team',
+  ]);
   expect((await control(emulator, 'DELETE', '/accounts/pk_team')).status).toBe(204);
-  expect((await call(emulator, 'GET', '/v1/messages/balance', { key: 'pk_team' })).body.message).toBe('INVALID_API_KEY');
+  expect((await call(emulator, 'GET', '/v1/messages/balance', { key: 'pk_team' })).body.message).toBe(
+    'INVALID_API_KEY',
+  );
   expect((await control(emulator, 'GET', '/accounts/pk_team')).status).toBe(404);
 });
 
@@ -45,8 +74,12 @@ test('bad account input is refused with a message naming the field, and changes 
   const emulator = makeEmulator();
   expect((await control(emulator, 'POST', '/accounts', { apiKey: 'team' })).body.description).toContain('apiKey');
   expect((await control(emulator, 'POST', '/accounts', { apiKey })).status).toBe(409);
-  expect((await control(emulator, 'PATCH', `/accounts/${apiKey}`, { live: { addBalance: -5000 } })).body.description).toContain('below 0');
-  expect((await control(emulator, 'PATCH', `/accounts/${apiKey}`, { colour: 'red' })).body.description).toContain('colour');
+  expect(
+    (await control(emulator, 'PATCH', `/accounts/${apiKey}`, { live: { addBalance: -5000 } })).body.description,
+  ).toContain('below 0');
+  expect((await control(emulator, 'PATCH', `/accounts/${apiKey}`, { colour: 'red' })).body.description).toContain(
+    'colour',
+  );
   expect((await control(emulator, 'POST', '/accounts', '{not json')).status).toBe(400);
   expect(await balance(emulator)).toBe(1000);
   expect(emulator.accounts.list().items).toHaveLength(1);
@@ -55,18 +88,33 @@ test('bad account input is refused with a message naming the field, and changes 
 test('an API key no Basic header can carry (a colon, a control character) or a webhook URL that is not http(s) is refused everywhere it can be given', async () => {
   const emulator = makeEmulator();
   for (const key of ['pk_a:b', 'pk_\u0007']) {
-    expect((await control(emulator, 'POST', '/accounts', { apiKey: key })).body.message, key).toBe('CONTROL_INVALID_REQUEST');
+    expect((await control(emulator, 'POST', '/accounts', { apiKey: key })).body.message, key).toBe(
+      'CONTROL_INVALID_REQUEST',
+    );
     expect(() => makeEmulator({ apiKey: key }), key).toThrow(/apiKey/);
     expect(() => emulator.scenario.set({ version: 1, accounts: [{ apiKey: key }] }), key).toThrow(/apiKey/);
   }
   for (const url of ['ftp://127.0.0.1/hooks', 'javascript:alert(1)', 'file:///etc/passwd']) {
-    expect((await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: url })).body.message, url).toBe('CONTROL_INVALID_REQUEST');
-    expect((await control(emulator, 'PATCH', `/accounts/${apiKey}`, { live: { webhookUrl: url } })).body.message, url).toBe('CONTROL_INVALID_REQUEST');
+    expect(
+      (await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: url })).body.message,
+      url,
+    ).toBe('CONTROL_INVALID_REQUEST');
+    expect(
+      (await control(emulator, 'PATCH', `/accounts/${apiKey}`, { live: { webhookUrl: url } })).body.message,
+      url,
+    ).toBe('CONTROL_INVALID_REQUEST');
     expect(() => makeEmulator({ webhookUrl: url }), url).toThrow(/webhookUrl/);
-    expect(() => emulator.scenario.set({ version: 1, timeline: [{ at: '1m', webhookUrl: { url } }] }), url).toThrow(/url/);
+    expect(() => emulator.scenario.set({ version: 1, timeline: [{ at: '1m', webhookUrl: { url } }] }), url).toThrow(
+      /url/,
+    );
   }
-  expect(emulator.accounts.list().items.map((account) => [account.apiKey, account.live.webhookUrl])).toEqual([[apiKey, null]]);
-  expect((await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: 'https://hooks.example.test/sms' })).status).toBe(201);
+  expect(emulator.accounts.list().items.map((account) => [account.apiKey, account.live.webhookUrl])).toEqual([
+    [apiKey, null],
+  ]);
+  expect(
+    (await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: 'https://hooks.example.test/sms' }))
+      .status,
+  ).toBe(201);
 });
 
 test('messages of both environments can be listed and read with legs and full history', async () => {
@@ -93,9 +141,16 @@ test('messages of both environments can be listed and read with legs and full hi
 
 test('an injected reply has the documented shape, is stored, and is not listed by the API', async () => {
   const emulator = makeEmulator();
-  const message = await send(emulator, { recipient: ['27831234567'], message: 'Coming?', client_reference: 'invite-9' });
+  const message = await send(emulator, {
+    recipient: ['27831234567'],
+    message: 'Coming?',
+    client_reference: 'invite-9',
+  });
   await emulator.clock.advance('1m');
-  const reply = await control(emulator, 'POST', `/messages/${message.id}/replies`, { from: '27831234567', text: 'Yes!' });
+  const reply = await control(emulator, 'POST', `/messages/${message.id}/replies`, {
+    from: '27831234567',
+    text: 'Yes!',
+  });
   expect(reply.status).toBe(201);
   expect(reply.body).toMatchObject({
     type: 'sms-reply',
@@ -111,7 +166,9 @@ test('an injected reply has the documented shape, is stored, and is not listed b
   expect(reply.body.id).not.toBe(message.id);
   expect((await control(emulator, 'GET', '/replies')).body.items).toHaveLength(1);
   expect((await call(emulator, 'GET', '/v1/messages')).body.total_items).toBe(1);
-  expect((await control(emulator, 'POST', `/messages/${message.id}/replies`, { from: '27839999999', text: 'Who?' })).status).toBe(400);
+  expect(
+    (await control(emulator, 'POST', `/messages/${message.id}/replies`, { from: '27839999999', text: 'Who?' })).status,
+  ).toBe(400);
 });
 
 test('reset returns everything to the start state', async () => {
@@ -155,7 +212,10 @@ test('a snapshot exported and imported again round-trips exactly, pending work i
   await emulator.clock.advance('31m');
   expect(copy.messages.get(scheduled.id).status).toBe('delivered');
   expect(JSON.stringify(copy.snapshot())).toBe(JSON.stringify(emulator.snapshot()));
-  const next = [await send(copy, { recipient: ['27831234567'], message: 'n' }), await send(emulator, { recipient: ['27831234567'], message: 'n' })];
+  const next = [
+    await send(copy, { recipient: ['27831234567'], message: 'n' }),
+    await send(emulator, { recipient: ['27831234567'], message: 'n' }),
+  ];
   expect(next[0].id).toBe(next[1].id);
 });
 
@@ -181,7 +241,10 @@ test('with a control token the control API requires it as a bearer token; health
 test('the control token is taken with the auth scheme in any case, as HTTP auth schemes are case-insensitive', async () => {
   const emulator = makeEmulator({ controlToken: 's3cret' });
   for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
-    expect((await control(emulator, 'GET', '/clock', undefined, { authorization: `${scheme} s3cret` })).status, scheme).toBe(200);
+    expect(
+      (await control(emulator, 'GET', '/clock', undefined, { authorization: `${scheme} s3cret` })).status,
+      scheme,
+    ).toBe(200);
   }
   expect((await control(emulator, 'GET', '/clock', undefined, { authorization: 'Basic s3cret' })).status).toBe(401);
 });
@@ -197,7 +260,10 @@ test('the sign helper returns the string to sign and the Signature a send accept
   const fields = { recipient: ['27831234567'], message: 'Hello from curl' };
   const signed = await control(emulator, 'POST', '/sign', fields);
   expect(signed.body.string_to_sign).toBe('message=Hello%20from%20curl&recipient[]=27831234567');
-  const reply = await call(emulator, 'POST', '/v1/messages', { body: fields, headers: { signature: signed.body.signature } });
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    body: fields,
+    headers: { signature: signed.body.signature },
+  });
   expect(reply.status).toBe(201);
   expect((await control(emulator, 'POST', '/sign?account=pk_nobody', fields)).status).toBe(404);
 });

@@ -21,14 +21,46 @@ const cases: Case[] = [
     options: { requireHttps: true },
     run: (e) => call(e, 'GET', '/v1/messages/balance'),
   },
-  { code: 'UNAUTHORIZED', trigger: 'no Authorization header', run: (e) => call(e, 'GET', '/v1/messages/balance', { key: false }) },
-  { code: 'INVALID_API_KEY', trigger: 'a key no account has', run: (e) => call(e, 'GET', '/v1/messages/balance', { key: 'pk_nobody' }) },
-  { code: 'INVALID_HTTP_REQUEST_METHOD', trigger: 'POST on the balance', run: (e) => call(e, 'POST', '/v1/messages/balance') },
-  { code: 'SIGNATURE_MISSING', trigger: 'a send without Signature', run: (e) => call(e, 'POST', '/v1/messages', { body: ok, sign: false }) },
-  { code: 'SIGNATURE_MISMATCH', trigger: 'a send signed with another secret', run: (e) => call(e, 'POST', '/v1/messages', { body: ok, sign: 'wrong' }) },
-  { code: 'RECIPIENT_MISSING_PARAMETER', trigger: 'no recipient', run: (e) => call(e, 'POST', '/v1/messages', { body: { message: 'Hi' } }) },
-  { code: 'RECIPIENT_EMPTY_PARAMETER', trigger: 'recipient []', run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: [], message: 'Hi' } }) },
-  { code: 'MESSAGE_MISSING_PARAMETER', trigger: 'no message', run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['27831234567'] } }) },
+  {
+    code: 'UNAUTHORIZED',
+    trigger: 'no Authorization header',
+    run: (e) => call(e, 'GET', '/v1/messages/balance', { key: false }),
+  },
+  {
+    code: 'INVALID_API_KEY',
+    trigger: 'a key no account has',
+    run: (e) => call(e, 'GET', '/v1/messages/balance', { key: 'pk_nobody' }),
+  },
+  {
+    code: 'INVALID_HTTP_REQUEST_METHOD',
+    trigger: 'POST on the balance',
+    run: (e) => call(e, 'POST', '/v1/messages/balance'),
+  },
+  {
+    code: 'SIGNATURE_MISSING',
+    trigger: 'a send without Signature',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: ok, sign: false }),
+  },
+  {
+    code: 'SIGNATURE_MISMATCH',
+    trigger: 'a send signed with another secret',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: ok, sign: 'wrong' }),
+  },
+  {
+    code: 'RECIPIENT_MISSING_PARAMETER',
+    trigger: 'no recipient',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: { message: 'Hi' } }),
+  },
+  {
+    code: 'RECIPIENT_EMPTY_PARAMETER',
+    trigger: 'recipient []',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: [], message: 'Hi' } }),
+  },
+  {
+    code: 'MESSAGE_MISSING_PARAMETER',
+    trigger: 'no message',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['27831234567'] } }),
+  },
   {
     code: 'MESSAGE_EMPTY_PARAMETER',
     trigger: 'message "  "',
@@ -37,7 +69,10 @@ const cases: Case[] = [
   {
     code: 'BATCH_LIMIT_EXCEEDED',
     trigger: '501 recipients',
-    run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: Array.from({ length: 501 }, (_, i) => `27${String(800000000 + i)}`), message: 'Hi' } }),
+    run: (e) =>
+      call(e, 'POST', '/v1/messages', {
+        body: { recipient: Array.from({ length: 501 }, (_, i) => `27${String(800000000 + i)}`), message: 'Hi' },
+      }),
   },
   {
     code: 'MESSAGE_LIMIT_EXCEEDED',
@@ -54,8 +89,17 @@ const cases: Case[] = [
     trigger: 'a +27 number',
     run: (e) => call(e, 'POST', '/v1/messages', { body: { recipient: ['+27831234567'], message: 'Hi' } }),
   },
-  { code: 'INSUFFICIENT_BALANCE', trigger: 'a send above the balance', options: { balance: 0 }, run: (e) => call(e, 'POST', '/v1/messages', { body: ok }) },
-  { code: 'SCHEDULE_EMPTY_PARAMETER', trigger: 'schedule ""', run: (e) => call(e, 'POST', '/v1/messages', { body: { ...ok, schedule: '' } }) },
+  {
+    code: 'INSUFFICIENT_BALANCE',
+    trigger: 'a send above the balance',
+    options: { balance: 0 },
+    run: (e) => call(e, 'POST', '/v1/messages', { body: ok }),
+  },
+  {
+    code: 'SCHEDULE_EMPTY_PARAMETER',
+    trigger: 'schedule ""',
+    run: (e) => call(e, 'POST', '/v1/messages', { body: { ...ok, schedule: '' } }),
+  },
   {
     code: 'DATE_TIME_INVALID',
     trigger: 'schedule 10 minutes ahead',
@@ -75,7 +119,11 @@ const cases: Case[] = [
   {
     code: 'JSON_EXCEEDED',
     trigger: 'nesting deeper than 512',
-    run: (e) => call(e, 'POST', '/v1/messages', { raw: `{"a":${'['.repeat(600)}${']'.repeat(600)}}`, headers: { signature: 'x' } }),
+    run: (e) =>
+      call(e, 'POST', '/v1/messages', {
+        raw: `{"a":${'['.repeat(600)}${']'.repeat(600)}}`,
+        headers: { signature: 'x' },
+      }),
   },
   {
     code: 'JSON_MALFORMED',
@@ -95,10 +143,19 @@ const cases: Case[] = [
   {
     code: 'JSON_MALFORMED_UTF8',
     trigger: 'bytes that are not UTF-8',
-    run: (e) => call(e, 'POST', '/v1/messages', { raw: new Uint8Array([0x7b, 0xc3, 0x28, 0x7d]), headers: { signature: 'x' } }),
+    run: (e) =>
+      call(e, 'POST', '/v1/messages', { raw: new Uint8Array([0x7b, 0xc3, 0x28, 0x7d]), headers: { signature: 'x' } }),
   },
-  { code: 'JSON_UNKNOWN', trigger: 'a JSON array body', run: (e) => call(e, 'POST', '/v1/messages', { raw: '["27831234567"]', headers: { signature: 'x' } }) },
-  { code: 'MESSAGE_NOT_FOUND', trigger: 'an unknown id', run: (e) => call(e, 'GET', '/v1/messages/00000000-0000-4000-8000-000000000000') },
+  {
+    code: 'JSON_UNKNOWN',
+    trigger: 'a JSON array body',
+    run: (e) => call(e, 'POST', '/v1/messages', { raw: '["27831234567"]', headers: { signature: 'x' } }),
+  },
+  {
+    code: 'MESSAGE_NOT_FOUND',
+    trigger: 'an unknown id',
+    run: (e) => call(e, 'GET', '/v1/messages/00000000-0000-4000-8000-000000000000'),
+  },
   {
     code: 'MESSAGE_NOT_SCHEDULED',
     trigger: 'deleting a message sent now',
@@ -116,17 +173,20 @@ const cases: Case[] = [
   { code: 'INVALID_QUERY_PARAMETER', trigger: 'page=0', run: (e) => call(e, 'GET', '/v1/messages?page=0') },
 ];
 
-test.each(cases.map((c) => [c.code, c.trigger, c] as const))('%s is answered for %s with its catalogued status and body', async (code, _trigger, c) => {
-  const emulator = makeEmulator(c.options);
-  const reply = await c.run(emulator);
-  expect(reply.status).toBe(errorCatalogue[code].status);
-  expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(reply.body).toEqual({
-    message: code,
-    description: expect.any(String),
-    documentation_url: `${origin}/_emulator/docs/errors#${code}`,
-  });
-});
+test.each(cases.map((c) => [c.code, c.trigger, c] as const))(
+  '%s is answered for %s with its catalogued status and body',
+  async (code, _trigger, c) => {
+    const emulator = makeEmulator(c.options);
+    const reply = await c.run(emulator);
+    expect(reply.status).toBe(errorCatalogue[code].status);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(reply.body).toEqual({
+      message: code,
+      description: expect.any(String),
+      documentation_url: `${origin}/_emulator/docs/errors#${code}`,
+    });
+  },
+);
 
 test('every code of the published catalogue has a row that provokes it', () => {
   const published = Object.entries(errorCatalogue)
@@ -149,8 +209,12 @@ test('a 401 carries WWW-Authenticate: Basic and a 405 carries Allow', async () =
 
 test('a wrong method is answered before authentication, and authentication before the body', async () => {
   const emulator = makeEmulator();
-  expect((await call(emulator, 'PATCH', '/v1/messages/balance', { key: false })).body.message).toBe('INVALID_HTTP_REQUEST_METHOD');
-  expect((await call(emulator, 'POST', '/v1/messages', { key: 'pk_nobody', raw: '{bad' })).body.message).toBe('INVALID_API_KEY');
+  expect((await call(emulator, 'PATCH', '/v1/messages/balance', { key: false })).body.message).toBe(
+    'INVALID_HTTP_REQUEST_METHOD',
+  );
+  expect((await call(emulator, 'POST', '/v1/messages', { key: 'pk_nobody', raw: '{bad' })).body.message).toBe(
+    'INVALID_API_KEY',
+  );
 });
 
 test('validation follows the documented order: body, signature, recipient, message, client_reference, schedule, balance', async () => {
@@ -160,10 +224,28 @@ test('validation follows the documented order: body, signature, recipient, messa
   codes.push((await call(emulator, 'POST', '/v1/messages', { raw: '{', headers: { signature: 'x' } })).body.message);
   codes.push((await call(emulator, 'POST', '/v1/messages', { body: everythingWrong, sign: 'wrong' })).body.message);
   codes.push((await call(emulator, 'POST', '/v1/messages', { body: everythingWrong })).body.message);
-  codes.push((await call(emulator, 'POST', '/v1/messages', { body: { ...everythingWrong, recipient: ['27831234567'] } })).body.message);
-  codes.push((await call(emulator, 'POST', '/v1/messages', { body: { ...everythingWrong, recipient: ['27831234567'], message: 'Hi' } })).body.message);
-  codes.push((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Hi', schedule: 'soon' } })).body.message);
-  codes.push((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Hi' } })).body.message);
+  codes.push(
+    (await call(emulator, 'POST', '/v1/messages', { body: { ...everythingWrong, recipient: ['27831234567'] } })).body
+      .message,
+  );
+  codes.push(
+    (
+      await call(emulator, 'POST', '/v1/messages', {
+        body: { ...everythingWrong, recipient: ['27831234567'], message: 'Hi' },
+      })
+    ).body.message,
+  );
+  codes.push(
+    (
+      await call(emulator, 'POST', '/v1/messages', {
+        body: { recipient: ['27831234567'], message: 'Hi', schedule: 'soon' },
+      })
+    ).body.message,
+  );
+  codes.push(
+    (await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Hi' } })).body
+      .message,
+  );
   expect(codes).toEqual([
     'JSON_INVALID_SYNTAX',
     'SIGNATURE_MISMATCH',
@@ -177,7 +259,11 @@ test('validation follows the documented order: body, signature, recipient, messa
 
 test('a rejected request changes no state (no message, no charge)', async () => {
   const emulator = makeEmulator();
-  for (const body of [{ message: 'Hi' }, { recipient: ['27831234567'], message: '' }, { recipient: ['27831234567'], message: 'Hi', schedule: 'x' }]) {
+  for (const body of [
+    { message: 'Hi' },
+    { recipient: ['27831234567'], message: '' },
+    { recipient: ['27831234567'], message: 'Hi', schedule: 'x' },
+  ]) {
     expect((await call(emulator, 'POST', '/v1/messages', { body })).status).toBe(400);
   }
   expect(await balance(emulator)).toBe(1000);
@@ -188,7 +274,11 @@ test('the wrapped envelope puts the error object under "error"', async () => {
   const emulator = makeEmulator({ errorEnvelope: 'wrapped' });
   const reply = await call(emulator, 'GET', '/v1/messages/balance', { key: 'pk_nobody' });
   expect(reply.body).toEqual({
-    error: { message: 'INVALID_API_KEY', description: expect.any(String), documentation_url: expect.stringContaining('#INVALID_API_KEY') },
+    error: {
+      message: 'INVALID_API_KEY',
+      description: expect.any(String),
+      documentation_url: expect.stringContaining('#INVALID_API_KEY'),
+    },
   });
 });
 
@@ -197,7 +287,9 @@ test('docsUrl makes documentation_url point at another documentation site', asyn
   expect((await call(emulator, 'GET', '/v1/messages/balance', { key: 'pk_nobody' })).body.documentation_url).toBe(
     'https://docs.example.com/sms/errors#INVALID_API_KEY',
   );
-  expect((await call(emulator, 'GET', '/v1/messages/balance')).body.documentation_url).toBe('https://docs.example.com/sms/messages#get-balance');
+  expect((await call(emulator, 'GET', '/v1/messages/balance')).body.documentation_url).toBe(
+    'https://docs.example.com/sms/messages#get-balance',
+  );
 });
 
 test('the documentation page has an anchor for every error code and every operation', async () => {
@@ -205,7 +297,15 @@ test('the documentation page has an anchor for every error code and every operat
   const errors = await (await emulator.fetch(new Request(`${origin}/_emulator/docs/errors`))).text();
   for (const code of Object.keys(errorCatalogue)) expect(errors).toContain(`id="${code}"`);
   const operations = await (await emulator.fetch(new Request(`${origin}/_emulator/docs/messages`))).text();
-  for (const anchor of ['get-balance', 'send-message', 'schedule-message', 'edit-message', 'delete-message', 'get-message', 'list-messages']) {
+  for (const anchor of [
+    'get-balance',
+    'send-message',
+    'schedule-message',
+    'edit-message',
+    'delete-message',
+    'get-message',
+    'list-messages',
+  ]) {
     expect(operations).toContain(`id="${anchor}"`);
   }
 });
@@ -221,6 +321,8 @@ test('the documentation index the banner prints answers its page instead of redi
 
 test('requireHttps honours X-Forwarded-Proto from a TLS proxy', async () => {
   const emulator = makeEmulator({ requireHttps: true });
-  const reply = await call(emulator, 'GET', '/v1/messages/balance', { headers: { 'x-forwarded-proto': 'https', authorization: basic(apiKey) } });
+  const reply = await call(emulator, 'GET', '/v1/messages/balance', {
+    headers: { 'x-forwarded-proto': 'https', authorization: basic(apiKey) },
+  });
   expect(reply.status).toBe(200);
 });

@@ -20,9 +20,16 @@ test('an error description repeats at most 64 characters of a long key, id or sc
     await call(emulator, 'GET', '/v1/messages/balance', { key: `pk_${long}` }),
     await call(emulator, 'GET', `/v1/messages/${long}`),
     await call(emulator, 'DELETE', `/v1/messages/${long}`),
-    await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x', schedule: long } }),
+    await call(emulator, 'POST', '/v1/messages', {
+      body: { recipient: ['27831234567'], message: 'x', schedule: long },
+    }),
   ];
-  expect(replies.map((reply) => reply.body.message)).toEqual(['INVALID_API_KEY', 'MESSAGE_NOT_FOUND', 'MESSAGE_NOT_FOUND', 'DATE_TIME_INVALID']);
+  expect(replies.map((reply) => reply.body.message)).toEqual([
+    'INVALID_API_KEY',
+    'MESSAGE_NOT_FOUND',
+    'MESSAGE_NOT_FOUND',
+    'DATE_TIME_INVALID',
+  ]);
   for (const reply of replies) {
     expect(reply.body.description).toMatch(/"(pk_)?x{61,64}…"/);
     expect(reply.body.description.length).toBeLessThan(300);

@@ -61,11 +61,28 @@ test('limit above 100 is served as 100; limit and page must be whole numbers of 
 
 test('page and limit must be written in plain digits: 1e3, +1, 1.0, spaces, hex and leading zeros are INVALID_QUERY_PARAMETER', async () => {
   const { emulator } = await seeded(3);
-  for (const query of ['page=1e0', 'page=+1', 'limit=1.0', 'limit=%205', 'limit=5%20', 'limit=0x10', 'page=01', 'limit=1e3', 'page=1_0']) {
+  for (const query of [
+    'page=1e0',
+    'page=+1',
+    'limit=1.0',
+    'limit=%205',
+    'limit=5%20',
+    'limit=0x10',
+    'page=01',
+    'limit=1e3',
+    'page=1_0',
+  ]) {
     const reply = await call(emulator, 'GET', `/v1/messages?${query}`);
-    expect(reply, query).toMatchObject({ status: 400, body: { message: 'INVALID_QUERY_PARAMETER', description: expect.stringContaining('plain digits') } });
+    expect(reply, query).toMatchObject({
+      status: 400,
+      body: { message: 'INVALID_QUERY_PARAMETER', description: expect.stringContaining('plain digits') },
+    });
   }
-  expect((await call(emulator, 'GET', '/v1/messages?page=1&limit=10')).body).toMatchObject({ page: 1, limit: 10, total_items: 3 });
+  expect((await call(emulator, 'GET', '/v1/messages?page=1&limit=10')).body).toMatchObject({
+    page: 1,
+    limit: 10,
+    total_items: 3,
+  });
 });
 
 test('an error repeats at most 64 characters of a bad query value', async () => {
@@ -91,7 +108,10 @@ test('recipient matches partial numbers, search looks only at the text, status f
 test('a status filter outside the allowed values is INVALID_QUERY_PARAMETER naming them', async () => {
   const { emulator } = await seeded(1);
   const reply = await call(emulator, 'GET', '/v1/messages?status=bogus');
-  expect(reply).toMatchObject({ status: 400, body: { message: 'INVALID_QUERY_PARAMETER', description: expect.stringContaining('delivered, undelivered') } });
+  expect(reply).toMatchObject({
+    status: 400,
+    body: { message: 'INVALID_QUERY_PARAMETER', description: expect.stringContaining('delivered, undelivered') },
+  });
   expect((await call(emulator, 'GET', '/sandbox/v1/messages?status=deleted')).status).toBe(400);
 });
 
@@ -111,14 +131,21 @@ test('deleted messages leave the list', async () => {
 
 test('search and recipient filters follow sends, edits and deletes made after an earlier query', async () => {
   const { emulator } = await seeded(4);
-  const ids = (path: string) => call(emulator, 'GET', path).then((reply) => (reply.body.list ?? []).map((m: { id: string }) => m.id));
+  const ids = (path: string) =>
+    call(emulator, 'GET', path).then((reply) => (reply.body.list ?? []).map((m: { id: string }) => m.id));
   expect(await ids('/v1/messages?search=fresh')).toEqual([]);
-  const later = await send(emulator, { recipient: ['27839990000'], message: 'Not yet', schedule: '2026-11-21T14:00:00+02:00' });
+  const later = await send(emulator, {
+    recipient: ['27839990000'],
+    message: 'Not yet',
+    schedule: '2026-11-21T14:00:00+02:00',
+  });
   const fresh = await send(emulator, { recipient: ['27838880000'], message: 'A FRESH one' });
   expect(await ids('/v1/messages?search=fresh')).toEqual([fresh.id]);
   expect(await ids('/v1/messages?recipient=3999')).toEqual([later.id]);
 
-  await call(emulator, 'PATCH', `/v1/messages/${later.id}`, { body: { message: 'Fresh after all', recipient: ['27837770000'] } });
+  await call(emulator, 'PATCH', `/v1/messages/${later.id}`, {
+    body: { message: 'Fresh after all', recipient: ['27837770000'] },
+  });
   expect(await ids('/v1/messages?search=fresh')).toEqual([fresh.id, later.id]);
   expect(await ids('/v1/messages?recipient=3999')).toEqual([]);
   expect(await ids('/v1/messages?recipient=3777')).toEqual([later.id]);
@@ -134,7 +161,9 @@ test('a search holding any character, a NUL included, matches only messages whos
   const odd = await send(emulator, { recipient: ['27831230000'], message: 'tab\there, 50%' });
   for (const needle of ['\u0000', 'e\u0000', ',', '%', '\t']) {
     const reply = await call(emulator, 'GET', `/v1/messages?search=${encodeURIComponent(needle)}`);
-    expect(reply.body.list?.map((m: { id: string }) => m.id) ?? [], JSON.stringify(needle)).toEqual(needle.includes('\u0000') ? [] : [odd.id]);
+    expect(reply.body.list?.map((m: { id: string }) => m.id) ?? [], JSON.stringify(needle)).toEqual(
+      needle.includes('\u0000') ? [] : [odd.id],
+    );
   }
   expect((await call(emulator, 'GET', '/v1/messages?recipient=0000,2783')).status).toBe(404);
 });

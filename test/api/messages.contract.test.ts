@@ -2,12 +2,26 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { signRequest } from '../../src/index.js';
-import { apiKey, balance, call, type Environment, makeEmulator, origin, prefix, scheduleIn, send, signingSecret, useRequestPath } from '../support/api.js';
+import {
+  apiKey,
+  balance,
+  call,
+  type Environment,
+  makeEmulator,
+  origin,
+  prefix,
+  scheduleIn,
+  send,
+  signingSecret,
+  useRequestPath,
+} from '../support/api.js';
 import { type RequestPath, closeListening, requestPaths } from '../support/requestPaths.js';
 
 afterEach(closeListening);
 
-const cases = requestPaths.flatMap((path) => (['live', 'sandbox'] as const).map((environment) => [environment, path] as [Environment, RequestPath]));
+const cases = requestPaths.flatMap((path) =>
+  (['live', 'sandbox'] as const).map((environment) => [environment, path] as [Environment, RequestPath]),
+);
 
 describe.each(cases)('%s through %s', (environment, path) => {
   beforeAll(() => useRequestPath(path));
@@ -46,10 +60,18 @@ describe.each(cases)('%s through %s', (environment, path) => {
 
   test('POST with schedule: status scheduled, credit 0, self/edit/delete links, normalised schedule, nothing charged', async () => {
     const emulator = makeEmulator();
-    const message = await send(emulator, { recipient: ['27831234567'], message: 'Later', schedule: scheduleIn(30).slice(0, 16) }, environment);
+    const message = await send(
+      emulator,
+      { recipient: ['27831234567'], message: 'Later', schedule: scheduleIn(30).slice(0, 16) },
+      environment,
+    );
     expect(message).toMatchObject({ status: 'scheduled', credit: 0, schedule: '2026-11-21T12:30:00+02:00' });
     const href = `${api}/messages/${message.id}`;
-    expect(message._links).toEqual({ self: { href, method: 'GET' }, edit: { href, method: 'PATCH' }, delete: { href, method: 'DELETE' } });
+    expect(message._links).toEqual({
+      self: { href, method: 'GET' },
+      edit: { href, method: 'PATCH' },
+      delete: { href, method: 'DELETE' },
+    });
     expect(message.documentation_url).toBe(`${origin}/_emulator/docs/messages#schedule-message`);
     expect(await balance(emulator, environment)).toBe(1000);
   });
@@ -68,9 +90,18 @@ describe.each(cases)('%s through %s', (environment, path) => {
 
   test('PATCH edits any field of a scheduled message and keeps it scheduled and free', async () => {
     const emulator = makeEmulator();
-    const message = await send(emulator, { recipient: ['27831234567'], message: 'Draft', schedule: scheduleIn(30) }, environment);
+    const message = await send(
+      emulator,
+      { recipient: ['27831234567'], message: 'Draft', schedule: scheduleIn(30) },
+      environment,
+    );
     const edit = await call(emulator, 'PATCH', `${base}/messages/${message.id}`, {
-      body: { recipient: ['27831234568', '27831234569'], message: 'Final', schedule: scheduleIn(60), client_reference: 'ref-2' },
+      body: {
+        recipient: ['27831234568', '27831234569'],
+        message: 'Final',
+        schedule: scheduleIn(60),
+        client_reference: 'ref-2',
+      },
     });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({
@@ -83,26 +114,45 @@ describe.each(cases)('%s through %s', (environment, path) => {
       credit: 0,
       documentation_url: `${origin}/_emulator/docs/messages#edit-message`,
     });
-    const single = await call(emulator, 'PATCH', `${base}/messages/${message.id}`, { body: { message: 'Only the text' }, sign: false });
+    const single = await call(emulator, 'PATCH', `${base}/messages/${message.id}`, {
+      body: { message: 'Only the text' },
+      sign: false,
+    });
     expect(single.body).toMatchObject({ message: 'Only the text', recipient: ['27831234568', '27831234569'] });
     expect(await balance(emulator, environment)).toBe(1000);
   });
 
   test('PATCH checks a Signature when one is sent, and validates fields like a send', async () => {
     const emulator = makeEmulator();
-    const message = await send(emulator, { recipient: ['27831234567'], message: 'Draft', schedule: scheduleIn(30) }, environment);
+    const message = await send(
+      emulator,
+      { recipient: ['27831234567'], message: 'Draft', schedule: scheduleIn(30) },
+      environment,
+    );
     const path = `${base}/messages/${message.id}`;
-    expect((await call(emulator, 'PATCH', path, { body: { message: 'x' }, sign: 'wrong' })).body.message).toBe('SIGNATURE_MISMATCH');
-    expect((await call(emulator, 'PATCH', path, { body: { recipient: ['0831234567'] } })).body.message).toBe('INVALID_RECIPIENT_ENTRY');
-    expect((await call(emulator, 'PATCH', path, { body: { schedule: scheduleIn(5) } })).body.message).toBe('DATE_TIME_INVALID');
-    expect((await call(emulator, 'PATCH', path, { body: { message: '' } })).body.message).toBe('MESSAGE_EMPTY_PARAMETER');
+    expect((await call(emulator, 'PATCH', path, { body: { message: 'x' }, sign: 'wrong' })).body.message).toBe(
+      'SIGNATURE_MISMATCH',
+    );
+    expect((await call(emulator, 'PATCH', path, { body: { recipient: ['0831234567'] } })).body.message).toBe(
+      'INVALID_RECIPIENT_ENTRY',
+    );
+    expect((await call(emulator, 'PATCH', path, { body: { schedule: scheduleIn(5) } })).body.message).toBe(
+      'DATE_TIME_INVALID',
+    );
+    expect((await call(emulator, 'PATCH', path, { body: { message: '' } })).body.message).toBe(
+      'MESSAGE_EMPTY_PARAMETER',
+    );
     expect((await call(emulator, 'GET', path)).body).toMatchObject({ message: 'Draft', recipient: ['27831234567'] });
     expect(await balance(emulator, environment)).toBe(1000);
   });
 
   test('DELETE removes a scheduled message: {status: successful}, then MESSAGE_NOT_FOUND', async () => {
     const emulator = makeEmulator();
-    const message = await send(emulator, { recipient: ['27831234567'], message: 'Bye', schedule: scheduleIn(30) }, environment);
+    const message = await send(
+      emulator,
+      { recipient: ['27831234567'], message: 'Bye', schedule: scheduleIn(30) },
+      environment,
+    );
     const reply = await call(emulator, 'DELETE', `${base}/messages/${message.id}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ status: 'successful' });
@@ -114,7 +164,9 @@ describe.each(cases)('%s through %s', (environment, path) => {
     const emulator = makeEmulator();
     const message = await send(emulator, { recipient: ['27831234567'], message: 'Now' }, environment);
     for (const method of ['PATCH', 'DELETE']) {
-      const reply = await call(emulator, method, `${base}/messages/${message.id}`, { body: method === 'PATCH' ? { message: 'x' } : undefined });
+      const reply = await call(emulator, method, `${base}/messages/${message.id}`, {
+        body: method === 'PATCH' ? { message: 'x' } : undefined,
+      });
       expect(reply.status).toBe(402);
       expect(reply.body.message).toBe('MESSAGE_NOT_SCHEDULED');
     }
@@ -156,10 +208,13 @@ test('a trailing slash reaches the same endpoint', async () => {
 test('text fields read numbers as text; an object as message is MESSAGE_EMPTY_PARAMETER; as client_reference, absent', async () => {
   const emulator = makeEmulator();
   expect((await send(emulator, { recipient: ['27831234567'], message: 12345 })).message).toBe('12345');
-  expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: { a: 1 } } })).body.message).toBe(
-    'MESSAGE_EMPTY_PARAMETER',
-  );
-  expect((await send(emulator, { recipient: ['27831234567'], message: 'x', client_reference: { a: 1 } })).client_reference).toBeNull();
+  expect(
+    (await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: { a: 1 } } })).body
+      .message,
+  ).toBe('MESSAGE_EMPTY_PARAMETER');
+  expect(
+    (await send(emulator, { recipient: ['27831234567'], message: 'x', client_reference: { a: 1 } })).client_reference,
+  ).toBeNull();
 });
 
 test.each([
@@ -178,34 +233,50 @@ test.each([
 
 test('message length counts Unicode code points against messageLimit', async () => {
   const emulator = makeEmulator({ messageLimit: 5 });
-  expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '😀😀😀😀😀' } })).status).toBe(201);
-  expect((await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '😀😀😀😀😀😀' } })).body.message).toBe(
-    'MESSAGE_LIMIT_EXCEEDED',
-  );
+  expect(
+    (await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '😀😀😀😀😀' } }))
+      .status,
+  ).toBe(201);
+  expect(
+    (await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: '😀😀😀😀😀😀' } }))
+      .body.message,
+  ).toBe('MESSAGE_LIMIT_EXCEEDED');
 });
 
 test('batchLimit lowers the recipients allowed per request', async () => {
   const emulator = makeEmulator({ batchLimit: 2 });
-  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567', '27831234568', '27831234569'], message: 'Hi' } });
-  expect(reply.body).toMatchObject({ message: 'BATCH_LIMIT_EXCEEDED', description: expect.stringContaining('at most 2') });
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567', '27831234568', '27831234569'], message: 'Hi' },
+  });
+  expect(reply.body).toMatchObject({
+    message: 'BATCH_LIMIT_EXCEEDED',
+    description: expect.stringContaining('at most 2'),
+  });
 });
 
 test('requireSignatureOnPatch makes a PATCH without Signature SIGNATURE_MISSING', async () => {
   const emulator = makeEmulator({ requireSignatureOnPatch: true });
   const message = await send(emulator, { recipient: ['27831234567'], message: 'Draft', schedule: scheduleIn(30) });
-  expect((await call(emulator, 'PATCH', `/v1/messages/${message.id}`, { body: { message: 'x' }, sign: false })).body.message).toBe('SIGNATURE_MISSING');
+  expect(
+    (await call(emulator, 'PATCH', `/v1/messages/${message.id}`, { body: { message: 'x' }, sign: false })).body.message,
+  ).toBe('SIGNATURE_MISSING');
   expect((await call(emulator, 'PATCH', `/v1/messages/${message.id}`, { body: { message: 'x' } })).status).toBe(200);
 });
 
 test('timeZoneOffset renders times in another offset', async () => {
   const emulator = makeEmulator({ timeZoneOffset: '-05:00' });
-  expect((await send(emulator, { recipient: ['27831234567'], message: 'Hi' })).creation_date).toBe('2026-11-21T05:00:00-05:00');
+  expect((await send(emulator, { recipient: ['27831234567'], message: 'Hi' })).creation_date).toBe(
+    '2026-11-21T05:00:00-05:00',
+  );
 });
 
 test('the same seed gives the same message ids', async () => {
   const ids = async () => {
     const emulator = makeEmulator({ seed: 'repeatable' });
-    return [(await send(emulator, { recipient: ['27831234567'], message: 'a' })).id, (await send(emulator, { recipient: ['27831234567'], message: 'b' })).id];
+    return [
+      (await send(emulator, { recipient: ['27831234567'], message: 'a' })).id,
+      (await send(emulator, { recipient: ['27831234567'], message: 'b' })).id,
+    ];
   };
   const first = await ids();
   expect(await ids()).toEqual(first);

@@ -4,7 +4,11 @@ import { balance, call, makeEmulator, send } from '../support/api.js';
 test('the sandbox uses the same keys but its own balance and messages', async () => {
   const emulator = makeEmulator();
   const live = await send(emulator, { recipient: ['27831234567'], message: 'live one' }, 'live');
-  const sandbox = await send(emulator, { recipient: ['27831234567'], message: 'sandbox one', client_reference: 'sb' }, 'sandbox');
+  const sandbox = await send(
+    emulator,
+    { recipient: ['27831234567'], message: 'sandbox one', client_reference: 'sb' },
+    'sandbox',
+  );
   await send(emulator, { recipient: ['27831234567'], message: 'sandbox two' }, 'sandbox');
   expect(await balance(emulator, 'live')).toBe(999);
   expect(await balance(emulator, 'sandbox')).toBe(998);

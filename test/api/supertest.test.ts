@@ -18,6 +18,12 @@ test('supertest drives the emulator through its request listener without listeni
   expect(sent.body._links.self.href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/messages\//);
   await emulator.clock.set('2026-11-22T09:30:05+02:00');
   expect(emulator.messages.get(sent.body.id).status).toBe('delivered');
-  const balance = await request(emulator.requestListener).get('/v1/messages/balance').auth('pk_test_sms_emulator', '').expect(200);
-  expect(balance.body).toEqual({ balance: 999, documentation_url: expect.stringMatching(/\/_emulator\/docs\/messages#get-balance$/) });
+  const balance = await request(emulator.requestListener)
+    .get('/v1/messages/balance')
+    .auth('pk_test_sms_emulator', '')
+    .expect(200);
+  expect(balance.body).toEqual({
+    balance: 999,
+    documentation_url: expect.stringMatching(/\/_emulator\/docs\/messages#get-balance$/),
+  });
 });

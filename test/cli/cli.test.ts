@@ -17,11 +17,18 @@ afterEach(() => {
 });
 
 function run(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 10_000 });
+  return spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 10_000,
+  });
 }
 
 /** Starts the bin and resolves with its output once it prints that it is ready. */
-function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: string; origin: string }> {
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; output: string; origin: string }> {
   const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
   running.push(child);
   return new Promise((resolve, reject) => {
@@ -47,7 +54,9 @@ test('starts on a free port, prints live and sandbox URLs and the default creden
   expect((await fetch(`${origin}/_emulator/health`)).status).toBe(200);
   const live = await fetch(`${origin}/v1/messages/balance`, { headers: auth('pk_test_sms_emulator') });
   expect(await live.json()).toMatchObject({ balance: 1000 });
-  expect((await fetch(`${origin}/sandbox/v1/messages/balance`, { headers: auth('pk_test_sms_emulator') })).status).toBe(200);
+  expect((await fetch(`${origin}/sandbox/v1/messages/balance`, { headers: auth('pk_test_sms_emulator') })).status).toBe(
+    200,
+  );
 });
 
 test('stops cleanly on SIGTERM and SIGINT', async () => {
@@ -106,7 +115,9 @@ test('flags set the default account; environment twins work and flags win over t
   });
   const reply = await fetch(`${origin}/v1/messages/balance`, { headers: auth('pk_ci') });
   expect(await reply.json()).toMatchObject({ balance: 7 });
-  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as { items: { signingSecret: string }[] };
+  const accounts = (await (await fetch(`${origin}/_emulator/accounts`)).json()) as {
+    items: { signingSecret: string }[];
+  };
   expect(accounts.items[0]?.signingSecret).toBe('env-secret');
 });
 
@@ -161,7 +172,11 @@ test("--webhook-url sends the default account's notifications there; a 500 recei
     const sendAndAdvance = async (advance: string): Promise<string> => {
       const sent = await fetch(`${origin}/v1/messages`, {
         method: 'POST',
-        headers: { ...auth('pk_test_sms_emulator'), 'content-type': 'application/json', signature: signRequest(body, 'sk_test_sms_emulator') },
+        headers: {
+          ...auth('pk_test_sms_emulator'),
+          'content-type': 'application/json',
+          signature: signRequest(body, 'sk_test_sms_emulator'),
+        },
         body: JSON.stringify(body),
       });
       const { id } = (await sent.json()) as { id: string };
@@ -176,7 +191,9 @@ test("--webhook-url sends the default account's notifications there; a 500 recei
     catcher.respondWith(500);
     catcher.clear();
     const failing = await sendAndAdvance('1s');
-    const log = (await (await fetch(`${origin}/_emulator/webhooks?message=${failing}`)).json()) as { items: { state: string; attempts: unknown[] }[] };
+    const log = (await (await fetch(`${origin}/_emulator/webhooks?message=${failing}`)).json()) as {
+      items: { state: string; attempts: unknown[] }[];
+    };
     expect(log.items).toEqual([expect.objectContaining({ state: 'failed', attempts: expect.any(Array) })]);
     expect(log.items[0]?.attempts).toHaveLength(4);
     expect(catcher.received).toHaveLength(4);
@@ -185,7 +202,16 @@ test("--webhook-url sends the default account's notifications there; a 500 recei
   }
 });
 
-const scenarioFiles = ['default', 'happy-path', 'flaky-network', 'credit-exhaustion', 'opt-outs', 'conversational', 'rate-limited', 'degraded-api'];
+const scenarioFiles = [
+  'default',
+  'happy-path',
+  'flaky-network',
+  'credit-exhaustion',
+  'opt-outs',
+  'conversational',
+  'rate-limited',
+  'degraded-api',
+];
 
 test.each(scenarioFiles)('starts with --scenario scenarios/%s.yaml and serves it', async (name) => {
   const path = fileURLToPath(new URL(`../../scenarios/${name}.yaml`, import.meta.url));
@@ -198,7 +224,10 @@ test.each(scenarioFiles)('starts with --scenario scenarios/%s.yaml and serves it
 test('repeated --scenario flags extend one scenario with the next', async () => {
   const path = (name: string) => fileURLToPath(new URL(`../../scenarios/${name}.yaml`, import.meta.url));
   const { origin } = await start(['--port', '0', '--scenario', path('default'), '--scenario', path('rate-limited')]);
-  const active = (await (await fetch(`${origin}/_emulator/scenario`)).json()) as { rules: unknown[]; faults: unknown[] };
+  const active = (await (await fetch(`${origin}/_emulator/scenario`)).json()) as {
+    rules: unknown[];
+    faults: unknown[];
+  };
   expect([active.rules.length, active.faults.length]).toEqual([9, 1]);
 });
 
@@ -206,7 +235,9 @@ test('a broken scenario stops start-up with a non-zero exit and the line of the 
   const path = fileURLToPath(new URL('../fixtures/scenarios/illegal-timeline.yaml', import.meta.url));
   const result = run(['--port', '0', '--scenario', path]);
   expect(result.status).not.toBe(0);
-  expect(result.stderr).toMatch(/illegal-timeline\.yaml:7:\d+: rules\[0\]\.outcome\.timeline\[1\]\.status: a leg cannot go from delivered to submitted/);
+  expect(result.stderr).toMatch(
+    /illegal-timeline\.yaml:7:\d+: rules\[0\]\.outcome\.timeline\[1\]\.status: a leg cannot go from delivered to submitted/,
+  );
 });
 
 test('the banner prints the web inbox address, which serves the page; --no-ui leaves both out', async () => {
@@ -222,7 +253,11 @@ test('--report-on-exit writes the timeline report when the process is stopped', 
   const folder = mkdtempSync(join(tmpdir(), 'sms-cli-report-'));
   const path = join(folder, 'timeline.html');
   const { child, origin } = await start(['--port', '0', '--clock', 'manual', '--report-on-exit', path]);
-  await fetch(`${origin}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advance: '1h' }), headers: { 'content-type': 'application/json' } });
+  await fetch(`${origin}/_emulator/clock`, {
+    method: 'POST',
+    body: JSON.stringify({ advance: '1h' }),
+    headers: { 'content-type': 'application/json' },
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

@@ -35,8 +35,11 @@ interface Run {
 /** Runs the bin without blocking this process's event loop (the emulator it drives answers from here). */
 function cli(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 15_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 15_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
     if (input !== undefined) child.stdin?.end(input);
   });
@@ -67,7 +70,8 @@ test('every control operation in the table has a command, and --help lists each 
   for (const command of commandList()) {
     const words = command.name.split(' ');
     const action = words.at(-1) as string;
-    if (words.length === 2) expect(help.stdout, command.name).toMatch(new RegExp(`\\n  ${words[0]} +.*\\b${action}\\b`));
+    if (words.length === 2)
+      expect(help.stdout, command.name).toMatch(new RegExp(`\\n  ${words[0]} +.*\\b${action}\\b`));
     else expect(help.stdout, command.name).toMatch(new RegExp(`\\b${action}\\b`));
     // Each command answers its own --help (in process: the same code the bin runs, without one process per command).
     const own = await runCommand([...words, '--help'], {});
@@ -85,7 +89,8 @@ test('every shortcut command gives what its mapping needs: the called path fille
     const passed = command.mapping(...command.positionals.map((positional) => `given-${positional.name}`));
     for (const arg of passed) {
       const fields = typeof arg === 'object' && arg !== null ? Object.entries(arg) : [];
-      for (const [field, value] of fields) expect(value, `${command.name} leaves ${field} undefined: give it a positional hint`).toBeDefined();
+      for (const [field, value] of fields)
+        expect(value, `${command.name} leaves ${field} undefined: give it a positional hint`).toBeDefined();
     }
     const target = routeOf(command.via);
     const request = encodeCall(target.method, target.path, target.args, passed);
@@ -109,9 +114,20 @@ test('send signs with the default account, messages list filters by status, repl
 });
 
 test('flags fill the request: numbers and objects as JSON, kebab-case names, --body from a file, the account of sign', async () => {
-  const created = await json(['accounts', 'create', '--api-key', 'pk_shell', '--balance', '5', '--webhook-url', 'http://127.0.0.1:9/hook']);
+  const created = await json([
+    'accounts',
+    'create',
+    '--api-key',
+    'pk_shell',
+    '--balance',
+    '5',
+    '--webhook-url',
+    'http://127.0.0.1:9/hook',
+  ]);
   expect(created).toMatchObject({ apiKey: 'pk_shell', live: { balance: 5, webhookUrl: 'http://127.0.0.1:9/hook' } });
-  expect(await json(['accounts', 'update', 'pk_shell', '--live', '{"addBalance": 10}'])).toMatchObject({ live: { balance: 15 } });
+  expect(await json(['accounts', 'update', 'pk_shell', '--live', '{"addBalance": 10}'])).toMatchObject({
+    live: { balance: 15 },
+  });
   const body = join(mkdtempSync(join(tmpdir(), 'sms-commands-')), 'fields.json');
   writeFileSync(body, JSON.stringify({ recipient: ['27831234567'], message: 'a b' }));
   const signed = await json(['sign', '--body', `@${body}`, '--account', 'pk_shell']);
@@ -152,7 +168,17 @@ test('the target and token come from the environment or the ready file; send use
   const byFile = await cli(['send', '--to', '27831234567', '--text', 'Hi', '--ready-file', ready]);
   expect(byFile.stderr).toBe('');
   expect(JSON.parse(byFile.stdout)).toMatchObject({ status: 'pending' });
-  const wrongSecret = await cli(['send', '--to', '27831234567', '--text', 'Hi', '--ready-file', ready, '--signing-secret', 'sk_wrong']);
+  const wrongSecret = await cli([
+    'send',
+    '--to',
+    '27831234567',
+    '--text',
+    'Hi',
+    '--ready-file',
+    ready,
+    '--signing-secret',
+    'sk_wrong',
+  ]);
   expect(wrongSecret.code).toBe(1);
   expect(wrongSecret.stderr).toMatch(/^sms-emulator: SIGNATURE_MISMATCH: The Signature header does not match/);
 });

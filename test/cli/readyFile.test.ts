@@ -24,10 +24,18 @@ test('--ready-file writes the URLs and credentials as JSON once listening, and t
   const directory = mkdtempSync(join(tmpdir(), 'ready-test-'));
   const file = join(directory, 'ready.json');
   const written = appears(directory, file);
-  const child = spawn(process.execPath, [bin, '--port', '0', '--ready-file', file, '--api-key', 'pk_ready'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [bin, '--port', '0', '--ready-file', file, '--api-key', 'pk_ready'], {
+    stdio: 'ignore',
+  });
   await written;
   const info = JSON.parse(readFileSync(file, 'utf8'));
-  expect(info).toMatchObject({ name: 'sms-emulator', pid: child.pid, apiKey: 'pk_ready', signingSecret: 'sk_test_sms_emulator', controlTokenRequired: false });
+  expect(info).toMatchObject({
+    name: 'sms-emulator',
+    pid: child.pid,
+    apiKey: 'pk_ready',
+    signingSecret: 'sk_test_sms_emulator',
+    controlTokenRequired: false,
+  });
   expect(info).not.toHaveProperty('tls');
   expect(info).not.toHaveProperty('publicUrl');
   expect(info.live).toBe(info.origin);
@@ -61,13 +69,18 @@ test('with --tls and --public-url the ready file carries the certificate (finger
 });
 
 test('a ready file that cannot be written stops the start with a clear error', () => {
-  const result = spawnSync(process.execPath, [bin, '--port', '0', '--ready-file', '/nonexistent-dir/ready.json'], { encoding: 'utf8', timeout: 10_000 });
+  const result = spawnSync(process.execPath, [bin, '--port', '0', '--ready-file', '/nonexistent-dir/ready.json'], {
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
   expect(result.status).toBe(2);
   expect(result.stderr).toContain('cannot write the ready file /nonexistent-dir/ready.json');
 });
 
 test('--log-format json prints the banner as one JSON object with the ready file fields, and the stop as another', async () => {
-  const child = spawn(process.execPath, [bin, '--port', '0', '--log-format', 'json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [bin, '--port', '0', '--log-format', 'json'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   const firstLine = new Promise<string>((resolve) =>
     child.stdout.on('data', (chunk: Buffer) => {
@@ -76,7 +89,12 @@ test('--log-format json prints the banner as one JSON object with the ready file
     }),
   );
   const banner = JSON.parse(await firstLine);
-  expect(banner).toMatchObject({ event: 'ready', name: 'sms-emulator', pid: child.pid, apiKey: 'pk_test_sms_emulator' });
+  expect(banner).toMatchObject({
+    event: 'ready',
+    name: 'sms-emulator',
+    pid: child.pid,
+    apiKey: 'pk_test_sms_emulator',
+  });
   expect((await fetch(`${banner.control}/health`)).status).toBe(200);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');

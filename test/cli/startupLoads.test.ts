@@ -37,7 +37,9 @@ function loadedMatching(lines: string[]): string[] {
 
 test('starting with the defaults and answering the first request loads none of the modules kept for later use', async () => {
   const record = join(mkdtempSync(join(tmpdir(), 'sms-emulator-loads-')), 'loaded.txt');
-  const child = spawn(process.execPath, ['--import', recorder, bin, '--port', '0'], { env: { ...process.env, RECORD_LOADS: record } });
+  const child = spawn(process.execPath, ['--import', recorder, bin, '--port', '0'], {
+    env: { ...process.env, RECORD_LOADS: record },
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     const origin = await new Promise<string>((resolve, reject) => {
@@ -56,7 +58,10 @@ test('starting with the defaults and answering the first request loads none of t
     expect(loadedMatching(atFirstAnswer)).toEqual([]);
     // And it sees lazy modules once they are used: the control API goes through the hono adapter.
     expect((await fetch(`${origin}/_emulator/openapi.json`)).status).toBe(200);
-    expect(loadedMatching(readFileSync(record, 'utf8').split('\n'))).toEqual(['the OpenAPI document', '@hono/node-server']);
+    expect(loadedMatching(readFileSync(record, 'utf8').split('\n'))).toEqual([
+      'the OpenAPI document',
+      '@hono/node-server',
+    ]);
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -64,5 +69,9 @@ test('starting with the defaults and answering the first request loads none of t
   // Written on exit: the CommonJS and built-in modules the process loaded.
   const atExit = readFileSync(record, 'utf8').split('\n');
   expect(atExit).toContain('NativeModule http');
-  expect(loadedMatching(atExit)).toEqual(['the OpenAPI document', '@hono/node-server', 'undici (web Request and Response)']);
+  expect(loadedMatching(atExit)).toEqual([
+    'the OpenAPI document',
+    '@hono/node-server',
+    'undici (web Request and Response)',
+  ]);
 });

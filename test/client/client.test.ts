@@ -17,7 +17,14 @@ function setup(options: EmulatorOptions = {}, client: Partial<ClientOptions> = {
 test('send signs the body and answers the typed message', async () => {
   const { sms } = setup();
   const sent = await sms.send({ recipient: '27831234567', message: 'Hello there', client_reference: 'r-1' });
-  expect(sent).toMatchObject({ type: 'sms', recipient: ['27831234567'], message: 'Hello there', client_reference: 'r-1', status: 'pending', credit: 1 });
+  expect(sent).toMatchObject({
+    type: 'sms',
+    recipient: ['27831234567'],
+    message: 'Hello there',
+    client_reference: 'r-1',
+    status: 'pending',
+    credit: 1,
+  });
 });
 
 test('every failure throws SmsApiError with code, status, description and documentation link', async () => {
@@ -73,7 +80,13 @@ test('balance answers the credits; environment sandbox uses the sandbox balance'
   const { emulator, sms } = setup();
   emulator.accounts.update(apiKey, { sandbox: { balance: 7 } });
   expect((await sms.balance()).balance).toBe(1000);
-  const sandbox = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: emulator.fetch, environment: 'sandbox' });
+  const sandbox = createClient({
+    baseUrl: origin,
+    apiKey,
+    signingSecret,
+    fetch: emulator.fetch,
+    environment: 'sandbox',
+  });
   expect((await sandbox.balance()).balance).toBe(7);
 });
 
@@ -90,7 +103,10 @@ test('sends no emulator-only headers unless asked, and adds per-call headers whe
     },
   });
   await sms.send({ recipient: ['27831234567'], message: 'Hi' });
-  const forced = await sms.send({ recipient: ['27831234567'], message: 'Hi' }, { headers: { 'X-Emulator-Outcome': 'undelivered' } });
+  const forced = await sms.send(
+    { recipient: ['27831234567'], message: 'Hi' },
+    { headers: { 'X-Emulator-Outcome': 'undelivered' } },
+  );
   expect(seen[0]).toEqual(['accept', 'authorization', 'content-type', 'signature']);
   expect(seen[1]).toContain('x-emulator-outcome');
   await emulator.clock.advance('10s');
@@ -107,7 +123,12 @@ test('talks to a listening emulator over the network with the global fetch', asy
 
 test('get, edit and delete refuse an id that cannot name a message with INVALID_MESSAGE_ID before any request', async () => {
   const requested: string[] = [];
-  const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: async (request) => (requested.push(request.url), new Response('{}')) });
+  const sms = createClient({
+    baseUrl: origin,
+    apiKey,
+    signingSecret,
+    fetch: async (request) => (requested.push(request.url), new Response('{}')),
+  });
   for (const id of ['', '   ', 'balance', '.', '..', undefined as unknown as string]) {
     await expect(sms.get(id), JSON.stringify(id)).rejects.toMatchObject({ code: 'INVALID_MESSAGE_ID', status: 0 });
     await expect(sms.edit(id, { message: 'x' })).rejects.toMatchObject({
@@ -121,25 +142,45 @@ test('get, edit and delete refuse an id that cannot name a message with INVALID_
 
 test('a message id is sent URL-encoded, so it stays one path segment', async () => {
   const requested: string[] = [];
-  const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: async (request) => (requested.push(request.url), new Response('{"id":"x"}')) });
+  const sms = createClient({
+    baseUrl: origin,
+    apiKey,
+    signingSecret,
+    fetch: async (request) => (requested.push(request.url), new Response('{"id":"x"}')),
+  });
   await sms.get('a/b?c#d');
   await sms.delete('../balance');
   expect(requested).toEqual([`${origin}/v1/messages/a%2Fb%3Fc%23d`, `${origin}/v1/messages/..%2Fbalance`]);
 });
 
 test('a request that gets no answer throws NETWORK_ERROR with status 0', async () => {
-  const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: () => Promise.reject(new TypeError('fetch failed')) });
+  const sms = createClient({
+    baseUrl: origin,
+    apiKey,
+    signingSecret,
+    fetch: () => Promise.reject(new TypeError('fetch failed')),
+  });
   await expect(sms.balance()).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
 });
 
 test('an answer that is not an API error object throws UNEXPECTED_RESPONSE with its status', async () => {
-  const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: async () => new Response('<html>bad gateway</html>', { status: 502 }) });
+  const sms = createClient({
+    baseUrl: origin,
+    apiKey,
+    signingSecret,
+    fetch: async () => new Response('<html>bad gateway</html>', { status: 502 }),
+  });
   await expect(sms.balance()).rejects.toMatchObject({ code: 'UNEXPECTED_RESPONSE', status: 502 });
 });
 
 test('a 200 answer that is not a JSON object (a captive portal page, an empty body) throws UNEXPECTED_RESPONSE instead of resolving undefined', async () => {
   for (const body of ['<html>sign in to the wifi</html>', '', 'null', '42']) {
-    const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: async () => new Response(body, { status: 200 }) });
+    const sms = createClient({
+      baseUrl: origin,
+      apiKey,
+      signingSecret,
+      fetch: async () => new Response(body, { status: 200 }),
+    });
     await expect(sms.balance(), body).rejects.toMatchObject({ code: 'UNEXPECTED_RESPONSE', status: 200 });
   }
 });

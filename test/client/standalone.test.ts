@@ -11,5 +11,9 @@ test('the built sms-emulator/client loads no server code: only Node built-ins an
 
 test('package.json exports sms-emulator/client from the built client entry', () => {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  expect(manifest.exports['./client']).toEqual({ types: './dist/client/index.d.ts', import: './dist/client/index.js', default: './dist/client/index.js' });
+  expect(manifest.exports['./client']).toEqual({
+    types: './dist/client/index.d.ts',
+    import: './dist/client/index.js',
+    default: './dist/client/index.js',
+  });
 });

@@ -47,7 +47,12 @@ for (const [kind, handleOf] of handles) {
     });
     expect((await handle.optOuts.list({ environment: 'sandbox' })).items).toEqual(['27830000001']);
     expect((await handle.optOuts.remove('27830000001', { environment: 'sandbox' })).optedOut).toBe(false);
-    expect(await handle.webhooks.setChaos({ delayRate: 0.5, delay: '2s' })).toEqual({ duplicateRate: 0, delayRate: 0.5, reorderRate: 0, delay: 2000 });
+    expect(await handle.webhooks.setChaos({ delayRate: 0.5, delay: '2s' })).toEqual({
+      duplicateRate: 0,
+      delayRate: 0.5,
+      reorderRate: 0,
+      delay: 2000,
+    });
     expect(await handle.webhooks.chaos()).toMatchObject({ delay: 2000 });
     expect(await handle.webhooks.setChaos({ delay: 3000 })).toMatchObject({ delayRate: 0.5, delay: 3000 });
     expect((await handle.sign({ message: 'Hi' })).string_to_sign).toBe('message=Hi');

@@ -13,7 +13,10 @@ test('rejected requests are journaled with their error codes: 401s, 404, 405, si
   await call(emulator, 'GET', '/v1/messages/balance', { key: 'pk_typo' });
   await call(emulator, 'GET', '/v1/nothing-here');
   await call(emulator, 'PUT', '/sandbox/v1/messages/balance');
-  await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Hi' }, headers: { signature: 'bad' } });
+  await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'Hi' },
+    headers: { signature: 'bad' },
+  });
   await call(emulator, 'POST', '/v1/messages', { raw: '{"recipient":', sign: false });
   const found = await control(emulator, 'GET', '/requests');
   expect(found.body.items.map((entry: { status: number; code: string }) => [entry.status, entry.code])).toEqual([
@@ -39,7 +42,10 @@ test('rejected requests are journaled with their error codes: 401s, 404, 405, si
   });
   expect(Date.parse(mismatch.wallTime)).not.toBeNaN();
   expect(typeof mismatch.durationMs).toBe('number');
-  expect((await control(emulator, 'GET', '/requests?environment=sandbox')).body.items[0]).toMatchObject({ method: 'PUT', status: 405 });
+  expect((await control(emulator, 'GET', '/requests?environment=sandbox')).body.items[0]).toMatchObject({
+    method: 'PUT',
+    status: 405,
+  });
   expect((await control(emulator, 'GET', '/requests?account=pk_typo')).body.total).toBe(1);
 });
 
@@ -95,7 +101,10 @@ test('a large body is kept cut to 16 KiB and says so, whether or not the route r
 test('a body refused as too large is journaled too, whether its Content-Length said so or it streamed past the limit', async () => {
   const emulator = makeEmulator({ maxBodySize: 100 });
   const body = JSON.stringify({ message: 'x'.repeat(200) });
-  const declared = await call(emulator, 'POST', '/v1/messages', { raw: body, headers: { 'content-length': String(body.length) } });
+  const declared = await call(emulator, 'POST', '/v1/messages', {
+    raw: body,
+    headers: { 'content-length': String(body.length) },
+  });
   const streamed = await call(emulator, 'POST', '/sandbox/v1/messages', { raw: body });
   expect([declared.status, streamed.status]).toEqual([413, 413]);
   const found = await control(emulator, 'GET', '/requests?code=PAYLOAD_TOO_LARGE');
@@ -124,15 +133,24 @@ test('--log-requests prints one text line per request; json prints the entry; of
   expect(write).not.toHaveBeenCalled();
   await call(makeEmulator({ logRequests: true }), 'GET', '/v1/messages/balance', { key: 'pk_typo' });
   expect(write).toHaveBeenCalledTimes(1);
-  expect(String(write.mock.calls[0]?.[0])).toMatch(/^2026-11-21T12:00:00\+02:00 GET \/v1\/messages\/balance 401 INVALID_API_KEY live pk_typo [\d.]+ms\n$/);
+  expect(String(write.mock.calls[0]?.[0])).toMatch(
+    /^2026-11-21T12:00:00\+02:00 GET \/v1\/messages\/balance 401 INVALID_API_KEY live pk_typo [\d.]+ms\n$/,
+  );
   await call(makeEmulator({ logRequests: true, logFormat: 'json' }), 'GET', '/sandbox/v1/messages/balance');
-  expect(JSON.parse(String(write.mock.calls[1]?.[0]))).toMatchObject({ id: 'req_1', environment: 'sandbox', status: 200, code: null });
+  expect(JSON.parse(String(write.mock.calls[1]?.[0]))).toMatchObject({
+    id: 'req_1',
+    environment: 'sandbox',
+    status: 200,
+    code: null,
+  });
 });
 
 test('--log-requests text lines show control characters of a path or API key escaped, so a request cannot forge a line', async () => {
   const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   const emulator = makeEmulator({ logRequests: true });
-  await call(emulator, 'GET', '/v1/messages/x%0A2026-11-21T12:00:00+02:00%20POST%20/v1/messages%20201', { key: 'pk_a\r\nforged' });
+  await call(emulator, 'GET', '/v1/messages/x%0A2026-11-21T12:00:00+02:00%20POST%20/v1/messages%20201', {
+    key: 'pk_a\r\nforged',
+  });
   const line = String(write.mock.calls[0]?.[0]);
   expect(line.split('\n')).toHaveLength(2);
   expect(line).toContain('/v1/messages/x\\x0a2026');

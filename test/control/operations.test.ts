@@ -28,7 +28,9 @@ test('the in-process handle and the HTTP route refuse bad input alike, before an
   expect(emulator.accounts.list().total).toBe(1);
   // A list's paging is parsed with its filter, in the same one pass.
   const listed = await control(emulator, 'GET', '/messages?limit=0&environment=nope');
-  expect(listed.body.description).toMatch(/^Invalid message filter: .*limit.*environment|^Invalid message filter: .*environment.*limit/);
+  expect(listed.body.description).toMatch(
+    /^Invalid message filter: .*limit.*environment|^Invalid message filter: .*environment.*limit/,
+  );
 });
 
 test('a clock move waits for the webhook tries it caused once, and answers the clock as it is after them', async () => {

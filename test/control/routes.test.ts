@@ -54,7 +54,10 @@ test('the webhook log filters by state; the old outcome filter is refused, not i
   expect((await control(emulator, 'GET', '/webhooks?state=skipped')).body.total).toBe(2);
   expect((await control(emulator, 'GET', '/webhooks?state=failed')).body.total).toBe(0);
   const old = await control(emulator, 'GET', '/webhooks?outcome=failed');
-  expect(old).toMatchObject({ status: 400, body: { message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('outcome') } });
+  expect(old).toMatchObject({
+    status: 400,
+    body: { message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('outcome') },
+  });
 });
 
 test('list paging over HTTP: bad page and limit values are CONTROL_INVALID_REQUEST', async () => {
@@ -70,7 +73,10 @@ test('control list paging and the journal status filter refuse numbers not writt
   const emulator = makeEmulator();
   for (const query of ['page=1e0', 'page=+1', 'limit=1.0', 'limit=%205', 'limit=0x10', 'page=01', 'limit=5%20']) {
     const reply = await control(emulator, 'GET', `/accounts?${query}`);
-    expect(reply, query).toMatchObject({ status: 400, body: { message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('plain digits') } });
+    expect(reply, query).toMatchObject({
+      status: 400,
+      body: { message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('plain digits') },
+    });
   }
   expect((await control(emulator, 'GET', '/requests?status=2e2')).body.message).toBe('CONTROL_INVALID_REQUEST');
   expect((await control(emulator, 'GET', '/requests?status=200')).status).toBe(200);
@@ -89,7 +95,11 @@ test('hostile control input gets catalogued errors, never a 500, and changes not
     ['POST', '/accounts', '[1,2]'],
     ['POST', '/accounts', 'null'],
     ['PATCH', '/accounts/pk_test_sms_emulator', '{"live":{"balance":1e309}}'],
-    ['PATCH', '/accounts/pk_test_sms_emulator', `{"signingSecret":${JSON.stringify('x'.repeat(1000))},"live":{"balance":-1}}`],
+    [
+      'PATCH',
+      '/accounts/pk_test_sms_emulator',
+      `{"signingSecret":${JSON.stringify('x'.repeat(1000))},"live":{"balance":-1}}`,
+    ],
     ['POST', '/clock', deep],
     ['POST', '/messages/%zz/replies', '{"text":"x"}'],
     ['POST', '/messages/nope/replies', '[]'],

@@ -59,23 +59,31 @@ test('fails at once when the message ends in another final status', async () => 
 test('stops at the deadline when the next change of the message lies beyond it', async () => {
   const { emulator, sms } = setup();
   const sent = await sms.send({ recipient: ['27830000003'], message: 'Lost' });
-  await expect(emulator.waitFor(sent.id).toReach('expired', { within: '1h' })).rejects.toThrow(/it is "submitted" after 1h/);
+  await expect(emulator.waitFor(sent.id).toReach('expired', { within: '1h' })).rejects.toThrow(
+    /it is "submitted" after 1h/,
+  );
   expect(emulator.clock.state().now).toBe(at(3_600_000));
-  await expect(emulator.waitFor(sent.id).toReach('expired', { within: '48h' })).resolves.toMatchObject({ status: 'expired' });
+  await expect(emulator.waitFor(sent.id).toReach('expired', { within: '48h' })).resolves.toMatchObject({
+    status: 'expired',
+  });
 });
 
 test('watches a realtime clock instead of moving it', async () => {
   const emulator = createEmulator({ clock: 'realtime', speed: 10_000, seed: 'realtime' });
   const sms = createClient({ baseUrl: origin, apiKey, signingSecret, fetch: emulator.fetch });
   const sent = await sms.send({ recipient: ['27831234567'], message: 'Hi' });
-  await expect(emulator.waitFor(sent.id).toReach('delivered', { within: '1h' })).resolves.toMatchObject({ status: 'delivered' });
+  await expect(emulator.waitFor(sent.id).toReach('delivered', { within: '1h' })).resolves.toMatchObject({
+    status: 'delivered',
+  });
   await emulator.close();
 });
 
 test('refuses a within that is not a duration', async () => {
   const { emulator, sms } = setup();
   const sent = await sms.send({ recipient: ['27831234567'], message: 'Hi' });
-  await expect(emulator.waitFor(sent.id).toReach('delivered', { within: 'soon' })).rejects.toThrow(/"soon" is not a duration/);
+  await expect(emulator.waitFor(sent.id).toReach('delivered', { within: 'soon' })).rejects.toThrow(
+    /"soon" is not a duration/,
+  );
 });
 
 test('clock.now() is the emulator time as a Date', async () => {
@@ -105,7 +113,9 @@ test('a message that got there is not failed when a concurrent test moved the cl
       },
     },
   };
-  await expect(waitFor(racing, sent.id).toReach('delivered', { within: '1m' })).resolves.toMatchObject({ status: 'delivered' });
+  await expect(waitFor(racing, sent.id).toReach('delivered', { within: '1m' })).resolves.toMatchObject({
+    status: 'delivered',
+  });
 });
 
 test("resolves only after the webhooks of the move that got the message there were tried, when that move was a concurrent test's", async () => {

@@ -44,7 +44,8 @@ test('every relative link in the README and docs/ names a file that exists, and 
       if (!target || /^[a-z]+:/.test(target)) continue;
       const url = new URL(target, base);
       const path = url.pathname.slice('/repo/'.length);
-      const targetText = path === file ? text : existsSync(new URL(`../../${path}`, import.meta.url)) ? readRepoFile(path) : undefined;
+      const targetText =
+        path === file ? text : existsSync(new URL(`../../${path}`, import.meta.url)) ? readRepoFile(path) : undefined;
       if (targetText === undefined) broken.push(`${file}: ${target} (no such file)`);
       else if (url.hash && path.endsWith('.md') && !anchorsOf(targetText).has(decodeURIComponent(url.hash.slice(1))))
         broken.push(`${file}: ${target} (no such heading)`);

@@ -17,7 +17,10 @@ import { type CodeBlock, codeBlocks, where } from '../support/codeBlocks.js';
 import { docsPage, docsPages, readRepoFile } from '../support/docs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const blocks = [...codeBlocks('README.md', readRepoFile('README.md')), ...docsPages().flatMap((page) => codeBlocks(`docs/${page}`, docsPage(page)))];
+const blocks = [
+  ...codeBlocks('README.md', readRepoFile('README.md')),
+  ...docsPages().flatMap((page) => codeBlocks(`docs/${page}`, docsPage(page))),
+];
 const shell = new Set(['sh', 'bash', 'shell']);
 const typescript = new Set(['ts', 'typescript']);
 const checked = blocks.filter((block) => !block.notRun);
@@ -72,12 +75,16 @@ npm() {
 
 function runShell(code: string): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', prelude + code.replaceAll('http://127.0.0.1:2727', origin)], {
-      cwd: project,
-      env: { ...process.env, SMS_EMULATOR_URL: origin },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 20_000,
-    });
+    const child = spawn(
+      'bash',
+      ['-euo', 'pipefail', '-c', prelude + code.replaceAll('http://127.0.0.1:2727', origin)],
+      {
+        cwd: project,
+        env: { ...process.env, SMS_EMULATOR_URL: origin },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 20_000,
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -90,7 +97,10 @@ for (const block of checked.filter((each) => shell.has(each.language))) {
     await emulator.reset();
     const { status, output } = await runShell(block.code);
     const tail = output.length > 3000 ? `…${output.slice(-3000)}` : output;
-    expect(status, `${where(block)} exited with ${status}. Its output:\n${tail}\nThe block (http://127.0.0.1:2727 becomes ${origin}):\n${block.code}`).toBe(0);
+    expect(
+      status,
+      `${where(block)} exited with ${status}. Its output:\n${tail}\nThe block (http://127.0.0.1:2727 becomes ${origin}):\n${block.code}`,
+    ).toBe(0);
   }, 30_000);
 }
 
@@ -100,7 +110,8 @@ const tsBlocks = checked.filter((block) => typescript.has(block.language));
 const fileOf = (block: CodeBlock) => join(project, 'test', `${block.file.replace(/[/.]/g, '_')}_${block.line}.ts`);
 let diagnostics: Map<string, string[]>;
 beforeAll(() => {
-  if (!existsSync(join(root, 'dist', 'index.d.ts'))) throw new Error('dist/ is missing: run npm run build first (npm test does)');
+  if (!existsSync(join(root, 'dist', 'index.d.ts')))
+    throw new Error('dist/ is missing: run npm run build first (npm test does)');
   for (const block of tsBlocks) writeFileSync(fileOf(block), block.code);
   const program = ts.createProgram(tsBlocks.map(fileOf), {
     strict: true,
@@ -115,8 +126,14 @@ beforeAll(() => {
   diagnostics = new Map();
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
     const file = diagnostic.file?.fileName ?? '';
-    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
-    diagnostics.set(file, [...(diagnostics.get(file) ?? []), `line ${line} of the block: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`]);
+    const line =
+      diagnostic.file && diagnostic.start !== undefined
+        ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1
+        : 0;
+    diagnostics.set(file, [
+      ...(diagnostics.get(file) ?? []),
+      `line ${line} of the block: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+    ]);
   }
 }, 120_000); // one compiler run over every block and the package's types: seconds, more on a busy machine
 
@@ -130,6 +147,9 @@ for (const block of tsBlocks) {
 
 for (const block of checked.filter((each) => each.language === 'yaml' && /^version:/m.test(each.code))) {
   test(`the scenario block at ${where(block)} loads`, () => {
-    expect(() => createEmulator({ scenario: parse(block.code) as Record<string, unknown> }), where(block)).not.toThrow();
+    expect(
+      () => createEmulator({ scenario: parse(block.code) as Record<string, unknown> }),
+      where(block),
+    ).not.toThrow();
   });
 }

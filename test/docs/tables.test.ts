@@ -17,19 +17,25 @@ test('the options table has a row for every setting with its flag, environment t
       expect(row).toContain(envName(name as keyof typeof settings));
     }
     const defaultValue = setting.schema.safeParse(undefined);
-    if (defaultValue.success && defaultValue.data !== undefined) expect(row).toContain(`\`${String(defaultValue.data)}\``);
+    if (defaultValue.success && defaultValue.data !== undefined)
+      expect(row).toContain(`\`${String(defaultValue.data)}\``);
   }
 });
 
 test('the error table gives every code with its HTTP status', () => {
   const errors = docsPage('errors.md');
   for (const [code, definition] of Object.entries(errorCatalogue)) {
-    expect(errors, `docs/errors.md has no row for ${code}`).toMatch(new RegExp(`\\| \`${code}\` \\| ${definition.status} \\|`));
+    expect(errors, `docs/errors.md has no row for ${code}`).toMatch(
+      new RegExp(`\\| \`${code}\` \\| ${definition.status} \\|`),
+    );
   }
 });
 
 test('the control API table is the operations table: every endpoint, its handle members and summary', () => {
-  expect(docsPage('control-api.md'), 'the control table in docs/control-api.md is stale: npm run docs rewrites it').toContain(controlTable());
+  expect(
+    docsPage('control-api.md'),
+    'the control table in docs/control-api.md is stale: npm run docs rewrites it',
+  ).toContain(controlTable());
 });
 
 test('the Performance figures are the ones the last npm run bench wrote to bench/RESULTS.md', () => {
@@ -55,7 +61,9 @@ test("the vitest fixture's per-test cost beside msw is the one npm run bench wro
 
 test('every address the README and docs print on the default origin answers 200 on a running emulator', async () => {
   const text = [readRepoFile('README.md'), ...docsPages().map((name) => docsPage(name))].join('\n');
-  const printed = [...new Set(text.match(/http:\/\/127\.0\.0\.1:2727[^\s`|)"';]*/g) ?? [])].filter((address) => !address.includes('<'));
+  const printed = [...new Set(text.match(/http:\/\/127\.0\.0\.1:2727[^\s`|)"';]*/g) ?? [])].filter(
+    (address) => !address.includes('<'),
+  );
   expect(printed.length).toBeGreaterThanOrEqual(6);
   const emulator = createEmulator({ clock: 'manual' });
   const { origin } = await emulator.listen({ port: 0 });

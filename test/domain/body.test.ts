@@ -44,7 +44,9 @@ test('reads form bodies: name[] as arrays, a single name as a string', () => {
     'application/x-www-form-urlencoded',
   );
   expect(fields).toEqual({ recipient: ['27831234567', '27831234568'], message: 'Hi there!', client_reference: 'x' });
-  expect(decodeBody(encode('recipient=27831234567'), 'application/x-www-form-urlencoded')).toEqual({ recipient: '27831234567' });
+  expect(decodeBody(encode('recipient=27831234567'), 'application/x-www-form-urlencoded')).toEqual({
+    recipient: '27831234567',
+  });
 });
 
 test('treats an empty body as no fields and a body without content type as JSON', () => {

@@ -140,7 +140,9 @@ test('a task that throws is recorded as a failed incident and the clock goes on 
   expect(fired).toEqual(['later']);
   expect(clock.now()).toBe(start + 5000);
   expect(heard).toEqual(['boom']);
-  expect(clock.state().incidents).toEqual([{ due: start + 1000, task: 'broken task', outcome: 'failed', reason: 'boom' }]);
+  expect(clock.state().incidents).toEqual([
+    { due: start + 1000, task: 'broken task', outcome: 'failed', reason: 'boom' },
+  ]);
   clock.advance(1000);
   expect(clock.now()).toBe(start + 6000);
 });

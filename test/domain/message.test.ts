@@ -13,7 +13,9 @@ test('legs with no step to come share one frozen empty plan, which stays empty t
   await send(emulator, { recipient: ['27831110000'], message: 'Again' });
   await emulator.clock.advance('7d');
   expect(noSteps).toEqual([]);
-  expect(emulator.messages.list().items.every((message) => message.legs.every((leg) => leg.upcoming.length === 0))).toBe(true);
+  expect(
+    emulator.messages.list().items.every((message) => message.legs.every((leg) => leg.upcoming.length === 0)),
+  ).toBe(true);
 });
 
 test('changes and first histories of the same status and instant are one frozen object, shared by every message they belong to', () => {

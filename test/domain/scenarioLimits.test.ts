@@ -8,12 +8,19 @@ import type { MessageRecord } from '../../src/domain/message.js';
 import { call, makeEmulator } from '../support/api.js';
 
 function subject(text: string, recipient = '27831234567') {
-  return { message: { text, clientReference: null, apiKey: 'pk_test' } as MessageRecord, recipient, environment: 'live' as const };
+  return {
+    message: { text, clientReference: null, apiKey: 'pk_test' } as MessageRecord,
+    recipient,
+    environment: 'live' as const,
+  };
 }
 
 // With a backtracking engine each of these takes longer than the age of the universe; the test would time out.
 test('a catastrophic regex answers at once against a 440-character text', () => {
-  const matches = compileMatch(validateScenario({ version: 1, rules: [{ match: { text: { regex: '^(a+)+$' } }, outcome: 'failed' }] }, 's').rules[0]!.match);
+  const matches = compileMatch(
+    validateScenario({ version: 1, rules: [{ match: { text: { regex: '^(a+)+$' } }, outcome: 'failed' }] }, 's')
+      .rules[0]!.match,
+  );
   expect(matches(subject(`${'a'.repeat(440)}!`))).toBe(false);
   expect(matches(subject('a'.repeat(440)))).toBe(true);
 });
@@ -47,22 +54,46 @@ test('a regex finds its pattern anywhere in the text, like RegExp#test', () => {
 test.each([
   ['rules[0].match.text.regex', { rules: [{ match: { text: { regex: '(a)\\1' } }, outcome: 'failed' }] }],
   ['rules[0].match.text.regex', { rules: [{ match: { text: { regex: 'a(?=b)' } }, outcome: 'failed' }] }],
-  ['rules[0].match.clientReference.regex', { rules: [{ match: { clientReference: { regex: '(' } }, outcome: 'failed' }] }],
-  ['rules[0].match.recipient.regex', { rules: [{ match: { recipient: { regex: `${'('.repeat(2000)}a${')'.repeat(2000)}` } }, outcome: 'failed' }] }],
-  ['rules[0].match.recipient.glob', { rules: [{ match: { recipient: { glob: '*'.repeat(maxPatternLength + 1) } }, outcome: 'failed' }] }],
+  [
+    'rules[0].match.clientReference.regex',
+    { rules: [{ match: { clientReference: { regex: '(' } }, outcome: 'failed' }] },
+  ],
+  [
+    'rules[0].match.recipient.regex',
+    { rules: [{ match: { recipient: { regex: `${'('.repeat(2000)}a${')'.repeat(2000)}` } }, outcome: 'failed' }] },
+  ],
+  [
+    'rules[0].match.recipient.glob',
+    { rules: [{ match: { recipient: { glob: '*'.repeat(maxPatternLength + 1) } }, outcome: 'failed' }] },
+  ],
   ['replies[0].match.recipient', { replies: [{ match: { recipient: '?'.repeat(maxPatternLength + 1) }, text: 'hi' }] }],
   ['rules[0].match.text.regex', { rules: [{ match: { text: { regex: '(a{1000}){1000}' } }, outcome: 'failed' }] }],
-  ['rules[0].match.text.regex', { rules: [{ match: { text: { regex: Array.from({ length: 90 }, (_, i) => `x${i}{1,999}`).join('|') } }, outcome: 'failed' }] }],
+  [
+    'rules[0].match.text.regex',
+    {
+      rules: [
+        {
+          match: { text: { regex: Array.from({ length: 90 }, (_, i) => `x${i}{1,999}`).join('|') } },
+          outcome: 'failed',
+        },
+      ],
+    },
+  ],
   ['rules[0].match.text.regex', { rules: [{ match: { text: { regex: '(ab|cd|ef){300}' } }, outcome: 'failed' }] }],
 ])('refuses a pattern the linear engine cannot run, naming %s', (path, scenario) => {
-  expect(() => validateScenario({ version: 1, ...scenario }, 'scenario')).toThrow(new RegExp(`scenario: ${path.replace(/[[\].]/g, '\\$&')}: not a usable`));
+  expect(() => validateScenario({ version: 1, ...scenario }, 'scenario')).toThrow(
+    new RegExp(`scenario: ${path.replace(/[[\].]/g, '\\$&')}: not a usable`),
+  );
 });
 
 test('refuses a timeline of more than 100 steps in a scenario and in X-Emulator-Outcome', async () => {
   const loop = Array.from({ length: 101 }, (_, i) => (i % 2 === 0 ? 'staged' : 'pending'));
-  expect(() => validateScenario({ version: 1, rules: [{ outcome: { timeline: loop.map((status) => ({ status, after: '1s' })) } }] }, 'scenario')).toThrow(
-    /rules\[0\]\.outcome/,
-  );
+  expect(() =>
+    validateScenario(
+      { version: 1, rules: [{ outcome: { timeline: loop.map((status) => ({ status, after: '1s' })) } }] },
+      'scenario',
+    ),
+  ).toThrow(/rules\[0\]\.outcome/);
   const emulator = makeEmulator();
   const before = emulator.snapshot();
   const reply = await call(emulator, 'POST', '/v1/messages', {
@@ -89,7 +120,8 @@ test.each([
 });
 
 test('accepts anchors and aliases used within the limits', () => {
-  const text = 'version: 1\nrules:\n  - match: &vip { clientReference: vip }\n    outcome: blist\nreplies:\n  - match: *vip\n    text: hi\n';
+  const text =
+    'version: 1\nrules:\n  - match: &vip { clientReference: vip }\n    outcome: blist\nreplies:\n  - match: *vip\n    text: hi\n';
   expect(parseScenario(text, 'scenario').replies[0]!.match).toEqual({ clientReference: 'vip' });
 });
 
@@ -104,7 +136,11 @@ test.each([
 ])('PUT /_emulator/scenario with %s answers SCENARIO_INVALID and keeps the scenario', async (_, text) => {
   const emulator = makeEmulator();
   const before = emulator.scenario.get();
-  const reply = await call(emulator, 'PUT', '/_emulator/scenario', { raw: text, key: false, contentType: 'application/yaml' });
+  const reply = await call(emulator, 'PUT', '/_emulator/scenario', {
+    raw: text,
+    key: false,
+    contentType: 'application/yaml',
+  });
   expect(reply.status).toBe(400);
   expect(reply.body.message).toBe('SCENARIO_INVALID');
   expect(emulator.scenario.get()).toEqual(before);
@@ -114,7 +150,11 @@ test.each([
 test('wall-clock waits longer than a Node timer can hold (fault latency, webhook timeout and backoff) are refused, not cut to 1 ms', async () => {
   const emulator = makeEmulator();
   const fault = 'version: 1\nfaults:\n  - match: { operation: balance }\n    latency: 30d\n';
-  const reply = await call(emulator, 'PUT', '/_emulator/scenario', { raw: fault, key: false, contentType: 'application/yaml' });
+  const reply = await call(emulator, 'PUT', '/_emulator/scenario', {
+    raw: fault,
+    key: false,
+    contentType: 'application/yaml',
+  });
   expect(reply.body.message).toBe('SCENARIO_INVALID');
   expect(reply.body.description).toContain('faults[0].latency');
   expect(() => makeEmulator({ webhookTimeout: '30d' })).toThrow(/webhookTimeout/);

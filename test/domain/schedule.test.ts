@@ -49,12 +49,19 @@ test.each([
   }
 });
 
-test.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e300, -1e300, maxInstant + 1, 8.64e15, -8.64e15])(
-  'renders %d as ISO 8601 with seconds and the offset, never throwing',
-  (ms) => {
-    for (const offset of [0, 120, -330, 840, -720]) expect(formatInstant(ms, offset)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
-  },
-);
+test.each([
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  1e300,
+  -1e300,
+  maxInstant + 1,
+  8.64e15,
+  -8.64e15,
+])('renders %d as ISO 8601 with seconds and the offset, never throwing', (ms) => {
+  for (const offset of [0, 120, -330, 840, -720])
+    expect(formatInstant(ms, offset)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+});
 
 test('holds a time past year 9999 at the last second of it', () => {
   expect(formatInstant(1e300, 0)).toBe('9999-12-31T23:59:59+00:00');
@@ -100,7 +107,17 @@ test.each([
   expect(parseDuration(text)).toBe(ms);
 });
 
-test.each(['', 'soon', '-5m', '5 weeks', '99999999999999999999d', '36501d', 1e300, Number.NaN, Number.POSITIVE_INFINITY])('refuses the duration %j', (text) => {
+test.each([
+  '',
+  'soon',
+  '-5m',
+  '5 weeks',
+  '99999999999999999999d',
+  '36501d',
+  1e300,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+])('refuses the duration %j', (text) => {
   expect(parseDuration(text)).toBeUndefined();
 });
 

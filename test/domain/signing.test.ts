@@ -4,9 +4,13 @@ import { encodeRfc3986, signatureMatches } from '../../src/domain/signing.js';
 
 test('sorts fields by name, gives name[]=value per array item in order, and encodes spaces as %20', () => {
   const fields = { recipient: ['27831234567', '27831234568'], message: 'Hello world!', client_reference: 'order 42' };
-  expect(canonicalString(fields)).toBe('client_reference=order%2042&message=Hello%20world%21&recipient[]=27831234567&recipient[]=27831234568');
+  expect(canonicalString(fields)).toBe(
+    'client_reference=order%2042&message=Hello%20world%21&recipient[]=27831234567&recipient[]=27831234568',
+  );
   // Vector computed independently with: printf '%s' '<string>' | openssl dgst -sha256 -hmac sk_test_sms_emulator
-  expect(signRequest(fields, 'sk_test_sms_emulator')).toBe('5a08655a8bb41201d085d12ba839c5fb9603591f80799db11de6f6bdf55f23e6');
+  expect(signRequest(fields, 'sk_test_sms_emulator')).toBe(
+    '5a08655a8bb41201d085d12ba839c5fb9603591f80799db11de6f6bdf55f23e6',
+  );
 });
 
 test('encodes unicode as UTF-8 percent escapes', () => {
@@ -16,9 +20,15 @@ test('encodes unicode as UTF-8 percent escapes', () => {
 });
 
 test('drops blank values and blank array items, keeps unknown fields', () => {
-  expect(canonicalString({ message: 'Hi', client_reference: '', schedule: null, extra: 'x', recipient: ['', '27831234567'] })).toBe(
-    'extra=x&message=Hi&recipient[]=27831234567',
-  );
+  expect(
+    canonicalString({
+      message: 'Hi',
+      client_reference: '',
+      schedule: null,
+      extra: 'x',
+      recipient: ['', '27831234567'],
+    }),
+  ).toBe('extra=x&message=Hi&recipient[]=27831234567');
 });
 
 test('reads numbers and booleans as their text', () => {

@@ -27,7 +27,10 @@ test('a sent message can be forced to every outcome over HTTP; the answer comes 
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ id: sent.id, status: outcome, legs: [{ status: outcome, upcoming: [] }] });
     expect(reply.body.delivery_date).toBe('2026-11-21T12:00:00+02:00');
-    expect(catcher.received.map((request) => [request.body.id, request.body.status])).toContainEqual([sent.id, outcome]);
+    expect(catcher.received.map((request) => [request.body.id, request.body.status])).toContainEqual([
+      sent.id,
+      outcome,
+    ]);
   }
 });
 
@@ -48,10 +51,15 @@ test('an illegal move is refused with the state machine reason and changes nothi
   const reply = await force(emulator, sent.id, { status: 'undelivered' });
   expect(reply).toMatchObject({
     status: 400,
-    body: { message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('a leg cannot go from delivered to undelivered') },
+    body: {
+      message: 'CONTROL_INVALID_REQUEST',
+      description: expect.stringContaining('a leg cannot go from delivered to undelivered'),
+    },
   });
   expect(emulator.messages.get(sent.id).status).toBe('delivered');
-  await expect(emulator.messages.forceStatus(sent.id, { status: 'cancelled' })).rejects.toThrow(/a leg cannot go from delivered to cancelled/);
+  await expect(emulator.messages.forceStatus(sent.id, { status: 'cancelled' })).rejects.toThrow(
+    /a leg cannot go from delivered to cancelled/,
+  );
 });
 
 test('one recipient can be forced alone; the others keep their plan', async () => {
@@ -62,7 +70,9 @@ test('one recipient can be forced alone; the others keep their plan', async () =
   expect(forced.legs.map((leg) => leg.status)).toEqual(['submitted', 'undelivered']);
   await emulator.clock.advance('1m');
   expect(emulator.messages.get(sent.id).legs.map((leg) => leg.status)).toEqual(['delivered', 'undelivered']);
-  expect((await force(emulator, sent.id, { status: 'failed', recipient: '27839999999' })).body.description).toContain('not one of its recipients');
+  expect((await force(emulator, sent.id, { status: 'failed', recipient: '27839999999' })).body.description).toContain(
+    'not one of its recipients',
+  );
 });
 
 test('forcing an open status cancels the rest of the plan; the leg then expires after the validity period', async () => {
@@ -79,7 +89,9 @@ test('forcing an open status cancels the rest of the plan; the leg then expires 
 test('a scheduled message forced to failed never goes out and is never charged', async () => {
   const emulator = makeEmulator();
   const sent = await send(emulator, { recipient: ['27831234567'], message: 'later', schedule: scheduleIn(20) });
-  expect((await force(emulator, sent.id, { status: 'delivered' })).body.description).toContain('a leg cannot go from scheduled to delivered');
+  expect((await force(emulator, sent.id, { status: 'delivered' })).body.description).toContain(
+    'a leg cannot go from scheduled to delivered',
+  );
   expect((await force(emulator, sent.id, { status: 'failed' })).body.status).toBe('failed');
   await emulator.clock.advance('1h');
   expect(emulator.messages.get(sent.id).status).toBe('failed');

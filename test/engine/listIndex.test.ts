@@ -3,7 +3,10 @@ import type { MessageRecord } from '../../src/domain/message.js';
 import { ListIndex } from '../../src/engine/listIndex.js';
 
 const record = (i: number): MessageRecord =>
-  ({ text: `Note ${i} ${i % 7 === 0 ? 'Target' : ''}`, recipients: [`2783${String(i).padStart(7, '0')}`] }) as MessageRecord;
+  ({
+    text: `Note ${i} ${i % 7 === 0 ? 'Target' : ''}`,
+    recipients: [`2783${String(i).padStart(7, '0')}`],
+  }) as MessageRecord;
 
 /** What a scan of every record finds: the positions the prefilter must include. */
 function scan(list: readonly MessageRecord[], needle: string): number[] {
@@ -25,5 +28,7 @@ test('a prefilter built a slice at a time, between appends and deletes, finds wh
   list.splice(40, 1);
   index.advance(5);
   expect(index.candidates('search', 'target')).toEqual(scan(list, 'target'));
-  expect(index.candidates('recipient', '27830000049')).toEqual([list.findIndex((message) => message.recipients[0] === '27830000049')]);
+  expect(index.candidates('recipient', '27830000049')).toEqual([
+    list.findIndex((message) => message.recipients[0] === '27830000049'),
+  ]);
 });

@@ -6,7 +6,20 @@ import { apiKey, call, makeEmulator, prefix, scheduleIn, send, type Environment 
 // instead of every record; these tests check them against the messages themselves at every step.
 
 const other = { key: 'pk_test_other', secret: 'sk_other' };
-const statuses = ['delivered', 'undelivered', 'expired', 'blist', 'submitted', 'staged', 'cancelled', 'noroute', 'failed', 'pending', 'scheduled', 'deleted'];
+const statuses = [
+  'delivered',
+  'undelivered',
+  'expired',
+  'blist',
+  'submitted',
+  'staged',
+  'cancelled',
+  'noroute',
+  'failed',
+  'pending',
+  'scheduled',
+  'deleted',
+];
 
 interface Sent {
   id: string;
@@ -33,20 +46,34 @@ async function expectListsAgree(emulator: Emulator, sent: readonly Sent[]) {
   for (const environment of ['live', 'sandbox'] as const) {
     for (const key of [apiKey, other.key]) {
       for (const status of [undefined, ...statuses]) {
-        const expected = all.filter((view) => view.environment === environment && view.account === key && (status === undefined || view.status === status));
+        const expected = all.filter(
+          (view) =>
+            view.environment === environment &&
+            view.account === key &&
+            (status === undefined || view.status === status),
+        );
         const control = emulator.messages.list({ environment, account: key, ...(status && { status }), limit: 1000 });
         expect(ids(control.items), `control ${environment} ${key} ${status}`).toEqual(ids(expected));
         expect(control.total).toBe(expected.length);
         if (status === 'deleted') continue;
         const visible = expected.filter((view) => view.status !== 'deleted');
         const api = async (query: string) => {
-          const reply = await call(emulator, 'GET', `${prefix(environment)}/messages?limit=100${status ? `&status=${status}` : ''}${query}`, { key });
+          const reply = await call(
+            emulator,
+            'GET',
+            `${prefix(environment)}/messages?limit=100${status ? `&status=${status}` : ''}${query}`,
+            { key },
+          );
           return ids(reply.status === 200 ? reply.body.list : []); // 404: no match; 401: the account was deleted
         };
         expect(await api(''), `API ${environment} ${key} ${status}`).toEqual(ids(visible));
         expect(await api('&search=ROUND'), `API search ${environment} ${key} ${status}`).toEqual(ids(visible));
-        const inRound2 = visible.filter((view) => view.message.startsWith('Round 2') && view.recipient.some((number) => number.includes('2783111')));
-        expect(await api('&search=round%202&recipient=2783111'), `API search and recipient ${status}`).toEqual(ids(inRound2));
+        const inRound2 = visible.filter(
+          (view) => view.message.startsWith('Round 2') && view.recipient.some((number) => number.includes('2783111')),
+        );
+        expect(await api('&search=round%202&recipient=2783111'), `API search and recipient ${status}`).toEqual(
+          ids(inRound2),
+        );
         expect(await api('&recipient=0000,2783'), 'a recipient filter never spans two recipients').toEqual([]);
       }
     }
@@ -94,8 +121,11 @@ test('status, account and recipient filters and control pages stay right through
   const scheduled = (await truth(emulator, sent)).filter((view) => view.status === 'scheduled');
   const [edited, removed, forced] = scheduled;
   const key = (view: { account: string }) => (view.account === apiKey ? {} : { key: other.key, sign: other.secret });
-  const path = (view: { environment: string; id: string }) => `${prefix(view.environment as Environment)}/messages/${view!.id}`;
-  expect((await call(emulator, 'PATCH', path(edited!), { body: { recipient: ['27839990000'] }, ...key(edited!) })).status).toBe(200);
+  const path = (view: { environment: string; id: string }) =>
+    `${prefix(view.environment as Environment)}/messages/${view!.id}`;
+  expect(
+    (await call(emulator, 'PATCH', path(edited!), { body: { recipient: ['27839990000'] }, ...key(edited!) })).status,
+  ).toBe(200);
   expect((await call(emulator, 'DELETE', path(removed!), key(removed!))).status).toBe(200);
   await emulator.messages.forceStatus(forced!.id, { status: 'failed' });
   const open = (await truth(emulator, sent)).find((view) => view.status === 'pending' || view.status === 'submitted');

@@ -5,13 +5,17 @@ import { apiKey, call, makeEmulator, send } from '../support/api.js';
 /** Sends to one number (optionally with the outcome header) and reads the status a minute later. */
 async function outcomeOf(emulator: Emulator, recipient: string, header?: string): Promise<string> {
   const headers: Record<string, string> = header === undefined ? {} : { 'x-emulator-outcome': header };
-  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: [recipient], message: 'which outcome?' }, headers });
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: [recipient], message: 'which outcome?' },
+    headers,
+  });
   expect(reply.status).toBe(201);
   await emulator.clock.advance('1m');
   return emulator.messages.get(reply.body.id).status;
 }
 
-const withRule = () => makeEmulator({ scenario: { version: 1, rules: [{ match: { recipient: '2783000000*' }, outcome: 'noroute' }] } });
+const withRule = () =>
+  makeEmulator({ scenario: { version: 1, rules: [{ match: { recipient: '2783000000*' }, outcome: 'noroute' }] } });
 
 test('the header wins over an opt-out, a user decider and the scenario', async () => {
   const emulator = withRule();
@@ -29,7 +33,9 @@ test('an opt-out wins over a user decider and the scenario', async () => {
 
 test('a user decider wins over the scenario, and one answering undefined lets the scenario decide', async () => {
   const emulator = withRule();
-  emulator.setOutcomeDecider(({ recipient }) => (recipient === '27830000001' ? [{ status: 'failed', afterMs: 1000 }] : undefined));
+  emulator.setOutcomeDecider(({ recipient }) =>
+    recipient === '27830000001' ? [{ status: 'failed', afterMs: 1000 }] : undefined,
+  );
   expect(await outcomeOf(emulator, '27830000001')).toBe('failed');
   expect(await outcomeOf(emulator, '27830000002')).toBe('noroute');
   expect(await outcomeOf(emulator, '27831111111')).toBe('delivered');

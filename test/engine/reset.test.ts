@@ -13,7 +13,10 @@ const startupScenario = {
 const startEmulator = () => makeEmulator({ scenario: startupScenario, webhookUrl: startHook });
 
 const control = (emulator: Emulator, method: string, path: string, body?: unknown) =>
-  call(emulator, method, `/_emulator${path}`, { raw: body === undefined ? undefined : JSON.stringify(body), key: false });
+  call(emulator, method, `/_emulator${path}`, {
+    raw: body === undefined ? undefined : JSON.stringify(body),
+    key: false,
+  });
 
 async function outcomeOf(emulator: Emulator, recipient: string, key = apiKey): Promise<string> {
   const secret = emulator.accounts.get(key).signingSecret;
@@ -31,14 +34,21 @@ const cases: Record<string, (emulator: Emulator) => Promise<void>> = {
     expect(await outcomeOf(emulator, '27830000001')).toBe('undelivered');
     expect(await outcomeOf(emulator, '27830000002')).toBe('undelivered');
     expect(await outcomeOf(emulator, '27831111112')).toBe('delivered');
-    emulator.scenario.set({ version: 1, magicNumbers: false, rules: [{ match: { recipient: '27831111112' }, outcome: 'failed' }] });
+    emulator.scenario.set({
+      version: 1,
+      magicNumbers: false,
+      rules: [{ match: { recipient: '27831111112' }, outcome: 'failed' }],
+    });
     expect(await outcomeOf(emulator, '27831111112')).toBe('failed');
     expect(await outcomeOf(emulator, '27830000002')).toBe('delivered');
   },
   async webhookUrl(emulator) {
     expect(emulator.accounts.get(apiKey).live.webhookUrl).toBe(startHook);
     expect(emulator.accounts.list().items.map((account) => account.apiKey)).toEqual([apiKey, 'pk_startup']);
-    emulator.accounts.update(apiKey, { live: { webhookUrl: 'http://127.0.0.1:9/changed' }, sandbox: { webhookUrl: null } });
+    emulator.accounts.update(apiKey, {
+      live: { webhookUrl: 'http://127.0.0.1:9/changed' },
+      sandbox: { webhookUrl: null },
+    });
     emulator.accounts.create({ apiKey: 'pk_runtime', webhookUrl: 'http://127.0.0.1:9/runtime' });
   },
   async balances(emulator) {
@@ -56,14 +66,23 @@ const cases: Record<string, (emulator: Emulator) => Promise<void>> = {
     expect(await outcomeOf(emulator, '27830000004')).toBe('blist');
   },
   async clockIdsAndChaos(emulator) {
-    expect(emulator.clock.state()).toMatchObject({ time: '2026-11-21T12:00:00+02:00', mode: 'manual', speed: 1, pendingTasks: 0 });
+    expect(emulator.clock.state()).toMatchObject({
+      time: '2026-11-21T12:00:00+02:00',
+      mode: 'manual',
+      speed: 1,
+      pendingTasks: 0,
+    });
     expect(emulator.webhooks.chaos()).toMatchObject({ duplicateRate: 0, delayRate: 0, reorderRate: 0 });
     expect(emulator.webhooks.list().items).toEqual([]);
     const first = await send(emulator, { recipient: ['27830000005'], message: 'first id' });
     expect(first.id).toBe(createRandom('test-seed').fork('ids').uuid());
     emulator.webhooks.setChaos({ duplicateRate: 1 });
     await emulator.clock.configure({ mode: 'manual', speed: 3 });
-    await send(emulator, { schedule: '2026-11-22T12:00', recipient: ['27830000005'], message: 'scheduled, still pending at reset' });
+    await send(emulator, {
+      schedule: '2026-11-22T12:00',
+      recipient: ['27830000005'],
+      message: 'scheduled, still pending at reset',
+    });
   },
 };
 
@@ -100,7 +119,11 @@ test.each([
 test('reset undoes a scenario set at runtime over HTTP and brings back the start-up one', async () => {
   const emulator = makeEmulator();
   expect(await outcomeOf(emulator, '27830000002')).toBe('undelivered');
-  const put = await call(emulator, 'PUT', '/_emulator/scenario', { raw: 'version: 1\nmagicNumbers: false\n', key: false, contentType: 'application/yaml' });
+  const put = await call(emulator, 'PUT', '/_emulator/scenario', {
+    raw: 'version: 1\nmagicNumbers: false\n',
+    key: false,
+    contentType: 'application/yaml',
+  });
   expect(put.status).toBe(200);
   expect(await outcomeOf(emulator, '27830000002')).toBe('delivered');
   await control(emulator, 'POST', '/reset');
@@ -124,7 +147,9 @@ test('a per-account reset restores that account only: its start-up settings, no 
   emulator.optOuts.add('27830000004');
   emulator.accounts.update('pk_startup', { live: { balance: 1 } });
   emulator.reset({ account: apiKey });
-  expect(emulator.accounts.get(apiKey)).toMatchObject({ live: { balance: 1000, webhookUrl: startHook, optOuts: [], messages: 0 } });
+  expect(emulator.accounts.get(apiKey)).toMatchObject({
+    live: { balance: 1000, webhookUrl: startHook, optOuts: [], messages: 0 },
+  });
   expect(emulator.accounts.get('pk_startup').live.balance).toBe(1);
 });
 
@@ -134,7 +159,10 @@ test('a per-account reset of an account created at runtime returns it to the set
   await send(emulator, { recipient: ['27830000003'], message: 'team' }, 'live', 'pk_team', 'team-secret');
   emulator.accounts.update('pk_team', { live: { balance: 9, webhookUrl: 'http://127.0.0.1:9/team' } });
   expect((await control(emulator, 'POST', '/reset', { account: 'pk_team' })).status).toBe(200);
-  expect(emulator.accounts.get('pk_team')).toMatchObject({ signingSecret: 'team-secret', live: { balance: 50, webhookUrl: null, messages: 0 } });
+  expect(emulator.accounts.get('pk_team')).toMatchObject({
+    signingSecret: 'team-secret',
+    live: { balance: 50, webhookUrl: null, messages: 0 },
+  });
   expect((await control(emulator, 'POST', '/reset', { account: 'pk_nobody' })).status).toBe(404);
 });
 

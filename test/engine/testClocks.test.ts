@@ -23,7 +23,11 @@ async function sendAs(emulator: Emulator, apiKey: string, fields: Record<string,
   const response = await emulator.fetch(
     new Request(`${origin}/v1/messages`, {
       method: 'POST',
-      headers: { authorization: basic(apiKey), 'content-type': 'application/json', signature: signRequest(fields, secret) },
+      headers: {
+        authorization: basic(apiKey),
+        'content-type': 'application/json',
+        signature: signRequest(fields, secret),
+      },
       body: JSON.stringify(fields),
     }),
   );
@@ -39,7 +43,11 @@ const scenario = {
 
 test('a scenario declares test clocks and accounts on them; reset restores them and removes the ones made at runtime', async () => {
   const emulator = emulatorWith({ scenario });
-  expect(emulator.clocks.get('clock_booking')).toMatchObject({ name: 'booking', now: Date.parse('2030-01-01T00:00:00Z'), accounts: ['pk_booking'] });
+  expect(emulator.clocks.get('clock_booking')).toMatchObject({
+    name: 'booking',
+    now: Date.parse('2030-01-01T00:00:00Z'),
+    accounts: ['pk_booking'],
+  });
   expect(emulator.accounts.get('pk_booking').clock).toBe('clock_booking');
   const runtime = emulator.clocks.create();
   emulator.accounts.create({ apiKey: 'pk_runtime', clock: runtime.id });
@@ -48,7 +56,11 @@ test('a scenario declares test clocks and accounts on them; reset restores them 
 
   emulator.reset();
   expect(emulator.clocks.list().items.map((clock) => clock.id)).toEqual(['clock_booking']);
-  expect(emulator.clocks.get('clock_booking')).toMatchObject({ now: Date.parse('2030-01-01T00:00:00Z'), pendingTasks: 0, accounts: ['pk_booking'] });
+  expect(emulator.clocks.get('clock_booking')).toMatchObject({
+    now: Date.parse('2030-01-01T00:00:00Z'),
+    pendingTasks: 0,
+    accounts: ['pk_booking'],
+  });
   expect(() => emulator.accounts.get('pk_runtime')).toThrow(expect.objectContaining({ code: 'CONTROL_NOT_FOUND' }));
   expect(emulator.messages.list().total).toBe(0);
   // Ids drawn after a reset are the ones drawn after start-up: the same seed makes the same clocks.
@@ -57,13 +69,29 @@ test('a scenario declares test clocks and accounts on them; reset restores them 
 
 test('a scenario naming a clock that does not exist, or moving an account to another clock, is refused and changes nothing', () => {
   const emulator = emulatorWith({ scenario });
-  expect(() => emulator.scenario.set({ version: 1, accounts: [{ apiKey: 'pk_other', clock: 'clock_missing' }] })).toThrow(
-    expect.objectContaining({ code: 'SCENARIO_INVALID', message: expect.stringContaining('accounts[0].clock: no clock has the id "clock_missing"') }),
+  expect(() =>
+    emulator.scenario.set({ version: 1, accounts: [{ apiKey: 'pk_other', clock: 'clock_missing' }] }),
+  ).toThrow(
+    expect.objectContaining({
+      code: 'SCENARIO_INVALID',
+      message: expect.stringContaining('accounts[0].clock: no clock has the id "clock_missing"'),
+    }),
   );
-  expect(() => emulator.scenario.set({ version: 1, clocks: [{ id: 'clock_new' }], accounts: [{ apiKey: 'pk_booking', clock: 'clock_new' }] })).toThrow(
-    expect.objectContaining({ code: 'SCENARIO_INVALID', message: expect.stringContaining('cannot move to another clock') }),
+  expect(() =>
+    emulator.scenario.set({
+      version: 1,
+      clocks: [{ id: 'clock_new' }],
+      accounts: [{ apiKey: 'pk_booking', clock: 'clock_new' }],
+    }),
+  ).toThrow(
+    expect.objectContaining({
+      code: 'SCENARIO_INVALID',
+      message: expect.stringContaining('cannot move to another clock'),
+    }),
   );
-  expect(() => emulator.scenario.set({ version: 1, clocks: [{ id: 'has space' }] })).toThrow(expect.objectContaining({ code: 'SCENARIO_INVALID' }));
+  expect(() => emulator.scenario.set({ version: 1, clocks: [{ id: 'has space' }] })).toThrow(
+    expect.objectContaining({ code: 'SCENARIO_INVALID' }),
+  );
   expect(emulator.clocks.list().items.map((clock) => clock.id)).toEqual(['clock_booking']);
   expect(() => emulator.accounts.get('pk_other')).toThrow();
 });
@@ -93,7 +121,9 @@ test("replies, their delays, timeline events, webhook tries and the journal run 
   await emulator.clocks.advance('clock_booking', '10m');
   const [reply] = emulator.replies.list().items;
   expect(reply?.creation_date.startsWith('2030-01-01T02:1')).toBe(true);
-  const tries = emulator.webhooks.list({ account: 'pk_booking' }).items.flatMap((event) => event.attempts.map((attempt) => attempt.at));
+  const tries = emulator.webhooks
+    .list({ account: 'pk_booking' })
+    .items.flatMap((event) => event.attempts.map((attempt) => attempt.at));
   expect(tries.length).toBeGreaterThan(0);
   for (const at of tries) expect(at.startsWith('2030-01-01T02:')).toBe(true);
   expect(emulator.accounts.get('pk_booking').live.balance).toBe(balance - 1);
@@ -123,10 +153,16 @@ test('runUntilIdle on a test clock fires only its tasks; the main clock keeps it
 
 test('the control API serves test clocks: create, list, move, refuse mode, delete, unknown ids 404 with catalogued codes', async () => {
   const emulator = emulatorWith();
-  const created = await call(emulator, 'POST', '/_emulator/clocks', { raw: JSON.stringify({ name: 'http', startTime: '2030-01-01T00:00:00Z' }), key: false });
+  const created = await call(emulator, 'POST', '/_emulator/clocks', {
+    raw: JSON.stringify({ name: 'http', startTime: '2030-01-01T00:00:00Z' }),
+    key: false,
+  });
   expect(created.status).toBe(201);
   const id = created.body.id as string;
-  const moved = await call(emulator, 'POST', `/_emulator/clocks/${id}`, { raw: JSON.stringify({ advance: '1h' }), key: false });
+  const moved = await call(emulator, 'POST', `/_emulator/clocks/${id}`, {
+    raw: JSON.stringify({ advance: '1h' }),
+    key: false,
+  });
   expect(moved.body).toMatchObject({ id, now: Date.parse('2030-01-01T01:00:00Z') });
   for (const [body, code] of [
     [{ mode: 'realtime' }, 'CONTROL_INVALID_REQUEST'],
@@ -140,11 +176,23 @@ test('the control API serves test clocks: create, list, move, refuse mode, delet
     const refused = await call(emulator, 'POST', `/_emulator/clocks/${id}`, { raw: JSON.stringify(body), key: false });
     expect({ body, status: refused.status, code: refused.body.message }).toEqual({ body, status: 400, code });
   }
-  for (const body of ['{"startTime": "10000-01-01T00:00:00Z"}', '{"name": 5}', '{"id": "clock_mine"}', '"text"', `{"name": "${'x'.repeat(201)}"}`]) {
+  for (const body of [
+    '{"startTime": "10000-01-01T00:00:00Z"}',
+    '{"name": 5}',
+    '{"id": "clock_mine"}',
+    '"text"',
+    `{"name": "${'x'.repeat(201)}"}`,
+  ]) {
     const refused = await call(emulator, 'POST', '/_emulator/clocks', { raw: body, key: false });
-    expect({ body, status: refused.status, code: refused.body.message }).toEqual({ body, status: 400, code: 'CONTROL_INVALID_REQUEST' });
+    expect({ body, status: refused.status, code: refused.body.message }).toEqual({
+      body,
+      status: 400,
+      code: 'CONTROL_INVALID_REQUEST',
+    });
   }
-  expect((await call(emulator, 'GET', `/_emulator/clocks/${id}`, { key: false })).body.now).toBe(Date.parse('2030-01-01T01:00:00Z'));
+  expect((await call(emulator, 'GET', `/_emulator/clocks/${id}`, { key: false })).body.now).toBe(
+    Date.parse('2030-01-01T01:00:00Z'),
+  );
   expect((await call(emulator, 'GET', '/_emulator/clocks', { key: false })).body.total).toBe(1);
   for (const [method, path] of [
     ['GET', '/_emulator/clocks/clock_missing'],
@@ -152,7 +200,11 @@ test('the control API serves test clocks: create, list, move, refuse mode, delet
     ['DELETE', '/_emulator/clocks/clock_missing'],
   ] as const) {
     const missing = await call(emulator, method, path, method === 'POST' ? { raw: '{}', key: false } : { key: false });
-    expect({ path, status: missing.status, code: missing.body.message }).toEqual({ path, status: 404, code: 'CONTROL_NOT_FOUND' });
+    expect({ path, status: missing.status, code: missing.body.message }).toEqual({
+      path,
+      status: 404,
+      code: 'CONTROL_NOT_FOUND',
+    });
   }
   expect((await call(emulator, 'DELETE', `/_emulator/clocks/${id}`, { key: false })).status).toBe(204);
   expect((await call(emulator, 'GET', '/_emulator/clocks', { key: false })).body.total).toBe(0);

@@ -13,7 +13,9 @@ test('a deleted message stays visible to the control API as deleted, with the ti
   expect(emulator.messages.list().items.map((message) => message.id)).toEqual([sent.id, kept.id]);
   expect((await call(emulator, 'GET', `/v1/messages/${sent.id}`)).body.message).toBe('MESSAGE_NOT_FOUND');
   expect((await call(emulator, 'DELETE', `/v1/messages/${sent.id}`)).body.message).toBe('MESSAGE_NOT_FOUND');
-  expect((await call(emulator, 'GET', '/v1/messages')).body.list.map((message: { id: string }) => message.id)).toEqual([kept.id]);
+  expect((await call(emulator, 'GET', '/v1/messages')).body.list.map((message: { id: string }) => message.id)).toEqual([
+    kept.id,
+  ]);
   expect(emulator.accounts.get('pk_test_sms_emulator').live.messages).toBe(1);
   await emulator.clock.advance('1h');
   expect(emulator.messages.get(sent.id).status).toBe('deleted');
@@ -39,11 +41,16 @@ test("a reply's self link resolves to the sms-reply object, which the list still
   const sent = await send(emulator, { recipient: ['27831234567'], message: 'Coming?' });
   await emulator.clock.advance('1m');
   const reply = await emulator.replies.inject(sent.id, { text: 'Yes' });
-  const webhook = emulator.webhooks.list({ message: reply.id }).items[0]?.payload as { _links: { self: { href: string } } };
+  const webhook = emulator.webhooks.list({ message: reply.id }).items[0]?.payload as {
+    _links: { self: { href: string } };
+  };
   const self = new URL(webhook._links.self.href).pathname;
   expect(self).toBe(`/v1/messages/${reply.id}`);
   const read = await call(emulator, 'GET', self);
-  expect(read).toMatchObject({ status: 200, body: { id: reply.id, type: 'sms-reply', message: 'Yes', recipient: ['27831234567'], status: 'delivered' } });
+  expect(read).toMatchObject({
+    status: 200,
+    body: { id: reply.id, type: 'sms-reply', message: 'Yes', recipient: ['27831234567'], status: 'delivered' },
+  });
   expect((await call(emulator, 'GET', `/sandbox/v1/messages/${reply.id}`)).body.message).toBe('MESSAGE_NOT_FOUND');
   expect((await call(emulator, 'GET', '/v1/messages')).body.total_items).toBe(1);
 });
@@ -53,6 +60,9 @@ test('the control message list refuses a status no message can have instead of a
   await send(emulator, { recipient: ['27831234567'], message: 'hi' });
   const refused = await call(emulator, 'GET', '/_emulator/messages?status=deliverd', { key: false });
   expect(refused.status).toBe(400);
-  expect(refused.body).toMatchObject({ message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('status') });
+  expect(refused.body).toMatchObject({
+    message: 'CONTROL_INVALID_REQUEST',
+    description: expect.stringContaining('status'),
+  });
   expect((await call(emulator, 'GET', '/_emulator/messages?status=pending', { key: false })).body.total).toBe(1);
 });

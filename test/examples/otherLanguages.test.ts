@@ -17,11 +17,21 @@ afterEach(() => {
 /** Starts the built bin on port 0 with a manual clock; answers the ready file's path (the scripts wait for it). */
 function startWithReadyFile(): string {
   const ready = join(mkdtempSync(join(tmpdir(), 'sms-examples-')), 'ready.json');
-  running.push(spawn(process.execPath, [join(root, 'bin/sms-emulator.js'), '--port', '0', '--clock', 'manual', '--ready-file', ready], { stdio: 'ignore' }));
+  running.push(
+    spawn(
+      process.execPath,
+      [join(root, 'bin/sms-emulator.js'), '--port', '0', '--clock', 'manual', '--ready-file', ready],
+      { stdio: 'ignore' },
+    ),
+  );
   return ready;
 }
 
-function run(file: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  file: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(file, args, { cwd: root, env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -18,7 +18,13 @@ test("an account's own rule decides its legs before the emulator's rules, and no
   const emulator = withOtherAccount();
   emulator.accounts.setScenario(other, { rules: [{ match: { recipient: '2783*' }, outcome: 'undelivered' }] });
   // 27830000004 is a magic number (blist) in the emulator's scenario: the account's own rule comes first.
-  const mine = await send(emulator, { recipient: ['27831234567', '27830000004'], message: 'Hi' }, 'live', other, otherSecret);
+  const mine = await send(
+    emulator,
+    { recipient: ['27831234567', '27830000004'], message: 'Hi' },
+    'live',
+    other,
+    otherSecret,
+  );
   const theirs = await send(emulator, { recipient: ['27831234567', '27830000004'], message: 'Hi' });
   await emulator.clock.advance('5s');
   expect(legStatuses(emulator, mine.id)).toEqual(['undelivered', 'undelivered']);
@@ -28,7 +34,13 @@ test("an account's own rule decides its legs before the emulator's rules, and no
 test("an account's legs no rule of its own matches fall through to the emulator's scenario", async () => {
   const emulator = withOtherAccount();
   emulator.accounts.setScenario(other, { rules: [{ match: { recipient: '27831111111' }, outcome: 'noroute' }] });
-  const sent = await send(emulator, { recipient: ['27831111111', '27830000002', '27832222222'], message: 'Hi' }, 'live', other, otherSecret);
+  const sent = await send(
+    emulator,
+    { recipient: ['27831111111', '27830000002', '27832222222'], message: 'Hi' },
+    'live',
+    other,
+    otherSecret,
+  );
   await emulator.clock.advance('5s');
   expect(legStatuses(emulator, sent.id)).toEqual(['noroute', 'undelivered', 'delivered']);
 });
@@ -46,7 +58,9 @@ test("an account's own reply is scripted for its messages only", async () => {
 
 test("an account's own fault acts on its requests only, with count", async () => {
   const emulator = withOtherAccount();
-  emulator.accounts.setScenario(other, { faults: [{ match: { operation: 'balance' }, error: { status: 503 }, count: 1 }] });
+  emulator.accounts.setScenario(other, {
+    faults: [{ match: { operation: 'balance' }, error: { status: 503 }, count: 1 }],
+  });
   expect((await call(emulator, 'GET', '/v1/messages/balance')).status).toBe(200);
   expect((await call(emulator, 'GET', '/v1/messages/balance', { key: other })).status).toBe(503);
   expect((await call(emulator, 'GET', '/v1/messages/balance', { key: other })).status).toBe(200);
@@ -56,7 +70,13 @@ test('the emulator-wide scenario.set keeps its meaning beside an account scenari
   const emulator = withOtherAccount();
   emulator.accounts.setScenario(other, { rules: [{ match: { recipient: '27831111111' }, outcome: 'noroute' }] });
   emulator.scenario.set({ version: 1, rules: [{ outcome: 'failed' }] });
-  const mine = await send(emulator, { recipient: ['27831111111', '27832222222'], message: 'Hi' }, 'live', other, otherSecret);
+  const mine = await send(
+    emulator,
+    { recipient: ['27831111111', '27832222222'], message: 'Hi' },
+    'live',
+    other,
+    otherSecret,
+  );
   const theirs = await send(emulator, { recipient: ['27831111111'], message: 'Hi' });
   await emulator.clock.advance('5s');
   expect(legStatuses(emulator, mine.id)).toEqual(['noroute', 'failed']);
@@ -68,7 +88,11 @@ test('PUT, GET and DELETE /_emulator/accounts/{key}/scenario set, read and clear
   const empty = await control(emulator, 'GET', `/accounts/${other}/scenario`);
   expect(empty).toMatchObject({ status: 200, body: { rules: [], replies: [], faults: [] } });
   const yaml = 'rules:\n  - { match: { recipient: "27831234567" }, outcome: expired }\n';
-  const put = await call(emulator, 'PUT', `/_emulator/accounts/${other}/scenario`, { raw: yaml, key: false, contentType: 'application/yaml' });
+  const put = await call(emulator, 'PUT', `/_emulator/accounts/${other}/scenario`, {
+    raw: yaml,
+    key: false,
+    contentType: 'application/yaml',
+  });
   expect(put.status).toBe(200);
   expect(put.body.rules).toEqual([{ match: { recipient: '27831234567' }, outcome: 'expired' }]);
   expect((await control(emulator, 'GET', `/accounts/${other}/scenario`)).body).toEqual(put.body);
@@ -139,7 +163,9 @@ test("a scenario file's account entry carries its own scenario: the start state,
 
 test('a snapshot keeps account scenarios, fault counts start afresh on import, and a bad one is refused whole', async () => {
   const emulator = withOtherAccount();
-  emulator.accounts.setScenario(other, { faults: [{ match: { operation: 'balance' }, error: { status: 503 }, count: 1 }] });
+  emulator.accounts.setScenario(other, {
+    faults: [{ match: { operation: 'balance' }, error: { status: 503 }, count: 1 }],
+  });
   const snapshot = emulator.snapshot();
   expect((await call(emulator, 'GET', '/v1/messages/balance', { key: other })).status).toBe(503);
   emulator.restore(snapshot);

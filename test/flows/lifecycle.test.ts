@@ -8,13 +8,19 @@ afterEach(() => {
 });
 
 const control = (emulator: ReturnType<typeof makeEmulator>, method: string, path: string, body?: unknown) =>
-  call(emulator, method, `/_emulator${path}`, { raw: body === undefined ? undefined : JSON.stringify(body), key: false });
+  call(emulator, method, `/_emulator${path}`, {
+    raw: body === undefined ? undefined : JSON.stringify(body),
+    key: false,
+  });
 
 test('a message scheduled for +20 minutes is charged and sent at its time, then delivered 5 seconds later', async () => {
   const emulator = makeEmulator();
   const message = await send(emulator, { recipient: ['27831234567'], message: 'See you', schedule: scheduleIn(20) });
   expect((await control(emulator, 'POST', '/clock', { advance: '19m' })).status).toBe(200);
-  expect((await call(emulator, 'GET', `/v1/messages/${message.id}`)).body).toMatchObject({ status: 'scheduled', credit: 0 });
+  expect((await call(emulator, 'GET', `/v1/messages/${message.id}`)).body).toMatchObject({
+    status: 'scheduled',
+    credit: 0,
+  });
   await control(emulator, 'POST', '/clock', { advance: '1m' });
   const sent = (await call(emulator, 'GET', `/v1/messages/${message.id}`)).body;
   expect(sent).toMatchObject({ status: 'pending', credit: 1, delivery_date: null });
@@ -31,7 +37,11 @@ test('a message scheduled for +20 minutes is charged and sent at its time, then 
 
 test('a scheduled message becomes failed when the balance is short at its time, and is not charged', async () => {
   const emulator = makeEmulator({ balance: 2 });
-  const message = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Later', schedule: scheduleIn(30) });
+  const message = await send(emulator, {
+    recipient: ['27831234567', '27831234568'],
+    message: 'Later',
+    schedule: scheduleIn(30),
+  });
   emulator.accounts.update(apiKey, { live: { balance: 1 } });
   await emulator.clock.advance('30m');
   const failed = emulator.messages.get(message.id);
@@ -64,7 +74,10 @@ test('a leg with no outcome within the validity period expires', async () => {
   await emulator.clock.advance('1h');
   expect(emulator.messages.get(message.id).status).toBe('submitted');
   await emulator.clock.advance('1h');
-  expect(emulator.messages.get(message.id)).toMatchObject({ status: 'expired', delivery_date: '2026-11-21T14:00:00+02:00' });
+  expect(emulator.messages.get(message.id)).toMatchObject({
+    status: 'expired',
+    delivery_date: '2026-11-21T14:00:00+02:00',
+  });
 });
 
 test('an outcome planned after the validity period becomes expired instead', async () => {
@@ -75,12 +88,20 @@ test('an outcome planned after the validity period becomes expired instead', asy
   ]);
   const message = await send(emulator, { recipient: ['27831234567'], message: 'Slow' });
   await emulator.clock.advance('2h');
-  expect(emulator.messages.get(message.id).legs[0]?.history.map((change) => change.status)).toEqual(['pending', 'submitted', 'expired']);
+  expect(emulator.messages.get(message.id).legs[0]?.history.map((change) => change.status)).toEqual([
+    'pending',
+    'submitted',
+    'expired',
+  ]);
 });
 
 test('legs that end differently show the outcome of most legs (ties: the first recipient)', async () => {
   const emulator = makeEmulator();
-  const outcomes: Record<string, 'delivered' | 'undelivered'> = { '27831234567': 'undelivered', '27831234568': 'delivered', '27831234569': 'delivered' };
+  const outcomes: Record<string, 'delivered' | 'undelivered'> = {
+    '27831234567': 'undelivered',
+    '27831234568': 'delivered',
+    '27831234569': 'delivered',
+  };
   emulator.setOutcomeDecider(({ recipient }) => [{ status: outcomes[recipient] ?? 'delivered', afterMs: 1000 }]);
   const three = await send(emulator, { recipient: Object.keys(outcomes), message: 'Mixed' });
   const two = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Tie' });
@@ -91,7 +112,9 @@ test('legs that end differently show the outcome of most legs (ties: the first r
 
 test('a message shows pending while any leg is pending, then submitted while any is open', async () => {
   const emulator = makeEmulator();
-  emulator.setOutcomeDecider(byLastDigit(steps(['submitted', 1000], ['delivered', 1000]), steps(['submitted', 3000], ['delivered', 3000])));
+  emulator.setOutcomeDecider(
+    byLastDigit(steps(['submitted', 1000], ['delivered', 1000]), steps(['submitted', 3000], ['delivered', 3000])),
+  );
   const message = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Staggered' });
   await emulator.clock.advance('2s');
   expect(emulator.messages.get(message.id).status).toBe('pending');
@@ -118,14 +141,20 @@ test('editing the schedule moves the send; deleting cancels it', async () => {
 test('schedule windows are measured on the emulator clock', async () => {
   const emulator = makeEmulator();
   await emulator.clock.advance('3d');
-  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x', schedule: scheduleIn(60) } });
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'x', schedule: scheduleIn(60) },
+  });
   expect(reply.body.message).toBe('DATE_TIME_INVALID');
-  expect((await send(emulator, { recipient: ['27831234567'], message: 'x', schedule: scheduleIn(3 * 24 * 60 + 16) })).status).toBe('scheduled');
+  expect(
+    (await send(emulator, { recipient: ['27831234567'], message: 'x', schedule: scheduleIn(3 * 24 * 60 + 16) })).status,
+  ).toBe('scheduled');
 });
 
 test('the transition table allows no move out of a final status and none back to scheduled', () => {
-  for (const status of ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const) expect(transitions[status]).toEqual([]);
-  for (const from of Object.keys(transitions) as (keyof typeof transitions)[]) expect(canTransition(from, 'scheduled')).toBe(false);
+  for (const status of ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const)
+    expect(transitions[status]).toEqual([]);
+  for (const from of Object.keys(transitions) as (keyof typeof transitions)[])
+    expect(canTransition(from, 'scheduled')).toBe(false);
   expect(canTransition('submitted', 'pending')).toBe(false);
 });
 
@@ -135,10 +164,15 @@ test('an illegal timeline from a decider is refused at the send with the reason,
     { status: 'submitted', afterMs: 1000 },
     { status: 'pending', afterMs: 1000 },
   ]);
-  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Bad plan' } });
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'Bad plan' },
+  });
   expect(reply).toMatchObject({
     status: 500,
-    body: { message: 'INTERNAL_SERVER_ERROR', description: expect.stringContaining('a leg cannot go from submitted to pending') },
+    body: {
+      message: 'INTERNAL_SERVER_ERROR',
+      description: expect.stringContaining('a leg cannot go from submitted to pending'),
+    },
   });
   expect(emulator.messages.list().items).toEqual([]);
   expect(emulator.accounts.get(apiKey).live.balance).toBe(1000);
@@ -146,13 +180,21 @@ test('an illegal timeline from a decider is refused at the send with the reason,
 
 test('a decider that throws when a scheduled message goes out is a clock incident; the message fails uncharged instead of staying scheduled', async () => {
   const emulator = makeEmulator();
-  const later = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Later', schedule: scheduleIn(20) });
+  const later = await send(emulator, {
+    recipient: ['27831234567', '27831234568'],
+    message: 'Later',
+    schedule: scheduleIn(20),
+  });
   emulator.setOutcomeDecider(() => {
     throw new Error('decider bug');
   });
   const moved = await emulator.clock.advance('30m');
   expect(moved.incidents).toEqual([
-    expect.objectContaining({ task: 'scheduled send', outcome: 'failed', reason: expect.stringContaining(`message ${later.id} failed, nothing charged`) }),
+    expect.objectContaining({
+      task: 'scheduled send',
+      outcome: 'failed',
+      reason: expect.stringContaining(`message ${later.id} failed, nothing charged`),
+    }),
   ]);
   expect(moved.incidents[0]?.reason).toContain('decider bug');
   expect(moved.time).toBe('2026-11-21T12:30:00+02:00');

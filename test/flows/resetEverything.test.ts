@@ -28,7 +28,9 @@ async function observe(emulator: Emulator): Promise<unknown> {
     snapshot: emulator.snapshot(),
     accounts,
     optOuts: accounts.flatMap((account) =>
-      (['live', 'sandbox'] as const).map((environment) => emulator.optOuts.list({ account: account.apiKey, environment }).items),
+      (['live', 'sandbox'] as const).map(
+        (environment) => emulator.optOuts.list({ account: account.apiKey, environment }).items,
+      ),
     ),
     messages: emulator.messages.list().items,
     replies: emulator.replies.list().items,
@@ -46,7 +48,11 @@ async function observe(emulator: Emulator): Promise<unknown> {
 function withoutWallTime(observed: unknown): unknown {
   return JSON.parse(
     JSON.stringify(observed, (name, value: unknown) =>
-      name === 'durationMs' || name === 'wallTime' ? undefined : typeof value === 'string' ? value.replace(/ in \d+ ms/g, '') : value,
+      name === 'durationMs' || name === 'wallTime'
+        ? undefined
+        : typeof value === 'string'
+          ? value.replace(/ in \d+ ms/g, '')
+          : value,
     ),
   );
 }
@@ -56,19 +62,36 @@ async function dirtyEverything(emulator: Emulator): Promise<void> {
   await call(emulator, 'GET', '/v1/messages/balance', { key: 'pk_startup' });
   await call(emulator, 'GET', '/v1/messages');
   await call(emulator, 'GET', '/v1/messages');
-  const sent = await send(emulator, { recipient: ['27830000009', '27831234567'], message: 'hello', client_reference: 'dirty' });
+  const sent = await send(emulator, {
+    recipient: ['27830000009', '27831234567'],
+    message: 'hello',
+    client_reference: 'dirty',
+  });
   await send(emulator, { recipient: ['27831234567'], message: 'later', schedule: '2026-11-22T12:00' }, 'sandbox');
   await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['+27'], message: 'bad' } });
   emulator.setOutcomeDecider(() => [{ status: 'failed', afterMs: 1000 }]);
-  emulator.accounts.create({ apiKey: 'pk_runtime', balance: 3, webhookUrl: 'http://127.0.0.1:9/runtime', scopes: ['balance'] });
-  emulator.accounts.update(apiKey, { signingSecret: 'changed', scopes: ['send'], live: { addBalance: 5, webhookUrl: 'http://127.0.0.1:9/hook' } });
+  emulator.accounts.create({
+    apiKey: 'pk_runtime',
+    balance: 3,
+    webhookUrl: 'http://127.0.0.1:9/runtime',
+    scopes: ['balance'],
+  });
+  emulator.accounts.update(apiKey, {
+    signingSecret: 'changed',
+    scopes: ['send'],
+    live: { addBalance: 5, webhookUrl: 'http://127.0.0.1:9/hook' },
+  });
   emulator.accounts.delete('pk_startup');
   emulator.optOuts.add('27831111111', { environment: 'sandbox' });
   emulator.webhooks.setChaos({ duplicateRate: 0.5, delayRate: 0.25, delay: '1m' });
   await emulator.clock.configure({ mode: 'manual', speed: 42 });
   await emulator.clock.advance('15m');
   await emulator.replies.inject(sent.id, { from: '27831234567', text: 'STOP' });
-  emulator.scenario.set({ version: 1, rules: [{ outcome: 'noroute' }], timeline: [{ at: '1h', addBalance: { credits: 1 } }] });
+  emulator.scenario.set({
+    version: 1,
+    rules: [{ outcome: 'noroute' }],
+    timeline: [{ at: '1h', addBalance: { credits: 1 } }],
+  });
   await emulator.clock.advance('1m');
 }
 

@@ -7,15 +7,32 @@ import { apiKey, balance, call, makeEmulator, scheduleIn, send } from '../suppor
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
 
 const bundled = (name: string) => fileURLToPath(new URL(`../../scenarios/${name}.yaml`, import.meta.url));
-const withScenario = (name: string, options: EmulatorOptions = {}) => makeEmulator({ scenario: bundled(name), ...options });
+const withScenario = (name: string, options: EmulatorOptions = {}) =>
+  makeEmulator({ scenario: bundled(name), ...options });
 const legStatuses = (emulator: Emulator, id: string) => emulator.messages.get(id).legs.map((leg) => leg.status);
 
 test('default: each magic number reaches its documented outcome', async () => {
   const emulator = makeEmulator();
-  const numbers = ['27830000001', '27830000002', '27830000003', '27830000004', '27830000005', '27830000006', '27831234567'];
+  const numbers = [
+    '27830000001',
+    '27830000002',
+    '27830000003',
+    '27830000004',
+    '27830000005',
+    '27830000006',
+    '27831234567',
+  ];
   const message = await send(emulator, { recipient: numbers, message: 'magic' });
   await emulator.clock.advance('5s');
-  expect(legStatuses(emulator, message.id)).toEqual(['delivered', 'undelivered', 'submitted', 'blist', 'noroute', 'submitted', 'delivered']);
+  expect(legStatuses(emulator, message.id)).toEqual([
+    'delivered',
+    'undelivered',
+    'submitted',
+    'blist',
+    'noroute',
+    'submitted',
+    'delivered',
+  ]);
   await emulator.clock.advance('10m');
   expect(legStatuses(emulator, message.id)[5]).toBe('delivered');
   await emulator.clock.advance('48h');
@@ -29,7 +46,12 @@ test('default: 27830000007 is delivered and replies 30 s later', async () => {
   expect(emulator.replies.list().items).toEqual([]);
   await emulator.clock.advance('30s');
   expect(emulator.replies.list().items).toEqual([
-    expect.objectContaining({ message: 'Thanks, got it!', recipient: ['27830000007'], client_reference: 'r-7', in_reply_to: message.id }),
+    expect.objectContaining({
+      message: 'Thanks, got it!',
+      recipient: ['27830000007'],
+      client_reference: 'r-7',
+      in_reply_to: message.id,
+    }),
   ]);
 });
 
@@ -52,12 +74,26 @@ test('opt-outs: START opts back in; STOP in any case with spaces opts out; the l
   expect(emulator.optOuts.list().items).toEqual(['27835550000', '27836660001']);
   await emulator.replies.inject(first.id, { from: '27836660001', text: '  start ' });
   expect(emulator.optOuts.list().items).toEqual(['27835550000']);
-  const control = (method: string, path: string) => call(emulator, method, `/_emulator/opt-outs${path}`, { key: false });
-  expect((await control('DELETE', '/27835550000')).body).toEqual({ account: apiKey, environment: 'live', number: '27835550000', optedOut: false });
+  const control = (method: string, path: string) =>
+    call(emulator, method, `/_emulator/opt-outs${path}`, { key: false });
+  expect((await control('DELETE', '/27835550000')).body).toEqual({
+    account: apiKey,
+    environment: 'live',
+    number: '27835550000',
+    optedOut: false,
+  });
   expect(emulator.optOuts.list().items).toEqual([]);
   // The scenario's optOuts apply to both environments; the sandbox list is its own from then on.
-  expect((await control('PUT', '/27831234567?environment=sandbox')).body).toMatchObject({ environment: 'sandbox', optedOut: true });
-  expect((await control('GET', '?environment=sandbox')).body).toEqual({ items: ['27835550000', '27831234567'], total: 2, page: 1, limit: 100 });
+  expect((await control('PUT', '/27831234567?environment=sandbox')).body).toMatchObject({
+    environment: 'sandbox',
+    optedOut: true,
+  });
+  expect((await control('GET', '?environment=sandbox')).body).toEqual({
+    items: ['27835550000', '27831234567'],
+    total: 2,
+    page: 1,
+    limit: 100,
+  });
   expect((await control('PUT', '/12345')).status).toBe(400);
   await emulator.replies.inject(first.id, { from: '27836660001', text: ' Stop ' });
   expect(emulator.optOuts.list().items).toEqual(['27836660001']);
@@ -190,7 +226,10 @@ test('INVALID_EMULATOR_HEADER repeats at most 64 characters of the header, with 
 
 test('outcomeHeader false ignores the header', async () => {
   const emulator = makeEmulator({ outcomeHeader: false });
-  const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'x' }, headers: { 'x-emulator-outcome': 'lost' } });
+  const reply = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'x' },
+    headers: { 'x-emulator-outcome': 'lost' },
+  });
   expect(reply.status).toBe(201);
 });
 
@@ -216,7 +255,14 @@ test('rules match on text, client_reference, environment and account; first matc
     (await send(emulator, { recipient: ['27831234567'], message: 'x' })).id,
   ];
   await emulator.clock.advance('5s');
-  expect(ids.map((id) => emulator.messages.get(id).status)).toEqual(['noroute', 'undelivered', 'blist', 'failed', 'submitted', 'delivered']);
+  expect(ids.map((id) => emulator.messages.get(id).status)).toEqual([
+    'noroute',
+    'undelivered',
+    'blist',
+    'failed',
+    'submitted',
+    'delivered',
+  ]);
 });
 
 test('timeline events run at their offsets: balance, webhook URL, replies, faults on and off', async () => {
@@ -247,14 +293,31 @@ test('timeline events run at their offsets: balance, webhook URL, replies, fault
 });
 
 test.each([
-  ['a fault with an unknown error code', 'version: 1\nfaults:\n  - error: { status: 503, code: SERVICE_DOWN }\n', 'scenario:3:', 'faults[0].error.code'],
-  ['two accounts with one API key', 'version: 1\naccounts:\n  - apiKey: pk_team\n  - apiKey: pk_team\n    balance: 0\n', 'scenario:4:', 'accounts[1].apiKey'],
+  [
+    'a fault with an unknown error code',
+    'version: 1\nfaults:\n  - error: { status: 503, code: SERVICE_DOWN }\n',
+    'scenario:3:',
+    'faults[0].error.code',
+  ],
+  [
+    'two accounts with one API key',
+    'version: 1\naccounts:\n  - apiKey: pk_team\n  - apiKey: pk_team\n    balance: 0\n',
+    'scenario:4:',
+    'accounts[1].apiKey',
+  ],
 ])('a scenario with %s is refused at load with SCENARIO_INVALID naming the field', async (_, text, line, path) => {
   expect(() => makeEmulator({ scenario: parseYaml(text) })).toThrow(path);
   const emulator = makeEmulator();
   const before = emulator.scenario.get();
-  const refused = await call(emulator, 'PUT', '/_emulator/scenario', { raw: text, key: false, contentType: 'application/yaml' });
-  expect(refused).toMatchObject({ status: 400, body: { message: 'SCENARIO_INVALID', description: expect.stringContaining(`${line}`) } });
+  const refused = await call(emulator, 'PUT', '/_emulator/scenario', {
+    raw: text,
+    key: false,
+    contentType: 'application/yaml',
+  });
+  expect(refused).toMatchObject({
+    status: 400,
+    body: { message: 'SCENARIO_INVALID', description: expect.stringContaining(`${line}`) },
+  });
   expect(refused.body.description).toContain(path);
   expect(emulator.scenario.get()).toEqual(before);
   expect(emulator.accounts.list().items.map((account) => account.apiKey)).toEqual([apiKey]);
@@ -262,7 +325,8 @@ test.each([
 
 test('a scenario can be read and replaced at runtime; a bad one is refused and changes nothing', async () => {
   const emulator = makeEmulator();
-  const control = (method: string, raw?: string) => call(emulator, method, '/_emulator/scenario', { raw, key: false, contentType: 'application/yaml' });
+  const control = (method: string, raw?: string) =>
+    call(emulator, method, '/_emulator/scenario', { raw, key: false, contentType: 'application/yaml' });
   expect((await control('GET')).body.rules).toHaveLength(9);
   const bad = await control('PUT', 'version: 1\nrules:\n  - outcome: lost\n');
   expect(bad.status).toBe(400);
@@ -280,10 +344,14 @@ test('the same scenario, seed, requests and clock steps give byte-identical tran
   const session = async () => {
     const emulator = withScenario('flaky-network', { seed: 'transcript' });
     const transcript: unknown[] = [];
-    emulator.on('leg.status', ({ message, leg, status, at }) => transcript.push(['leg', message.id, leg.recipient, status, at]));
+    emulator.on('leg.status', ({ message, leg, status, at }) =>
+      transcript.push(['leg', message.id, leg.recipient, status, at]),
+    );
     emulator.on('reply.received', ({ reply }) => transcript.push(['reply', reply.id, reply.message]));
     for (let i = 0; i < 5; i++) {
-      const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27830000007', `2783100000${i}`], message: `m${i}` } });
+      const reply = await call(emulator, 'POST', '/v1/messages', {
+        body: { recipient: ['27830000007', `2783100000${i}`], message: `m${i}` },
+      });
       transcript.push(['response', reply.status, reply.body]);
       await emulator.clock.advance('20s');
     }
@@ -306,7 +374,10 @@ test('a scenario adds to the built-in magic numbers: its own rules and replies f
       ],
     },
   });
-  const message = await send(emulator, { recipient: ['27830000001', '27830000002', '27839000000', '27830000007'], message: 'Hi' });
+  const message = await send(emulator, {
+    recipient: ['27830000001', '27830000002', '27839000000', '27830000007'],
+    message: 'Hi',
+  });
   await emulator.clock.advance('5s');
   expect(legStatuses(emulator, message.id)).toEqual(['noroute', 'undelivered', 'failed', 'delivered']);
   await emulator.clock.advance('30s');
@@ -314,7 +385,11 @@ test('a scenario adds to the built-in magic numbers: its own rules and replies f
 });
 
 test('magicNumbers: false in a scenario leaves only its own rules, at start and when set at runtime', async () => {
-  const scenario = { version: 1 as const, magicNumbers: false, rules: [{ match: { recipient: '27839*' }, outcome: 'failed' as const }] };
+  const scenario = {
+    version: 1 as const,
+    magicNumbers: false,
+    rules: [{ match: { recipient: '27839*' }, outcome: 'failed' as const }],
+  };
   for (const emulator of [makeEmulator({ scenario }), makeEmulator()]) {
     emulator.scenario.set(scenario);
     const message = await send(emulator, { recipient: ['27830000002', '27839000000', '27830000007'], message: 'Hi' });
@@ -329,7 +404,9 @@ test('of several scenario files the last that says magicNumbers decides', async 
   const off = { version: 1 as const, magicNumbers: false };
   const silent = { version: 1 as const, description: 'adds nothing about magic numbers' };
   expect(makeEmulator({ scenario: [off, silent] }).scenario.get().magicNumbers).toBe(false);
-  expect(makeEmulator({ scenario: [off, { version: 1 as const, magicNumbers: true }] }).scenario.get().magicNumbers).toBe(true);
+  expect(
+    makeEmulator({ scenario: [off, { version: 1 as const, magicNumbers: true }] }).scenario.get().magicNumbers,
+  ).toBe(true);
   const emulator = makeEmulator({ scenario: [off, silent] });
   const message = await send(emulator, { recipient: ['27830000002'], message: 'Hi' });
   await emulator.clock.advance('5s');

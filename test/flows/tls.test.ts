@@ -17,11 +17,15 @@ afterEach(async () => {
 /** GET over HTTPS trusting only `ca`; resolves with status and parsed body. */
 function get(url: string, ca: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { ca, headers: { authorization: `Basic ${Buffer.from('pk_test_sms_emulator:').toString('base64')}` } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    const outgoing = request(
+      url,
+      { ca, headers: { authorization: `Basic ${Buffer.from('pk_test_sms_emulator:').toString('base64')}` } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });
@@ -65,10 +69,12 @@ test('--tls-cert and --tls-key serve the given certificate', async () => {
 });
 
 test('a certificate without its key, or a file that cannot be read, stops listen with a clear message', async () => {
-  await expect(createEmulator({ tlsCert: '/nonexistent/cert.pem' }).listen({ port: 0 })).rejects.toThrow(/--tls-cert and --tls-key together/);
-  await expect(createEmulator({ tlsCert: '/nonexistent/cert.pem', tlsKey: '/nonexistent/key.pem' }).listen({ port: 0 })).rejects.toThrow(
-    /cannot read the TLS certificate \/nonexistent\/cert\.pem/,
+  await expect(createEmulator({ tlsCert: '/nonexistent/cert.pem' }).listen({ port: 0 })).rejects.toThrow(
+    /--tls-cert and --tls-key together/,
   );
+  await expect(
+    createEmulator({ tlsCert: '/nonexistent/cert.pem', tlsKey: '/nonexistent/key.pem' }).listen({ port: 0 }),
+  ).rejects.toThrow(/cannot read the TLS certificate \/nonexistent\/cert\.pem/);
 });
 
 test('without TLS the handle has no certificate and serves plain HTTP', async () => {

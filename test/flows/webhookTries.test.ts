@@ -43,7 +43,11 @@ function emulatorFor(url: string, options: EmulatorOptions = {}) {
 const summary = (emulator: ReturnType<typeof emulatorFor>) =>
   emulator.webhooks
     .list()
-    .items.map((event) => ({ status: event.status, state: event.state, errors: event.attempts.map((attempt) => attempt.error ?? attempt.status) }));
+    .items.map((event) => ({
+      status: event.status,
+      state: event.state,
+      errors: event.attempts.map((attempt) => attempt.error ?? attempt.status),
+    }));
 
 test('a receiver that hangs gets exactly four tries per event, and every event of the message ends failed', async () => {
   const catcher = await createWebhookCatcher();
@@ -70,7 +74,9 @@ test('an answer whose body is still coming when the timeout passes counts as a f
   const emulator = emulatorFor(slow.url, { webhookRetries: 1 });
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  expect(summary(emulator)).toEqual([{ status: 'submitted', state: 'failed', errors: ['timeout after 200 ms', 'timeout after 200 ms'] }]);
+  expect(summary(emulator)).toEqual([
+    { status: 'submitted', state: 'failed', errors: ['timeout after 200 ms', 'timeout after 200 ms'] },
+  ]);
   expect(slow.posts).toBe(2);
 });
 
@@ -85,7 +91,9 @@ test('a receiver that closes the connection mid-response is a failed try, and th
   const emulator = emulatorFor(flaky.url);
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
-  expect(summary(emulator)).toEqual([{ status: 'submitted', state: 'delivered', errors: ['connection closed mid-response', 200] }]);
+  expect(summary(emulator)).toEqual([
+    { status: 'submitted', state: 'delivered', errors: ['connection closed mid-response', 200] },
+  ]);
 });
 
 test('a redirect is a failed try and is not followed', async () => {
@@ -124,6 +132,8 @@ test('tries beyond the connections a receiver gets wait for a free one, and thei
   await emulator.clock.advance('1s');
   expect(catcher.received).toHaveLength(300);
   const events = emulator.webhooks.list({ limit: 1000 }).items;
-  expect(events.map((event) => event.attempts.map((attempt) => attempt.error))).toEqual(Array(300).fill(['timeout after 3000 ms']));
+  expect(events.map((event) => event.attempts.map((attempt) => attempt.error))).toEqual(
+    Array(300).fill(['timeout after 3000 ms']),
+  );
   catcher.hang(false);
 });

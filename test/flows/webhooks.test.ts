@@ -18,13 +18,23 @@ async function setup(options: EmulatorOptions = {}): Promise<{ emulator: Emulato
   return { emulator, catcher };
 }
 
-const statuses = (catcher: WebhookCatcher) => catcher.received.map((request) => `${request.body.recipient[0]}:${request.body.status}`);
+const statuses = (catcher: WebhookCatcher) =>
+  catcher.received.map((request) => `${request.body.recipient[0]}:${request.body.status}`);
 
 test('submitted and delivered notifications arrive with the client_reference, narrowed to the leg', async () => {
   const { emulator, catcher } = await setup();
-  const message = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Hi', client_reference: 'order-9' });
+  const message = await send(emulator, {
+    recipient: ['27831234567', '27831234568'],
+    message: 'Hi',
+    client_reference: 'order-9',
+  });
   await emulator.clock.advance('5s');
-  expect(statuses(catcher)).toEqual(['27831234567:submitted', '27831234568:submitted', '27831234567:delivered', '27831234568:delivered']);
+  expect(statuses(catcher)).toEqual([
+    '27831234567:submitted',
+    '27831234568:submitted',
+    '27831234567:delivered',
+    '27831234568:delivered',
+  ]);
   const delivered = catcher.received[3]?.body;
   expect(delivered).toMatchObject({
     id: message.id,
@@ -39,7 +49,13 @@ test('submitted and delivered notifications arrive with the client_reference, na
   expect(catcher.received[0]?.headers['content-type']).toBe('application/json');
   const log = emulator.webhooks.list().items;
   expect(log.map((event) => [event.state, event.attempts.length])).toEqual(Array(4).fill(['delivered', 1]));
-  expect(log[0]?.attempts[0]).toMatchObject({ number: 1, status: 200, ok: true, url: catcher.url, at: '2026-11-21T12:00:01+02:00' });
+  expect(log[0]?.attempts[0]).toMatchObject({
+    number: 1,
+    status: 200,
+    ok: true,
+    url: catcher.url,
+    at: '2026-11-21T12:00:01+02:00',
+  });
 });
 
 test('advance resolves only after the webhooks it made due were tried (no sleeping needed)', async () => {
@@ -47,7 +63,10 @@ test('advance resolves only after the webhooks it made due were tried (no sleepi
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('1s');
   expect(statuses(catcher)).toEqual(['27831234567:submitted']);
-  const reply = await call(emulator, 'POST', '/_emulator/clock', { raw: JSON.stringify({ advance: '4s' }), key: false });
+  const reply = await call(emulator, 'POST', '/_emulator/clock', {
+    raw: JSON.stringify({ advance: '4s' }),
+    key: false,
+  });
   expect(reply.status).toBe(200);
   expect(statuses(catcher)).toEqual(['27831234567:submitted', '27831234567:delivered']);
 });
@@ -83,7 +102,12 @@ test('a receiver that always fails gets exactly four tries, then the event is ma
   expect(catcher.received).toHaveLength(4);
   const failed = await call(emulator, 'GET', `/_emulator/webhooks?state=failed&message=${message.id}`, { key: false });
   expect(failed.body.items).toHaveLength(1);
-  expect(failed.body.items[0].attempts.map((attempt: { number: number; status: number }) => [attempt.number, attempt.status])).toEqual([
+  expect(
+    failed.body.items[0].attempts.map((attempt: { number: number; status: number }) => [
+      attempt.number,
+      attempt.status,
+    ]),
+  ).toEqual([
     [1, 500],
     [2, 500],
     [3, 500],
@@ -132,7 +156,12 @@ test('events of one message keep their order even when a try is retried', async 
   await emulator.clock.advance('5s');
   const accepted = catcher.received.filter((_, index) => index % 2 === 1).map((request) => request.body.status);
   expect(accepted).toEqual(['submitted', 'delivered']);
-  expect(catcher.received.map((request) => request.body.status)).toEqual(['submitted', 'submitted', 'delivered', 'delivered']);
+  expect(catcher.received.map((request) => request.body.status)).toEqual([
+    'submitted',
+    'submitted',
+    'delivered',
+    'delivered',
+  ]);
 });
 
 test('with no webhook URL, events are logged as skipped and nothing is posted', async () => {
@@ -181,7 +210,9 @@ test('a failed event can be redelivered once the receiver is fixed', async () =>
   catcher.respondWith(200);
   const redelivered = await call(emulator, 'POST', `/_emulator/webhooks/${event?.id}/redeliver`, { key: false });
   expect(redelivered.body).toMatchObject({ state: 'delivered' });
-  expect(redelivered.body.attempts.map((attempt: { status: number }) => attempt.status)).toEqual([500, 500, 500, 500, 200]);
+  expect(redelivered.body.attempts.map((attempt: { status: number }) => attempt.status)).toEqual([
+    500, 500, 500, 500, 200,
+  ]);
   expect((await call(emulator, 'POST', '/_emulator/webhooks/nope/redeliver', { key: false })).status).toBe(404);
 });
 
@@ -213,7 +244,12 @@ test('duplicate chaos posts events twice', async () => {
   const { emulator, catcher } = await setup({ webhookDuplicateRate: 1 });
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('5s');
-  expect(catcher.received.map((request) => request.body.status)).toEqual(['submitted', 'submitted', 'delivered', 'delivered']);
+  expect(catcher.received.map((request) => request.body.status)).toEqual([
+    'submitted',
+    'submitted',
+    'delivered',
+    'delivered',
+  ]);
   expect(emulator.webhooks.list().items.filter((event) => event.chaos.includes('duplicate'))).toHaveLength(2);
 });
 
@@ -241,10 +277,24 @@ test('reorder chaos lets later events overtake a held one', async () => {
 
 test('chaos can be read and changed through the control API; bad rates are refused', async () => {
   const emulator = makeEmulator();
-  expect((await call(emulator, 'POST', '/_emulator/webhooks/chaos', { raw: JSON.stringify({ duplicateRate: 0.5 }), key: false })).body).toMatchObject({
+  expect(
+    (
+      await call(emulator, 'POST', '/_emulator/webhooks/chaos', {
+        raw: JSON.stringify({ duplicateRate: 0.5 }),
+        key: false,
+      })
+    ).body,
+  ).toMatchObject({
     duplicateRate: 0.5,
   });
-  expect((await call(emulator, 'POST', '/_emulator/webhooks/chaos', { raw: JSON.stringify({ duplicateRate: 2 }), key: false })).status).toBe(400);
+  expect(
+    (
+      await call(emulator, 'POST', '/_emulator/webhooks/chaos', {
+        raw: JSON.stringify({ duplicateRate: 2 }),
+        key: false,
+      })
+    ).status,
+  ).toBe(400);
   expect((await call(emulator, 'GET', '/_emulator/webhooks/chaos', { key: false })).body.duplicateRate).toBe(0.5);
 });
 
@@ -256,7 +306,9 @@ test('a hanging receiver does not hold up API requests', async () => {
   await catcher.waitFor();
   // While the receiver holds the webhook open, the API keeps answering.
   for (let i = 0; i < 20; i++) {
-    const reply = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: `m${i}` } });
+    const reply = await call(emulator, 'POST', '/v1/messages', {
+      body: { recipient: ['27831234567'], message: `m${i}` },
+    });
     expect(reply.status).toBe(201);
   }
   expect(emulator.webhooks.list().items[0]?.state).toBe('pending');
@@ -269,9 +321,17 @@ test('the catcher records signed sends from a real client too', async () => {
   const catcher = await createWebhookCatcher();
   open.push(catcher);
   const body = { recipient: ['27831234567'], message: 'x' };
-  await fetch(catcher.url, { method: 'POST', body: JSON.stringify(body), headers: { signature: signRequest(body, 's') } });
-  expect((await catcher.waitFor((request) => request.body.message === 'x')).headers.signature).toBe(signRequest(body, 's'));
-  await expect(catcher.waitFor((request) => request.body.message === 'never', 50)).rejects.toThrow(/no matching request/);
+  await fetch(catcher.url, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { signature: signRequest(body, 's') },
+  });
+  expect((await catcher.waitFor((request) => request.body.message === 'x')).headers.signature).toBe(
+    signRequest(body, 's'),
+  );
+  await expect(catcher.waitFor((request) => request.body.message === 'never', 50)).rejects.toThrow(
+    /no matching request/,
+  );
 });
 
 test('the log keeps webhookLogLimit events: the oldest finished ones make room, and nothing unfinished is dropped', async () => {
@@ -317,6 +377,9 @@ test('redelivering an event whose account has no webhook URL is refused with a c
   const [event] = emulator.webhooks.list().items;
   const reply = await call(emulator, 'POST', `/_emulator/webhooks/${event?.id}/redeliver`, { key: false });
   expect(reply.status).toBe(400);
-  expect(reply.body).toMatchObject({ message: 'CONTROL_INVALID_REQUEST', description: expect.stringContaining('no live webhook URL') });
+  expect(reply.body).toMatchObject({
+    message: 'CONTROL_INVALID_REQUEST',
+    description: expect.stringContaining('no live webhook URL'),
+  });
   await expect(emulator.webhooks.redeliver(event!.id)).rejects.toThrow(/no live webhook URL/);
 });

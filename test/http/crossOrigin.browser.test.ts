@@ -37,7 +37,9 @@ beforeAll(async () => {
     ],
   });
   // The attacker's own site: any path answers an empty page the attack script then runs in.
-  attacker = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>attacker</title>'));
+  attacker = createServer((_, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>attacker</title>'),
+  );
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   attackerOrigin = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
   folder = mkdtempSync(join(tmpdir(), 'sms-emulator-attack-'));
@@ -116,7 +118,8 @@ function expectNothingRead(reads: Record<string, string>, refused: RegExp): void
   expect(Object.keys(reads).length).toBe(6);
   for (const [path, got] of Object.entries(reads)) {
     expect(got, path).toMatch(refused);
-    for (const secret of [secretText, 'sk_test_sms_emulator', 'pk_test_sms_emulator"']) expect(got, path).not.toContain(secret);
+    for (const secret of [secretText, 'sk_test_sms_emulator', 'pk_test_sms_emulator"'])
+      expect(got, path).not.toContain(secret);
   }
 }
 
@@ -157,7 +160,9 @@ test('a page on a DNS-rebinding name, same-origin with the emulator for the brow
   await attackedFrom(async (page, port) => {
     const origin = `http://${rebinding}:${port}`;
     // The first DNS answer pointed at the attacker's server, which served this page; every later request reaches the emulator.
-    await page.route(`${origin}/attack`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>rebinding</title>' }));
+    await page.route(`${origin}/attack`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>rebinding</title>' }),
+    );
     await page.goto(`${origin}/attack`);
     return origin;
   }, /^403 .*"message":"HOST_NOT_ALLOWED"/);

@@ -54,7 +54,8 @@ function exchange(port: number, host: string, { method, path, headers = {}, body
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const kept: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) if (!transportHeaders.has(name)) kept[name] = String(value);
+        for (const [name, value] of Object.entries(res.headers))
+          if (!transportHeaders.has(name)) kept[name] = String(value);
         resolve({ status: res.statusCode as number, headers: kept, body: Buffer.concat(chunks).toString('utf8') });
       });
     });
@@ -63,9 +64,17 @@ function exchange(port: number, host: string, { method, path, headers = {}, body
   });
 }
 
-async function viaFetch(emulator: Emulator, host: string, { method, path, headers = {}, body }: Exchange): Promise<Reply> {
+async function viaFetch(
+  emulator: Emulator,
+  host: string,
+  { method, path, headers = {}, body }: Exchange,
+): Promise<Reply> {
   const response = await emulator.fetch(new Request(`http://${host}${path}`, { method, headers, body }));
-  return { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? '' }, body: await response.text() };
+  return {
+    status: response.status,
+    headers: { 'content-type': response.headers.get('content-type') ?? '' },
+    body: await response.text(),
+  };
 }
 
 /** Listens on a free port with the emulator's own listener (fast lane), or with hono's node adapter alone. */
@@ -79,7 +88,9 @@ async function serve(listener: Parameters<typeof createServer>[1]): Promise<numb
 
 /** The journal as the control API shows it, less what differs between any two runs (wall time, duration). */
 function journalOf(emulator: Emulator): unknown[] {
-  return emulator.requests.find({ limit: 1000 }).items.map(({ wallTime: _wallTime, durationMs: _durationMs, ...entry }) => entry);
+  return emulator.requests
+    .find({ limit: 1000 })
+    .items.map(({ wallTime: _wallTime, durationMs: _durationMs, ...entry }) => entry);
 }
 
 /** Runs `exchanges` through the fast lane, through hono's node adapter and through emulator.fetch, on three alike emulators. */
@@ -95,20 +106,25 @@ async function compare(options: EmulatorOptions, exchanges: Exchange[]): Promise
   for (const request of exchanges) {
     const before = honoAdapter.calls;
     const viaLane = await exchange(lanePort, host, request);
-    expect(honoAdapter.calls - before, `${request.method} ${request.path} took the ${request.lane === false ? 'fast lane' : 'hono adapter'}`).toBe(
-      request.lane === false ? 1 : 0,
-    );
+    expect(
+      honoAdapter.calls - before,
+      `${request.method} ${request.path} took the ${request.lane === false ? 'fast lane' : 'hono adapter'}`,
+    ).toBe(request.lane === false ? 1 : 0);
     const viaAdapter = await exchange(adapterPort, host, request);
     expect(viaLane, `${request.method} ${request.path}`).toEqual(viaAdapter);
     const viaApp = await viaFetch(fetched, host, request);
-    expect({ status: viaLane.status, body: viaLane.body }, `${request.method} ${request.path}`).toEqual({ status: viaApp.status, body: viaApp.body });
+    expect({ status: viaLane.status, body: viaLane.body }, `${request.method} ${request.path}`).toEqual({
+      status: viaApp.status,
+      body: viaApp.body,
+    });
     if (request.method !== 'HEAD') expect(viaApp.headers['content-type']).toBe(viaLane.headers['content-type']);
   }
   expect(journalOf(lane)).toEqual(journalOf(adapter));
   expect(journalOf(lane).length).toBeGreaterThan(0);
   // In process, a body has no Content-Length of its own, so one hono refuses while reading it is journaled as not kept:
   // only what the fast lane takes is compared with emulator.fetch.
-  const inLane = (entries: unknown[]) => entries.filter((entry, index) => exchanges[exchanges.length - 1 - index]?.lane !== false);
+  const inLane = (entries: unknown[]) =>
+    entries.filter((entry, index) => exchanges[exchanges.length - 1 - index]?.lane !== false);
   expect(inLane(journalOf(lane))).toEqual(inLane(journalOf(fetched)));
 }
 
@@ -144,19 +160,39 @@ test('the fast lane answers and journals the API exactly as hono does, and leave
     { method: 'POST', path: '/v1/messages', ...signed(fields, { signature: 'f'.repeat(64) }) },
     { method: 'POST', path: '/v1/messages', headers: { ...auth, 'content-type': json }, body: JSON.stringify(fields) },
     { method: 'POST', path: '/v1/messages', headers: { ...auth, 'content-type': json }, body: '{"recipient": [' },
-    { method: 'POST', path: '/v1/messages', headers: { ...auth, 'content-type': json }, body: new Uint8Array([0x7b, 0xff, 0x7d]) },
-    { method: 'POST', path: '/v1/messages', headers: { ...auth, 'content-type': json }, body: '[1]' },
-    { method: 'POST', path: '/v1/messages', headers: { ...auth, 'content-type': 'text/plain' }, body: JSON.stringify(fields) },
     {
       method: 'POST',
       path: '/v1/messages',
-      headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded', signature: signRequest(fields, signingSecret) },
+      headers: { ...auth, 'content-type': json },
+      body: new Uint8Array([0x7b, 0xff, 0x7d]),
+    },
+    { method: 'POST', path: '/v1/messages', headers: { ...auth, 'content-type': json }, body: '[1]' },
+    {
+      method: 'POST',
+      path: '/v1/messages',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: JSON.stringify(fields),
+    },
+    {
+      method: 'POST',
+      path: '/v1/messages',
+      headers: {
+        ...auth,
+        'content-type': 'application/x-www-form-urlencoded',
+        signature: signRequest(fields, signingSecret),
+      },
       body: 'recipient[]=27831234567&message=Hello',
     },
     { method: 'POST', path: '/v1/messages', headers: auth, body: JSON.stringify(fields) },
     { method: 'POST', path: '/v1/messages', headers: { 'content-type': json }, body: JSON.stringify(fields) },
     { method: 'POST', path: '/v1/messages', ...signed({ ...fields, message: 'x'.repeat(5000) }), lane: false },
-    { method: 'POST', path: '/v1/messages', headers: { ...auth, 'transfer-encoding': 'chunked' }, body: JSON.stringify(fields), lane: false },
+    {
+      method: 'POST',
+      path: '/v1/messages',
+      headers: { ...auth, 'transfer-encoding': 'chunked' },
+      body: JSON.stringify(fields),
+      lane: false,
+    },
     { method: 'GET', path: '/v1/messages?limit=1&page=2', headers: auth },
     { method: 'GET', path: '/v1/messages?limit=zero', headers: auth },
     { method: 'GET', path: '/v1/messages?search=Later&status=scheduled', headers: auth },
@@ -164,7 +200,11 @@ test('the fast lane answers and journals the API exactly as hono does, and leave
     { method: 'GET', path: '/v1/messages/a%20b', headers: auth, lane: false },
     { method: 'GET', path: '/v1/../v1/messages/balance', headers: auth, lane: false },
     { method: 'GET', path: '/v1/Messages/Balance', headers: auth },
-    { method: 'GET', path: '/v1/messages/balance', headers: { ...auth, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'sms.example.com' } },
+    {
+      method: 'GET',
+      path: '/v1/messages/balance',
+      headers: { ...auth, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'sms.example.com' },
+    },
     { method: 'GET', path: '/v1/messages/balance', headers: { ...auth, 'x-forwarded-host': 'bad/host' } },
     { method: 'GET', path: '/v2/messages/balance', headers: auth, lane: false },
     { method: 'GET', path: '/sandbox/v1x', headers: auth, lane: false },
@@ -175,7 +215,9 @@ test('the fast lane edits, reads and deletes a message as hono does', async () =
   const created = { recipient: ['27831234567'], message: 'Edit me', schedule: '2026-11-22T09:30' };
   // The seed makes the first message's id the same in all three emulators.
   const probe = makeEmulator();
-  const response = await probe.fetch(new Request('http://emulator.test/v1/messages', { method: 'POST', ...signed(created) }));
+  const response = await probe.fetch(
+    new Request('http://emulator.test/v1/messages', { method: 'POST', ...signed(created) }),
+  );
   const { id } = (await response.json()) as { id: string };
   await probe.close();
   await compare({}, [
@@ -240,7 +282,13 @@ test('the fast lane reads a body that arrives in pieces whole, as hono does', as
   const { body } = signed(fields);
   const status = await new Promise<number>((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, method: 'POST', path: '/v1/messages', headers: { ...signed(fields).headers, 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/v1/messages',
+        headers: { ...signed(fields).headers, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode as number));

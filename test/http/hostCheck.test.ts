@@ -18,7 +18,10 @@ interface Reply {
   body: any;
 }
 
-async function listening(options: EmulatorOptions = {}, host = '127.0.0.1'): Promise<{ emulator: Emulator; port: number }> {
+async function listening(
+  options: EmulatorOptions = {},
+  host = '127.0.0.1',
+): Promise<{ emulator: Emulator; port: number }> {
   const emulator = makeEmulator(options);
   open.push(emulator);
   const { port } = await emulator.listen({ host, port: 0 });
@@ -26,28 +29,58 @@ async function listening(options: EmulatorOptions = {}, host = '127.0.0.1'): Pro
 }
 
 /** One request to 127.0.0.1:`port` that says `host` in its Host header. */
-function exchange(port: number, host: string, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Reply> {
+function exchange(
+  port: number,
+  host: string,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { host, authorization: basic(apiKey), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode as number, body: text.startsWith('{') ? JSON.parse(text) : text });
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { host, authorization: basic(apiKey), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode as number, body: text.startsWith('{') ? JSON.parse(text) : text });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
-const paths = ['/v1/messages/balance', '/sandbox/v1/messages/balance', '/_emulator/clock', '/_emulator/ui', '/_emulator/docs/'];
+const paths = [
+  '/v1/messages/balance',
+  '/sandbox/v1/messages/balance',
+  '/_emulator/clock',
+  '/_emulator/ui',
+  '/_emulator/docs/',
+];
 
 test('loopback names, names under .localhost and the listening address answer, with the port or without', async () => {
   const { port } = await listening();
-  const hosts = ['localhost', `localhost:${port}`, '127.0.0.1', `127.0.0.1:${port}`, '[::1]', `[::1]:${port}`, `LocalHost:${port}`, `app.localhost:${port}`];
+  const hosts = [
+    'localhost',
+    `localhost:${port}`,
+    '127.0.0.1',
+    `127.0.0.1:${port}`,
+    '[::1]',
+    `[::1]:${port}`,
+    `LocalHost:${port}`,
+    `app.localhost:${port}`,
+  ];
   for (const host of hosts) {
-    for (const path of paths) expect({ host, path, status: (await exchange(port, host, 'GET', path)).status }).toEqual({ host, path, status: 200 });
+    for (const path of paths)
+      expect({ host, path, status: (await exchange(port, host, 'GET', path)).status }).toEqual({
+        host,
+        path,
+        status: 200,
+      });
   }
 });
 
@@ -66,11 +99,18 @@ test('any other Host is refused with HOST_NOT_ALLOWED on the fast lane, the cont
   for (const host of foreign) {
     for (const path of paths) {
       const reply = await exchange(port, host, 'GET', path);
-      expect({ host, path, status: reply.status, code: reply.body.message }).toEqual({ host, path, status: 403, code: 'HOST_NOT_ALLOWED' });
+      expect({ host, path, status: reply.status, code: reply.body.message }).toEqual({
+        host,
+        path,
+        status: 403,
+        code: 'HOST_NOT_ALLOWED',
+      });
     }
     const moved = await exchange(port, host, 'POST', '/_emulator/clock', '{"advance":"24h"}');
     expect(moved.status).toBe(403);
-    const sent = await exchange(port, host, 'POST', '/v1/messages', '{"recipient":["27831234567"],"message":"Hi"}', { 'content-type': 'application/json' });
+    const sent = await exchange(port, host, 'POST', '/v1/messages', '{"recipient":["27831234567"],"message":"Hi"}', {
+      'content-type': 'application/json',
+    });
     expect(sent.status).toBe(403);
   }
   expect(emulator.clock.now().getTime()).toBe(before);
@@ -86,10 +126,16 @@ test('any other Host is refused with HOST_NOT_ALLOWED on the fast lane, the cont
 test("publicUrl's host and the allowedHosts names answer, exactly; allowedHosts all turns the check off", async () => {
   const { port } = await listening({ publicUrl: 'https://sms.example.test:8443', allowedHosts: ['Tests.Internal'] });
   for (const host of ['sms.example.test', 'sms.example.test:8443', 'tests.internal:2727', 'TESTS.INTERNAL']) {
-    expect({ host, status: (await exchange(port, host, 'GET', '/v1/messages/balance')).status }).toEqual({ host, status: 200 });
+    expect({ host, status: (await exchange(port, host, 'GET', '/v1/messages/balance')).status }).toEqual({
+      host,
+      status: 200,
+    });
   }
   for (const host of ['other.example.test', 'tests.internal.attacker.example', 'internal']) {
-    expect({ host, status: (await exchange(port, host, 'GET', '/v1/messages/balance')).status }).toEqual({ host, status: 403 });
+    expect({ host, status: (await exchange(port, host, 'GET', '/v1/messages/balance')).status }).toEqual({
+      host,
+      status: 403,
+    });
   }
   const { port: open } = await listening({ allowedHosts: ['all'] });
   expect((await exchange(open, 'attacker.example', 'GET', '/_emulator/clock')).status).toBe(200);
@@ -112,7 +158,9 @@ test('the listening address answers when it is not a loopback one', () => {
 test('emulator.fetch has no socket a browser could reach, so any Host answers there', async () => {
   const emulator = makeEmulator();
   open.push(emulator);
-  const response = await emulator.fetch(new Request('http://attacker.example/v1/messages/balance', { headers: { authorization: basic(apiKey) } }));
+  const response = await emulator.fetch(
+    new Request('http://attacker.example/v1/messages/balance', { headers: { authorization: basic(apiKey) } }),
+  );
   expect(response.status).toBe(200);
 });
 

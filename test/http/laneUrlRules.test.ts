@@ -24,12 +24,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** The URL @hono/node-server builds for `target` sent with Host `host`, or its refusal's status. */
 function builtUrl(target: string, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, path: target, headers: { host }, agent: false }, (incoming) => {
-      let body = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (chunk: string) => (body += chunk));
-      incoming.on('end', () => resolve(incoming.statusCode === 200 ? body : `HTTP ${incoming.statusCode}`));
-    });
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, path: target, headers: { host }, agent: false },
+      (incoming) => {
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => (body += chunk));
+        incoming.on('end', () => resolve(incoming.statusCode === 200 ? body : `HTTP ${incoming.statusCode}`));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });
@@ -44,12 +47,25 @@ test('@hono/node-server is pinned to one exact version, the one installed and lo
   expect(lock.packages['node_modules/@hono/node-server'].version).toBe(pinned);
 });
 
-const plainTargets = ['/v1/messages', '/v1/messages/balance?x=1&y=2', "/sandbox/v1/messages/abc-_~.!$&'()*+,;=:@", '/v1/a/b/c/', '/v1?q'];
+const plainTargets = [
+  '/v1/messages',
+  '/v1/messages/balance?x=1&y=2',
+  "/sandbox/v1/messages/abc-_~.!$&'()*+,;=:@",
+  '/v1/a/b/c/',
+  '/v1?q',
+];
 const plainHosts = ['emulator.test', '127.0.0.1:2727', 'localhost:8080', 'a-b_c.d'];
 
 test('every target and Host the lane reads as they are, @hono/node-server turns into exactly scheme://host + target', async () => {
-  for (const target of plainTargets) for (const host of plainHosts) expect(readAsIs(target, host), `${host}${target}`).toBe(true);
-  const targetChar = fc.constantFrom(...'/abcAZ09-._~!$&\'()*+,;=:@%?#[]\\^`{|}"<>é'.split(''), '/..', '/.', '%2e', '%2F');
+  for (const target of plainTargets)
+    for (const host of plainHosts) expect(readAsIs(target, host), `${host}${target}`).toBe(true);
+  const targetChar = fc.constantFrom(
+    ...'/abcAZ09-._~!$&\'()*+,;=:@%?#[]\\^`{|}"<>é'.split(''),
+    '/..',
+    '/.',
+    '%2e',
+    '%2F',
+  );
   const hostChar = fc.constantFrom(...'abcAZ09.-_:@[]%é'.split(''));
   const targets = fc.oneof(
     fc.constantFrom(...plainTargets),

@@ -18,7 +18,8 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 function locate(document: Document): Map<string, { template: string; method: string; operation: Operation }> {
   const found = new Map<string, { template: string; method: string; operation: Operation }>();
   for (const [template, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) found.set(operation.operationId, { template, method, operation });
+    for (const [method, operation] of Object.entries(methods))
+      found.set(operation.operationId, { template, method, operation });
   }
   return found;
 }
@@ -44,7 +45,9 @@ test('every control operation answers what the OpenAPI document declares, with n
   const event = (await call(emulator, 'GET', '/_emulator/webhooks?limit=1', { key: false })).body.items[0].id as string;
   const snapshot = (await call(emulator, 'GET', '/_emulator/snapshot', { key: false })).body;
   const scenario = (await call(emulator, 'GET', '/_emulator/scenario', { key: false })).body;
-  const testClock = (await call(emulator, 'POST', '/_emulator/clocks', { raw: JSON.stringify({ name: 'answers' }), key: false })).body.id as string;
+  const testClock = (
+    await call(emulator, 'POST', '/_emulator/clocks', { raw: JSON.stringify({ name: 'answers' }), key: false })
+  ).body.id as string;
   const doomedClock = (await call(emulator, 'POST', '/_emulator/clocks', { raw: '{}', key: false })).body.id as string;
 
   const arguments_: Record<string, { path?: Record<string, string>; query?: string; body?: unknown; text?: string }> = {
@@ -88,7 +91,10 @@ test('every control operation answers what the OpenAPI document declares, with n
   };
   const routes = operationList().filter(([, op]) => isRoute(op));
   // Table order would reset before the operations after it; run reset and restore last.
-  const order = [...routes.filter(([id]) => id !== 'reset' && id !== 'restore'), ...routes.filter(([id]) => id === 'restore' || id === 'reset')];
+  const order = [
+    ...routes.filter(([id]) => id !== 'reset' && id !== 'restore'),
+    ...routes.filter(([id]) => id === 'restore' || id === 'reset'),
+  ];
   const checked: string[] = [];
   for (const [operationId] of order) {
     const location = operations.get(operationId);
@@ -98,7 +104,11 @@ test('every control operation answers what the OpenAPI document declares, with n
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(input.path?.[name] ?? ''));
     const reply = await call(emulator, method.toUpperCase(), `${path}${input.query ? `?${input.query}` : ''}`, {
       key: false,
-      ...(input.text !== undefined ? { raw: input.text } : input.body !== undefined ? { raw: JSON.stringify(input.body) } : {}),
+      ...(input.text !== undefined
+        ? { raw: input.text }
+        : input.body !== undefined
+          ? { raw: JSON.stringify(input.body) }
+          : {}),
     });
     const status = Object.keys(operation.responses).find((code) => code.startsWith('2'))!;
     expect(String(reply.status), `${operationId}: ${JSON.stringify(reply.body)}`).toBe(status);

@@ -20,7 +20,8 @@ test('the landing page, docs pages, OpenAPI document and health all answer 200',
     expect(response.status, path).toBe(200);
   }
   const landing = await (await emulator.fetch(new Request(`${origin}/_emulator`))).text();
-  for (const link of ['/_emulator/docs/', '/_emulator/openapi.json', '/_emulator/health', '/_emulator/requests']) expect(landing).toContain(link);
+  for (const link of ['/_emulator/docs/', '/_emulator/openapi.json', '/_emulator/health', '/_emulator/requests'])
+    expect(landing).toContain(link);
 });
 
 test('/ redirects to the landing page when the web inbox is off', async () => {
@@ -38,7 +39,9 @@ test('the docs index links every docs/ page, and each is served escaped under a 
     expect(html, `the docs index does not link ${name}`).toContain(`href="${name}"`);
     const response = await emulator.fetch(new Request(`${origin}/_emulator/docs/${name}`));
     expect(response.status, name).toBe(200);
-    expect(response.headers.get('content-security-policy'), name).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy'), name).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
     const body = await response.text();
     expect(body, name).not.toMatch(/<script|<a href="javascript/i);
     // Markdown's own text is shown, escaped: a table row's pipes and a code block's markup are all there as text.

@@ -23,14 +23,24 @@ async function listening(options: EmulatorOptions = {}): Promise<{ emulator: Emu
   return { emulator, port, origin };
 }
 
-function exchange(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+function exchange(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode as number, headers: res.headers, body: text.startsWith('{') ? JSON.parse(text) : text });
+        resolve({
+          status: res.statusCode as number,
+          headers: res.headers,
+          body: text.startsWith('{') ? JSON.parse(text) : text,
+        });
       });
     });
     req.on('error', reject);
@@ -86,7 +96,10 @@ test('a request from a page on another origin is refused with ORIGIN_NOT_ALLOWED
 
 test('with a control token, a page on another origin is refused before the token is looked at', async () => {
   const { port } = await listening({ controlToken: 'tok' });
-  const reply = await exchange(port, 'GET', '/_emulator/accounts', { origin: 'http://localhost:3000', authorization: 'Bearer tok' });
+  const reply = await exchange(port, 'GET', '/_emulator/accounts', {
+    origin: 'http://localhost:3000',
+    authorization: 'Bearer tok',
+  });
   expect(reply.body.message).toBe('ORIGIN_NOT_ALLOWED');
   expect((await exchange(port, 'GET', '/_emulator/accounts', { authorization: 'Bearer tok' })).status).toBe(200);
 });
@@ -94,12 +107,28 @@ test('with a control token, a page on another origin is refused before the token
 test("requests without an Origin (curl, Node's fetch) and from the emulator's own pages answer, whatever their content type", async () => {
   const { emulator, port, origin } = await listening();
   // As `curl -d` sends it: form-encoded, no Origin.
-  const moved = await exchange(port, 'POST', '/_emulator/clock', { 'content-type': 'application/x-www-form-urlencoded' }, '{"advance":"1h"}');
+  const moved = await exchange(
+    port,
+    'POST',
+    '/_emulator/clock',
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    '{"advance":"1h"}',
+  );
   expect(moved.status).toBe(200);
   const own = { origin, 'sec-fetch-site': 'same-origin' };
-  expect((await exchange(port, 'POST', '/_emulator/clock', { ...own, 'content-type': 'text/plain' }, '{"advance":"1h"}')).status).toBe(200);
+  expect(
+    (await exchange(port, 'POST', '/_emulator/clock', { ...own, 'content-type': 'text/plain' }, '{"advance":"1h"}'))
+      .status,
+  ).toBe(200);
   expect((await exchange(port, 'GET', '/_emulator/report', { 'sec-fetch-site': 'none' })).status).toBe(200);
-  expect((await exchange(port, 'GET', '/_emulator/accounts', { origin: `http://localhost:${port}`, host: `localhost:${port}` })).status).toBe(200);
+  expect(
+    (
+      await exchange(port, 'GET', '/_emulator/accounts', {
+        origin: `http://localhost:${port}`,
+        host: `localhost:${port}`,
+      })
+    ).status,
+  ).toBe(200);
   const fetched = await fetch(`${origin}/_emulator/clock`, { method: 'POST', body: '{"advance":"1h"}' });
   expect(fetched.status).toBe(200);
   expect(emulator.clock.now().toISOString()).toBe('2026-11-21T13:00:00.000Z');
@@ -107,16 +136,31 @@ test("requests without an Origin (curl, Node's fetch) and from the emulator's ow
 
 test('publicUrl and a proxy forwarding its own origin count as the emulator itself', async () => {
   const { port } = await listening({ publicUrl: 'https://sms.example.test:8443' });
-  expect((await exchange(port, 'GET', '/_emulator/accounts', { origin: 'https://sms.example.test:8443' })).status).toBe(200);
-  const proxied = { origin: 'https://proxy.example.test', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'proxy.example.test' };
+  expect((await exchange(port, 'GET', '/_emulator/accounts', { origin: 'https://sms.example.test:8443' })).status).toBe(
+    200,
+  );
+  const proxied = {
+    origin: 'https://proxy.example.test',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'proxy.example.test',
+  };
   const { port: behindProxy } = await listening();
   expect((await exchange(behindProxy, 'GET', '/_emulator/accounts', proxied)).status).toBe(200);
 });
 
 test('the pages that hold no data (inbox, docs, landing page, OpenAPI) still open from a link on another site', async () => {
   const { port } = await listening();
-  for (const path of ['/_emulator/ui', '/_emulator/ui/app.js', '/_emulator/docs/', '/_emulator', '/_emulator/openapi.json']) {
-    expect({ path, status: (await exchange(port, 'GET', path, { 'sec-fetch-site': 'cross-site' })).status }).toEqual({ path, status: 200 });
+  for (const path of [
+    '/_emulator/ui',
+    '/_emulator/ui/app.js',
+    '/_emulator/docs/',
+    '/_emulator',
+    '/_emulator/openapi.json',
+  ]) {
+    expect({ path, status: (await exchange(port, 'GET', path, { 'sec-fetch-site': 'cross-site' })).status }).toEqual({
+      path,
+      status: 200,
+    });
   }
 });
 

@@ -3,7 +3,17 @@
 import fc from 'fast-check';
 import { test } from 'vitest';
 import { expect } from 'vitest';
-import { type FuzzRequest, expectUsable, expectWellFormed, fuzzEmulator, pathTail, requestArbitrary, runs, send, stateOf } from './arbitraries.js';
+import {
+  type FuzzRequest,
+  expectUsable,
+  expectWellFormed,
+  fuzzEmulator,
+  pathTail,
+  requestArbitrary,
+  runs,
+  send,
+  stateOf,
+} from './arbitraries.js';
 import { requestPaths } from '../support/requestPaths.js';
 
 const apiTails = fc.oneof(

@@ -27,7 +27,8 @@ export interface FuzzRequest {
   body?: string | Uint8Array;
 }
 
-const deep = (depth: number, open: string, close: string, inner = '1') => `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
+const deep = (depth: number, open: string, close: string, inner = '1') =>
+  `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
 
 /** Strings that have broken parsers and renderers before: escapes, surrogates, control characters, huge and deep. */
 export const nastyText = fc.oneof(
@@ -93,13 +94,18 @@ export const jsonText = fc.oneof(
 const sendFields = fc.record(
   {
     recipient: fc.oneof(
-      fc.array(fc.constantFrom('27831234567', '27830000002', '27830000007', '+27831234567', '2783123456', ''), { maxLength: 4 }),
+      fc.array(fc.constantFrom('27831234567', '27830000002', '27830000007', '+27831234567', '2783123456', ''), {
+        maxLength: 4,
+      }),
       nastyText,
       jsonLeaf,
     ),
     message: fc.oneof(fc.constantFrom('Hi', 'STOP', '€uro [x]'), nastyText, jsonLeaf),
     client_reference: fc.oneof(nastyText, jsonLeaf),
-    schedule: fc.oneof(fc.constantFrom('2026-11-21T14:00:00+02:00', '9999-12-31T23:59', '10000-01-01T00:00:00Z', 'tomorrow', ''), nastyText),
+    schedule: fc.oneof(
+      fc.constantFrom('2026-11-21T14:00:00+02:00', '9999-12-31T23:59', '10000-01-01T00:00:00Z', 'tomorrow', ''),
+      nastyText,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -107,10 +113,13 @@ const sendFields = fc.record(
 /** A send that passes validation (schedules and outcome headers vary), so state does change between requests. */
 const validSend = fc.record(
   {
-    recipient: fc.uniqueArray(fc.constantFrom('27831234567', '27830000001', '27830000002', '27830000003', '27830000007', '27830000008'), {
-      minLength: 1,
-      maxLength: 3,
-    }),
+    recipient: fc.uniqueArray(
+      fc.constantFrom('27831234567', '27830000001', '27830000002', '27830000003', '27830000007', '27830000008'),
+      {
+        minLength: 1,
+        maxLength: 3,
+      },
+    ),
     message: fc.constantFrom('Hi', 'STOP', 'Your code is 1234', '€uro [x] {y}', 'ü'.repeat(80)),
     client_reference: fc.constantFrom('ref-1', 'vip'),
     schedule: fc.constantFrom('2026-11-21T14:00:00+02:00', '2026-11-22T09:30:00Z'),
@@ -119,10 +128,15 @@ const validSend = fc.record(
 );
 
 /** A valid send whose JSON carries a lone surrogate escape in a value or a key, with some Signature header. */
-const surrogateSend = fc.tuple(validSend, fc.constantFrom('\\ud800', '\\udfff', '\\ud83d'), fc.boolean()).map(([fields, escape, inKey]) => ({
-  body: JSON.stringify(fields).replace(inKey ? '"message"' : /"message":"/, inKey ? `"message${escape}"` : `"message":"${escape}`),
-  signature: '0'.repeat(64),
-}));
+const surrogateSend = fc
+  .tuple(validSend, fc.constantFrom('\\ud800', '\\udfff', '\\ud83d'), fc.boolean())
+  .map(([fields, escape, inKey]) => ({
+    body: JSON.stringify(fields).replace(
+      inKey ? '"message"' : /"message":"/,
+      inKey ? `"message${escape}"` : `"message":"${escape}`,
+    ),
+    signature: '0'.repeat(64),
+  }));
 
 const signedSend = fc.oneof(sendFields, validSend).map((fields) => {
   let signature = 'none';
@@ -137,18 +151,38 @@ const signedSend = fc.oneof(sendFields, validSend).map((fields) => {
 export const bodyBytes = fc.oneof(
   jsonText,
   fc.uint8Array({ maxLength: 64 }),
-  fc.constantFrom(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), new Uint8Array([0xed, 0xa0, 0x80]), new Uint8Array([0xc0, 0xaf])),
+  fc.constantFrom(
+    new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    new Uint8Array([0xed, 0xa0, 0x80]),
+    new Uint8Array([0xc0, 0xaf]),
+  ),
   fc.string({ maxLength: 60 }).map((text) => `recipient[]=27831234567&message=${text}&message=dup&__proto__[x]=1`),
   fc.constant(`{"message":"${'x'.repeat(1_100_000)}"}`),
 );
 
 const methods = fc.oneof(
   fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS'),
-  fc.stringMatching(/^[A-Za-z]{1,8}$/).filter((method) => !['CONNECT', 'TRACE', 'TRACK'].includes(method.toUpperCase())),
+  fc
+    .stringMatching(/^[A-Za-z]{1,8}$/)
+    .filter((method) => !['CONNECT', 'TRACE', 'TRACK'].includes(method.toUpperCase())),
 );
 
 const segment = fc.oneof(
-  fc.constantFrom('messages', 'balance', 'x', '..', '%2e%2e', '%00', '%F0%9F%98%80', '%ED%A0%80', '%', 'messages%2Fbalance', '', '1e300', 'null'),
+  fc.constantFrom(
+    'messages',
+    'balance',
+    'x',
+    '..',
+    '%2e%2e',
+    '%00',
+    '%F0%9F%98%80',
+    '%ED%A0%80',
+    '%',
+    'messages%2Fbalance',
+    '',
+    '1e300',
+    'null',
+  ),
   fc.stringMatching(/^[A-Za-z0-9._~-]{0,12}$/),
 );
 
@@ -157,7 +191,10 @@ const query = fc.oneof(
   fc
     .dictionary(
       fc.constantFrom('page', 'limit', 'status', 'search', 'recipient', 'account', 'environment', 'since', 'x'),
-      fc.oneof(nastyText.map(percentEncode), fc.constantFrom('0', '-1', '1e300', '999999999999', 'live', 'sandbox', '%')),
+      fc.oneof(
+        nastyText.map(percentEncode),
+        fc.constantFrom('0', '-1', '1e300', '999999999999', 'live', 'sandbox', '%'),
+      ),
       { maxKeys: 3 },
     )
     .map(
@@ -179,7 +216,11 @@ const headerValue = fc.oneof(fc.stringMatching(/^[\x20-\x7e]{0,40}$/), fc.consta
  * Requests to `prefixes` + `tails`: half wholly hostile, half plausible (a valid key, JSON, a signed
  * body of the usual fields) so that the deeper checks and successful changes are reached too.
  */
-export function requestArbitrary(prefixes: readonly string[], tails: fc.Arbitrary<string>, plausibleTails: fc.Arbitrary<string>): fc.Arbitrary<FuzzRequest> {
+export function requestArbitrary(
+  prefixes: readonly string[],
+  tails: fc.Arbitrary<string>,
+  plausibleTails: fc.Arbitrary<string>,
+): fc.Arbitrary<FuzzRequest> {
   const hostile = fc.record({
     method: methods,
     prefix: fc.constantFrom(...prefixes),
@@ -187,7 +228,14 @@ export function requestArbitrary(prefixes: readonly string[], tails: fc.Arbitrar
     query,
     auth: fc.constantFrom('valid', 'wrong', 'garbage', 'none', 'bearer'),
     contentType: fc.oneof(
-      fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/yaml', 'none', 'application/json; charset=latin1'),
+      fc.constantFrom(
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'text/plain',
+        'application/yaml',
+        'none',
+        'application/json; charset=latin1',
+      ),
       headerValue,
     ),
     outcome: fc.oneof(
@@ -206,30 +254,36 @@ export function requestArbitrary(prefixes: readonly string[], tails: fc.Arbitrar
     query,
     auth: fc.constant('valid'),
     contentType: fc.constant('application/json'),
-    outcome: fc.option(fc.constantFrom('delivered', 'undelivered', 'submitted@2s,delivered@30d', 'blist'), { nil: undefined }),
+    outcome: fc.option(fc.constantFrom('delivered', 'undelivered', 'submitted@2s,delivered@30d', 'blist'), {
+      nil: undefined,
+    }),
     extra: fc.constant({}),
     forwarded: fc.constant(undefined),
     body: fc.oneof(signedSend, surrogateSend, jsonText),
   });
-  return fc.oneof(hostile, plausible).map(({ method, prefix, tail, query: search, auth, contentType, outcome, extra, forwarded, body }) => {
-    const headers: Record<string, string> = { ...extra };
-    if (auth === 'valid') headers.authorization = basic(apiKey);
-    else if (auth === 'wrong') headers.authorization = basic('pk_nobody');
-    else if (auth === 'garbage') headers.authorization = 'Basic %%%';
-    else if (auth === 'bearer') headers.authorization = 'Bearer x';
-    if (contentType !== 'none') headers['content-type'] = contentType;
-    if (outcome !== undefined) headers['x-emulator-outcome'] = outcome;
-    if (forwarded !== undefined) headers['x-forwarded-proto'] = forwarded;
-    const request: FuzzRequest = { method, path: `${prefix}${tail}${search}`, headers };
-    if (body !== undefined && typeof body === 'object' && 'signature' in body) {
-      request.body = body.body;
-      if (body.signature !== 'none') headers.signature = body.signature;
-    } else if (body !== undefined) request.body = body;
-    return request;
-  });
+  return fc
+    .oneof(hostile, plausible)
+    .map(({ method, prefix, tail, query: search, auth, contentType, outcome, extra, forwarded, body }) => {
+      const headers: Record<string, string> = { ...extra };
+      if (auth === 'valid') headers.authorization = basic(apiKey);
+      else if (auth === 'wrong') headers.authorization = basic('pk_nobody');
+      else if (auth === 'garbage') headers.authorization = 'Basic %%%';
+      else if (auth === 'bearer') headers.authorization = 'Bearer x';
+      if (contentType !== 'none') headers['content-type'] = contentType;
+      if (outcome !== undefined) headers['x-emulator-outcome'] = outcome;
+      if (forwarded !== undefined) headers['x-forwarded-proto'] = forwarded;
+      const request: FuzzRequest = { method, path: `${prefix}${tail}${search}`, headers };
+      if (body !== undefined && typeof body === 'object' && 'signature' in body) {
+        request.body = body.body;
+        if (body.signature !== 'none') headers.signature = body.signature;
+      } else if (body !== undefined) request.body = body;
+      return request;
+    });
 }
 
-export const pathTail = fc.array(segment, { maxLength: 4 }).map((parts) => (parts.length === 0 ? '' : `/${parts.join('/')}`));
+export const pathTail = fc
+  .array(segment, { maxLength: 4 })
+  .map((parts) => (parts.length === 0 ? '' : `/${parts.join('/')}`));
 
 /**
  * Whether Node's HTTP parser refuses `request` itself, before either request path sees it (a method it does not know,
@@ -242,12 +296,20 @@ function nodeParserRefuses(request: FuzzRequest): boolean {
 }
 
 /** Sends a fuzzed request through `path` (hono's by default); undefined when the platform refuses to build or send it. */
-export async function send(emulator: Emulator, request: FuzzRequest, path: RequestPath = 'hono'): Promise<{ status: number; text: string } | undefined> {
+export async function send(
+  emulator: Emulator,
+  request: FuzzRequest,
+  path: RequestPath = 'hono',
+): Promise<{ status: number; text: string } | undefined> {
   if (path === 'node' && nodeParserRefuses(request)) return undefined;
   let built: Request;
   try {
     const withBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
-    built = new Request(origin + request.path, { method: request.method, headers: request.headers, body: withBody ? request.body : undefined });
+    built = new Request(origin + request.path, {
+      method: request.method,
+      headers: request.headers,
+      body: withBody ? request.body : undefined,
+    });
   } catch {
     return undefined;
   }
@@ -275,7 +337,9 @@ export function expectWellFormed(request: FuzzRequest, answer: { status: number;
     expect.fail(`${where} answered ${answer.status} with a body that is not JSON: ${answer.text.slice(0, 200)}`);
   }
   expect(Object.keys(errorCatalogue), `${where}: ${String(code)} is not catalogued`).toContain(code);
-  expect(answer.status, `${where}: ${String(code)} answered ${answer.status}`).toBe(errorCatalogue[code as keyof typeof errorCatalogue].status);
+  expect(answer.status, `${where}: ${String(code)} answered ${answer.status}`).toBe(
+    errorCatalogue[code as keyof typeof errorCatalogue].status,
+  );
   return code as string;
 }
 

@@ -4,11 +4,36 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { send as sendSigned } from '../support/api.js';
-import { type FuzzRequest, expectUsable, expectWellFormed, fuzzEmulator, jsonText, nastyText, pathTail, runs, send, stateOf } from './arbitraries.js';
+import {
+  type FuzzRequest,
+  expectUsable,
+  expectWellFormed,
+  fuzzEmulator,
+  jsonText,
+  nastyText,
+  pathTail,
+  runs,
+  send,
+  stateOf,
+} from './arbitraries.js';
 import { requestPaths } from '../support/requestPaths.js';
 
 const duration = fc.oneof(
-  fc.constantFrom('1s', '90s', '15m', '2h', '7d', '36500d', '36501d', '99999999999999999999d', '-5m', '1e300', '', 'soon', '0'),
+  fc.constantFrom(
+    '1s',
+    '90s',
+    '15m',
+    '2h',
+    '7d',
+    '36500d',
+    '36501d',
+    '99999999999999999999d',
+    '-5m',
+    '1e300',
+    '',
+    'soon',
+    '0',
+  ),
   fc.double(),
   fc.integer(),
   nastyText,
@@ -50,7 +75,12 @@ const matchSpec = fc.record(
     ),
     text: fc.oneof(
       nastyText,
-      fc.record({ regex: fc.oneof(fc.constantFrom('^(a+)+$', '(a)\\1', '(?i)stop', '(', `${'('.repeat(5000)}a${')'.repeat(5000)}`), nastyText) }),
+      fc.record({
+        regex: fc.oneof(
+          fc.constantFrom('^(a+)+$', '(a)\\1', '(?i)stop', '(', `${'('.repeat(5000)}a${')'.repeat(5000)}`),
+          nastyText,
+        ),
+      }),
     ),
   },
   { requiredKeys: [] },
@@ -67,19 +97,36 @@ const scenario = fc.oneof(
             match: matchSpec,
             outcome: fc.oneof(
               fc.constantFrom('delivered', 'failed', 'lost'),
-              fc.record({ timeline: fc.array(fc.record({ status: fc.constantFrom('submitted', 'delivered', 'pending'), after: duration }), { maxLength: 3 }) }),
+              fc.record({
+                timeline: fc.array(
+                  fc.record({ status: fc.constantFrom('submitted', 'delivered', 'pending'), after: duration }),
+                  { maxLength: 3 },
+                ),
+              }),
             ),
           }),
           { maxLength: 3 },
         ),
         replies: fc.array(fc.record({ match: matchSpec, after: duration, text: nastyText }), { maxLength: 2 }),
         timeline: fc.array(
-          fc.record({ at: duration, setBalance: fc.record({ account: fc.constantFrom('pk_test_sms_emulator', 'pk_nobody'), balance: fc.integer() }) }),
+          fc.record({
+            at: duration,
+            setBalance: fc.record({
+              account: fc.constantFrom('pk_test_sms_emulator', 'pk_nobody'),
+              balance: fc.integer(),
+            }),
+          }),
           { maxLength: 2 },
         ),
-        accounts: fc.array(fc.record({ apiKey: fc.oneof(fc.constant('pk_scenario'), nastyText), balance: fc.oneof(fc.integer(), fc.double()) }), {
-          maxLength: 2,
-        }),
+        accounts: fc.array(
+          fc.record({
+            apiKey: fc.oneof(fc.constant('pk_scenario'), nastyText),
+            balance: fc.oneof(fc.integer(), fc.double()),
+          }),
+          {
+            maxLength: 2,
+          },
+        ),
       },
       { requiredKeys: ['version'] },
     )
@@ -99,9 +146,15 @@ const accountBody = fc.record(
   {
     apiKey: fc.oneof(fc.constantFrom('pk_new', 'pk_test_sms_emulator', 'pk_ sp'), nastyText),
     balance: fc.oneof(fc.integer(), fc.double(), fc.constant(-1)),
-    webhookUrl: fc.oneof(fc.constantFrom('http://127.0.0.1:9/x', 'javascript:alert(1)', 'not a url'), fc.constant(null)),
+    webhookUrl: fc.oneof(
+      fc.constantFrom('http://127.0.0.1:9/x', 'javascript:alert(1)', 'not a url'),
+      fc.constant(null),
+    ),
     live: fc.record(
-      { balance: fc.oneof(fc.integer(), fc.double()), addBalance: fc.oneof(fc.integer(), fc.constant(-1e300), fc.constant(Number.MAX_SAFE_INTEGER)) },
+      {
+        balance: fc.oneof(fc.integer(), fc.double()),
+        addBalance: fc.oneof(fc.integer(), fc.constant(-1e300), fc.constant(Number.MAX_SAFE_INTEGER)),
+      },
       { requiredKeys: [] },
     ),
     scopes: fc.array(fc.oneof(fc.constantFrom('send', 'read'), nastyText), { maxLength: 3 }),
@@ -139,7 +192,10 @@ const snapshotEdit: fc.Arbitrary<SnapshotEdit> = fc.option(
       ),
       { minLength: 1, maxLength: 6 },
     ),
-    value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(1e300, -1, 1.5, 'submitted', 'delivered', 'pk_test_sms_emulator', null, [])),
+    value: fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.constantFrom(1e300, -1, 1.5, 'submitted', 'delivered', 'pk_test_sms_emulator', null, []),
+    ),
   }),
   { nil: undefined },
 );
@@ -206,7 +262,11 @@ const controlCase: fc.Arbitrary<ControlCase> = fc.oneof(
       )
       .map((value) => JSON.stringify(value)),
   }),
-  fc.record({ method: fc.constantFrom('GET', 'PUT', 'DELETE', 'POST', 'PATCH'), tail: pathTail, body: fc.option(jsonText, { nil: undefined }) }),
+  fc.record({
+    method: fc.constantFrom('GET', 'PUT', 'DELETE', 'POST', 'PATCH'),
+    tail: pathTail,
+    body: fc.option(jsonText, { nil: undefined }),
+  }),
   fc.record({
     method: fc.constantFrom('GET', 'PUT', 'DELETE'),
     tail: fc.constantFrom(
@@ -226,7 +286,8 @@ const controlCase: fc.Arbitrary<ControlCase> = fc.oneof(
 /** Sends a few valid messages first so there is state to protect (and ids to aim at). */
 async function seeded(emulator: Emulator): Promise<string> {
   let id = 'none';
-  for (const recipient of ['27831234567', '27830000007']) id = (await sendSigned(emulator, { recipient: [recipient], message: 'seed' })).id;
+  for (const recipient of ['27831234567', '27830000007'])
+    id = (await sendSigned(emulator, { recipient: [recipient], message: 'seed' })).id;
   await emulator.clock.advance('6s');
   return id;
 }
@@ -241,7 +302,8 @@ test.each(requestPaths)(
           const last = await seeded(emulator);
           for (const item of cases) {
             const body =
-              item.snapshot !== undefined || (item.tail === '/snapshot' && item.body === undefined && item.method === 'PUT')
+              item.snapshot !== undefined ||
+              (item.tail === '/snapshot' && item.body === undefined && item.method === 'PUT')
                 ? JSON.stringify(edited(emulator.snapshot(), item.snapshot))
                 : item.body;
             const request: FuzzRequest = {
@@ -254,7 +316,8 @@ test.each(requestPaths)(
             const answer = await send(emulator, request, path);
             if (!answer) continue;
             const code = expectWellFormed(request, answer);
-            if (code !== undefined) expect(stateOf(emulator), `${request.method} ${request.path} → ${code} changed state`).toBe(before);
+            if (code !== undefined)
+              expect(stateOf(emulator), `${request.method} ${request.path} → ${code} changed state`).toBe(before);
             expect(emulator.clock.state().mode).toBe('manual');
           }
           // Whatever happened, an exported snapshot imports again unchanged.

@@ -15,7 +15,13 @@ export const prefix = (environment: Environment): string => (environment === 'li
 
 export function makeEmulator(options: EmulatorOptions = {}): Emulator {
   // It answers to the helpers' own address over a socket too (the Host check admits loopback names only by default).
-  return createEmulator({ clock: 'manual', seed: 'test-seed', startTime, allowedHosts: [new URL(origin).hostname], ...options });
+  return createEmulator({
+    clock: 'manual',
+    seed: 'test-seed',
+    startTime,
+    allowedHosts: [new URL(origin).hostname],
+    ...options,
+  });
 }
 
 export function basic(key: string): string {
@@ -46,7 +52,12 @@ export function useRequestPath(path: RequestPath): void {
   requestPath = path;
 }
 
-export async function call(emulator: Emulator, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+export async function call(
+  emulator: Emulator,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== false) headers.authorization ??= basic(options.key ?? apiKey);
   let body: string | Uint8Array | undefined;
@@ -89,8 +100,18 @@ export function scheduleIn(minutes: number): string {
 }
 
 /** A control API call (`/_emulator` + path) with a JSON body, no API key. */
-export function control(emulator: Emulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  return call(emulator, method, `/_emulator${path}`, { raw: body === undefined ? undefined : JSON.stringify(body), key: false, headers });
+export function control(
+  emulator: Emulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return call(emulator, method, `/_emulator${path}`, {
+    raw: body === undefined ? undefined : JSON.stringify(body),
+    key: false,
+    headers,
+  });
 }
 
 /** A control transport over `emulator.fetch`, as a remote handle would use over HTTP; an error status throws its code. */
@@ -98,7 +119,9 @@ export function fetchTransport(emulator: Emulator) {
   return async (method: string, path: string, query: Record<string, string>, body: unknown): Promise<unknown> => {
     const search = new URLSearchParams(query).toString();
     const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-    const response = await emulator.fetch(new Request(`${origin}/_emulator${path}${search ? `?${search}` : ''}`, { method, body: text }));
+    const response = await emulator.fetch(
+      new Request(`${origin}/_emulator${path}${search ? `?${search}` : ''}`, { method, body: text }),
+    );
     const answer = await response.text();
     const json = answer === '' ? undefined : JSON.parse(answer);
     if (response.status >= 400) throw new Error(`${json.message}: ${json.description}`);

@@ -26,7 +26,13 @@ export function codeBlocks(file: string, text: string): CodeBlock[] {
     const end = lines.indexOf('```', i + 1);
     if (end < 0) throw new Error(`${file}:${i + 1}: a code block is never closed`);
     const notRun = marker.exec(lines[i - 1] ?? '')?.[1];
-    blocks.push({ file, line: i + 1, language: open[1] ?? '', code: lines.slice(i + 1, end).join('\n') + '\n', ...(notRun ? { notRun } : {}) });
+    blocks.push({
+      file,
+      line: i + 1,
+      language: open[1] ?? '',
+      code: lines.slice(i + 1, end).join('\n') + '\n',
+      ...(notRun ? { notRun } : {}),
+    });
     i = end;
   }
   return blocks;

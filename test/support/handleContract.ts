@@ -14,7 +14,12 @@ export type AnyHandle = Emulator | RemoteEmulator;
  */
 export function handleContract(handle: () => AnyHandle, fetch?: (request: Request) => Promise<Response>): void {
   const client = (emulator: AnyHandle, apiKey = 'pk_test_sms_emulator', signingSecret = 'sk_test_sms_emulator') =>
-    createClient({ baseUrl: (emulator.urls as { live: string }).live, apiKey, signingSecret, ...(fetch ? { fetch } : {}) });
+    createClient({
+      baseUrl: (emulator.urls as { live: string }).live,
+      apiKey,
+      signingSecret,
+      ...(fetch ? { fetch } : {}),
+    });
 
   test('the clock reads, advances and tells its time as a Date', async () => {
     const emulator = handle();
@@ -31,7 +36,10 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
     expect(page).toMatchObject({ total: 2, page: 2, limit: 1, items: [{ apiKey: 'pk_contract' }] });
     expect((await emulator.accounts.update('pk_contract', { live: { addBalance: 3 } })).live.balance).toBe(8);
     await emulator.accounts.delete('pk_contract');
-    await expect(Promise.resolve().then(() => emulator.accounts.get('pk_contract'))).rejects.toMatchObject({ code: 'CONTROL_NOT_FOUND', status: 404 });
+    await expect(Promise.resolve().then(() => emulator.accounts.get('pk_contract'))).rejects.toMatchObject({
+      code: 'CONTROL_NOT_FOUND',
+      status: 404,
+    });
   });
 
   test('a sent message is followed to delivered with waitFor, its webhooks logged', async () => {
@@ -39,14 +47,18 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
     const sent = await client(emulator).send({ recipient: '27831234567', message: 'Contract' });
     const delivered = await emulator.waitFor(sent.id).toReach('delivered', { within: '1m' });
     expect(delivered.legs[0]?.history.map((change) => change.status)).toEqual(['pending', 'submitted', 'delivered']);
-    expect((await emulator.messages.list({ status: 'delivered' })).items.map((message) => message.id)).toContain(sent.id);
+    expect((await emulator.messages.list({ status: 'delivered' })).items.map((message) => message.id)).toContain(
+      sent.id,
+    );
     expect((await emulator.webhooks.list({ message: sent.id })).total).toBe(2);
   });
 
   test('waitFor fails with the history when the status is not reached in time', async () => {
     const emulator = handle();
     const sent = await client(emulator).send({ recipient: '27830000006', message: 'Slow' });
-    await expect(emulator.waitFor(sent.id).toReach('delivered', { within: '1m' })).rejects.toThrow(/did not reach "delivered": it is "submitted" after 1m/);
+    await expect(emulator.waitFor(sent.id).toReach('delivered', { within: '1m' })).rejects.toThrow(
+      /did not reach "delivered": it is "submitted" after 1m/,
+    );
   });
 
   test('a reply is injected and listed', async () => {
@@ -74,13 +86,19 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
     const set = await emulator.accounts.setScenario('pk_contract_own', 'rules:\n  - { outcome: undelivered }\n');
     expect(set.rules).toEqual([{ match: {}, outcome: 'undelivered' }]);
     expect(await emulator.accounts.getScenario('pk_contract_own')).toEqual(set);
-    const own = await client(emulator, 'pk_contract_own', 'sk_contract_own').send({ recipient: '27831234567', message: 'Own' });
+    const own = await client(emulator, 'pk_contract_own', 'sk_contract_own').send({
+      recipient: '27831234567',
+      message: 'Own',
+    });
     const shared = await client(emulator).send({ recipient: '27831234567', message: 'Shared' });
     expect((await emulator.waitFor(own.id).toReach('undelivered', { within: '1m' })).status).toBe('undelivered');
     expect((await emulator.waitFor(shared.id).toReach('delivered', { within: '1m' })).status).toBe('delivered');
     await emulator.accounts.clearScenario('pk_contract_own');
     expect((await emulator.accounts.getScenario('pk_contract_own')).rules).toEqual([]);
-    const after = await client(emulator, 'pk_contract_own', 'sk_contract_own').send({ recipient: '27831234567', message: 'Again' });
+    const after = await client(emulator, 'pk_contract_own', 'sk_contract_own').send({
+      recipient: '27831234567',
+      message: 'Again',
+    });
     expect((await emulator.waitFor(after.id).toReach('delivered', { within: '1m' })).status).toBe('delivered');
   });
 
@@ -96,7 +114,14 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
     const emulator = handle();
     const main = await emulator.clock.state();
     const unnamed = await emulator.clocks.create();
-    expect(unnamed).toMatchObject({ name: null, now: main.now, mode: 'manual', pendingTasks: 0, incidents: [], accounts: [] });
+    expect(unnamed).toMatchObject({
+      name: null,
+      now: main.now,
+      mode: 'manual',
+      pendingTasks: 0,
+      incidents: [],
+      accounts: [],
+    });
     expect(unnamed.id).toMatch(/^clock_[0-9a-f]{16}$/);
     const named = await emulator.clocks.create({ startTime: '2030-01-01T00:00:00Z', name: 'booking' });
     expect(named).toMatchObject({ name: 'booking', now: Date.parse('2030-01-01T00:00:00Z') });
@@ -111,22 +136,45 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
     expect((await emulator.clocks.get(named.id)).now).toBe(Date.parse('2030-01-02T00:00:00Z'));
     await emulator.clocks.delete(unnamed.id);
     expect((await emulator.clocks.list()).items.map((clock) => clock.id)).toEqual([named.id]);
-    await expect(refusal(() => emulator.clocks.get(unnamed.id))).rejects.toMatchObject({ code: 'CONTROL_NOT_FOUND', status: 404 });
-    await expect(refusal(() => emulator.clocks.advance('clock_missing', '1m'))).rejects.toMatchObject({ code: 'CONTROL_NOT_FOUND', status: 404 });
+    await expect(refusal(() => emulator.clocks.get(unnamed.id))).rejects.toMatchObject({
+      code: 'CONTROL_NOT_FOUND',
+      status: 404,
+    });
+    await expect(refusal(() => emulator.clocks.advance('clock_missing', '1m'))).rejects.toMatchObject({
+      code: 'CONTROL_NOT_FOUND',
+      status: 404,
+    });
   });
 
   test('a test clock is always manual: mode, speed, going backwards and bad input are refused and change nothing', async () => {
     const emulator = handle();
     const clock = await emulator.clocks.create({ startTime: '2030-01-01T00:00:00Z' });
-    await expect(refusal(() => emulator.clocks.move(clock.id, { mode: 'realtime' }))).rejects.toMatchObject({ code: 'CONTROL_INVALID_REQUEST', status: 400 });
-    await expect(refusal(() => emulator.clocks.move(clock.id, { speed: 60, advance: '1m' }))).rejects.toMatchObject({ code: 'CONTROL_INVALID_REQUEST' });
-    await expect(refusal(() => emulator.clocks.set(clock.id, '2029-12-31T00:00:00Z'))).rejects.toMatchObject({ code: 'CLOCK_BACKWARDS' });
-    await expect(refusal(() => emulator.clocks.create({ startTime: 'yesterday' }))).rejects.toMatchObject({ code: 'CONTROL_INVALID_REQUEST' });
-    await expect(refusal(() => emulator.clocks.create({ name: '' }))).rejects.toMatchObject({ code: 'CONTROL_INVALID_REQUEST' });
-    await expect(refusal(() => emulator.accounts.create({ apiKey: 'pk_nowhere', clock: 'clock_missing' }))).rejects.toMatchObject({
+    await expect(refusal(() => emulator.clocks.move(clock.id, { mode: 'realtime' }))).rejects.toMatchObject({
+      code: 'CONTROL_INVALID_REQUEST',
+      status: 400,
+    });
+    await expect(refusal(() => emulator.clocks.move(clock.id, { speed: 60, advance: '1m' }))).rejects.toMatchObject({
+      code: 'CONTROL_INVALID_REQUEST',
+    });
+    await expect(refusal(() => emulator.clocks.set(clock.id, '2029-12-31T00:00:00Z'))).rejects.toMatchObject({
+      code: 'CLOCK_BACKWARDS',
+    });
+    await expect(refusal(() => emulator.clocks.create({ startTime: 'yesterday' }))).rejects.toMatchObject({
+      code: 'CONTROL_INVALID_REQUEST',
+    });
+    await expect(refusal(() => emulator.clocks.create({ name: '' }))).rejects.toMatchObject({
+      code: 'CONTROL_INVALID_REQUEST',
+    });
+    await expect(
+      refusal(() => emulator.accounts.create({ apiKey: 'pk_nowhere', clock: 'clock_missing' })),
+    ).rejects.toMatchObject({
       code: 'CONTROL_NOT_FOUND',
     });
-    expect(await emulator.clocks.get(clock.id)).toMatchObject({ mode: 'manual', speed: 1, now: Date.parse('2030-01-01T00:00:00Z') });
+    expect(await emulator.clocks.get(clock.id)).toMatchObject({
+      mode: 'manual',
+      speed: 1,
+      now: Date.parse('2030-01-01T00:00:00Z'),
+    });
     expect((await emulator.clocks.list()).total).toBe(1);
     expect((await emulator.accounts.list()).total).toBe(1);
   });
@@ -170,16 +218,26 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
   test('the 15-minute to 7-day schedule window and DATE_TIME_INVALID follow the account clock', async () => {
     const emulator = handle();
     const { clock, sms } = await onTestClock(emulator, 'pk_clock_schedule', '2030-01-01T00:00:00Z');
-    const scheduled = await sms.schedule({ recipient: '27831234567', message: 'Later', schedule: '2030-01-01T02:20+02:00' });
+    const scheduled = await sms.schedule({
+      recipient: '27831234567',
+      message: 'Later',
+      schedule: '2030-01-01T02:20+02:00',
+    });
     expect(scheduled).toMatchObject({ status: 'scheduled', creation_date: '2030-01-01T02:00:00+02:00' });
     // 10 minutes ahead of the test clock is too soon; 8 days ahead is too far; the main clock's accounts cannot reach 2030.
-    await expect(sms.schedule({ recipient: '27831234567', message: 'Soon', schedule: '2030-01-01T02:10+02:00' })).rejects.toMatchObject({
+    await expect(
+      sms.schedule({ recipient: '27831234567', message: 'Soon', schedule: '2030-01-01T02:10+02:00' }),
+    ).rejects.toMatchObject({
       code: 'DATE_TIME_INVALID',
     });
-    await expect(sms.schedule({ recipient: '27831234567', message: 'Far', schedule: '2030-01-09T02:10+02:00' })).rejects.toMatchObject({
+    await expect(
+      sms.schedule({ recipient: '27831234567', message: 'Far', schedule: '2030-01-09T02:10+02:00' }),
+    ).rejects.toMatchObject({
       code: 'DATE_TIME_INVALID',
     });
-    await expect(client(emulator).schedule({ recipient: '27831234567', message: 'Main', schedule: '2030-01-01T02:20+02:00' })).rejects.toMatchObject({
+    await expect(
+      client(emulator).schedule({ recipient: '27831234567', message: 'Main', schedule: '2030-01-01T02:20+02:00' }),
+    ).rejects.toMatchObject({
       code: 'DATE_TIME_INVALID',
     });
     // The scheduled send goes out when the test clock reaches it, not when the main clock moves.
@@ -195,7 +253,9 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
     await sms.send({ recipient: '27831234567', message: 'Gone' });
     await client(emulator).send({ recipient: '27831234567', message: 'Stays' });
     await emulator.clocks.delete(clock.id);
-    await expect(refusal(() => emulator.accounts.get('pk_clock_gone'))).rejects.toMatchObject({ code: 'CONTROL_NOT_FOUND' });
+    await expect(refusal(() => emulator.accounts.get('pk_clock_gone'))).rejects.toMatchObject({
+      code: 'CONTROL_NOT_FOUND',
+    });
     expect((await emulator.messages.list()).items.map((message) => message.message)).toEqual(['Stays']);
     await expect(sms.balance()).rejects.toMatchObject({ code: 'INVALID_API_KEY' });
   });
@@ -226,7 +286,9 @@ export function handleContract(handle: () => AnyHandle, fetch?: (request: Reques
 
   test('bad input is refused with a catalogued error and changes nothing', async () => {
     const emulator = handle();
-    await expect(Promise.resolve().then(() => emulator.accounts.create({ apiKey: 'no-prefix' }))).rejects.toMatchObject({ code: 'CONTROL_INVALID_REQUEST' });
+    await expect(Promise.resolve().then(() => emulator.accounts.create({ apiKey: 'no-prefix' }))).rejects.toMatchObject(
+      { code: 'CONTROL_INVALID_REQUEST' },
+    );
     expect((await emulator.accounts.list()).total).toBe(1);
   });
 }

@@ -24,15 +24,28 @@ export async function fetchThrough(path: RequestPath, emulator: Emulator, reques
   return new Promise((resolve, reject) => {
     // A connection of its own: the server may close one after an answer given before the body was read, and a request
     // sent on it then would fail for the way the test sends, not for what the emulator answers.
-    const target = { host: '127.0.0.1', port, method: request.method, path: url.pathname + url.search, headers, agent: false };
+    const target = {
+      host: '127.0.0.1',
+      port,
+      method: request.method,
+      path: url.pathname + url.search,
+      headers,
+      agent: false,
+    };
     const outgoing = httpRequest(target, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {
         const answer = new Headers();
-        for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) answer.set(name, String(value));
+        for (const [name, value] of Object.entries(incoming.headers))
+          if (value !== undefined) answer.set(name, String(value));
         const status = incoming.statusCode as number;
-        resolve(new Response(status === 204 || status === 304 || request.method === 'HEAD' ? null : Buffer.concat(chunks), { status, headers: answer }));
+        resolve(
+          new Response(status === 204 || status === 304 || request.method === 'HEAD' ? null : Buffer.concat(chunks), {
+            status,
+            headers: answer,
+          }),
+        );
       });
       incoming.on('error', reject);
     });

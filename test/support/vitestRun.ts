@@ -24,12 +24,20 @@ export async function runVitest(project: string, args: string[] = []): Promise<V
   const directory = mkdtempSync(join(tmpdir(), 'sms-vitest-run-'));
   const out = join(directory, 'tests.json');
   // The outer run's variables would make the inner vitest believe it is one of its workers.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'TEST' && name !== 'NODE_ENV'));
-  const child = spawn(process.execPath, [vitestBin, 'run', '--root', project, `--reporter=${reporter}`, '--reporter=default', ...args], {
-    cwd: project,
-    env: { ...env, SMS_FIXTURE_OUT: out, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('VITEST') && name !== 'TEST' && name !== 'NODE_ENV',
+    ),
+  );
+  const child = spawn(
+    process.execPath,
+    [vitestBin, 'run', '--root', project, `--reporter=${reporter}`, '--reporter=default', ...args],
+    {
+      cwd: project,
+      env: { ...env, SMS_FIXTURE_OUT: out, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

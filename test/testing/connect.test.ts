@@ -25,24 +25,33 @@ test('an error answer throws the ApiError the in-process handle throws, with its
 
 test('a scenario given as text travels as text', async () => {
   const remote = connect(origin, { controlToken: 'secret' });
-  const scenario = await remote.scenario.set('version: 1\nrules:\n  - match: { recipient: "27831112222" }\n    outcome: undelivered\n');
+  const scenario = await remote.scenario.set(
+    'version: 1\nrules:\n  - match: { recipient: "27831112222" }\n    outcome: undelivered\n',
+  );
   expect(scenario.rules).toHaveLength(1);
 });
 
 test('an address that is not an emulator, or where nothing answers, fails with an error saying so, not a JSON SyntaxError', async () => {
-  const page = async () => new Response('<html>my app</html>', { status: 200, headers: { 'content-type': 'text/html' } });
+  const page = async () =>
+    new Response('<html>my app</html>', { status: 200, headers: { 'content-type': 'text/html' } });
   await expect(connect('http://app.test', { fetch: page }).clock.state()).rejects.toThrow(
     /http:\/\/app\.test\/_emulator\/clock answered 200 with something other than JSON \(<html>my app<\/html>\): is this the emulator's address\?/,
   );
   const refused = async (): Promise<Response> => {
     throw new TypeError('fetch failed');
   };
-  await expect(connect('http://down.test', { fetch: refused }).health()).rejects.toThrow(/no answer from http:\/\/down\.test\/_emulator\/health: fetch failed/);
+  await expect(connect('http://down.test', { fetch: refused }).health()).rejects.toThrow(
+    /no answer from http:\/\/down\.test\/_emulator\/health: fetch failed/,
+  );
 });
 
 test("report() answers an account's timeline over HTTP: the HTML page the in-process report() renders, or its data", async () => {
   const remote = connect(origin, { controlToken: 'secret' });
-  expect(await remote.report({ account: 'pk_test_sms_emulator' })).toBe(emulator.report({ account: 'pk_test_sms_emulator' }));
-  expect(await remote.report({ format: 'json' })).toEqual(JSON.parse(JSON.stringify(emulator.report({ format: 'json' }))));
+  expect(await remote.report({ account: 'pk_test_sms_emulator' })).toBe(
+    emulator.report({ account: 'pk_test_sms_emulator' }),
+  );
+  expect(await remote.report({ format: 'json' })).toEqual(
+    JSON.parse(JSON.stringify(emulator.report({ format: 'json' }))),
+  );
   await expect(remote.report({ account: 'pk_nobody' })).rejects.toMatchObject({ code: 'CONTROL_NOT_FOUND' });
 });

@@ -13,7 +13,9 @@ function stubbornGroup() {
     console.log(process.pid + ' ' + inner.pid);
     setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['-e', script], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
-  const pids = new Promise<number[]>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ').map(Number))));
+  const pids = new Promise<number[]>((resolve) =>
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ').map(Number))),
+  );
   return { child, pids };
 }
 

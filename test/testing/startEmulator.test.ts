@@ -21,29 +21,46 @@ async function start(options: Parameters<typeof startEmulator>[0] = {}): Promise
 const exited = (pid: number): Promise<void> => untilGone(pid);
 
 test('the control token and the other secrets reach the process through its environment, never its command line', async () => {
-  const secrets = { controlToken: 'tok-7f3a91', signingSecret: 'sk_sig-55e2', webhookSigningSecret: 'whsec-19c4', apiKey: 'pk_key-2b8d' };
+  const secrets = {
+    controlToken: 'tok-7f3a91',
+    signingSecret: 'sk_sig-55e2',
+    webhookSigningSecret: 'whsec-19c4',
+    apiKey: 'pk_key-2b8d',
+  };
   const emulator = await start(secrets);
   const argv = readFileSync(`/proc/${emulator.pid}/cmdline`, 'utf8');
   expect(argv).toContain('--port=0');
   for (const secret of Object.values(secrets)) expect(argv).not.toContain(secret);
   expect(emulator.info).toMatchObject({ apiKey: secrets.apiKey, signingSecret: secrets.signingSecret });
-  const clock = (authorization?: string) => fetch(`${emulator.info.origin}/_emulator/clock`, { headers: authorization ? { authorization } : {} });
+  const clock = (authorization?: string) =>
+    fetch(`${emulator.info.origin}/_emulator/clock`, { headers: authorization ? { authorization } : {} });
   expect((await clock()).status).toBe(401);
   expect((await clock(`Bearer ${secrets.controlToken}`)).status).toBe(200);
 });
 
 test('starts the CLI on a free port and resolves with its URLs and credentials once it serves them', async () => {
   const emulator = await start();
-  expect(emulator.info).toMatchObject({ apiKey: 'pk_test_sms_emulator', signingSecret: 'sk_test_sms_emulator', pid: emulator.pid });
+  expect(emulator.info).toMatchObject({
+    apiKey: 'pk_test_sms_emulator',
+    signingSecret: 'sk_test_sms_emulator',
+    pid: emulator.pid,
+  });
   expect(emulator.info.port).toBeGreaterThan(0);
-  const sms = createClient({ baseUrl: emulator.info.live, apiKey: emulator.info.apiKey, signingSecret: emulator.info.signingSecret });
+  const sms = createClient({
+    baseUrl: emulator.info.live,
+    apiKey: emulator.info.apiKey,
+    signingSecret: emulator.info.signingSecret,
+  });
   expect((await sms.balance()).balance).toBe(1000);
 });
 
 test('the reported pid is the emulator itself, node running the bin: kill <pid> leaves no process behind', async () => {
   const emulator = await start();
   const commandLine = readFileSync(`/proc/${emulator.pid}/cmdline`, 'utf8').split('\0');
-  expect(commandLine.slice(0, 2)).toEqual([process.execPath, fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url))]);
+  expect(commandLine.slice(0, 2)).toEqual([
+    process.execPath,
+    fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url)),
+  ]);
   process.kill(emulator.pid, 'SIGTERM');
   await emulator.exited;
   expect(isGone(emulator.pid)).toBe(true);
@@ -79,7 +96,10 @@ test('rejects with what the process printed when it exits before it is ready', a
 test('an emulator whose test process exits without stopping it is killed with that process', async () => {
   const module = fileURLToPath(new URL('../../dist/testing/startEmulator.js', import.meta.url));
   const script = `import { startEmulator } from ${JSON.stringify(module)}; const e = await startEmulator(); console.log(e.pid); process.exit(0);`;
-  const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: dirname(module), stdio: ['ignore', 'pipe', 'inherit'] });
+  const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: dirname(module),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let printed = '';
   parent.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   await new Promise((resolve) => parent.once('exit', resolve));

@@ -10,7 +10,11 @@ afterEach(async () => {
 });
 
 async function post(catcher: WebhookCatcher): Promise<{ status: number; text: string }> {
-  const response = await fetch(catcher.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"delivered"}' });
+  const response = await fetch(catcher.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"status":"delivered"}',
+  });
   return { status: response.status, text: await response.text() };
 }
 
@@ -31,7 +35,10 @@ test('a response function that throws, rejects or gives no valid status answers 
   catcher.respondWith(async () => Promise.reject(new Error('async handler broke')));
   expect(await post(catcher)).toEqual({ status: 500, text: 'respondWith failed: async handler broke' });
   catcher.respondWith(() => 42);
-  expect(await post(catcher)).toEqual({ status: 500, text: 'respondWith failed: 42 is not an HTTP status (100 to 599)' });
+  expect(await post(catcher)).toEqual({
+    status: 500,
+    text: 'respondWith failed: 42 is not an HTTP status (100 to 599)',
+  });
   expect(catcher.received).toHaveLength(3);
 });
 

@@ -86,7 +86,8 @@ test('a long thread opens scrolled to its newest message, and a new one scrolls 
   for (let i = 0; i < 25; i++) await send(emulator, { recipient: [number], message: `line ${i}` });
   await thread(number).click();
   await bubbles().getByText('line 24').waitFor();
-  const atBottom = '((list) => Math.abs(list.scrollHeight - list.scrollTop - list.clientHeight) < 2)(document.getElementById("bubbles"))';
+  const atBottom =
+    '((list) => Math.abs(list.scrollHeight - list.scrollTop - list.clientHeight) < 2)(document.getElementById("bubbles"))';
   expect(await page.evaluate(atBottom)).toBe(true);
   await send(emulator, { recipient: [number], message: 'newest' });
   await bubbles().getByText('newest').waitFor();
@@ -148,7 +149,9 @@ test('a reply typed into the thread arrives as an inbound reply', async () => {
   await page.getByLabel('Reply as this handset').fill('Yes, see you at 5');
   await page.getByLabel('Reply as this handset').press('Enter');
   await bubbles().getByText('Yes, see you at 5').waitFor();
-  expect(emulator.replies.list().items.map((reply) => [reply.in_reply_to, reply.message])).toEqual([[message.id, 'Yes, see you at 5']]);
+  expect(emulator.replies.list().items.map((reply) => [reply.in_reply_to, reply.message])).toEqual([
+    [message.id, 'Yes, see you at 5'],
+  ]);
 });
 
 test('a failed webhook event is highlighted in the log and redelivered from it', async () => {
@@ -240,7 +243,11 @@ test('a narrow window stacks the page without sideways scrolling, and dark mode 
 
 test('hundreds of messages at once leave the page responsive with bounded lists', async () => {
   await live();
-  await Promise.all(Array.from({ length: 400 }, (_, i) => send(emulator, { recipient: [`2783200${String(i).padStart(4, '0')}`], message: `bulk ${i}` })));
+  await Promise.all(
+    Array.from({ length: 400 }, (_, i) =>
+      send(emulator, { recipient: [`2783200${String(i).padStart(4, '0')}`], message: `bulk ${i}` }),
+    ),
+  );
   await thread('27832000399').waitFor();
   expect(await page.locator('#thread-list > li').count()).toBe(200);
   expect(await page.evaluate('document.querySelectorAll("*").length')).toBeLessThan(5_000);
@@ -256,7 +263,12 @@ test('the timeline report opens in the browser and shows the same events as its 
   await page.goto(`${urls.origin}/_emulator/report?account=${apiKey}`);
   const rows = page.locator('tbody tr');
   expect(await rows.count()).toBe(json.entries.length);
-  const shown = await Promise.all((await rows.all()).map(async (row) => [await row.locator('time').textContent(), await row.locator('.what').textContent()]));
+  const shown = await Promise.all(
+    (await rows.all()).map(async (row) => [
+      await row.locator('time').textContent(),
+      await row.locator('.what').textContent(),
+    ]),
+  );
   expect(shown).toEqual(json.entries.map((entry) => [entry.at, entry.summary]));
   expect(await page.locator('tr.problem').count()).toBe(json.entries.filter((entry) => entry.problem).length);
   await shoot('report');
@@ -265,7 +277,10 @@ test('the timeline report opens in the browser and shows the same events as its 
 test('the accounts page opens an account timeline report in a new tab, with its own styles', async () => {
   await send(emulator, { recipient: [number], message: 'In the report' });
   await page.getByRole('link', { name: 'Accounts' }).click();
-  const [report] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Timeline report' }).click()]);
+  const [report] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Timeline report' }).click(),
+  ]);
   await report.getByRole('heading', { name: `Timeline of ${apiKey}` }).waitFor();
   await report.getByText(`to ${number}: pending`).waitFor();
   // The report opens as a blob: page, which inherits the inbox's policy: its inline style must still apply.
@@ -294,7 +309,13 @@ test('with a control token the page asks for it, then uses it for the stream and
 test("an account on a test clock shows that clock's time on the accounts page, and its buttons move that clock only", async () => {
   const clock = emulator.clocks.create({ name: 'inbox', startTime: '2030-01-01T00:00:00Z' });
   emulator.accounts.create({ apiKey: 'pk_inbox_clock', clock: clock.id });
-  const sent = await send(emulator, { recipient: [number], message: 'On its own time' }, 'live', 'pk_inbox_clock', 'sk_test_inbox_clock');
+  const sent = await send(
+    emulator,
+    { recipient: [number], message: 'On its own time' },
+    'live',
+    'pk_inbox_clock',
+    'sk_test_inbox_clock',
+  );
   await page.getByRole('link', { name: 'Accounts' }).click();
   const card = page.getByRole('article').filter({ hasText: 'pk_inbox_clock' });
   await card.getByText('2030-01-01 02:00:00 +02:00').waitFor();

@@ -37,7 +37,13 @@ test('the stream opens with the current state, then pushes a sent message and it
   const sent = await send(made, { recipient: ['27831234567'], message: 'Ça coûte 5€' });
   const created = await events.next();
   expect(created.event).toBe('update');
-  expect(created.data.messages[0]).toMatchObject({ id: sent.id, status: 'pending', encoding: 'UCS-2', ucs2_trigger: 'û', segments: 1 });
+  expect(created.data.messages[0]).toMatchObject({
+    id: sent.id,
+    status: 'pending',
+    encoding: 'UCS-2',
+    ucs2_trigger: 'û',
+    segments: 1,
+  });
   expect(created.data.accounts[0].live.balance).toBe(999);
 
   await made.clock.advance('5s');
@@ -71,7 +77,11 @@ test('a burst of sends in one turn of the event loop becomes one update with eac
   const made = emulator();
   const events = readEvents(await stream(made));
   await events.next();
-  await Promise.all(Array.from({ length: 50 }, (_, i) => send(made, { recipient: [`2783100${String(i).padStart(4, '0')}`], message: `n${i}` })));
+  await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      send(made, { recipient: [`2783100${String(i).padStart(4, '0')}`], message: `n${i}` }),
+    ),
+  );
   const seen = new Set<string>();
   let updates = 0;
   while (seen.size < 50) {
@@ -142,7 +152,10 @@ test('at most maxOpenStreams streams are open in a process, all emulators togeth
   const refused = await stream(second);
   expect(refused.status).toBe(429);
   expect(refused.headers.get('retry-after')).toBe('5');
-  expect(await refused.json()).toMatchObject({ message: 'TOO_MANY_REQUESTS', description: expect.stringContaining('close an inbox page') });
+  expect(await refused.json()).toMatchObject({
+    message: 'TOO_MANY_REQUESTS',
+    description: expect.stringContaining('close an inbox page'),
+  });
   await streams.pop()?.cancel();
   const again = readEvents(await stream(first));
   expect((await again.next()).event).toBe('state');

@@ -31,7 +31,9 @@ test('the JSON report lists requests-to-webhooks of one account in virtual-time 
   const lines = report.entries.map((entry) => `${entry.at.slice(11, 19)} ${entry.kind} ${entry.summary}`);
   expect(lines[0]).toMatch(/^12:00:00 request POST \/v1\/messages → 201 in \d+ ms$/);
   expect(lines[1]).toMatch(/^12:00:00 status .* to 27831234567: pending$/);
-  expect(lines[2]).toMatch(/^12:00:00 clock clock moved 2026-11-21T12:00:00\+02:00 → 2026-11-21T12:01:00\+02:00 \(manual\) by \{"advance":"1m"\}$/);
+  expect(lines[2]).toMatch(
+    /^12:00:00 clock clock moved 2026-11-21T12:00:00\+02:00 → 2026-11-21T12:01:00\+02:00 \(manual\) by \{"advance":"1m"\}$/,
+  );
   expect(lines.filter((line) => line.includes(' status '))).toHaveLength(3);
   expect(lines.some((line) => /12:01:00 reply reply from 27831234567: "STOP"/.test(line))).toBe(true);
   const tries = report.entries.filter((entry) => entry.kind === 'webhook');
@@ -42,12 +44,18 @@ test('the JSON report lists requests-to-webhooks of one account in virtual-time 
 });
 
 test('injected faults show in the report of the account they hit', async () => {
-  const emulator = makeEmulator({ scenario: { version: 1, faults: [{ match: { operation: 'balance' }, error: { status: 503 } }] } });
+  const emulator = makeEmulator({
+    scenario: { version: 1, faults: [{ match: { operation: 'balance' }, error: { status: 503 } }] },
+  });
   open.push(emulator);
   expect((await call(emulator, 'GET', '/v1/messages/balance')).status).toBe(503);
   const faults = emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'fault');
   expect(faults).toEqual([
-    expect.objectContaining({ environment: 'live', summary: 'injected fault on balance: answered INTERNAL_SERVER_ERROR', problem: true }),
+    expect.objectContaining({
+      environment: 'live',
+      summary: 'injected fault on balance: answered INTERNAL_SERVER_ERROR',
+      problem: true,
+    }),
   ]);
 });
 
@@ -59,7 +67,9 @@ test('clock incidents show in the report, marked as problems, at the instant the
     throw new Error('decider bug');
   });
   await emulator.clock.advance('30m');
-  const incidents = emulator.report({ format: 'json' }).entries.filter((entry) => entry.kind === 'clock' && entry.problem);
+  const incidents = emulator
+    .report({ format: 'json' })
+    .entries.filter((entry) => entry.kind === 'clock' && entry.problem);
   expect(incidents).toEqual([
     expect.objectContaining({
       at: '2026-11-21T12:20:00+02:00',
@@ -75,11 +85,15 @@ test('GET /_emulator/report answers a self-contained HTML page with the same ent
   const html = await emulator.fetch(new Request(`http://x/_emulator/report?account=${apiKey}`));
   expect(html.headers.get('content-type')).toMatch(/^text\/html/);
   const page = await html.text();
-  const json: any = await (await emulator.fetch(new Request(`http://x/_emulator/report?account=${apiKey}&format=json`))).json();
+  const json: any = await (
+    await emulator.fetch(new Request(`http://x/_emulator/report?account=${apiKey}&format=json`))
+  ).json();
   expect(page.match(/<tr class="kind-/g)).toHaveLength(json.entries.length);
   expect(page).not.toMatch(/<link|<script src|<img|url\(/);
   expect(page).toContain("default-src 'none'");
-  const embedded = JSON.parse(/<script type="application\/json" id="timeline-data">(.*)<\/script>/.exec(page)?.[1] ?? '');
+  const embedded = JSON.parse(
+    /<script type="application\/json" id="timeline-data">(.*)<\/script>/.exec(page)?.[1] ?? '',
+  );
   expect(embedded).toEqual(json);
 });
 
@@ -102,8 +116,12 @@ test('reportOnExit writes the report when the emulator stops: HTML, or JSON for 
     await send(emulator, { recipient: ['27831234567'], message: 'bye' });
     await emulator.close();
   }
-  expect(await readFile(join(folder, 'run/timeline.html'), 'utf8')).toMatch(/^<!doctype html>[\s\S]*27831234567: pending/);
-  expect(JSON.parse(await readFile(join(folder, 'timeline.json'), 'utf8')).entries.map((entry: any) => entry.kind)).toEqual(['request', 'status']);
+  expect(await readFile(join(folder, 'run/timeline.html'), 'utf8')).toMatch(
+    /^<!doctype html>[\s\S]*27831234567: pending/,
+  );
+  expect(
+    JSON.parse(await readFile(join(folder, 'timeline.json'), 'utf8')).entries.map((entry: any) => entry.kind),
+  ).toEqual(['request', 'status']);
 });
 
 test('reset forgets the clock moves and faults the report shows', async () => {

@@ -25,7 +25,9 @@ test('the inbox page, its modules and styles are served by the emulator, with no
   for (const name of uiAssetNames()) {
     if (name === 'index.html') continue;
     const response = await get(emulator, `/_emulator/ui/${name}`);
-    expect(response.headers.get('content-type')).toBe(name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe(
+      name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+    );
     const text = await response.text();
     expect(text).not.toMatch(/https?:\/\//);
     total += text.length;
@@ -42,7 +44,8 @@ test('every module the page imports, from its entry on, is served, and the type 
     loaded.add(url.pathname);
     const response = await get(emulator, url.pathname);
     expect(response.status, url.pathname).toBe(200);
-    for (const [, specifier] of (await response.text()).matchAll(/^import [^'"]*'([^']+)';$/gm)) await load(new URL(specifier as string, url));
+    for (const [, specifier] of (await response.text()).matchAll(/^import [^'"]*'([^']+)';$/gm))
+      await load(new URL(specifier as string, url));
   };
   await load(new URL('http://x/_emulator/ui/app.js'));
   expect([...loaded].sort()).toEqual(

@@ -9,6 +9,10 @@ test('the main entry loads no vitest, so the library works without it; sms-emula
 
 test('package.json exports sms-emulator/vitest and declares vitest an optional peer dependency', () => {
   const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  expect(manifest.exports['./vitest']).toEqual({ types: './dist/vitest/index.d.ts', import: './dist/vitest/index.js', default: './dist/vitest/index.js' });
+  expect(manifest.exports['./vitest']).toEqual({
+    types: './dist/vitest/index.d.ts',
+    import: './dist/vitest/index.js',
+    default: './dist/vitest/index.js',
+  });
   expect(manifest.peerDependenciesMeta.vitest.optional).toBe(true);
 });

@@ -17,7 +17,9 @@ for (const mode of ['embedded', 'process']) {
     const failed = testOf(run, mode, 'failing.fixture.ts', 'fails on its own assertion about a message');
     expect(failed.state).toBe('failed');
     expect(failed.errors).toHaveLength(1);
-    const id = /expected message ([\w-]+) to have status "delivered"; it is "pending"/.exec(failed.errors[0] ?? '')?.[1];
+    const id = /expected message ([\w-]+) to have status "delivered"; it is "pending"/.exec(
+      failed.errors[0] ?? '',
+    )?.[1];
     expect(id).toBeDefined();
     expect(failed.artifacts).toHaveLength(1);
     const [artifact] = failed.artifacts;
@@ -41,28 +43,45 @@ for (const mode of ['embedded', 'process']) {
 test('toHaveStatus shows the history and upcoming changes, with times, of the message it fails on', () => {
   for (const mode of ['embedded', 'process']) {
     const [error] = testOf(run, mode, 'failing.fixture.ts', 'fails on its own assertion about a message').errors;
-    expect(error).toMatch(/history: pending at \S+, submitted at \S+\n {2}leg 27831234567: pending at \S+, submitted at \S+; upcoming: delivered at \S+/);
+    expect(error).toMatch(
+      /history: pending at \S+, submitted at \S+\n {2}leg 27831234567: pending at \S+, submitted at \S+; upcoming: delivered at \S+/,
+    );
   }
 });
 
 test('under smsGlobalSetup, emulator options the process was not started with are refused with a clear error; embedded they apply', () => {
-  const refused = testOf(run, 'process', 'otherOptions.fixture.ts', 'uses options that only an embedded emulator can apply');
+  const refused = testOf(
+    run,
+    'process',
+    'otherOptions.fixture.ts',
+    'uses options that only an embedded emulator can apply',
+  );
   expect(refused.state).toBe('failed');
   expect(refused.errors).toEqual([
     expect.stringContaining(
       'createSmsTest({ emulator: { seed: "another-seed" } }) cannot apply: smsGlobalSetup started the emulator process every file uses, with {"clock":"manual","seed":"fixture-project"}',
     ),
   ]);
-  expect(testOf(run, 'embedded', 'otherOptions.fixture.ts', 'uses options that only an embedded emulator can apply').state).toBe('passed');
+  expect(
+    testOf(run, 'embedded', 'otherOptions.fixture.ts', 'uses options that only an embedded emulator can apply').state,
+  ).toBe('passed');
 });
 
 test('every matcher can be awaited, embedded and in process mode', () => {
   for (const mode of ['embedded', 'process'])
-    expect(testOf(run, mode, 'matchers.fixture.ts', 'every matcher can be awaited')).toMatchObject({ state: 'passed', errors: [] });
+    expect(testOf(run, mode, 'matchers.fixture.ts', 'every matcher can be awaited')).toMatchObject({
+      state: 'passed',
+      errors: [],
+    });
 });
 
 test('toHaveMadeRequest counts requests from the journal over HTTP too, and a failure lists them', () => {
-  const [error] = testOf(run, 'process', 'matchers.fixture.ts', 'toHaveMadeRequest fails with the requests the account made').errors;
+  const [error] = testOf(
+    run,
+    'process',
+    'matchers.fixture.ts',
+    'toHaveMadeRequest fails with the requests the account made',
+  ).errors;
   expect(error).toMatch(
     /^expected account pk_test_[\w-]+ to have made a request with method "POST", path "\/v1\/messages" 2 times; it made once\. Its requests:\n {2}- POST \/v1\/messages 201 at \S+$/,
   );
@@ -70,15 +89,27 @@ test('toHaveMadeRequest counts requests from the journal over HTTP too, and a fa
 
 test('each test has its own clock: a booking is still scheduled five minutes later while a concurrent test waits a day; on the shared clock it is not', () => {
   for (const mode of ['embedded', 'process']) {
-    expect(testOf(run, mode, 'worlds.fixture.ts', 'a fresh booking is still scheduled five minutes later (test clock)')).toMatchObject({
+    expect(
+      testOf(run, mode, 'worlds.fixture.ts', 'a fresh booking is still scheduled five minutes later (test clock)'),
+    ).toMatchObject({
       state: 'passed',
       errors: [],
     });
-    expect(testOf(run, mode, 'worlds.fixture.ts', 'a reminder booked for tomorrow is delivered after a day (test clock)').state).toBe('passed');
-    const shared = testOf(run, mode, 'worlds.fixture.ts', 'a fresh booking is still scheduled five minutes later (shared clock)');
+    expect(
+      testOf(run, mode, 'worlds.fixture.ts', 'a reminder booked for tomorrow is delivered after a day (test clock)')
+        .state,
+    ).toBe('passed');
+    const shared = testOf(
+      run,
+      mode,
+      'worlds.fixture.ts',
+      'a fresh booking is still scheduled five minutes later (shared clock)',
+    );
     expect(shared.errors).toEqual([expect.stringMatching(/to have status "scheduled"; it is "delivered"/)]);
     for (const n of [1, 2, 3])
-      expect(testOf(run, mode, 'otherFileDay.fixture.ts', `another file's reminder ${n} is delivered after a day`).state).toBe('passed');
+      expect(
+        testOf(run, mode, 'otherFileDay.fixture.ts', `another file's reminder ${n} is delivered after a day`).state,
+      ).toBe('passed');
   }
 });
 

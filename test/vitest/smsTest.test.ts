@@ -1,7 +1,10 @@
 import { describe, expect } from 'vitest';
 import { createSmsTest } from '../../src/vitest/index.js';
 
-const test = createSmsTest({ emulator: { clock: 'manual', seed: 'vitest-fixture', startTime: '2026-11-21T10:00:00Z' }, account: { balance: 50 } });
+const test = createSmsTest({
+  emulator: { clock: 'manual', seed: 'vitest-fixture', startTime: '2026-11-21T10:00:00Z' },
+  account: { balance: 50 },
+});
 
 let previousKey = '';
 
@@ -51,7 +54,9 @@ test('toHaveReceivedWebhook lists the payloads received when none matches', asyn
   await sms.waitFor(sent.id).toReach('undelivered');
   expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'undelivered', recipient: '27830000002' });
   expect(() => expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'delivered' })).toThrow(
-    new RegExp(`it received 2:\\n {2}- sms ${sent.id} submitted to 27830000002: "Fails"\\n {2}- sms ${sent.id} undelivered`),
+    new RegExp(
+      `it received 2:\\n {2}- sms ${sent.id} submitted to 27830000002: "Fails"\\n {2}- sms ${sent.id} undelivered`,
+    ),
   );
 });
 
@@ -64,7 +69,9 @@ test('toHaveStatus compares the status and shows the history on failure', async 
   );
 });
 
-test('toHaveMadeRequest counts the requests of the test account from the journal, exactly with a count', async ({ sms }) => {
+test('toHaveMadeRequest counts the requests of the test account from the journal, exactly with a count', async ({
+  sms,
+}) => {
   await sms.client.send({ recipient: '27831234567', message: 'One' });
   await sms.client.send({ recipient: '27831234567', message: 'Two' });
   await sms.client.balance();
@@ -98,7 +105,10 @@ describe("clock: 'shared' keeps every account on the main clock", () => {
   });
 });
 
-test('each test account lives on a test clock of its own, which the main clock does not move', async ({ sms, emulator }) => {
+test('each test account lives on a test clock of its own, which the main clock does not move', async ({
+  sms,
+  emulator,
+}) => {
   expect(sms.clock.id).not.toBeNull();
   expect((await emulator.accounts.get(sms.account.apiKey)).clock).toBe(sms.clock.id);
   const before = sms.now().getTime();

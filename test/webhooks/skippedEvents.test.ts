@@ -37,10 +37,20 @@ test('a skipped event is found by its id, stays the same object when read again,
   await emulator.clock.advance('5s');
   const [first, second] = emulator.webhooks.list().items;
   expect(emulator.webhooks.get(second?.id as string)).toEqual(second);
-  expect((await call(emulator, 'GET', `/_emulator/webhooks/${first?.id}`, { key: false })).body).toMatchObject({ id: first?.id, state: 'skipped' });
-  expect((await call(emulator, 'GET', `/_emulator/webhooks/${first?.id.replace(/.$/, (digit) => (digit === '0' ? '1' : '0'))}`, { key: false })).status).toBe(
-    404,
-  );
+  expect((await call(emulator, 'GET', `/_emulator/webhooks/${first?.id}`, { key: false })).body).toMatchObject({
+    id: first?.id,
+    state: 'skipped',
+  });
+  expect(
+    (
+      await call(
+        emulator,
+        'GET',
+        `/_emulator/webhooks/${first?.id.replace(/.$/, (digit) => (digit === '0' ? '1' : '0'))}`,
+        { key: false },
+      )
+    ).status,
+  ).toBe(404);
   emulator.accounts.update(apiKey, { live: { webhookUrl: catcher.url } });
   const redelivered = await emulator.webhooks.redeliver(first?.id as string);
   expect(redelivered).toMatchObject({ id: first?.id, state: 'delivered', url: catcher.url });

@@ -42,7 +42,13 @@ export function createReminderApp({ now = () => new Date(), ...sms }: ReminderAp
   const optedOut = new Set<string>();
   const replies: { from: string; text: string }[] = [];
   const keep = (message: SmsMessage, patient: string): Reminder => {
-    const reminder = { id: message.id, patient, text: message.message, status: message.status, schedule: message.schedule };
+    const reminder = {
+      id: message.id,
+      patient,
+      text: message.message,
+      status: message.status,
+      schedule: message.schedule,
+    };
     reminders.set(message.id, reminder);
     return reminder;
   };
@@ -52,12 +58,18 @@ export function createReminderApp({ now = () => new Date(), ...sms }: ReminderAp
   return {
     async sendNow(patient, text) {
       refuseOptedOut(patient);
-      return keep(await client.send({ recipient: patient, message: text, client_reference: `patient:${patient}` }), patient);
+      return keep(
+        await client.send({ recipient: patient, message: text, client_reference: `patient:${patient}` }),
+        patient,
+      );
     },
     async remindTomorrow(patient, text) {
       refuseOptedOut(patient);
       const schedule = new Date(now().getTime() + day);
-      return keep(await client.schedule({ recipient: patient, message: text, schedule, client_reference: `patient:${patient}` }), patient);
+      return keep(
+        await client.schedule({ recipient: patient, message: text, schedule, client_reference: `patient:${patient}` }),
+        patient,
+      );
     },
     async cancel(id) {
       await client.delete(id);

@@ -41,7 +41,11 @@ export const defaultScenario: ScenarioInput = {
     },
     { name: 'delivered with a reply', match: { recipient: magicNumbers.reply }, outcome: 'delivered' },
     { name: 'delivered with an opt-out reply', match: { recipient: magicNumbers.optOut }, outcome: 'delivered' },
-    { name: 'delivered with a lower-case opt-out reply', match: { recipient: magicNumbers.optOutLowerCase }, outcome: 'delivered' },
+    {
+      name: 'delivered with a lower-case opt-out reply',
+      match: { recipient: magicNumbers.optOutLowerCase },
+      outcome: 'delivered',
+    },
   ],
   replies: [
     { name: 'reply', match: { recipient: magicNumbers.reply }, after: '30s', text: 'Thanks, got it!' },

@@ -93,9 +93,13 @@ export class Faults {
     window.count += 1;
     if (window.count <= limit.requests) return undefined;
     const retryAfter = Math.max(1, Math.ceil((window.start + perMs - now) / 1000));
-    return new ApiError('TOO_MANY_REQUESTS', `More than ${limit.requests} requests per ${limit.per} for this API key; retry after ${retryAfter} s.`, {
-      'Retry-After': String(retryAfter),
-    });
+    return new ApiError(
+      'TOO_MANY_REQUESTS',
+      `More than ${limit.requests} requests per ${limit.per} for this API key; retry after ${retryAfter} s.`,
+      {
+        'Retry-After': String(retryAfter),
+      },
+    );
   }
 }
 

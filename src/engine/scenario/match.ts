@@ -66,7 +66,10 @@ export const namedTimelines: Record<string, Timeline> = {
 };
 
 function stepsOf(steps: readonly { status: string; after: string | number }[]): Timeline {
-  return steps.map((entry) => ({ status: entry.status as Timeline[number]['status'], afterMs: parseDuration(entry.after) ?? 0 }));
+  return steps.map((entry) => ({
+    status: entry.status as Timeline[number]['status'],
+    afterMs: parseDuration(entry.after) ?? 0,
+  }));
 }
 
 /** A function drawing one timeline per leg (weighted choices use the seeded generator). */
@@ -81,7 +84,8 @@ export function compileOutcome(spec: OutcomeSpec, random: Random): () => Timelin
   }
   const choices = spec.choose.map((choice) => ({
     weight: choice.weight,
-    timeline: choice.outcome !== undefined ? (namedTimelines[choice.outcome] as Timeline) : stepsOf(choice.timeline ?? []),
+    timeline:
+      choice.outcome !== undefined ? (namedTimelines[choice.outcome] as Timeline) : stepsOf(choice.timeline ?? []),
   }));
   const total = choices.reduce((sum, choice) => sum + choice.weight, 0);
   return () => {

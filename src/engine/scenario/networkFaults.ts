@@ -4,7 +4,14 @@ import { ApiError } from '../../domain/errors.js';
 import { quoteExcerpt } from '../../domain/excerpt.js';
 import { fitsWallTimer, parseDuration } from '../../domain/time.js';
 
-export const networkFaultKinds = ['reset', 'hang-up', 'truncated', 'html', 'slow-body', 'reset-after-handling'] as const;
+export const networkFaultKinds = [
+  'reset',
+  'hang-up',
+  'truncated',
+  'html',
+  'slow-body',
+  'reset-after-handling',
+] as const;
 export type NetworkFaultKind = (typeof networkFaultKinds)[number];
 
 /**
@@ -38,7 +45,12 @@ export function parseNetworkHeader(value: string): NetworkFailure {
   const [kind = '', spread] = value.trim().split('@');
   const trickleMs = spread === undefined ? defaultTrickleMs : parseDuration(spread);
   const known = (networkFaultKinds as readonly string[]).includes(kind);
-  if (!known || trickleMs === undefined || (spread !== undefined && !fitsWallTimer(spread)) || (spread !== undefined && kind !== 'slow-body')) {
+  if (
+    !known ||
+    trickleMs === undefined ||
+    (spread !== undefined && !fitsWallTimer(spread)) ||
+    (spread !== undefined && kind !== 'slow-body')
+  ) {
     throw new ApiError(
       'INVALID_EMULATOR_HEADER',
       `X-Emulator-Network ${quoteExcerpt(value)} is not valid. Give one of ${networkFaultKinds.join(', ')}, or slow-body@<duration> such as slow-body@500ms.`,

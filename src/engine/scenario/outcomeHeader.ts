@@ -19,7 +19,8 @@ export function parseOutcomeHeader(value: string): Timeline {
   const steps: { status: LegStatus; afterMs: number }[] = [];
   let from: LegStatus = 'pending';
   const parts = text.split(',');
-  if (parts.length > maxTimelineSteps) throw invalid(value, `it has ${parts.length} steps, more than ${maxTimelineSteps}`);
+  if (parts.length > maxTimelineSteps)
+    throw invalid(value, `it has ${parts.length} steps, more than ${maxTimelineSteps}`);
   for (const part of parts) {
     const [status = '', delay = '0'] = part.trim().split('@');
     const afterMs = parseDuration(delay);

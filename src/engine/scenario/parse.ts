@@ -14,12 +14,14 @@ export class ScenarioError extends Error {
 }
 
 function describe(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_value' && 'values' in issue) return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+  if (issue.code === 'invalid_value' && 'values' in issue)
+    return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
   if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
   if (issue.code === 'invalid_union') {
     // Name the allowed words when one branch is a list of them (the usual typo), else point at the schema.
     const words = issue.errors.flat().find((branch) => branch.code === 'invalid_value' && branch.path.length === 0);
-    const allowed = words && 'values' in words ? `one of ${words.values.map((value) => JSON.stringify(value)).join(', ')} or ` : '';
+    const allowed =
+      words && 'values' in words ? `one of ${words.values.map((value) => JSON.stringify(value)).join(', ')} or ` : '';
     return `expected ${allowed}an object of an allowed form (see scenarios/scenario.schema.json)`;
   }
   return issue.message;
@@ -51,12 +53,14 @@ function nestingProblem(text: string, yaml: Yaml): string | undefined {
       lineStart = true;
       continue;
     }
-    if (lineStart && /^[ \t]+$/.test(token) && token.length > maxScenarioDepth * 4) return `indented deeper than ${maxScenarioDepth * 4} columns`;
+    if (lineStart && /^[ \t]+$/.test(token) && token.length > maxScenarioDepth * 4)
+      return `indented deeper than ${maxScenarioDepth * 4} columns`;
     lineStart = false;
     if (token === '{' || token === '[') flow += 1;
     else if (token === '}' || token === ']') flow = Math.max(0, flow - 1);
     else if (token === '-' || token === '?') indicators += 1;
-    if (flow > maxScenarioDepth || indicators > maxScenarioDepth) return `nested deeper than ${maxScenarioDepth} levels`;
+    if (flow > maxScenarioDepth || indicators > maxScenarioDepth)
+      return `nested deeper than ${maxScenarioDepth} levels`;
   }
   return undefined;
 }
@@ -75,7 +79,9 @@ export function parseScenario<S extends z.ZodType = typeof scenarioSchema>(
   if (document.errors.length > 0) {
     const error = document.errors[0]!;
     const position = lineCounter.linePos(error.pos[0]);
-    throw new ScenarioError(`${source}:${position.line}:${position.col}: not valid YAML or JSON: ${error.message.split('\n')[0]}`);
+    throw new ScenarioError(
+      `${source}:${position.line}:${position.col}: not valid YAML or JSON: ${error.message.split('\n')[0]}`,
+    );
   }
   let value: unknown;
   try {
@@ -127,7 +133,8 @@ export function validateScenario<S extends z.ZodType = typeof scenarioSchema>(
 export function mergeScenarios(scenarios: readonly Scenario[]): Scenario {
   const merged: Scenario = { version: 1, accounts: [], clocks: [], rules: [], replies: [], faults: [], timeline: [] };
   for (const scenario of scenarios) {
-    if (scenario.description) merged.description = merged.description ? `${merged.description}; ${scenario.description}` : scenario.description;
+    if (scenario.description)
+      merged.description = merged.description ? `${merged.description}; ${scenario.description}` : scenario.description;
     if (scenario.options) merged.options = { ...merged.options, ...scenario.options };
     if (scenario.magicNumbers !== undefined) merged.magicNumbers = scenario.magicNumbers;
     for (const account of scenario.accounts) {

@@ -33,7 +33,8 @@ export function compileRegex(source: string): PatternTest {
   if (repeats > maxRepeatTotal) throw new Error(`repetition counts add up to ${repeats}, more than ${maxRepeatTotal}`);
   const compiled = loadRe2js().RE2JS.compile(source);
   const size = compiled.re2().prog.numInst();
-  if (size > maxPatternInstructions) throw new Error(`compiles to ${size} instructions, more than ${maxPatternInstructions}`);
+  if (size > maxPatternInstructions)
+    throw new Error(`compiles to ${size} instructions, more than ${maxPatternInstructions}`);
   return (text) => compiled.test(text);
 }
 

@@ -15,7 +15,14 @@ import type { RouteOperation as Operation } from '../../domain/apiOperations.js'
 import { type FaultAction, Faults, mergeFaultActions } from './faults.js';
 import { type MatchSubject, type Matcher, compileMatch, compileOutcome } from './match.js';
 import { validateScenario } from './parse.js';
-import type { AccountScenario, Scenario, ScenarioFault, ScenarioReply, ScenarioRule, TimelineEventSpec } from './schema.js';
+import type {
+  AccountScenario,
+  Scenario,
+  ScenarioFault,
+  ScenarioReply,
+  ScenarioRule,
+  TimelineEventSpec,
+} from './schema.js';
 
 interface CompiledRule {
   matches: Matcher;
@@ -117,13 +124,16 @@ export class ScenarioRuntime {
     for (const { clock, timer } of this.timers) clock.cancel(timer);
     this.active = scenario;
     this.global = compiled;
-    this.shared = (scenario.magicNumbers === false ? [compiled] : [compiled, this.magic]).filter((entry) => entry.rules.length > 0 || entry.replies.length > 0);
+    this.shared = (scenario.magicNumbers === false ? [compiled] : [compiled, this.magic]).filter(
+      (entry) => entry.rules.length > 0 || entry.replies.length > 0,
+    );
     this.applyClocks(scenario);
     this.applyAccounts(scenario);
     // An event for an account runs at `at` on that account's clock, from its now; any other on the main clock.
     this.timers = scenario.timeline.map((event) => {
       const { action, target } = timelineAction(event);
-      const clock = (target && this.core.store.accounts.get(target.account ?? this.core.options.apiKey)?.clock) || this.core.clock;
+      const clock =
+        (target && this.core.store.accounts.get(target.account ?? this.core.options.apiKey)?.clock) || this.core.clock;
       const timer = clock.at(
         clock.now() + (parseDuration(event.at) ?? 0),
         () => this.runEvent(event, clock),
@@ -154,11 +164,18 @@ export class ScenarioRuntime {
     return compiled;
   }
 
-  private compile(scenario: { rules: readonly ScenarioRule[]; replies: readonly ScenarioReply[]; faults: readonly ScenarioFault[] }): Compiled {
+  private compile(scenario: {
+    rules: readonly ScenarioRule[];
+    replies: readonly ScenarioReply[];
+    faults: readonly ScenarioFault[];
+  }): Compiled {
     const faults = new Faults(this.random.faults);
     faults.load(scenario.faults);
     return {
-      rules: scenario.rules.map((rule) => ({ matches: compileMatch(rule.match), draw: compileOutcome(rule.outcome, this.random.outcomes) })),
+      rules: scenario.rules.map((rule) => ({
+        matches: compileMatch(rule.match),
+        draw: compileOutcome(rule.outcome, this.random.outcomes),
+      })),
       replies: scenario.replies.map((reply) => this.compileReply(reply)),
       faults,
     };
@@ -201,7 +218,8 @@ export class ScenarioRuntime {
     // The reply comes after its delay on the clock of the message's account (the main clock's if it was deleted meanwhile).
     const clock = account?.clock ?? this.core.clock;
     clock.at(clock.now() + reply.afterMs, () => {
-      if (store.message(message.environment, message.id)) receiveReply({ clock, store, events, ids: random.ids }, message, recipient, reply.text());
+      if (store.message(message.environment, message.id))
+        receiveReply({ clock, store, events, ids: random.ids }, message, recipient, reply.text());
     });
   }
 
@@ -219,7 +237,12 @@ export class ScenarioRuntime {
   private applyClocks(scenario: Scenario): void {
     const { clocks } = this.core;
     for (const { id, name, startTime } of scenario.clocks) {
-      if (!clocks.has(id)) clocks.create({ id, name: name ?? null, startTime: startTime === undefined ? undefined : Date.parse(startTime) });
+      if (!clocks.has(id))
+        clocks.create({
+          id,
+          name: name ?? null,
+          startTime: startTime === undefined ? undefined : Date.parse(startTime),
+        });
     }
   }
 
@@ -236,7 +259,11 @@ export class ScenarioRuntime {
       const key = target.account ?? this.core.options.apiKey;
       account = this.core.store.accounts.get(key);
       if (!account) {
-        return clock.skipped(clock.now(), `scenario timeline event at ${event.at} (${action})`, `no account has the API key "${key}" (deleted?)`);
+        return clock.skipped(
+          clock.now(),
+          `scenario timeline event at ${event.at} (${action})`,
+          `no account has the API key "${key}" (deleted?)`,
+        );
       }
       wallet = account.environments[target.environment];
     }
@@ -271,7 +298,10 @@ function checkTimelineTargets(scenario: Scenario, known: Iterable<string>): void
     const { action, target } = timelineAction(event);
     const fault = event.startFault ?? event.stopFault;
     if (fault !== undefined && !faults.has(fault)) {
-      throw new ApiError('SCENARIO_INVALID', `scenario: timeline[${index}].${action}: no fault is named "${fault}"; give one under faults that name.`);
+      throw new ApiError(
+        'SCENARIO_INVALID',
+        `scenario: timeline[${index}].${action}: no fault is named "${fault}"; give one under faults that name.`,
+      );
     }
     if (target?.account !== undefined && !keys.has(target.account)) {
       throw new ApiError(
@@ -283,7 +313,10 @@ function checkTimelineTargets(scenario: Scenario, known: Iterable<string>): void
 }
 
 /** The one action of a timeline event (besides `at`) and the account it targets, if any. */
-function timelineAction(event: TimelineEventSpec): { action: string; target?: { account?: string; environment: Environment } } {
+function timelineAction(event: TimelineEventSpec): {
+  action: string;
+  target?: { account?: string; environment: Environment };
+} {
   const action = Object.keys(event).find((key) => key !== 'at') ?? 'nothing';
   const value = event[action as keyof TimelineEventSpec];
   const target = value !== null && typeof value === 'object' && 'environment' in value ? value : undefined;
@@ -304,7 +337,11 @@ function normaliseKeyword(text: string): string {
  * Refuses (SCENARIO_INVALID) a scenario whose account names a clock that is neither its own nor in `known`, or would
  * move an existing account (`clockOf` its key) to another clock: its messages' timers are queued on the one it has.
  */
-function checkClocks(scenario: Scenario, known: readonly string[], clockOf: (apiKey: string) => string | null | undefined): void {
+function checkClocks(
+  scenario: Scenario,
+  known: readonly string[],
+  clockOf: (apiKey: string) => string | null | undefined,
+): void {
   const ids = new Set([...known, ...scenario.clocks.map((clock) => clock.id)]);
   scenario.accounts.forEach((account, index) => {
     if (account.clock !== undefined && !ids.has(account.clock)) {

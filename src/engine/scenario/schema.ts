@@ -19,7 +19,10 @@ const legStatus = z.enum(reachableStatuses);
 export const outcomeNames = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
 const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usual timeline (see docs/scenarios.md).');
 
-const step = z.strictObject({ status: legStatus, after: duration.describe('Wait after the previous step (or after the send).') });
+const step = z.strictObject({
+  status: legStatus,
+  after: duration.describe('Wait after the previous step (or after the send).'),
+});
 
 /** Most steps in one timeline (a scenario's or an X-Emulator-Outcome header's): legs may loop staged/pending, and plans are kept per leg. */
 export const maxTimelineSteps = 100;
@@ -33,7 +36,11 @@ const timeline = z
     let from: LegStatus = 'pending';
     steps.forEach((entry, index) => {
       if (!canTransition(from, entry.status)) {
-        context.addIssue({ code: 'custom', path: [index, 'status'], message: `a leg cannot go from ${from} to ${entry.status}` });
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'status'],
+          message: `a leg cannot go from ${from} to ${entry.status}`,
+        });
       }
       from = entry.status;
     });
@@ -45,7 +52,10 @@ const weighted = z
     outcome: outcomeName.optional(),
     timeline: timeline.optional(),
   })
-  .refine((choice) => (choice.outcome === undefined) !== (choice.timeline === undefined), 'give exactly one of outcome or timeline');
+  .refine(
+    (choice) => (choice.outcome === undefined) !== (choice.timeline === undefined),
+    'give exactly one of outcome or timeline',
+  );
 
 const outcome = z.union([
   outcomeName,
@@ -58,13 +68,18 @@ function pattern(compile: (source: string) => PatternTest, what: string) {
   return z.string().superRefine((source, context) => {
     const problem = patternProblem(source, compile);
     if (problem !== undefined)
-      context.addIssue({ code: 'custom', message: `not a usable ${what} (RE2 syntax, at most ${maxPatternLength} characters): ${problem}` });
+      context.addIssue({
+        code: 'custom',
+        message: `not a usable ${what} (RE2 syntax, at most ${maxPatternLength} characters): ${problem}`,
+      });
   });
 }
 const regex = pattern(compileRegex, 'regular expression').describe(
   `A regular expression in RE2 syntax (no backreferences or lookaround), at most ${maxPatternLength} characters; matched in linear time.`,
 );
-const glob = pattern(compileGlob, 'glob').describe(`A glob: * any run of characters, ? any one; at most ${maxPatternLength} characters.`);
+const glob = pattern(compileGlob, 'glob').describe(
+  `A glob: * any run of characters, ? any one; at most ${maxPatternLength} characters.`,
+);
 
 const textMatch = z.union([
   z.string().describe('Matches text that contains this string.'),
@@ -73,7 +88,12 @@ const textMatch = z.union([
 
 const recipientMatch = z.union([
   glob.describe('An exact number, or a glob with * and ?.'),
-  z.strictObject({ exact: z.string().optional(), prefix: z.string().optional(), glob: glob.optional(), regex: regex.optional() }),
+  z.strictObject({
+    exact: z.string().optional(),
+    prefix: z.string().optional(),
+    glob: glob.optional(),
+    regex: regex.optional(),
+  }),
 ]);
 
 const environment = z.enum(environments);
@@ -103,7 +123,10 @@ const reply = z
       .describe('Fixed text, or a list to draw from.'),
     generate: z.enum(['sentence', 'words', 'yes-no']).optional().describe('Generated text (seeded faker).'),
   })
-  .refine((entry) => (entry.text === undefined) !== (entry.generate === undefined), 'give exactly one of text or generate');
+  .refine(
+    (entry) => (entry.text === undefined) !== (entry.generate === undefined),
+    'give exactly one of text or generate',
+  );
 
 const fault = z
   .strictObject({
@@ -119,7 +142,10 @@ const fault = z
     error: z
       .strictObject({
         status: z.number().int().min(400).max(599),
-        code: z.enum(errorCodes).default('INTERNAL_SERVER_ERROR').describe('A code of the error catalogue (docs/errors.md lists them).'),
+        code: z
+          .enum(errorCodes)
+          .default('INTERNAL_SERVER_ERROR')
+          .describe('A code of the error catalogue (docs/errors.md lists them).'),
       })
       .optional(),
     latency: wallWaitSchema.optional().describe('Added to the response time (wall clock).'),
@@ -133,7 +159,9 @@ const fault = z
       .describe(
         'Instead of an API answer the transport fails: reset, hang-up, html (a proxy 502 page) before the request is handled; truncated, slow-body, reset-after-handling after it (a send is stored and charged). See docs/scenarios.md.',
       ),
-    trickle: wallWaitSchema.optional().describe('With network: slow-body, how long the body takes to arrive (wall clock); default 2s.'),
+    trickle: wallWaitSchema
+      .optional()
+      .describe('With network: slow-body, how long the body takes to arrive (wall clock); default 2s.'),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).optional().describe('Applies to this many matching requests, then stops.'),
   })
@@ -145,7 +173,10 @@ const fault = z
     message: 'a network fault replaces the answer: give it without error or rateLimit',
     path: ['network'],
   })
-  .refine((entry) => entry.trickle === undefined || entry.network === 'slow-body', { message: 'trickle goes with network: slow-body', path: ['trickle'] });
+  .refine((entry) => entry.trickle === undefined || entry.network === 'slow-body', {
+    message: 'trickle goes with network: slow-body',
+    path: ['trickle'],
+  });
 
 /**
  * An account's own scenario: rules, replies and faults consulted before the emulator's for that account's
@@ -156,7 +187,10 @@ export const accountScenarioSchema = z.strictObject({
   version: z.literal(1).optional().describe('The scenario format version.'),
   description: z.string().optional(),
   rules: z.array(rule).default([]).describe("First match wins, before the emulator's rules."),
-  replies: z.array(reply).default([]).describe("Inbound replies after a leg is delivered; first match wins, before the emulator's."),
+  replies: z
+    .array(reply)
+    .default([])
+    .describe("Inbound replies after a leg is delivered; first match wins, before the emulator's."),
   faults: z.array(fault).default([]).describe("Faults for this account's requests, applied before the emulator's."),
 });
 
@@ -172,14 +206,20 @@ const accountEntry = z.strictObject({
   sandboxWebhookUrl: webhookUrlSchema.nullable().optional(),
   scopes: z.array(z.enum(scopes)).optional(),
   optOuts: z.array(z.string()).optional().describe('Numbers opted out (live and sandbox).'),
-  scenario: accountScenarioSchema.optional().describe("This account's own rules, replies and faults, consulted before the emulator's."),
-  clock: clockId.optional().describe('The id of a test clock (under clocks, or made at runtime) the account lives on; none: the main clock.'),
+  scenario: accountScenarioSchema
+    .optional()
+    .describe("This account's own rules, replies and faults, consulted before the emulator's."),
+  clock: clockId
+    .optional()
+    .describe('The id of a test clock (under clocks, or made at runtime) the account lives on; none: the main clock.'),
 });
 
 const clockEntry = z.strictObject({
   id: clockId.describe('How accounts (and the control API) name the clock.'),
   name: z.string().min(1).max(200).optional(),
-  startTime: clockInstant.optional().describe("ISO 8601 time the clock starts at (and returns to on reset); default the main clock's now."),
+  startTime: clockInstant
+    .optional()
+    .describe("ISO 8601 time the clock starts at (and returns to on reset); default the main clock's now."),
 });
 
 const target = { account: z.string().optional(), environment: environment.default('live') };
@@ -205,7 +245,10 @@ const scenarioOptions = z.strictObject(
     Object.entries(settings)
       .filter(([name]) => name !== 'host' && name !== 'port')
       // Without the defaults: a scenario sets only what it names, so other sources keep theirs.
-      .map(([name, entry]) => [name, (entry.schema instanceof z.ZodDefault ? entry.schema.unwrap() : entry.schema).optional()]),
+      .map(([name, entry]) => [
+        name,
+        (entry.schema instanceof z.ZodDefault ? entry.schema.unwrap() : entry.schema).optional(),
+      ]),
   ) as Record<string, z.ZodOptional<z.ZodType>>,
 );
 
@@ -245,11 +288,18 @@ export const scenarioSchema = z.strictObject({
       clocks.forEach(({ id }, index) => {
         const first = seen.get(id);
         if (first === undefined) seen.set(id, index);
-        else context.addIssue({ code: 'custom', path: [index, 'id'], message: `"${id}" is already the id of clocks[${first}]; give each clock once` });
+        else
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'id'],
+            message: `"${id}" is already the id of clocks[${first}]; give each clock once`,
+          });
       });
     })
     .default([])
-    .describe('Test clocks, each frozen until moved; accounts name one with clock. Made at start-up and again at every reset.'),
+    .describe(
+      'Test clocks, each frozen until moved; accounts name one with clock. Made at start-up and again at every reset.',
+    ),
   rules: z.array(rule).default([]).describe('First match wins; unmatched legs follow the default timeline.'),
   replies: z.array(reply).default([]).describe('Inbound replies after a leg is delivered; first match wins.'),
   faults: z.array(fault).default([]),

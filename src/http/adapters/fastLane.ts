@@ -91,7 +91,8 @@ function inLane(incoming: IncomingMessage, target: string, maxBodySize: number):
 
 function write(outgoing: ServerResponse, method: string, answer: ApiAnswer): void {
   // A proxy's HTML page (network: html) is an ordinary answer; the other network faults fail the socket.
-  if (answer.network !== undefined && answer.network.kind !== 'html') return failOnSocket(outgoing, method, { ...answer, network: answer.network });
+  if (answer.network !== undefined && answer.network.kind !== 'html')
+    return failOnSocket(outgoing, method, { ...answer, network: answer.network });
   if (method === 'HEAD') {
     // As hono answers a HEAD: the GET's status and headers, no body and so no length.
     outgoing.writeHead(answer.status, answerHeaders(answer)).end();
@@ -104,7 +105,13 @@ export function fastLane(api: ApiHandler, maxBodySize: number, fallback: NodeLis
   const serve = (incoming: IncomingMessage, outgoing: ServerResponse, target: string, bytes: Uint8Array | null) => {
     const method = incoming.method as string;
     const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-    const request = new NodeApiRequest(method, `${scheme}://${incoming.headers.host}${target}`, target, incoming.headers, bytes);
+    const request = new NodeApiRequest(
+      method,
+      `${scheme}://${incoming.headers.host}${target}`,
+      target,
+      incoming.headers,
+      bytes,
+    );
     const failed = (error: unknown) => {
       // The handler answers every failure itself; this is a defect in writing the answer (or in a journal listener).
       console.error('sms-emulator: unexpected error while answering', method, request.path, error);

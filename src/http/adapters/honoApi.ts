@@ -27,9 +27,13 @@ export function honoApi(handler: ApiHandler): Handler {
     };
     const answer = await handler(request);
     // A proxy's HTML page (network: html) is an ordinary answer; the other network faults fail the transport.
-    if (answer.network !== undefined && answer.network.kind !== 'html') return failTransport(c, { ...answer, network: answer.network });
+    if (answer.network !== undefined && answer.network.kind !== 'html')
+      return failTransport(c, { ...answer, network: answer.network });
     // hono itself leaves the body out for a HEAD.
-    return c.body(answer.body, answer.status as ContentfulStatusCode, { 'Content-Type': 'application/json', ...answer.headers });
+    return c.body(answer.body, answer.status as ContentfulStatusCode, {
+      'Content-Type': 'application/json',
+      ...answer.headers,
+    });
   };
 }
 
@@ -55,14 +59,19 @@ function failTransport(c: Context, answer: ApiAnswer & Required<Pick<ApiAnswer, 
   if (!handledBeforeFailing[kind] || kind === 'reset-after-handling') throw new TransportFailure(answer.network);
   const full = new TextEncoder().encode(answer.body);
   const body = c.req.method === 'HEAD' ? new Uint8Array(0) : full;
-  const headers = answerHeaders(answer, c.req.method === 'HEAD' ? undefined : full.byteLength) as Record<string, string>;
-  const { pieces, everyMs } = kind === 'truncated' ? { pieces: [firstHalf(body)], everyMs: 0 } : trickle(body, trickleMs);
+  const headers = answerHeaders(answer, c.req.method === 'HEAD' ? undefined : full.byteLength) as Record<
+    string,
+    string
+  >;
+  const { pieces, everyMs } =
+    kind === 'truncated' ? { pieces: [firstHalf(body)], everyMs: 0 } : trickle(body, trickleMs);
   let index = 0;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
       if (index < pieces.length) controller.enqueue(pieces[index++] as Uint8Array);
-      else if (kind === 'truncated') controller.error(new TypeError('terminated', { cause: new Error('other side closed') }));
+      else if (kind === 'truncated')
+        controller.error(new TypeError('terminated', { cause: new Error('other side closed') }));
       else controller.close();
     },
   });

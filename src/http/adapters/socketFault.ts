@@ -13,7 +13,11 @@ export function answerHeaders(answer: ApiAnswer, length?: number): Record<string
 }
 
 /** Writes (or withholds) `answer` as its `network` fault says; the html kind is an ordinary answer and never comes here. */
-export function failOnSocket(outgoing: ServerResponse, method: string, answer: ApiAnswer & Required<Pick<ApiAnswer, 'network'>>): void {
+export function failOnSocket(
+  outgoing: ServerResponse,
+  method: string,
+  answer: ApiAnswer & Required<Pick<ApiAnswer, 'network'>>,
+): void {
   const socket = outgoing.socket;
   const { kind, trickleMs } = answer.network;
   if (kind === 'reset' || kind === 'reset-after-handling') {

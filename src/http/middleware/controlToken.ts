@@ -25,7 +25,9 @@ export function requireControlToken(token: string | undefined, queryParameter?: 
     if (token !== undefined) {
       const given = bearer(c.req.header('authorization')) ?? (queryParameter ? c.req.query(queryParameter) : undefined);
       if (!tokenMatches(given, token)) {
-        throw new ApiError('CONTROL_UNAUTHORIZED', undefined, { 'WWW-Authenticate': 'Bearer realm="sms-emulator control"' });
+        throw new ApiError('CONTROL_UNAUTHORIZED', undefined, {
+          'WWW-Authenticate': 'Bearer realm="sms-emulator control"',
+        });
       }
     }
     await next();

@@ -12,11 +12,20 @@ import type { EmulatorEmitter } from '../../events.js';
  * Undefined when no fault applies (no promise to wait for); else waits the injected latency, then throws the injected
  * error or resolves with the network failure the transport is to show (undefined: answer as usual).
  */
-export type FaultGuard = (operation: RouteOperation, environment: Environment, account: Account) => Promise<NetworkFailure | undefined> | undefined;
+export type FaultGuard = (
+  operation: RouteOperation,
+  environment: Environment,
+  account: Account,
+) => Promise<NetworkFailure | undefined> | undefined;
 
 /** Where the faults for a request come from: the account's own scenario, then the emulator's. */
 export interface FaultSource {
-  applyFaults(operation: RouteOperation, environment: Environment, account: Account, now: number): FaultAction | undefined;
+  applyFaults(
+    operation: RouteOperation,
+    environment: Environment,
+    account: Account,
+    now: number,
+  ): FaultAction | undefined;
 }
 
 /** Faults are judged at the time of the request's account (its clock: rate-limit windows count on it). */

@@ -25,9 +25,11 @@ function ownOrigin(origin: string, request: RequestHead, publicOrigin: string | 
 /** The reason a request from a browser is refused, or undefined when it may go on. */
 export function foreignOrigin(request: RequestHead, publicOrigin: string | undefined): string | undefined {
   const site = request.header('sec-fetch-site');
-  if (site === 'cross-site' || site === 'same-site') return `it came from a page on another site (Sec-Fetch-Site: ${site})`;
+  if (site === 'cross-site' || site === 'same-site')
+    return `it came from a page on another site (Sec-Fetch-Site: ${site})`;
   const origin = request.header('origin');
-  if (origin !== undefined && !ownOrigin(origin, request, publicOrigin)) return `it came from a page on ${quoteExcerpt(origin)}`;
+  if (origin !== undefined && !ownOrigin(origin, request, publicOrigin))
+    return `it came from a page on ${quoteExcerpt(origin)}`;
   return undefined;
 }
 

@@ -5,9 +5,18 @@ import { quoteExcerpt, excerptLength } from '../../domain/excerpt.js';
 import { type RequestFields, canonicalString, signatureMatches } from '../../domain/signing.js';
 import type { Account } from '../../state/store.js';
 
-export function verifySignature(account: Account, fields: RequestFields, header: string | undefined, required: boolean): void {
+export function verifySignature(
+  account: Account,
+  fields: RequestFields,
+  header: string | undefined,
+  required: boolean,
+): void {
   if (header === undefined || header.trim() === '') {
-    if (required) throw new ApiError('SIGNATURE_MISSING', 'The Signature header is missing: sign the body with your signing secret.');
+    if (required)
+      throw new ApiError(
+        'SIGNATURE_MISSING',
+        'The Signature header is missing: sign the body with your signing secret.',
+      );
     return;
   }
   if (!signatureMatches(fields, account.signingSecret, header)) {

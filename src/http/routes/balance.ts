@@ -11,7 +11,10 @@ export function balanceRoutes(): (ApiRoute | MethodList)[] {
       ...routeOf('balance'),
       serve: ({ account, environment, docsBase }) => {
         requireScope(account, 'balance');
-        return json({ balance: account.environments[environment].balance, documentation_url: operationDocUrl(docsBase(), 'balance') });
+        return json({
+          balance: account.environments[environment].balance,
+          documentation_url: operationDocUrl(docsBase(), 'balance'),
+        });
       },
     },
     methodsAt('balance'),

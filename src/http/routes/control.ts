@@ -2,7 +2,13 @@
 
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { type ArgSpec, routePath } from '../../control/call.js';
-import { type OperationDeps, type RouteOperation, isRoute, operationList, runOperation } from '../../control/operations.js';
+import {
+  type OperationDeps,
+  type RouteOperation,
+  isRoute,
+  operationList,
+  runOperation,
+} from '../../control/operations.js';
 import { decodeControlBody, decodeControlText, readBody } from '../body.js';
 import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
@@ -59,7 +65,8 @@ export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRo
     };
   // Each path's 405 comes right after its methods, so `GET /webhooks/settle` is a 405 rather than the event "settle".
   for (const [path, ops] of controlRouteTable()) {
-    for (const op of ops) routes.on(op.method, [routePath(path)], sameOrigin, ...(op.open ? [handler(op)] : [guard, handler(op)]));
+    for (const op of ops)
+      routes.on(op.method, [routePath(path)], sameOrigin, ...(op.open ? [handler(op)] : [guard, handler(op)]));
     routes.all(routePath(path), methodNotAllowed(ops.map((op) => op.method)));
   }
   return routes;

@@ -31,14 +31,21 @@ const errorsPage = page(
 
 const controlSection = operationList()
   .flatMap(([operationId, op]) =>
-    isRoute(op) ? [`<li><code>${op.method} /_emulator${escapeHtml(op.path)}</code> (<code>${operationId}</code>): ${escapeHtml(op.summary)}</li>`] : [],
+    isRoute(op)
+      ? [
+          `<li><code>${op.method} /_emulator${escapeHtml(op.path)}</code> (<code>${operationId}</code>): ${escapeHtml(op.summary)}</li>`,
+        ]
+      : [],
   )
   .join('');
 
 /** The index: the pages every documentation_url points into, the reference pages of docs/, and the control API. */
 function indexPage(): string {
   const reference = [...docsFiles().values()]
-    .map((file) => `<li><a href="${escapeHtml(file.name)}">${escapeHtml(file.title)}</a> (<code>docs/${escapeHtml(file.name)}</code>)</li>`)
+    .map(
+      (file) =>
+        `<li><a href="${escapeHtml(file.name)}">${escapeHtml(file.title)}</a> (<code>docs/${escapeHtml(file.name)}</code>)</li>`,
+    )
     .join('');
   return page(
     'sms-emulator documentation',
@@ -62,7 +69,11 @@ export function docsRoutes(): Hono {
   let index: string | undefined;
   // c.req.path has the trailing slash stripped (the app is not strict), so the raw URL tells the index from the bare path:
   // the page's relative links need the slash.
-  routes.get('/', (c) => (new URL(c.req.url).pathname.endsWith('/') ? c.html((index ??= indexPage()), 200, headers) : c.redirect(`${c.req.path}/`)));
+  routes.get('/', (c) =>
+    new URL(c.req.url).pathname.endsWith('/')
+      ? c.html((index ??= indexPage()), 200, headers)
+      : c.redirect(`${c.req.path}/`),
+  );
   routes.get('/messages', (c) => c.html(operationsPage, 200, headers));
   routes.get('/errors', (c) => c.html(errorsPage, 200, headers));
   // The name is looked up among the files docs/ holds, never joined to a path: nothing else can be read.

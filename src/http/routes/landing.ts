@@ -17,7 +17,10 @@ export function landingRoutes({ ui }: { ui: boolean }): Hono {
     .flatMap(([operationId, op]) => {
       if (!isRoute(op)) return [];
       const address = `/_emulator${op.path}`;
-      const shown = op.method === 'GET' && !op.path.includes('{') ? `<a href="${escapeHtml(address)}">${escapeHtml(address)}</a>` : escapeHtml(address);
+      const shown =
+        op.method === 'GET' && !op.path.includes('{')
+          ? `<a href="${escapeHtml(address)}">${escapeHtml(address)}</a>`
+          : escapeHtml(address);
       return [`<li><code>${op.method}</code> ${shown} (<code>${operationId}</code>)</li>`];
     })
     .join('');
@@ -29,7 +32,8 @@ export function landingRoutes({ ui }: { ui: boolean }): Hono {
   );
   // Built on its first request, from a module loaded then: the document and zod's JSON Schema writer are not start-up work.
   let document: Promise<string> | undefined;
-  const openApiJson = (): Promise<string> => (document ??= import('../../control/openapi.js').then(({ openApiDocument }) => JSON.stringify(openApiDocument())));
+  const openApiJson = (): Promise<string> =>
+    (document ??= import('../../control/openapi.js').then(({ openApiDocument }) => JSON.stringify(openApiDocument())));
   const routes = new Hono();
   routes.get('/', (c) => c.html(html));
   routes.get('/openapi.json', async (c) => c.body(await openApiJson(), 200, { 'Content-Type': 'application/json' }));

@@ -31,7 +31,11 @@ export interface MessagesRouteDeps {
 export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)[] {
   const { messaging, settings } = deps;
   const render = (call: RouteCall, message: MessageRecord, operation: ApiOperationName) =>
-    renderMessage(message, { apiBase: call.apiBase(), offsetMinutes: settings.offsetMinutes }, operationDocUrl(call.docsBase(), operation));
+    renderMessage(
+      message,
+      { apiBase: call.apiBase(), offsetMinutes: settings.offsetMinutes },
+      operationDocUrl(call.docsBase(), operation),
+    );
   /** Decodes the body and goes on with `then`, at once when the body has already arrived. */
   const withFields = (call: RouteCall, then: (fields: RequestFields) => ApiAnswer): Answering => {
     const decode = (bytes: Uint8Array) => then(decodeBody(bytes, call.request.header('content-type')));
@@ -72,13 +76,17 @@ export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)
         if (page.items.length === 0) {
           const error = new ApiError(
             'NO_SMS_MESSAGES',
-            page.totalItems === 0 ? 'There are no messages for this request.' : `Page ${page.page} is past the last page (${page.totalPages}).`,
+            page.totalItems === 0
+              ? 'There are no messages for this request.'
+              : `Page ${page.page} is past the last page (${page.totalPages}).`,
           );
           return errorAnswer(call.request, error, settings, deps.noMessagesStatus);
         }
         const base = call.apiBase();
         return json({
-          list: page.items.map((message) => renderMessage(message, { apiBase: base, offsetMinutes: settings.offsetMinutes })),
+          list: page.items.map((message) =>
+            renderMessage(message, { apiBase: base, offsetMinutes: settings.offsetMinutes }),
+          ),
           page: page.page,
           limit: page.limit,
           total_pages: page.totalPages,
@@ -128,7 +136,10 @@ function positiveInteger(value: string | undefined, name: string, fallback: numb
   if (value === undefined || value === '') return fallback;
   const number = parseQueryInteger(value);
   if (number === undefined || number < 1) {
-    throw new ApiError('INVALID_QUERY_PARAMETER', `${name} must be a whole number of at least 1 in plain digits, such as 2; got ${quoteExcerpt(value)}.`);
+    throw new ApiError(
+      'INVALID_QUERY_PARAMETER',
+      `${name} must be a whole number of at least 1 in plain digits, such as 2; got ${quoteExcerpt(value)}.`,
+    );
   }
   return number;
 }

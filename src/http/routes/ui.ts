@@ -12,10 +12,14 @@ import { methodNotAllowed } from '../middleware/methods.js';
 import { requireSameOrigin } from '../middleware/sameOrigin.js';
 
 /** No page of another origin may frame these pages (a click in a frame would act in the emulator): both headers, for old browsers too. */
-const noFraming = (policy: string): Record<string, string> => ({ 'content-security-policy': `${policy}; frame-ancestors 'none'`, 'x-frame-options': 'DENY' });
+const noFraming = (policy: string): Record<string, string> => ({
+  'content-security-policy': `${policy}; frame-ancestors 'none'`,
+  'x-frame-options': 'DENY',
+});
 
 /** The inbox's policy; its style-src also admits the report's style, since a report the inbox opens inherits this policy. */
-const inboxPolicy = (): string => `default-src 'none'; script-src 'self'; style-src 'self' ${reportStyleSource()}; connect-src 'self'; img-src 'self' data:`;
+const inboxPolicy = (): string =>
+  `default-src 'none'; script-src 'self'; style-src 'self' ${reportStyleSource()}; connect-src 'self'; img-src 'self' data:`;
 
 export interface UiRouteDeps {
   feed: LiveFeed;
@@ -34,10 +38,15 @@ export function uiRoutes({ feed, controlToken, publicOrigin }: UiRouteDeps): Hon
     return new Response(asset.body, { headers: { 'content-type': asset.contentType, ...headers } });
   };
   // The page at the folder's address; its modules and styles each at their path in the folder.
-  const files = new Map([['/', 'index.html'], ...[...uiAssetNames()].filter((name) => name !== 'index.html').map((name) => [`/${name}`, name] as const)]);
+  const files = new Map([
+    ['/', 'index.html'],
+    ...[...uiAssetNames()].filter((name) => name !== 'index.html').map((name) => [`/${name}`, name] as const),
+  ]);
   for (const [path, name] of files) routes.get(path, serve(name));
   // EventSource cannot send an Authorization header, so the stream also takes the token as ?token=.
-  routes.get('/events', requireSameOrigin(publicOrigin), requireControlToken(controlToken, 'token'), (c) => feed.open(c.req.raw.signal));
+  routes.get('/events', requireSameOrigin(publicOrigin), requireControlToken(controlToken, 'token'), (c) =>
+    feed.open(c.req.raw.signal),
+  );
   for (const path of [...files.keys(), '/events']) routes.all(path, methodNotAllowed(['GET']));
   return routes;
 }
@@ -60,7 +69,9 @@ export function reportRoutes({ report, controlToken, publicOrigin }: ReportRoute
   routes.get('/', (c) => {
     const query = parseControl(reportQuery, c.req.query(), 'report query');
     const data = report(query.account);
-    return query.format === 'json' ? c.json(data, 200, noFraming(reportPolicy)) : c.html(reportPage(data), 200, noFraming(reportPolicy));
+    return query.format === 'json'
+      ? c.json(data, 200, noFraming(reportPolicy))
+      : c.html(reportPage(data), 200, noFraming(reportPolicy));
   });
   routes.all('/', methodNotAllowed(['GET']));
   return routes;

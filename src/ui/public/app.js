@@ -16,9 +16,11 @@ import { renderFailedCount, renderWebhooks, wireWebhooks } from './views/webhook
 function render() {
   renderClock();
   const current = route();
-  for (const page of Object.keys(pages)) /** @type {HTMLElement} */ (document.getElementById(`page-${page}`)).hidden = page !== current.page;
+  for (const page of Object.keys(pages))
+    /** @type {HTMLElement} */ (document.getElementById(`page-${page}`)).hidden = page !== current.page;
   for (const link of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('nav a'))) {
-    if (link.dataset.page === (current.page === 'message' ? 'inbox' : current.page)) link.setAttribute('aria-current', 'page');
+    if (link.dataset.page === (current.page === 'message' ? 'inbox' : current.page))
+      link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
   renderFailedCount();

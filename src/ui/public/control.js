@@ -31,7 +31,11 @@ export function authorization() {
 export async function control(method, path, body) {
   const headers = authorization();
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`/_emulator${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`/_emulator${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   let data;
   try {
@@ -58,7 +62,8 @@ export async function act(what, call) {
     return result;
   } catch (error) {
     const failure = /** @type {ControlFailure} */ (error);
-    if (failure.status === 404 && failure.code === 'ROUTE_NOT_FOUND') notify(`${what} is not available in this emulator version (it answered 404).`, true);
+    if (failure.status === 404 && failure.code === 'ROUTE_NOT_FOUND')
+      notify(`${what} is not available in this emulator version (it answered 404).`, true);
     else notify(`${what} failed: ${failure.message}`, true);
     return undefined;
   }

@@ -4,7 +4,12 @@
 /** @typedef {{ page: 'inbox' | 'webhooks' | 'accounts', key: string } | { page: 'message', id: string }} Route */
 
 /** The pages, each with the heading that takes focus when it opens. */
-export const pages = /** @type {const} */ ({ inbox: 'thread-title', message: 'message-title', webhooks: 'webhooks-title', accounts: 'accounts-title' });
+export const pages = /** @type {const} */ ({
+  inbox: 'thread-title',
+  message: 'message-title',
+  webhooks: 'webhooks-title',
+  accounts: 'accounts-title',
+});
 
 /** @returns {Route} */
 export function route() {

@@ -19,7 +19,9 @@ export async function connect() {
     return;
   }
   stream?.close();
-  const opened = new EventSource(`/_emulator/ui/events${session.token ? `?token=${encodeURIComponent(session.token)}` : ''}`);
+  const opened = new EventSource(
+    `/_emulator/ui/events${session.token ? `?token=${encodeURIComponent(session.token)}` : ''}`,
+  );
   stream = opened;
   opened.addEventListener('state', (event) => {
     replaceState(JSON.parse(event.data));

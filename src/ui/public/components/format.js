@@ -40,7 +40,9 @@ export function encodingText(message) {
   if (message.encoding !== 'UCS-2') return `${segments} · GSM-7`;
   const code = message.ucs2_trigger?.codePointAt(0);
   const trigger =
-    message.ucs2_trigger && code !== undefined ? ` (forced by “${esc(message.ucs2_trigger)}” U+${code.toString(16).toUpperCase().padStart(4, '0')})` : '';
+    message.ucs2_trigger && code !== undefined
+      ? ` (forced by “${esc(message.ucs2_trigger)}” U+${code.toString(16).toUpperCase().padStart(4, '0')})`
+      : '';
   return `${segments} · UCS-2${trigger}`;
 }
 
@@ -52,7 +54,8 @@ export function historyList(changes) {
 
 /** @param {import('../types.js').WebhookEvent} event */
 export function webhookTries(event) {
-  if (!event.attempts.length) return `<span class="muted">${event.state === 'skipped' ? 'not posted: no webhook URL' : 'no try yet'}</span>`;
+  if (!event.attempts.length)
+    return `<span class="muted">${event.state === 'skipped' ? 'not posted: no webhook URL' : 'no try yet'}</span>`;
   return `<ol class="tries">${event.attempts
     .map(
       (attempt) =>

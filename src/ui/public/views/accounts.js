@@ -54,7 +54,8 @@ function clockSection(account) {
   const id = esc(clock.id);
   const time = `${clock.time.slice(0, 10)} ${clock.time.slice(11, 19)} ${clock.time.slice(19)}`;
   const buttons = moves.map(
-    ([by, label]) => `<button type="button" data-clock="${id}" data-advance-by="${by}" aria-label="Advance ${id} by ${label}">+${label}</button>`,
+    ([by, label]) =>
+      `<button type="button" data-clock="${id}" data-advance-by="${by}" aria-label="Advance ${id} by ${label}">+${label}</button>`,
   );
   return `<section><h4>Test clock</h4><dl class="facts">
      <dt>Clock</dt><dd><code>${id}</code>${clock.name ? ` ${esc(clock.name)}` : ''}</dd>
@@ -69,7 +70,9 @@ function clockSection(account) {
  * @param {string} format
  */
 async function openReport(account, format) {
-  const response = await fetch(`/_emulator/report?account=${encodeURIComponent(account)}&format=${format}`, { headers: authorization() });
+  const response = await fetch(`/_emulator/report?account=${encodeURIComponent(account)}&format=${format}`, {
+    headers: authorization(),
+  });
   if (!response.ok) return notify(`The timeline report failed: HTTP ${response.status}`, true);
   const url = URL.createObjectURL(await response.blob());
   window.open(url, '_blank', 'noopener');
@@ -77,7 +80,9 @@ async function openReport(account, format) {
 
 export function wireAccounts() {
   document.addEventListener('click', (event) => {
-    const report = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (event.target).closest('[data-report]'));
+    const report = /** @type {HTMLElement | null} */ (
+      /** @type {HTMLElement} */ (event.target).closest('[data-report]')
+    );
     const account = report?.dataset.report;
     if (report && account !== undefined) openReport(account, report.dataset.format ?? 'html');
     const move = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (event.target).closest('[data-clock]'));
@@ -86,7 +91,9 @@ export function wireAccounts() {
       const by = move.dataset.advanceBy;
       const command = by === undefined ? { runUntilIdle: true } : { advance: by };
       // The stream sends the moved clock and what it fired; the answer needs no drawing of its own.
-      act(by === undefined ? `Run ${clock} until idle` : `Advance ${clock} by ${by}`, () => control('POST', `/clocks/${encodeURIComponent(clock)}`, command));
+      act(by === undefined ? `Run ${clock} until idle` : `Advance ${clock} by ${by}`, () =>
+        control('POST', `/clocks/${encodeURIComponent(clock)}`, command),
+      );
     }
   });
 }

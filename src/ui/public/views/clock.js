@@ -44,7 +44,9 @@ async function moveClock(command, what) {
 
 export function wireClock() {
   for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-advance]'))) {
-    button.addEventListener('click', () => moveClock({ advance: button.dataset.advance }, `Advance the clock ${button.textContent}`));
+    button.addEventListener('click', () =>
+      moveClock({ advance: button.dataset.advance }, `Advance the clock ${button.textContent}`),
+    );
   }
   $('run-idle').addEventListener('click', () => moveClock({ runUntilIdle: true }, 'Run until idle'));
   $('pause').addEventListener('click', () => {

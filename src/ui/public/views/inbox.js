@@ -64,14 +64,22 @@ function optedOut(thread) {
 }
 
 /** @param {Thread} thread */
-const lastSent = (thread) => /** @type {Extract<Item, { kind: 'sent' }> | undefined} */ ([...thread.items].reverse().find((item) => item.kind === 'sent'));
+const lastSent = (thread) =>
+  /** @type {Extract<Item, { kind: 'sent' }> | undefined} */ (
+    [...thread.items].reverse().find((item) => item.kind === 'sent')
+  );
 
 /** @param {{ key: string }} current */
 export function renderInbox(current) {
   const filter = field('thread-filter').value.trim().toLowerCase();
   const all = threads();
   const shown = all
-    .filter((thread) => !filter || thread.recipient.includes(filter) || thread.items.some((item) => item.message.message.toLowerCase().includes(filter)))
+    .filter(
+      (thread) =>
+        !filter ||
+        thread.recipient.includes(filter) ||
+        thread.items.some((item) => item.message.message.toLowerCase().includes(filter)),
+    )
     .slice(0, limits.threads);
   $('threads-empty').hidden = all.length > 0;
   renderList(
@@ -104,7 +112,8 @@ export function renderInbox(current) {
   }
   $('thread-title').textContent = thread.recipient;
   const account = `${thread.account} · ${thread.environment}`;
-  $('thread-sub').innerHTML = `${esc(account)}${optedOut(thread) ? ' · <span class="tag">⊘ opted out: later messages end blist</span>' : ''}`;
+  $('thread-sub').innerHTML =
+    `${esc(account)}${optedOut(thread) ? ' · <span class="tag">⊘ opted out: later messages end blist</span>' : ''}`;
   const list = $('bubbles');
   // Like a phone: a new message scrolls into view unless the reader has scrolled up to read older ones.
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40 || list.dataset.thread !== thread.key;
@@ -116,7 +125,10 @@ export function renderInbox(current) {
     (item) => item.message.id,
     (item) =>
       item.kind === 'reply'
-        ? ['bubble in', `<p class="text">${esc(item.message.message)}</p><p class="meta">↩ reply · ${clockTime(item.at)}</p>`]
+        ? [
+            'bubble in',
+            `<p class="text">${esc(item.message.message)}</p><p class="meta">↩ reply · ${clockTime(item.at)}</p>`,
+          ]
         : [
             'bubble out',
             `<p class="text">${esc(item.message.message)}</p>

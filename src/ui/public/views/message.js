@@ -20,7 +20,8 @@ export function renderMessage(id) {
   }
   $('message-title').textContent = `Message ${message.id}`;
   const recipient = message.legs[0]?.recipient ?? '';
-  /** @type {HTMLAnchorElement} */ ($('back-to-thread')).href = `#/inbox/${encodeURIComponent(threadKey(message.environment, message.account, recipient))}`;
+  /** @type {HTMLAnchorElement} */ ($('back-to-thread')).href =
+    `#/inbox/${encodeURIComponent(threadKey(message.environment, message.account, recipient))}`;
   const events = [...state.webhooks.values()].filter((event) => event.messageId === message.id);
   const journal = state.journal.get(id);
   /** @type {readonly string[]} */
@@ -56,7 +57,8 @@ export function renderMessage(id) {
     <h3>Request that created it</h3>
     ${journalView(journal)}`;
   const focused = document.activeElement?.id;
-  const keepForm = document.getElementById('force-form') && box.dataset.id === id && box.dataset.open === String(open.length);
+  const keepForm =
+    document.getElementById('force-form') && box.dataset.id === id && box.dataset.open === String(open.length);
   if (box.dataset.html === html && box.dataset.id === id) return;
   // The form is left alone while it is in use, so a live update does not reset a choice being made.
   if (keepForm) {
@@ -75,7 +77,8 @@ export function renderMessage(id) {
 function journalView(journal) {
   if (journal === undefined) return '<p class="muted">Looking in the request journal…</p>';
   if (journal.unavailable) return `<p class="muted">${esc(journal.unavailable)}</p>`;
-  if (!journal.entry) return '<p class="muted">The request journal has no entry for this message (it may have been trimmed).</p>';
+  if (!journal.entry)
+    return '<p class="muted">The request journal has no entry for this message (it may have been trimmed).</p>';
   const entry = journal.entry;
   return `<p><code>${esc(entry.method)} ${esc(entry.path)}</code> → ${esc(entry.status)} ${esc(entry.code ?? '')} · ${clockTime(entry.time)} · ${esc(entry.durationMs)} ms</p>
     <pre class="body">${esc(JSON.stringify(entry.requestBody, null, 2))}</pre>`;
@@ -103,7 +106,12 @@ async function loadJournal(id) {
     journal = { entry: items[0] };
   } catch (error) {
     const failure = /** @type {import('../control.js').ControlFailure} */ (error);
-    journal = { unavailable: failure.status === 404 ? 'This emulator keeps no request journal.' : `The request journal could not be read: ${failure.message}` };
+    journal = {
+      unavailable:
+        failure.status === 404
+          ? 'This emulator keeps no request journal.'
+          : `The request journal could not be read: ${failure.message}`,
+    };
   }
   state.journal.set(id, journal);
   changed();
@@ -117,9 +125,11 @@ export function wireMessage() {
     if (current.page !== 'message') return;
     const recipient = field('force-recipient').value;
     const body = { status: field('force-status').value, ...(recipient ? { recipient } : {}) };
-    act(`Force ${body.status}`, () => control('POST', `/messages/${encodeURIComponent(current.id)}/status`, body)).then((message) => {
-      if (message?.id) keepMessage(message);
-      changed();
-    });
+    act(`Force ${body.status}`, () => control('POST', `/messages/${encodeURIComponent(current.id)}/status`, body)).then(
+      (message) => {
+        if (message?.id) keepMessage(message);
+        changed();
+      },
+    );
   });
 }

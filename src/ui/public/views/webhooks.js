@@ -42,8 +42,11 @@ export function renderFailedCount() {
 export function wireWebhooks() {
   $('failed-only').addEventListener('change', changed);
   document.addEventListener('click', (event) => {
-    const redeliver = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (event.target).closest('[data-redeliver]'));
+    const redeliver = /** @type {HTMLElement | null} */ (
+      /** @type {HTMLElement} */ (event.target).closest('[data-redeliver]')
+    );
     const id = redeliver?.dataset.redeliver;
-    if (id !== undefined) act('Redeliver the webhook event', () => control('POST', `/webhooks/${encodeURIComponent(id)}/redeliver`));
+    if (id !== undefined)
+      act('Redeliver the webhook event', () => control('POST', `/webhooks/${encodeURIComponent(id)}/redeliver`));
   });
 }
