@@ -47,15 +47,15 @@ test('the Performance figures are the ones the last npm run bench wrote to bench
   expect(performance, stale).toContain(targets);
 });
 
-test("the vitest fixture's per-test cost beside msw is the one npm run bench wrote to bench/RESULTS.md, in both pages that quote it", () => {
+test("the vitest fixture's per-test cost beside msw is the one npm run bench wrote to bench/RESULTS.md, in every page that quotes it (the README too)", () => {
   const { fixture } = benchSummary(readRepoFile('bench/RESULTS.md'));
   expect(fixture.table).toMatch(
     /^\| per test \|[^\n]*\n\|---[^\n]*\n\| Fixture test: send one message, wait for `delivered`, see its webhook \(embedded\) \| [\d.]+ ms \| msw test faking the send [\d.]+ ms \| [\d.]+× \| ≤ 1\.5× \|/,
   );
-  for (const page of ['performance.md', 'vitest-and-client.md']) {
-    const stale = `the fixture figures in docs/${page} differ from bench/RESULTS.md: npm run docs copies them`;
-    expect(docsPage(page), stale).toContain(fixture.written);
-    expect(docsPage(page), stale).toContain(fixture.table);
+  for (const page of ['docs/performance.md', 'docs/vitest-and-client.md', 'README.md']) {
+    const stale = `the fixture figures in ${page} differ from bench/RESULTS.md: npm run docs copies them`;
+    expect(readRepoFile(page), stale).toContain(fixture.written);
+    expect(readRepoFile(page), stale).toContain(fixture.table);
   }
 });
 

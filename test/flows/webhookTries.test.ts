@@ -41,13 +41,11 @@ function emulatorFor(url: string, options: EmulatorOptions = {}) {
 }
 
 const summary = (emulator: ReturnType<typeof emulatorFor>) =>
-  emulator.webhooks
-    .list()
-    .items.map((event) => ({
-      status: event.status,
-      state: event.state,
-      errors: event.attempts.map((attempt) => attempt.error ?? attempt.status),
-    }));
+  emulator.webhooks.list().items.map((event) => ({
+    status: event.status,
+    state: event.state,
+    errors: event.attempts.map((attempt) => attempt.error ?? attempt.status),
+  }));
 
 test('a receiver that hangs gets exactly four tries per event, and every event of the message ends failed', async () => {
   const catcher = await createWebhookCatcher();
