@@ -132,7 +132,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const operations: OperationDeps = {
     control,
     journal,
-    settled: () => core.webhooks.settled(),
+    settled: (clock) => core.webhooks.settled(clock),
     defaultAccount: options.apiKey,
   };
   const feed = new LiveFeed(

@@ -142,8 +142,11 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     get(id: string): Answer<M, WebhookEvent>;
     /** Posts an event again to the account's current URL; answers when its tries end. */
     redeliver(id: string): Promise<WebhookEvent>;
-    /** Answers once every webhook try under way or due has ended. */
-    settled(): Promise<{ status: 'settled' }>;
+    /**
+     * Answers once every webhook try under way or due has ended; with `{ account }`, once those of that account's clock
+     * have (a receiver hanging on another clock does not hold it).
+     */
+    settled(options?: { account?: string }): Promise<{ status: 'settled' }>;
     /** The receiver chaos in force. */
     chaos(): Answer<M, ChaosView>;
     /** Changes receiver chaos (`duplicateRate`, `delayRate`, `reorderRate`, `delay`); fields left out keep their value. */

@@ -13,7 +13,7 @@ import {
   messageFilter,
   optOutTarget,
   replyInput,
-  resetInput,
+  accountScope,
   testClockInput,
   webhookChaosInput,
   webhookFilter,
@@ -37,7 +37,7 @@ type WebhookQuery = z.output<typeof webhookFilter>;
 type ChaosSettings = z.output<typeof webhookChaosInput>;
 type OptOutQuery = z.output<typeof optOutTarget>;
 type JournalQuery = z.output<typeof journalFilter>;
-type ResetScope = z.output<typeof resetInput>;
+type AccountScope = z.output<typeof accountScope>;
 /** A list's filter with the page it asks for (`pages: true`). */
 type Paged<T = object> = T & { page: number; limit: number };
 
@@ -91,7 +91,7 @@ export const operations = {
       args: [body],
       input: clockCommand,
       inputName: 'clock command',
-      settles: true,
+      settles: (control) => control.mainClock(),
       summary:
         'Moves the clock: `{"advance": "15m"}`, `{"set": "2026-11-22T09:00:00+02:00"}`, `{"mode": "manual"}`, `{"speed": 60}` (combinable; mode/speed, then set, then advance); or `{"runUntilIdle": true, "limit": "30d"}` or `{"next": true}` (the answer adds `run: {fired, idle, stoppedAt?}`). Due events fire in time order; answers after their webhooks were tried.',
       run: ({ control }, command: ClockMove) => control.moveClock(command),
@@ -156,7 +156,7 @@ export const operations = {
       args: [id, body],
       input: clockCommand,
       inputName: 'clock command',
-      settles: true,
+      settles: (control, clockId) => control.clockById(clockId),
       summary:
         'Moves a test clock like `POST /clock` (`advance`, `set`, `runUntilIdle` with `limit`, `next`; no `mode` or `speed`: a test clock is always manual); only its own tasks fire; answers after their webhooks were tried.',
       run: ({ control }, clockId, command: ClockMove) => control.moveTestClock(clockId, command),
@@ -301,7 +301,7 @@ export const operations = {
       args: [id, body],
       input: forceStatusInput,
       inputName: 'forced status',
-      settles: true,
+      settles: (control, messageId) => control.clockOfMessage(messageId),
       summary:
         'Forces an outcome now: `{"status": "undelivered", "recipient"?: "27831234567"}` moves the open legs (or that one) through legal moves only, posts their webhooks, cancels the rest of their plan; answers the message after the webhooks were tried.',
       run: ({ control }, messageId, input: ForcedStatus) => control.forceStatus(messageId, input),
@@ -316,7 +316,7 @@ export const operations = {
       input: inboundReply,
       inputName: 'reply',
       status: 201,
-      settles: true,
+      settles: (control, messageId) => control.clockOfMessage(messageId),
       summary:
         'Injects an inbound reply `{"from": "27831234567", "text": "Yes"}` (`from` defaults to the first recipient); answers after its webhook was tried.',
       run: ({ control }, messageId, reply: InboundReply) => control.injectReply(messageId, reply),
@@ -361,7 +361,7 @@ export const operations = {
       path: '/webhooks/{id}/redeliver',
       answer: 'WebhookEvent',
       args: [id],
-      settles: true,
+      settles: (control, eventId) => control.clockOfWebhook(eventId),
       summary: "Posts an event again to the account's current URL; answers once its tries end.",
       run: ({ control }, eventId) => control.redeliverWebhook(eventId),
     },
@@ -369,9 +369,13 @@ export const operations = {
       method: 'POST',
       path: '/webhooks/settle',
       answer: 'Status',
-      args: [],
-      settles: true,
-      summary: 'Answers `{"status": "settled"}` once every webhook try under way or due has ended.',
+      args: [body],
+      input: accountScope,
+      inputName: 'settle scope',
+      settles: (control, { account }: AccountScope) =>
+        account === undefined ? undefined : control.clockOfAccount(account),
+      summary:
+        'Answers `{"status": "settled"}` once every webhook try under way or due has ended; `{"account": "pk_…"}` waits only for the tries of that account\'s clock (its test clock\'s accounts), so a receiver hanging on another clock does not hold it.',
       run: () => ({ status: 'settled' as const }),
     },
     chaos: {
@@ -487,10 +491,10 @@ export const operations = {
     path: '/reset',
     answer: 'Status',
     args: [body],
-    input: resetInput,
+    input: accountScope,
     inputName: 'reset',
     summary: 'Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.',
-    run: ({ control, journal }, { account }: ResetScope) => {
+    run: ({ control, journal }, { account }: AccountScope) => {
       control.reset(account);
       // The start-state routine empties the whole journal; one account's reset drops only its entries.
       if (account !== undefined) journal.clear(account);

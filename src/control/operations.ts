@@ -5,6 +5,7 @@
 
 import type { z } from 'zod';
 import type { Control } from '../engine/control.js';
+import type { Clock } from '../state/clock.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import { pageFields } from '../domain/list.js';
 import type { AnswerName } from './answerSchemas.js';
@@ -17,7 +18,8 @@ import { parseControl } from './parseControl.js';
 export interface OperationDeps {
   control: Control;
   journal: RequestJournal;
-  settled(): Promise<void>;
+  /** Resolves once the webhook tries of `clock`'s accounts (every clock's, when none is given) have ended. */
+  settled(clock?: Clock): Promise<void>;
   /** The API key of the default account (what calls without an `account` mean). */
   defaultAccount: string;
 }
@@ -47,10 +49,12 @@ export interface RouteOperation<F extends Fn = Fn> {
   /** What a success answers (a list's items, for a list), by its name in `answerSchemas`; none for 204. */
   answer?: AnswerName;
   /**
-   * Answers only after every webhook try it caused (and any other in flight) has ended; `run` may answer with a
-   * function, called once they have, so the answer is read after them.
+   * Answers only after the webhook tries it caused have ended: those of the clock this function names from the
+   * operation's parsed arguments (called after `run`, so an unknown id was already refused), and every clock's when it
+   * names none. Another clock's receiver that hangs never holds the answer. `run` may answer with a function, called
+   * once they have, so the answer is read after them.
    */
-  settles?: boolean;
+  settles?(control: Control, ...args: Parameters<F>): Clock | undefined;
   /** Open without the control token. */
   open?: boolean;
   run(deps: OperationDeps, ...args: Parameters<F>): unknown;
@@ -127,23 +131,23 @@ const carriesInput = (spec: ArgSpec | undefined): boolean =>
  * after the webhooks in flight have been tried (then reads its answer, when `run` gave a function for it).
  */
 export function runOperation(op: RouteOperation, deps: OperationDeps, args: readonly unknown[]): unknown {
-  const run = (): unknown => {
-    const { input } = op;
-    const values =
-      input === undefined
-        ? args
-        : op.args.map((spec, index) =>
-            carriesInput(spec)
-              ? parseControl(inputSchema(op, input), args[index], op.inputName ?? 'input')
-              : args[index],
-          );
-    return (op.run as (deps: OperationDeps, ...rest: readonly unknown[]) => unknown)(deps, ...values);
-  };
-  if (!op.settles) return run();
+  const { input, settles } = op;
+  const parse = (): readonly unknown[] =>
+    input === undefined
+      ? args
+      : op.args.map((spec, index) =>
+          carriesInput(spec) ? parseControl(inputSchema(op, input), args[index], op.inputName ?? 'input') : args[index],
+        );
+  const run = (values: readonly unknown[]): unknown =>
+    (op.run as (deps: OperationDeps, ...rest: readonly unknown[]) => unknown)(deps, ...values);
+  if (settles === undefined) return run(parse());
   // Async throughout, so a failure is a rejection like every other outcome of a waiting call.
   return (async () => {
-    const value = await run();
-    await deps.settled();
+    const values = parse();
+    const value = await run(values);
+    await deps.settled(
+      (settles as (control: Control, ...rest: readonly unknown[]) => Clock | undefined)(deps.control, ...values),
+    );
     return typeof value === 'function' ? (value as () => unknown)() : value;
   })();
 }

@@ -26,7 +26,7 @@ export interface WaitableHandle {
   };
   readonly accounts: { get(apiKey: string): AccountView | Promise<AccountView> };
   readonly messages: { get(id: string): MessageView | Promise<MessageView> };
-  readonly webhooks: { settled(): Promise<unknown> };
+  readonly webhooks: { settled(options?: { account?: string }): Promise<unknown> };
 }
 
 /** The clock the message's account lives on: a test clock moves alone, so a wait never fires another test's messages. */
@@ -80,8 +80,9 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
         const message = await handle.messages.get(messageId);
         if (message.status === status) {
           // The move that got it there may be a concurrent test's, still posting this message's webhooks: a test
-          // that asserts on them next must find them.
-          await handle.webhooks.settled();
+          // that asserts on them next must find them. Only its own clock's: another test's hanging receiver holds
+          // no one else's wait.
+          await handle.webhooks.settled({ account: message.account });
           return message;
         }
         const ended = message.status === 'deleted' || (finalStatuses as readonly string[]).includes(message.status);

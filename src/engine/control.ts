@@ -181,6 +181,31 @@ export class Control {
     this.core.clocks.delete(clock);
   }
 
+  /** The main clock, whose move settles the webhook tries of the accounts on it. */
+  mainClock(): Clock {
+    return this.core.clocks.main;
+  }
+
+  /** A test clock by id (CONTROL_NOT_FOUND for an unknown one). */
+  clockById(id: string): Clock {
+    return this.core.clocks.get(id);
+  }
+
+  /** The clock an account lives on. */
+  clockOfAccount(apiKey: string): Clock {
+    return this.findAccount(apiKey).clock;
+  }
+
+  /** The clock of a message's account. */
+  clockOfMessage(id: string): Clock {
+    return this.clockOfAccount(this.findMessage(id).apiKey);
+  }
+
+  /** The clock of a webhook event's account; the main clock once that account is gone (as its redelivery uses). */
+  clockOfWebhook(id: string): Clock {
+    return this.core.store.accounts.get(this.webhook(id).account)?.clock ?? this.core.clocks.main;
+  }
+
   private clockView(clock: Clock): ClockView {
     const { incidents, ...state } = clock.state();
     const render = (ms: number) => formatInstant(ms, this.core.offsetMinutes);
@@ -209,7 +234,9 @@ export class Control {
     if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
     let run: ClockRun | undefined;
     if (command.runUntilIdle)
-      run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () => webhooks.settled());
+      run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () =>
+        webhooks.settled(clock),
+      );
     const fired = command.next ? clock.next() : 0;
     const { now, mode, speed } = clock.state();
     this.core.events.emit('clock.moved', { clock: clock.id, from, to: now, mode, speed, command: { ...command } });

@@ -106,7 +106,8 @@ export const forceStatusInput = z.strictObject({
 });
 export type ForceStatusInput = z.input<typeof forceStatusInput>;
 
-export const resetInput = z.strictObject({ account: z.string().optional() });
+/** One account (what a reset, or a wait for webhook tries, is limited to), or all when none is given. */
+export const accountScope = z.strictObject({ account: z.string().optional() });
 
 /** Whose opt-out list a call means: the default account and live unless given. */
 export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environment.optional() });

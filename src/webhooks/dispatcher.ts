@@ -45,18 +45,35 @@ interface Outgoing {
 
 /** Events of one message wait here so they are posted in the order they happened. */
 interface MessageQueue {
+  /** The clock of the message's account: the queue's pump counts as that clock's work. */
+  clock: Clock;
   items: Outgoing[];
   pumping: boolean;
   /** Set while a clock timer is armed to resume a held-back head. */
   waiting: boolean;
 }
 
+/** Tries under way, and who waits for there to be none. */
+interface Flights {
+  count: number;
+  waiters: (() => void)[];
+}
+
+/** One try ended: the last one wakes whoever waits. */
+function land(flights: Flights): void {
+  flights.count -= 1;
+  if (flights.count > 0) return;
+  const { waiters } = flights;
+  flights.waiters = [];
+  for (const resolve of waiters) resolve();
+}
+
 export class WebhookDispatcher {
   readonly log: WebhookLog;
   private readonly queues = new Map<string, MessageQueue>();
-  /** Pumps and redeliveries under way, and who waits for there to be none (settled). */
-  private inFlight = 0;
-  private idleWaiters: (() => void)[] = [];
+  /** Pumps and redeliveries under way in the whole emulator, and per clock (a move settles only its own clock's). */
+  private readonly everywhere: Flights = { count: 0, waiters: [] };
+  private readonly perClock = new WeakMap<Clock, Flights>();
   private chaos: WebhookChaos;
   private generation = 0;
   /** Closed by close(): tries on the wire stop at once and are logged as failed, not left hanging. */
@@ -110,9 +127,13 @@ export class WebhookDispatcher {
     return { ...this.chaos };
   }
 
-  /** Resolves once every webhook try that has started, or is due, has finished. */
-  async settled(): Promise<void> {
-    if (this.inFlight > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  /**
+   * Resolves once every webhook try that has started, or is due, has finished: of `clock`'s accounts only when given
+   * (a receiver that hangs on another clock holds no one else's move), else of the whole emulator.
+   */
+  async settled(clock?: Clock): Promise<void> {
+    const flights = clock === undefined ? this.everywhere : this.perClock.get(clock);
+    if (flights !== undefined && flights.count > 0) await new Promise<void>((resolve) => flights.waiters.push(resolve));
   }
 
   /** Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end. */
@@ -129,7 +150,8 @@ export class WebhookDispatcher {
     }
     event.url = url;
     event.state = 'pending';
-    await this.track(this.post({ event, notBefore: 0, clock: account?.clock ?? this.clock }));
+    const clock = account?.clock ?? this.clock;
+    await this.track(clock, this.post({ event, notBefore: 0, clock }));
     return event;
   }
 
@@ -209,7 +231,7 @@ export class WebhookDispatcher {
       if (chaos.reorderRate > 0 && this.random.next() < chaos.reorderRate) {
         copy.event.chaos.push('reordered');
         copy.event.state = 'delayed';
-        clock.at(now + chaos.delayMs, () => void this.track(this.post(copy)));
+        clock.at(now + chaos.delayMs, () => void this.track(clock, this.post(copy)));
         continue;
       }
       if (chaos.delayRate > 0 && this.random.next() < chaos.delayRate) {
@@ -217,15 +239,15 @@ export class WebhookDispatcher {
         copy.event.state = 'delayed';
         copy.notBefore = now + chaos.delayMs;
       }
-      this.queueFor(orderKey).items.push(copy);
+      this.queueFor(orderKey, clock).items.push(copy);
     }
     this.pump(orderKey);
   }
 
-  private queueFor(key: string): MessageQueue {
+  private queueFor(key: string, clock: Clock): MessageQueue {
     let queue = this.queues.get(key);
     if (!queue) {
-      queue = { items: [], pumping: false, waiting: false };
+      queue = { clock, items: [], pumping: false, waiting: false };
       this.queues.set(key, queue);
     }
     return queue;
@@ -259,18 +281,25 @@ export class WebhookDispatcher {
         queue.pumping = false;
       }
     };
-    void this.track(run());
+    void this.track(queue.clock, run());
   }
 
-  /** Counts `promise` as in flight until it ends; a count, not a set of promises, so settled() costs nothing per event. */
-  private track<T>(promise: Promise<T>): Promise<T> {
-    this.inFlight += 1;
+  /**
+   * Counts `promise` as in flight on `clock` and in the emulator until it ends; counts, not sets of promises, so
+   * settled() costs nothing per event.
+   */
+  private track<T>(clock: Clock, promise: Promise<T>): Promise<T> {
+    let flights = this.perClock.get(clock);
+    if (flights === undefined) {
+      flights = { count: 0, waiters: [] };
+      this.perClock.set(clock, flights);
+    }
+    const own = flights;
+    own.count += 1;
+    this.everywhere.count += 1;
     const ended = (): void => {
-      this.inFlight -= 1;
-      if (this.inFlight > 0) return;
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const resolve of waiters) resolve();
+      land(own);
+      land(this.everywhere);
     };
     promise.then(ended, ended);
     return promise;
