@@ -3,13 +3,33 @@
 // cycles, and money under concurrent sends. RELIABILITY_SIZE=tiny runs the same checks in seconds.
 import { createServer, Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { createEmulator, errorCatalogue } from '../dist/index.js';
+import { createEmulator, errorCatalogue, signRequest } from '../dist/index.js';
 import { authorization, balanceRequest, sendRequest } from '../bench/requests.js';
 
 const tiny = process.env.RELIABILITY_SIZE === 'tiny';
 const size = tiny
-  ? { fuzz: 1_000, modeMessages: 2, latencyRequests: 300, resetMessages: 300, cycles: 5, concurrent: 1_000 }
-  : { fuzz: 10_000, modeMessages: 5, latencyRequests: 3_000, resetMessages: 5_000, cycles: 5, concurrent: 1_000 };
+  ? {
+      fuzz: 1_000,
+      modeMessages: 2,
+      latencyRequests: 300,
+      resetMessages: 300,
+      cycles: 5,
+      concurrent: 1_000,
+      clocks: 5_000,
+      worlds: 2_000,
+      worldsBaseline: 200,
+    }
+  : {
+      fuzz: 10_000,
+      modeMessages: 5,
+      latencyRequests: 3_000,
+      resetMessages: 5_000,
+      cycles: 5,
+      concurrent: 1_000,
+      clocks: 50_000,
+      worlds: 20_000,
+      worldsBaseline: 1_000,
+    };
 const timeoutMs = 200;
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const table = (head, rows) => {
@@ -31,6 +51,8 @@ await receiverModes();
 await latency();
 await heapOverResets();
 await money();
+await clockScale();
+await heapOverWorlds();
 
 /** Random methods, paths, headers and bodies, in process; counts answers by status and checks every error is catalogued. */
 async function fuzz() {
@@ -271,6 +293,91 @@ async function money() {
     ['answers', 'accepted', 'final balance', 'lowest balance seen', 'exact (500 − accepted = balance)'],
     [[statuses, accepted, balance, lowest, 500 - accepted === balance && balance >= 0 ? 'yes' : 'NO']],
   );
+}
+
+/** Creating and deleting many test clocks, each with an account: each costs what it holds, not what the emulator holds. */
+async function clockScale() {
+  const emulator = createEmulator({ clock: 'manual', seed: 'clocks' });
+  const ids = [];
+  let started = performance.now();
+  for (let i = 0; i < size.clocks; i++) {
+    const { id } = emulator.clocks.create();
+    emulator.accounts.create({ apiKey: `pk_clock_${i}`, clock: id });
+    ids.push(id);
+  }
+  const created = seconds(started);
+  started = performance.now();
+  for (const id of ids) emulator.clocks.delete(id);
+  const deleted = seconds(started);
+  await emulator.close();
+  log(`## Test clocks at scale (${size.clocks} clocks, an account on each)`);
+  log();
+  table(['clocks', 'create all, seconds', 'delete all, seconds'], [[size.clocks, created, deleted]]);
+}
+
+/**
+ * The heap over many fixture-like worlds, each made and deleted as the vitest fixture does: a test clock, an account on
+ * it with a webhook URL, a send, delivered (its webhooks posted over HTTP), then the clock deleted. Deleting a world
+ * frees its journal and webhook log entries, so the heap stays where it was after the first worlds.
+ */
+async function heapOverWorlds() {
+  if (typeof globalThis.gc !== 'function') return;
+  const receiver = await startReceiver((response) => response.writeHead(200).end('ok'));
+  const emulator = createEmulator({ clock: 'manual', seed: 'worlds' });
+  const heap = () => {
+    globalThis.gc();
+    globalThis.gc();
+    return process.memoryUsage().heapUsed / 2 ** 20;
+  };
+  const world = async (i) => {
+    const { id } = emulator.clocks.create({ name: `test ${i}` });
+    const apiKey = `pk_world_${i}`;
+    emulator.accounts.create({ apiKey, signingSecret: 'sk_test_sms_emulator', clock: id, webhookUrl: receiver.url });
+    const fields = { recipient: ['27831234567'], message: `World ${i}` };
+    const response = await emulator.fetch(
+      new Request('http://emulator.test/v1/messages', {
+        method: 'POST',
+        headers: {
+          authorization: basic(apiKey),
+          'content-type': 'application/json',
+          signature: signRequest(fields, 'sk_test_sms_emulator'),
+        },
+        body: JSON.stringify(fields),
+      }),
+    );
+    if (response.status !== 201) throw new Error(`send answered ${response.status}: ${await response.text()}`);
+    await emulator.waitFor((await response.json()).id).toReach('delivered');
+    await emulator.clocks.delete(id);
+  };
+  const started = performance.now();
+  for (let i = 0; i < size.worldsBaseline; i++) await world(i);
+  const baseline = heap();
+  for (let i = size.worldsBaseline; i < size.worlds; i++) await world(i);
+  const after = heap();
+  await emulator.close();
+  await receiver.close();
+  const growth = after - baseline;
+  log(
+    `## Heap over fixture-like worlds (${size.worlds} worlds: clock, account, send, delivered with 2 webhooks over HTTP, delete)`,
+  );
+  log();
+  table(
+    ['after worlds', 'heap used MB', 'vs first worlds MB', 'within 5 MB', 'seconds'],
+    [
+      [size.worldsBaseline, baseline.toFixed(1), '', '', ''],
+      [
+        size.worlds,
+        after.toFixed(1),
+        `${growth >= 0 ? '+' : ''}${growth.toFixed(1)}`,
+        Math.abs(growth) <= 5 ? 'yes' : 'NO',
+        seconds(started),
+      ],
+    ],
+  );
+}
+
+function basic(apiKey) {
+  return `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
 }
 
 async function send(emulator, i) {

@@ -166,8 +166,11 @@ export const operations = {
       path: '/clocks/{id}',
       args: [id],
       status: 204,
-      summary: 'Deletes a test clock and every account on it, with their messages (204, no body).',
-      run: ({ control }, clockId) => control.deleteClock(clockId),
+      summary:
+        'Deletes a test clock and every account on it, with their messages, journal entries and webhook log entries (204, no body).',
+      run: ({ control, journal }, clockId) => {
+        for (const apiKey of control.deleteClock(clockId)) journal.clear(apiKey);
+      },
     },
     now: {
       via: 'clocks.get',
@@ -244,8 +247,11 @@ export const operations = {
       path: '/accounts/{key}',
       args: [key],
       status: 204,
-      summary: 'Removes the account and its messages (204, no body).',
-      run: ({ control }, apiKey) => control.deleteAccount(apiKey),
+      summary: 'Removes the account with its messages, journal entries and webhook log entries (204, no body).',
+      run: ({ control, journal }, apiKey) => {
+        control.deleteAccount(apiKey);
+        journal.clear(apiKey);
+      },
     },
     getScenario: {
       method: 'GET',

@@ -237,7 +237,7 @@ export class Accounts {
 
   /** The accounts that live on `clock`, in creation order. */
   on(clock: Clock): Account[] {
-    return [...this.store.accounts.values()].filter((account) => account.clock === clock);
+    return this.store.accountsOn(clock);
   }
 
   /** Forgets every account (reset and snapshot import start from here). */

@@ -174,11 +174,13 @@ export class Control {
     };
   }
 
-  /** Deletes a test clock and every account on it, with their messages. */
-  deleteClock(id: string): void {
+  /** Deletes a test clock and every account on it, with their messages; answers the API keys of those accounts. */
+  deleteClock(id: string): string[] {
     const clock = this.core.clocks.get(id);
-    for (const account of this.core.accounts.on(clock)) this.deleteAccount(account.apiKey);
+    const apiKeys = this.core.accounts.on(clock).map((account) => account.apiKey);
+    for (const apiKey of apiKeys) this.deleteAccount(apiKey);
     this.core.clocks.delete(clock);
+    return apiKeys;
   }
 
   /** The main clock, whose move settles the webhook tries of the accounts on it. */
@@ -279,8 +281,11 @@ export class Control {
     return accountView(account);
   }
 
+  /** Removes an account with its messages, replies, timers and webhook log entries (the journal's are its caller's). */
   deleteAccount(apiKey: string): void {
-    this.disarmMessagesOf(this.findAccount(apiKey));
+    const account = this.findAccount(apiKey);
+    this.disarmMessagesOf(account);
+    this.core.webhooks.forget(account);
     this.core.accounts.remove(apiKey);
     this.changed(apiKey);
   }
@@ -343,9 +348,11 @@ export class Control {
   }
 
   listReplies(filter: Pick<MessageQuery, 'environment' | 'account'>): MessageView[] {
+    const { store } = this.core;
+    const account = filter.account === undefined ? undefined : store.accounts.get(filter.account);
+    if (filter.account !== undefined && account === undefined) return [];
     return (filter.environment ? [filter.environment] : environments)
-      .flatMap((environment) => this.core.store.replies[environment])
-      .filter((reply) => filter.account === undefined || reply.apiKey === filter.account)
+      .flatMap((environment) => (account ? account.environments[environment].replies : store.replies(environment)))
       .map((reply) => messageView(reply, this.core.offsetMinutes));
   }
 

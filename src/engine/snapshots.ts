@@ -31,7 +31,7 @@ export function exportSnapshot(core: Core): Snapshot {
     random: Object.fromEntries(randomStreams.map((stream) => [stream, random[stream].save()])),
     accounts: [...store.accounts.values()].map(settingsOf),
     messages: environments.flatMap((environment) => [...store.allMessages(environment)]),
-    replies: environments.flatMap((environment) => store.replies[environment]),
+    replies: environments.flatMap((environment) => store.replies(environment)),
   }) as Snapshot;
 }
 

@@ -73,14 +73,19 @@ type ParsedFilter = z.output<typeof journalFilter>;
 
 interface Stored extends JournalRecord {
   seq: number;
+  /** Its index in `entries` (kept up to date by compaction), so forgetting it costs nothing else. */
+  slot: number;
 }
 
 const utf8 = new TextDecoder('utf-8');
 
 export class RequestJournal {
-  /** A ring: `entries[(start + i) % limit]` is the i-th oldest kept entry. */
-  private entries: Stored[] = [];
-  private start = 0;
+  /** Kept entries, oldest first from `head` on; one dropped or forgotten leaves a hole until the next compaction. */
+  private entries: (Stored | undefined)[] = [];
+  private head = 0;
+  private size = 0;
+  /** Each claimed API key's kept entries: deleting an account forgets them at the cost of what it made. */
+  private readonly byAccount = new Map<string, Set<Stored>>();
   private seq = 0;
   private readonly listeners: ((entry: () => JournalEntry) => void)[] = [];
 
@@ -104,14 +109,48 @@ export class RequestJournal {
     stored.requestBody = bounded(record.requestBody);
     stored.responseBody = boundedText(record.responseBody);
     stored.seq = ++this.seq;
-    if (this.limit > 0) {
-      if (this.entries.length < this.limit) this.entries.push(stored);
-      else {
-        this.entries[this.start] = stored;
-        this.start = (this.start + 1) % this.limit;
-      }
-    }
+    if (this.limit > 0) this.keep(stored);
     for (const listener of this.listeners) listener(() => this.render(stored));
+  }
+
+  private keep(stored: Stored): void {
+    stored.slot = this.entries.length;
+    this.entries.push(stored);
+    this.size += 1;
+    if (stored.account !== null) {
+      let own = this.byAccount.get(stored.account);
+      if (own === undefined) this.byAccount.set(stored.account, (own = new Set()));
+      own.add(stored);
+    }
+    if (this.size > this.limit) {
+      while (this.entries[this.head] === undefined) this.head += 1;
+      this.forget(this.entries[this.head] as Stored);
+    }
+    this.compactIfSparse();
+  }
+
+  /** Takes one entry out of the journal and out of its account's set. */
+  private forget(stored: Stored): void {
+    this.entries[stored.slot] = undefined;
+    this.size -= 1;
+    if (stored.account === null) return;
+    const own = this.byAccount.get(stored.account);
+    own?.delete(stored);
+    if (own?.size === 0) this.byAccount.delete(stored.account);
+  }
+
+  /** Closes the holes once they outnumber the entries (amortised: each entry moves once per doubling). */
+  private compactIfSparse(): void {
+    if (this.entries.length - this.head <= 2 * this.size + 1024) return;
+    const kept: Stored[] = [];
+    for (let i = this.head; i < this.entries.length; i++) {
+      const stored = this.entries[i];
+      if (stored === undefined) continue;
+      stored.slot = kept.length;
+      kept.push(stored);
+    }
+    this.entries = kept;
+    this.head = 0;
   }
 
   /** Matching entries, newest first. */
@@ -123,23 +162,27 @@ export class RequestJournal {
     return this.matching(filter).length;
   }
 
-  /** Forgets every entry (ids restart), or only one account's. */
+  /** Forgets every entry (ids restart), or only one account's (its reset or deletion: what it made, nothing else). */
   clear(account?: string): void {
     if (account !== undefined) {
-      this.entries = this.newestFirst()
-        .filter((stored) => stored.account !== account)
-        .reverse();
-      this.start = 0;
+      for (const stored of this.byAccount.get(account) ?? []) this.forget(stored);
+      this.compactIfSparse();
       return;
     }
     this.entries = [];
-    this.start = 0;
+    this.head = 0;
+    this.size = 0;
+    this.byAccount.clear();
     this.seq = 0;
   }
 
   private newestFirst(): Stored[] {
-    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
-    return ordered.reverse();
+    const ordered: Stored[] = [];
+    for (let i = this.entries.length - 1; i >= this.head; i--) {
+      const stored = this.entries[i];
+      if (stored !== undefined) ordered.push(stored);
+    }
+    return ordered;
   }
 
   private matching(filter: ParsedFilter): Stored[] {

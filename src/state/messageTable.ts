@@ -11,11 +11,20 @@ export function statusCode(status: string): number {
   return shownStatuses.indexOf(status as ShownStatus);
 }
 
+/** The column's byte for a position whose message was removed with its account: no status filter matches it. */
+const vacant = 255;
+
 export class MessageTable {
-  /** Every message, oldest first, deleted ones included; a message's index here is its position. */
+  /**
+   * Every message, oldest first, deleted ones included; a message's index here is its position. A removed account's
+   * messages stay as vacant positions until the owner compacts the table (see Store), so removing one costs what the
+   * account held, not what the table holds.
+   */
   readonly records: MessageRecord[] = [];
   private codes = new Uint8Array(1024);
   private readonly positions = new Map<string, number>();
+  /** How many positions are vacant. */
+  vacancies = 0;
 
   /** Stores `message` last and answers its position. */
   add(message: MessageRecord): number {
@@ -41,6 +50,20 @@ export class MessageTable {
     const position = this.positions.get(message.id);
     if (position !== undefined && this.records[position] === message)
       this.codes[position] = statusCode(shownStatus(message));
+  }
+
+  /** Removes the message at `position` from every lookup and filter; its slot stays until the table is rebuilt. */
+  vacate(position: number): void {
+    const message = this.records[position] as MessageRecord;
+    if (this.codes[position] === vacant) return;
+    this.positions.delete(message.id);
+    this.codes[position] = vacant;
+    this.vacancies += 1;
+  }
+
+  /** Whether the message at `position` was removed. */
+  isVacant(position: number): boolean {
+    return this.codes[position] === vacant;
   }
 
   /** The status code of the message at `position`. */

@@ -18,6 +18,8 @@ export interface EnvironmentAccount {
   messages: MessageRecord[];
   /** Where all its messages (deleted ones included: the control API shows them) are in the environment's table, oldest first. */
   positions: PositionList;
+  /** Inbound replies to its messages in this environment, oldest first. */
+  replies: MessageRecord[];
 }
 
 /** An account's own scenario as plain data: the engine validates it (engine/scenario/schema.ts) and compiles it. */
@@ -59,12 +61,16 @@ export class Store {
     live: new MessageTable(),
     sandbox: new MessageTable(),
   };
+  /** The accounts of each clock, in the order they were added: a clock's work never looks at another's. */
+  private readonly byClock = new Map<Clock, Set<Account>>();
   /** Inbound replies, per environment, kept for inspection; they are never listed by the API. */
-  readonly replies: Record<Environment, MessageRecord[]> = { live: [], sandbox: [] };
+  private readonly replyLists: Record<Environment, MessageRecord[]> = { live: [], sandbox: [] };
   private readonly repliesById: Record<Environment, Map<string, MessageRecord>> = {
     live: new Map(),
     sandbox: new Map(),
   };
+  /** Replies of removed accounts still in `replyLists`, per environment: dropped when the list is next read. */
+  private readonly removedReplies: Record<Environment, number> = { live: 0, sandbox: 0 };
 
   /** Adds an account on `clock` (the one its settings name, resolved by the caller). */
   addAccount(settings: AccountSettings, clock: Clock): Account {
@@ -74,6 +80,7 @@ export class Store {
       optOuts: new Set(saved.optOuts),
       messages: [],
       positions: new PositionList(),
+      replies: [],
     });
     const account: Account = {
       apiKey: settings.apiKey,
@@ -84,32 +91,55 @@ export class Store {
     };
     if (settings.scenario !== undefined) account.scenario = settings.scenario;
     this.accounts.set(account.apiKey, account);
+    let onClock = this.byClock.get(clock);
+    if (onClock === undefined) this.byClock.set(clock, (onClock = new Set()));
+    onClock.add(account);
     return account;
   }
 
+  /** The accounts that live on `clock`, in the order they were added. */
+  accountsOn(clock: Clock): Account[] {
+    return [...(this.byClock.get(clock) ?? [])];
+  }
+
+  /** Forgets an account with its messages and replies: costs what the account holds, never a pass over the others'. */
   removeAccount(apiKey: string): void {
     const account = this.accounts.get(apiKey);
     if (!account) return;
     for (const environment of environments) this.forgetMessagesOf(account, environment);
     this.accounts.delete(apiKey);
+    const onClock = this.byClock.get(account.clock);
+    onClock?.delete(account);
+    if (onClock?.size === 0) this.byClock.delete(account.clock);
   }
 
-  /** Empties an account's messages and replies in one environment; the others' messages get their new positions. */
+  /** Vacates an account's messages and replies in one environment; the table is rebuilt once vacancies outnumber messages. */
   private forgetMessagesOf(account: Account, environment: Environment): void {
-    if (account.environments[environment].positions.length > 0) this.compact(account, environment);
-    this.replies[environment] = this.replies[environment].filter((reply) => {
-      if (reply.apiKey === account.apiKey) this.repliesById[environment].delete(reply.id);
-      return reply.apiKey !== account.apiKey;
-    });
+    const wallet = account.environments[environment];
+    const table = this.tables[environment];
+    for (let k = 0; k < wallet.positions.length; k++) table.vacate(wallet.positions.at(k));
+    wallet.positions = new PositionList();
+    wallet.messages = [];
+    if (table.vacancies > table.records.length - table.vacancies) this.compact(environment);
+    for (const reply of wallet.replies) {
+      this.repliesById[environment].delete(reply.id);
+      this.removedReplies[environment] += 1;
+    }
+    wallet.replies = [];
   }
 
-  /** Rebuilds the environment's table without the account's messages (O(all messages): only when it has some). */
-  private compact(account: Account, environment: Environment): void {
-    const kept = this.tables[environment].records.filter((message) => message.apiKey !== account.apiKey);
+  /**
+   * Rebuilds the environment's table without its vacant positions, and every account's positions with it: O(all
+   * messages), but only after as many removals as messages kept, or before a read of the whole table.
+   */
+  private compact(environment: Environment): void {
+    const old = this.tables[environment];
+    if (old.vacancies === 0) return;
     this.tables[environment] = new MessageTable();
     for (const owner of this.accounts.values()) owner.environments[environment].positions = new PositionList();
-    account.environments[environment].messages = [];
-    for (const message of kept) this.place(this.accounts.get(message.apiKey) as Account, message);
+    old.records.forEach((message, position) => {
+      if (!old.isVacant(position)) this.place(this.accounts.get(message.apiKey) as Account, message);
+    });
   }
 
   addMessage(account: Account, message: MessageRecord): void {
@@ -124,8 +154,19 @@ export class Store {
   }
 
   addReply(reply: MessageRecord): void {
-    this.replies[reply.environment].push(reply);
+    this.replyLists[reply.environment].push(reply);
     this.repliesById[reply.environment].set(reply.id, reply);
+    this.accounts.get(reply.apiKey)?.environments[reply.environment].replies.push(reply);
+  }
+
+  /** The environment's replies, oldest first (those of removed accounts are dropped here, on the first read after). */
+  replies(environment: Environment): readonly MessageRecord[] {
+    if (this.removedReplies[environment] > 0) {
+      const byId = this.repliesById[environment];
+      this.replyLists[environment] = this.replyLists[environment].filter((reply) => byId.get(reply.id) === reply);
+      this.removedReplies[environment] = 0;
+    }
+    return this.replyLists[environment];
   }
 
   /** A reply of any account, by id. */
@@ -154,6 +195,7 @@ export class Store {
 
   /** Every message of the environment, deleted ones included, oldest first. */
   allMessages(environment: Environment): readonly MessageRecord[] {
+    this.compact(environment);
     return this.tables[environment].records;
   }
 
@@ -170,6 +212,8 @@ export class Store {
     limit: number,
     into: MessageRecord[],
   ): number {
+    // The whole table is read by position below: no vacancy may stand in it (an account's own positions never are).
+    if (account === undefined) this.compact(environment);
     const table = this.tables[environment];
     const positions = account?.environments[environment].positions;
     const count = positions ? positions.length : table.records.length;
@@ -191,10 +235,12 @@ export class Store {
 
   clear(): void {
     this.accounts.clear();
+    this.byClock.clear();
     for (const environment of environments) {
       this.tables[environment] = new MessageTable();
       this.repliesById[environment].clear();
-      this.replies[environment] = [];
+      this.replyLists[environment] = [];
+      this.removedReplies[environment] = 0;
     }
   }
 }

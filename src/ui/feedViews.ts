@@ -85,7 +85,7 @@ export function feedViews(core: Core, clock: () => ClockView, clocks: () => Test
         byCreation,
       ).map(message),
       replies: newest(
-        fromEnvironments((environment) => store.replies[environment]),
+        fromEnvironments((environment) => store.replies(environment)),
         byCreation,
       ).map(message),
       webhooks: core.webhooks.log.list().slice(-feedWindow),

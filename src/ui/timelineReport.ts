@@ -128,8 +128,7 @@ export function timelineReport(core: Core, account: string, requests: readonly J
         }
       }
     }
-    for (const reply of core.store.replies[environment]) {
-      if (reply.apiKey !== account) continue;
+    for (const reply of owner.environments[environment].replies) {
       add(reply.createdAt, {
         kind: 'reply',
         environment,

@@ -5,14 +5,14 @@
 
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Environment, MessageRecord, MessageStatus } from '../domain/message.js';
+import { type Environment, type MessageRecord, type MessageStatus, environments } from '../domain/message.js';
 import { type RenderContext, renderMessage } from '../domain/representation.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
 import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
-import type { Store } from '../state/store.js';
+import type { Account, Store } from '../state/store.js';
 import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog, webhookEvent } from './log.js';
 import { SkippedDelivery } from './skippedDelivery.js';
 import { WebhookTransport } from './transport.js';
@@ -159,6 +159,22 @@ export class WebhookDispatcher {
   async close(): Promise<void> {
     this.transport.close();
     await this.settled();
+  }
+
+  /**
+   * Forgets a deleted account's webhooks: its log entries and the queues of its messages (a held event never goes out).
+   * Costs what the account had; tries already on the wire finish, unlisted.
+   */
+  forget(account: Account): void {
+    this.log.forget(account.apiKey);
+    for (const environment of environments) {
+      for (const message of account.environments[environment].messages) {
+        const queue = this.queues.get(message.id);
+        if (queue === undefined) continue;
+        queue.items.length = 0;
+        this.queues.delete(message.id);
+      }
+    }
   }
 
   /** Forgets the log and every queued event (reset); tries already on the wire finish unrecorded. */
