@@ -83,19 +83,27 @@ function pad(n: number): string {
 }
 
 /** What a bad duration is told, wherever durations are accepted. */
-export const durationHint = 'expected a duration such as 500ms, 90s, 15m, 2h, 7d or milliseconds, at most 36500d';
+export const durationHint =
+  'expected a duration such as 500ms, 90s, 15m, 2h, 7d, 1h30m or 5m1s, or milliseconds, at most 36500d';
 
 const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-const durationPattern = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/;
+/** A plain number of milliseconds, or one or more number-and-unit parts (`1h30m`, `5m1s`, `1.5h`). */
+const durationPattern = /^(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+)$/;
+const durationPart = /(\d+(?:\.\d+)?)(ms|s|m|h|d)?/g;
 
-/** Milliseconds for `90s`, `15m`, `2h`, `7d`, `250ms` or a plain number of milliseconds; undefined past maxDurationMs. */
+/**
+ * Milliseconds for `90s`, `15m`, `2h`, `7d`, `250ms`, a compound such as `1h30m` or `5m1s`, or a plain number of
+ * milliseconds; undefined past maxDurationMs. Time is whole milliseconds everywhere: a fraction (`1.5`, `0.5ms`) is
+ * rounded to the nearest one, so a clock never shows a fractional time.
+ */
 export function parseDuration(value: string | number): number | undefined {
-  let ms: number;
+  let ms = 0;
   if (typeof value === 'number') ms = value;
   else {
-    const match = durationPattern.exec(value.trim());
-    if (!match) return undefined;
-    ms = Math.round(Number(match[1]) * (units[match[2] ?? 'ms'] ?? 1));
+    const text = value.trim();
+    if (!durationPattern.test(text)) return undefined;
+    for (const [, amount, unit] of text.matchAll(durationPart)) ms += Number(amount) * (units[unit ?? 'ms'] ?? 1);
   }
+  ms = Math.round(ms);
   return ms >= 0 && ms <= maxDurationMs ? ms : undefined;
 }

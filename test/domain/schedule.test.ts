@@ -103,7 +103,15 @@ test.each([
   ['250ms', 250],
   ['1500', 1500],
   [42, 42],
-])('reads the duration %j as %i ms', (text, ms) => {
+  ['5m1s', 301_000],
+  ['1h30m', 5_400_000],
+  ['1d2h', 93_600_000],
+  ['1m500ms', 60_500],
+  ['1.5h', 5_400_000],
+  [1.5, 2],
+  ['1.4', 1],
+  ['0.4ms', 0],
+])('reads the duration %j as %i ms (compounds add up; a fraction of a millisecond is rounded)', (text, ms) => {
   expect(parseDuration(text)).toBe(ms);
 });
 
@@ -112,6 +120,9 @@ test.each([
   'soon',
   '-5m',
   '5 weeks',
+  '5m 1s',
+  '5m1',
+  'm5',
   '99999999999999999999d',
   '36501d',
   1e300,
