@@ -155,7 +155,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   });
   // The node listener hands hono its socket (`c.env.outgoing`), so a network fault can fail it on the fallback path too.
   const requestListener = guardHost(
-    nodeListener((request, env) => app.fetch(request, env), { handler: api, maxBodySize: options.maxBodySize }),
+    nodeListener((request, env) => app.fetch(request, env), {
+      handler: api,
+      maxBodySize: options.maxBodySize,
+      wallTimers: core.wallTimers,
+    }),
     hosts,
     responseSettings(options),
     ownOrigin,
@@ -196,6 +200,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       if (options.reportOnExit !== undefined) await writeReport(options.reportOnExit, report());
       feed.close();
       core.clock.dispose();
+      core.wallTimers.close();
       await core.webhooks.close();
       const server = listening?.server;
       listening = undefined;

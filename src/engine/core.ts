@@ -18,6 +18,7 @@ import { OutcomeChain } from './outcomes.js';
 import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
 import { TimelineLog } from './timelineLog.js';
+import { WallTimers } from '../state/wallTimers.js';
 
 export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks'] as const;
 export type RandomStream = (typeof randomStreams)[number];
@@ -46,6 +47,8 @@ export interface Core {
   /** Clock moves and injected faults, for the timeline report. */
   timeline: TimelineLog;
   webhooks: WebhookDispatcher;
+  /** Every host timer the emulator starts (fault latency, slow bodies, webhook backoff): close() ends them all. */
+  wallTimers: WallTimers;
   /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
   outcomes: OutcomeChain;
 }
@@ -100,11 +103,13 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     { pricing: options.pricing, validityMs: parseDuration(options.validityPeriod) ?? 0 },
     outcomes,
   );
+  const wallTimers = new WallTimers();
   const webhooks = new WebhookDispatcher(
     clock,
     store,
     events,
     random.webhooks,
+    wallTimers,
     {
       retries: options.webhookRetries,
       backoffMs: parseDuration(options.webhookBackoff) ?? 0,
@@ -168,6 +173,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     lifecycle,
     messaging,
     webhooks,
+    wallTimers,
     startState,
     outcomes,
     timeline,

@@ -36,7 +36,7 @@ export interface ApiDeps {
 export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler {
   const { options, store, clock } = core;
   const settings = responseSettings(options);
-  const fault = faultGuard(faults, core.events);
+  const fault = faultGuard(faults, core.events, core.wallTimers);
   const routes = [
     ...balanceRoutes(),
     ...messagesRoutes({

@@ -34,7 +34,7 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   const settings = responseSettings(options);
   const app = new Hono({ strict: false });
   // First, so the API's own handler (journal, body limit and errors included) answers these paths alone.
-  const serveApi = honoApi(api);
+  const serveApi = honoApi(api, core.wallTimers);
   for (const prefix of Object.values(apiPrefixes)) app.all(`${prefix}/*`, serveApi);
   // The journal goes first so it also records a request the body limit refuses by its Content-Length alone.
   app.use('*', journalRequests(operations.journal, core.clock, core.store));

@@ -3,14 +3,16 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiHandler } from './apiHandler.js';
+import type { WallTimers } from '../state/wallTimers.js';
 import { type NodeListener, fastLane } from './adapters/fastLane.js';
 
 export type { NodeListener };
 
-/** The API's handler for the fast lane, and the body size it may buffer. */
+/** The API's handler for the fast lane, the body size it may buffer, and the timers a slow body trickles on. */
 export interface LaneApi {
   handler: ApiHandler;
   maxBodySize: number;
+  wallTimers: WallTimers;
 }
 
 /** A Node listener for `fetch` (the hono app); with `api`, the API's plain requests take the fast lane instead. */
@@ -37,7 +39,7 @@ export function nodeListener(
       },
     );
   };
-  return api === undefined ? fallback : fastLane(api.handler, api.maxBodySize, fallback);
+  return api === undefined ? fallback : fastLane(api.handler, api.maxBodySize, fallback, api.wallTimers);
 }
 
 export interface Listening {

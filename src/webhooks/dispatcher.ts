@@ -4,7 +4,6 @@
  */
 
 import { createHmac } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type Environment, type MessageRecord, type MessageStatus, environments } from '../domain/message.js';
 import { type RenderContext, renderMessage } from '../domain/representation.js';
 import { ApiError } from '../domain/errors.js';
@@ -12,6 +11,7 @@ import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
 import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
+import type { WallTimers } from '../state/wallTimers.js';
 import type { Account, Store } from '../state/store.js';
 import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog, webhookEvent } from './log.js';
 import { SkippedDelivery } from './skippedDelivery.js';
@@ -85,6 +85,8 @@ export class WebhookDispatcher {
     private readonly store: Store,
     private readonly events: EmulatorEmitter,
     private readonly random: Random,
+    /** Where a re-attempt waits its backoff, so close() ends the wait. */
+    private readonly wallTimers: WallTimers,
     private readonly settings: DispatcherSettings,
     /** Origin plus environment prefix for links inside payloads. */
     private readonly apiBase: (environment: Environment) => string,
@@ -334,7 +336,7 @@ export class WebhookDispatcher {
       headers['webhook-signature'] = createHmac('sha256', this.settings.signingSecret).update(body).digest('hex');
     const tries = this.settings.retries + 1;
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
-      if (i > 0 && this.settings.backoffMs > 0) await sleep(this.settings.backoffMs);
+      if (i > 0 && this.settings.backoffMs > 0) await this.wallTimers.sleep(this.settings.backoffMs);
       const attempt = await this.attempt(outgoing.clock, event, body, headers);
       event.attempts.push(attempt);
       this.events.emit('webhook.attempt', { event, attempt });

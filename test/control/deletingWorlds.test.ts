@@ -59,7 +59,7 @@ test('an account made again with a deleted one key starts with no journal, webho
 
 test('the control lists of every account stay whole and in order while accounts around them are deleted', async () => {
   const emulator = makeEmulator();
-  const worlds = [];
+  const worlds: { clock: string; apiKey: string }[] = [];
   for (let i = 0; i < 12; i++) worlds.push(await world(emulator, `w${i}`));
   for (const index of [0, 3, 4, 5, 9, 10, 11]) await emulator.clocks.delete(worlds[index]!.clock);
   const left = [1, 2, 6, 7, 8].map((index) => worlds[index]!.apiKey);

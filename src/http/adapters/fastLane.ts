@@ -16,6 +16,7 @@ import type { ApiAnswer, ApiRequest } from '../apiExchange.js';
 import { apiEnvironment } from '../../domain/environment.js';
 import type { ApiHandler } from '../apiHandler.js';
 import { joinChunks } from '../body.js';
+import type { WallTimers } from '../../state/wallTimers.js';
 import { answerHeaders, failOnSocket } from './socketFault.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -89,10 +90,10 @@ function inLane(incoming: IncomingMessage, target: string, maxBodySize: number):
   return names * 2 === incoming.rawHeaders.length;
 }
 
-function write(outgoing: ServerResponse, method: string, answer: ApiAnswer): void {
+function write(outgoing: ServerResponse, method: string, answer: ApiAnswer, wallTimers: WallTimers): void {
   // A proxy's HTML page (network: html) is an ordinary answer; the other network faults fail the socket.
   if (answer.network !== undefined && answer.network.kind !== 'html')
-    return failOnSocket(outgoing, method, { ...answer, network: answer.network });
+    return failOnSocket(outgoing, method, { ...answer, network: answer.network }, wallTimers);
   if (method === 'HEAD') {
     // As hono answers a HEAD: the GET's status and headers, no body and so no length.
     outgoing.writeHead(answer.status, answerHeaders(answer)).end();
@@ -101,7 +102,12 @@ function write(outgoing: ServerResponse, method: string, answer: ApiAnswer): voi
   outgoing.writeHead(answer.status, answerHeaders(answer, Buffer.byteLength(answer.body))).end(answer.body);
 }
 
-export function fastLane(api: ApiHandler, maxBodySize: number, fallback: NodeListener): NodeListener {
+export function fastLane(
+  api: ApiHandler,
+  maxBodySize: number,
+  fallback: NodeListener,
+  wallTimers: WallTimers,
+): NodeListener {
   const serve = (incoming: IncomingMessage, outgoing: ServerResponse, target: string, bytes: Uint8Array | null) => {
     const method = incoming.method as string;
     const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
@@ -120,8 +126,8 @@ export function fastLane(api: ApiHandler, maxBodySize: number, fallback: NodeLis
     };
     try {
       const answer = api(request);
-      if (answer instanceof Promise) answer.then((answered) => write(outgoing, method, answered), failed);
-      else write(outgoing, method, answer);
+      if (answer instanceof Promise) answer.then((answered) => write(outgoing, method, answered, wallTimers), failed);
+      else write(outgoing, method, answer, wallTimers);
     } catch (error) {
       failed(error);
     }

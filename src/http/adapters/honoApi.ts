@@ -8,10 +8,11 @@ import type { ApiAnswer, ApiRequest } from '../apiExchange.js';
 import type { ApiHandler } from '../apiHandler.js';
 import { readBody } from '../body.js';
 import { TransportFailure, firstHalf, trickle } from '../networkAnswer.js';
+import type { WallTimers } from '../../state/wallTimers.js';
 import { answerHeaders, failOnSocket } from './socketFault.js';
 import { journalBodyLimit } from '../../journal/requestJournal.js';
 
-export function honoApi(handler: ApiHandler): Handler {
+export function honoApi(handler: ApiHandler, wallTimers: WallTimers): Handler {
   return async (c) => {
     const url = c.req.url;
     const queryStart = url.indexOf('?');
@@ -28,7 +29,7 @@ export function honoApi(handler: ApiHandler): Handler {
     const answer = await handler(request);
     // A proxy's HTML page (network: html) is an ordinary answer; the other network faults fail the transport.
     if (answer.network !== undefined && answer.network.kind !== 'html')
-      return failTransport(c, { ...answer, network: answer.network });
+      return failTransport(c, { ...answer, network: answer.network }, wallTimers);
     // hono itself leaves the body out for a HEAD.
     return c.body(answer.body, answer.status as ContentfulStatusCode, {
       'Content-Type': 'application/json',
@@ -45,10 +46,14 @@ const alreadySent = { 'x-hono-already-sent': 'true' };
  * shows as Node's fetch shows it: a reset or hang-up rejects with `TypeError: fetch failed`, a truncated body
  * errors half way (`TypeError: terminated`), a slow body arrives in pieces.
  */
-function failTransport(c: Context, answer: ApiAnswer & Required<Pick<ApiAnswer, 'network'>>): Response {
+function failTransport(
+  c: Context,
+  answer: ApiAnswer & Required<Pick<ApiAnswer, 'network'>>,
+  wallTimers: WallTimers,
+): Response {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing !== undefined) {
-    failOnSocket(outgoing, c.req.method, answer);
+    failOnSocket(outgoing, c.req.method, answer, wallTimers);
     const sent = new Response(null, { headers: alreadySent });
     // @hono/node-server's own Response class writes a plain one from a cache that skips that header; reading a
     // property makes it a standard Response, which the adapter leaves alone.
@@ -68,7 +73,7 @@ function failTransport(c: Context, answer: ApiAnswer & Required<Pick<ApiAnswer, 
   let index = 0;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (index > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
+      if (index > 0) await wallTimers.sleep(everyMs);
       if (index < pieces.length) controller.enqueue(pieces[index++] as Uint8Array);
       else if (kind === 'truncated')
         controller.error(new TypeError('terminated', { cause: new Error('other side closed') }));

@@ -2,6 +2,7 @@
 
 import type { ServerResponse } from 'node:http';
 import type { ApiAnswer } from '../apiExchange.js';
+import type { WallTimers } from '../../state/wallTimers.js';
 import { firstHalf, trickle } from '../networkAnswer.js';
 
 /** Headers as an answer is written: JSON unless the answer says otherwise, and its length when it has a body. */
@@ -17,6 +18,7 @@ export function failOnSocket(
   outgoing: ServerResponse,
   method: string,
   answer: ApiAnswer & Required<Pick<ApiAnswer, 'network'>>,
+  wallTimers: WallTimers,
 ): void {
   const socket = outgoing.socket;
   const { kind, trickleMs } = answer.network;
@@ -42,12 +44,14 @@ export function failOnSocket(
   outgoing.flushHeaders();
   const next = (index: number): void => {
     if (outgoing.destroyed) return;
+    // The emulator closed mid-trickle: the client gets what was written and a closed connection.
+    if (wallTimers.closed) return void socket.destroy();
     if (index >= pieces.length) {
       outgoing.end();
       return;
     }
     outgoing.write(pieces[index] as Uint8Array);
-    setTimeout(() => next(index + 1), everyMs);
+    wallTimers.after(everyMs, () => next(index + 1));
   };
   next(0);
 }

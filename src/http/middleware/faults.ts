@@ -1,12 +1,12 @@
 /** Applies injected faults (latency, errors, rate limits, network failures) to matching API requests, after authentication. */
 
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment } from '../../domain/message.js';
 import type { RouteOperation } from '../../domain/apiOperations.js';
 import type { FaultAction } from '../../engine/scenario/faults.js';
 import type { NetworkFailure } from '../../engine/scenario/networkFaults.js';
 import type { Account } from '../../state/store.js';
 import type { EmulatorEmitter } from '../../events.js';
+import type { WallTimers } from '../../state/wallTimers.js';
 
 /**
  * Undefined when no fault applies (no promise to wait for); else waits the injected latency, then throws the injected
@@ -29,7 +29,7 @@ export interface FaultSource {
 }
 
 /** Faults are judged at the time of the request's account (its clock: rate-limit windows count on it). */
-export function faultGuard(faults: FaultSource, events: EmulatorEmitter): FaultGuard {
+export function faultGuard(faults: FaultSource, events: EmulatorEmitter, wallTimers: WallTimers): FaultGuard {
   return (operation, environment, account) => {
     const at = account.clock.now();
     const action = faults.applyFaults(operation, environment, account, at);
@@ -45,7 +45,7 @@ export function faultGuard(faults: FaultSource, events: EmulatorEmitter): FaultG
       network: action.network?.kind,
     });
     return (async () => {
-      if (action.latencyMs > 0) await sleep(action.latencyMs);
+      if (action.latencyMs > 0) await wallTimers.sleep(action.latencyMs);
       if (action.error) throw action.error;
       return action.network;
     })();
