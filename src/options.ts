@@ -285,6 +285,11 @@ export const commandSettings = {
     'string',
     "Commands: the origin of the running emulator to drive (else the ready file's origin, else http://127.0.0.1:2727).",
   ),
+  timeout: setting(
+    wallWaitSchema.default('30s'),
+    'string',
+    "Commands: how long to wait for the emulator's answer (a duration); past it the command fails with exit status 1.",
+  ),
 } as const;
 
 type Settings = typeof settings;

@@ -1,7 +1,6 @@
 /** Reads CLI flags and their environment twins into emulator options; every bad flag is a clear error. */
 
 import type { z } from 'zod';
-import { describeIssues } from '../domain/issues.js';
 import {
   type EmulatorOptions,
   type OptionName,
@@ -30,7 +29,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   const values: Partial<Record<OptionName, unknown>> = {};
   for (const name of cliSettings) {
     const text = env[envName(name)];
-    if (text !== undefined && text !== '') values[name] = checked(name, envName(name), readSettingText(name, text));
+    if (text !== undefined && text !== '') values[name] = checked(name, readSettingText(name, text));
   }
   const known = new Set([...cliSettings, ...commandNames].map(envName));
   const warnings = Object.keys(env)
@@ -52,10 +51,18 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   return { help, version, options: values as EmulatorOptions, warnings };
 }
 
-/** A value checked against its setting, so a bad one is reported under the name it was given by (flag or variable). */
-function checked(name: OptionName, givenAs: string, value: unknown): unknown {
+/**
+ * A value checked against its setting; a bad one is reported under its flag and its environment variable, whichever
+ * gave it (an item of a list by its place: `item 2`).
+ */
+function checked(name: OptionName, value: unknown): unknown {
   const result = (settings[name].schema as z.ZodType).safeParse(value);
-  if (!result.success) throw new CliError(describeIssues(result.error, givenAs));
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${typeof issue.path[0] === 'number' ? `item ${issue.path[0] + 1}: ` : ''}${issue.message}`,
+    );
+    throw new CliError(`${flagName(name)} (${envName(name)}): ${problems.join('; ')}`);
+  }
   return value;
 }
 
@@ -77,7 +84,7 @@ function readFlag(
   const name = byFlag.get(flag);
   if (!name) throw new CliError(`unknown flag ${flag} (see --help)`);
   const set = (text: string): void => {
-    const value = checked(name, flag, readSettingText(name, text));
+    const value = checked(name, readSettingText(name, text));
     const previous = values[name];
     values[name] =
       settings[name].kind === 'list' && flagged.has(name) && Array.isArray(previous)
@@ -94,7 +101,7 @@ function readFlag(
     return i;
   }
   const next = argv[i + 1];
-  if (next === undefined || next.startsWith('--')) throw new CliError(`${flag} needs a value`);
+  if (next === undefined || next.startsWith('--')) throw new CliError(`${flag} (${envName(name)}) needs a value`);
   set(next);
   return i + 1;
 }

@@ -12,6 +12,10 @@ const connection: [string, string][] = [
     `Read the origin (and the default account's key and secret) from the emulator's ready file. Env ${envName('readyFile')}.`,
   ],
   ['--control-token <token>', `The emulator's --control-token, when it has one. Env ${envName('controlToken')}.`],
+  [
+    `${flagName('timeout')} <duration>`,
+    `${commandSettings.timeout.description} Default 30s. Env ${envName('timeout')}.`,
+  ],
 ];
 
 function rows(entries: [string, string][]): string {

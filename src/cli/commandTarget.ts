@@ -1,7 +1,8 @@
 /** Which running emulator a client command drives, and as whom: flag, then environment variable, then ready file, then default. */
 
 import { readFileSync } from 'node:fs';
-import { describeIssues } from '../domain/issues.js';
+import type { z } from 'zod';
+import { parseDuration } from '../domain/time.js';
 import { commandSettings, envName, flagName, settings } from '../options.js';
 import { type CommandLine, UsageError, takeText } from './commandLine.js';
 import type { ReadyInfo } from './readyInfo.js';
@@ -11,10 +12,12 @@ export interface CommandTarget {
   controlToken?: string;
   apiKey: string;
   signingSecret: string;
+  /** A fetch that gives up after the --timeout (SMS_EMULATOR_TIMEOUT) with a message that says so. */
+  fetch: (request: Request) => Promise<Response>;
 }
 
 /** The connection flags every command takes, by setting name. */
-export const targetSettings = ['url', 'readyFile', 'controlToken', 'apiKey', 'signingSecret'] as const;
+export const targetSettings = ['url', 'readyFile', 'controlToken', 'apiKey', 'signingSecret', 'timeout'] as const;
 type TargetSetting = (typeof targetSettings)[number];
 
 /** `--url` → `url`, for the connection flags. */
@@ -40,12 +43,16 @@ export function resolveTarget(flags: Partial<Record<TargetSetting, string>>, env
     const value = flags[name] ?? env[envName(name)];
     return value === '' ? undefined : value;
   };
-  const url = given('url');
-  if (url !== undefined) {
-    const checked = commandSettings.url.schema.safeParse(url);
+  const check = <K extends 'url' | 'timeout'>(name: K): z.output<(typeof commandSettings)[K]['schema']> => {
+    const checked = commandSettings[name].schema.safeParse(given(name));
     if (!checked.success)
-      throw new UsageError(describeIssues(checked.error, flags.url === undefined ? envName('url') : flagName('url')));
-  }
+      throw new UsageError(`${givenAs(name)}: ${checked.error.issues.map((issue) => issue.message).join('; ')}`);
+    return checked.data as z.output<(typeof commandSettings)[K]['schema']>;
+  };
+  /** The flag and its environment variable, whichever gave the value: a bad one is found either way. */
+  const givenAs = (name: TargetSetting): string => `${flagName(name)} (${envName(name)})`;
+  const url = check('url');
+  const timeout = check('timeout');
   const readyFile = given('readyFile');
   const ready = readyFile === undefined ? undefined : readReadyFile(readyFile);
   return {
@@ -57,6 +64,19 @@ export function resolveTarget(flags: Partial<Record<TargetSetting, string>>, env
     controlToken: given('controlToken'),
     apiKey: given('apiKey') ?? ready?.apiKey ?? settings.apiKey.schema.parse(undefined),
     signingSecret: given('signingSecret') ?? ready?.signingSecret ?? settings.signingSecret.schema.parse(undefined),
+    fetch: timedFetch(parseDuration(timeout) ?? 0, `${timeout}; ${flagName('timeout')} or ${envName('timeout')} waits longer`),
+  };
+}
+
+/** Node's fetch, given up after `ms` with an error that names the limit and how to change it. */
+function timedFetch(ms: number, limit: string): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      return await fetch(request, { signal: AbortSignal.timeout(ms) });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') throw new Error(`nothing answered within ${limit}`);
+      throw error;
+    }
   };
 }
 

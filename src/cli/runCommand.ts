@@ -62,7 +62,7 @@ function commandArgs(command: Command, line: CommandLine): unknown[] {
     const text = line.positionals[index] as string;
     if (text === '') throw new UsageError(`<${positional.name}> is empty`);
     if (positional.field !== undefined)
-      fields[positional.field] = fieldValue(command.fields?.shape?.[positional.field], text);
+      fields[positional.field] = fieldValue(positional.name, command.fields?.shape?.[positional.field], text);
     else args[positional.arg] = positional.file ? readInput(text, positional.name) : text;
   });
   for (const { name, arg } of command.scalarFlags) {
@@ -82,7 +82,7 @@ function commandArgs(command: Command, line: CommandLine): unknown[] {
     if (name === undefined)
       throw new UsageError(`unknown flag --${flag} for ${command.name}${flagList(slot.shape, slot.paged)}`);
     if (values.length > 1) throw new UsageError(`--${flag} is given ${values.length} times; give it once`);
-    fields[name] = fieldValue(slot.shape?.[name], values[0] as string | true);
+    fields[name] = fieldValue(flag, slot.shape?.[name], values[0] as string | true);
   }
   if (body !== undefined || Object.keys(fields).length > 0) args[slot.arg] = { ...base, ...fields };
   if (command.mapping !== undefined) refuseDropped(command.mapping, command.name, args, fields);
@@ -128,8 +128,12 @@ function fieldName(flag: string, shape: Record<string, z.ZodType> | undefined, p
  * A flag's text as the field wants it: kept as text when the schema takes text, else read as JSON (`60`, `true`, `{…}`)
  * when text is the wrong type for it, so the emulator reports what is wrong with the value (`2` is above 1), not its type.
  */
-function fieldValue(schema: z.ZodType | undefined, raw: string | true): unknown {
-  if (raw === true) return true;
+function fieldValue(flag: string, schema: z.ZodType | undefined, raw: string | true): unknown {
+  // A bare flag is `true` only for a field that takes it (`--run-until-idle`); any other is missing its value.
+  if (raw === true) {
+    if (schema === undefined || schema.safeParse(true).success) return true;
+    throw new UsageError(`--${flag} needs a value`);
+  }
   const parsed = parseJson(raw);
   if (schema === undefined) return /^\s*[[{]/.test(raw) && parsed !== undefined ? parsed : raw;
   const asText = schema.safeParse(raw);
@@ -168,10 +172,10 @@ function readInput(path: string, what: string): string {
 }
 
 async function call(command: Command, target: CommandTarget, args: unknown[]): Promise<unknown> {
-  const handle = connect(
-    target.origin,
-    target.controlToken === undefined ? {} : { controlToken: target.controlToken },
-  ) as unknown as Record<string, unknown>;
+  const handle = connect(target.origin, {
+    fetch: target.fetch,
+    ...(target.controlToken === undefined ? {} : { controlToken: target.controlToken }),
+  }) as unknown as Record<string, unknown>;
   const [group, member] = command.operationId.split('.') as [string, string | undefined];
   const operation = (member === undefined ? handle[group] : (handle[group] as Record<string, unknown>)[member]) as (
     ...rest: unknown[]

@@ -32,6 +32,7 @@ export async function sendCommand(line: CommandLine, env: NodeJS.ProcessEnv): Pr
     apiKey: target.apiKey,
     signingSecret: target.signingSecret,
     environment,
+    fetch: target.fetch,
   });
   const input = {
     recipient: recipients,

@@ -6,10 +6,15 @@ import { parseCli } from '../../src/cli/args.js';
 import { helpText } from '../../src/cli/help.js';
 import { createEmulator } from '../../src/index.js';
 
-test('a bad environment value is reported under the variable’s name, a bad flag under the flag', () => {
-  expect(() => parseCli([], { SMS_EMULATOR_PORT: 'abc' })).toThrow(/^SMS_EMULATOR_PORT: /);
-  expect(() => parseCli(['--error-envelope=x'], {})).toThrow(/^--error-envelope: .*bare.*wrapped/);
-  expect(() => parseCli(['--port', '-3'], {})).toThrow(/^--port: /);
+test('a bad value, from a flag or from its environment variable, is reported under both names', () => {
+  expect(() => parseCli([], { SMS_EMULATOR_PORT: 'abc' })).toThrow(/^--port \(SMS_EMULATOR_PORT\): /);
+  expect(() => parseCli(['--error-envelope=x'], {})).toThrow(
+    /^--error-envelope \(SMS_EMULATOR_ERROR_ENVELOPE\): .*bare.*wrapped/,
+  );
+  expect(() => parseCli(['--port', '-3'], {})).toThrow(/^--port \(SMS_EMULATOR_PORT\): /);
+  expect(() => parseCli([], { SMS_EMULATOR_ALLOWED_HOSTS: 'ok.test,bad host' })).toThrow(
+    /^--allowed-hosts \(SMS_EMULATOR_ALLOWED_HOSTS\): item 2: expected a host name/,
+  );
 });
 
 test('an SMS_EMULATOR_ variable that names no setting is reported as a warning, not ignored silently', () => {

@@ -140,9 +140,13 @@ test('--help lists every flag with its environment twin; --version prints the ve
 
 test.each([
   [['--colour', 'red'], /unknown flag --colour/],
-  [['--port', 'abc'], /port: .*number/],
-  [['--port'], /--port needs a value/],
-  [['--error-envelope', 'fancy'], /--error-envelope: .*bare/],
+  [['--port', 'abc'], /--port \(SMS_EMULATOR_PORT\): .*number/],
+  [['--port'], /--port \(SMS_EMULATOR_PORT\) needs a value/],
+  [
+    ['--allowed-hosts', 'good.test,bad host'],
+    /--allowed-hosts \(SMS_EMULATOR_ALLOWED_HOSTS\): item 2: expected a host name/,
+  ],
+  [['--error-envelope', 'fancy'], /--error-envelope \(SMS_EMULATOR_ERROR_ENVELOPE\): .*bare/],
   [['stray'], /unknown command "stray".\nRun sms-emulator --help for the commands/],
 ])('exits non-zero with a clear message for %j', (args, message) => {
   const result = run(args);

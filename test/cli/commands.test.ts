@@ -1,6 +1,7 @@
 /** The client commands (`sms-emulator clock advance 1h`), run as the built bin against an emulator listening on port 0. */
 
 import { execFile } from 'node:child_process';
+import { type AddressInfo, type Socket, createServer as createNetServer } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -196,7 +197,7 @@ test.each([
     /unknown flag --colour for messages list; it takes --environment, --account, --status, --recipient, --page, --limit/,
   ],
   [['health', '--status', 'x'], 2, /unknown flag --status for health/],
-  [['reset', '--url', 'ftp://x'], 2, /--url: /],
+  [['reset', '--url', 'ftp://x'], 2, /--url \(SMS_EMULATOR_URL\): /],
   [['restore', '--body', '[1]'], 2, /--body needs a JSON object/],
   [['accounts', 'get', ''], 2, /<key> is empty/],
   [['webhooks', 'set-chaos', '--duplicate-rate', '2'], 1, /duplicateRate: Too big: expected number to be <=1/],
@@ -204,6 +205,9 @@ test.each([
   [['send', '--text', 'Hi'], 2, /send needs --to <number>/],
   [['accounts', 'get', 'pk_nope'], 1, /^sms-emulator: CONTROL_NOT_FOUND: No account has the API key "pk_nope"\.\n$/],
   [['clock', 'advance', 'soon'], 1, /^sms-emulator: CONTROL_INVALID_REQUEST: /],
+  [['clocks', 'create', '--name'], 2, /^sms-emulator: --name needs a value\.\nRun sms-emulator clocks create --help/],
+  [['accounts', 'update', 'pk_test_sms_emulator', '--signing-secret'], 2, /--signing-secret needs a value/],
+  [['health', '--timeout', 'soon'], 2, /--timeout \(SMS_EMULATOR_TIMEOUT\): expected a duration/],
 ])('%j exits %i with a clear message on standard error and nothing on standard output', async (args, code, message) => {
   const run = await cli([...args, ...(args.includes('--url') ? [] : ['--url', origin])]);
   expect(run.code).toBe(code);
@@ -219,4 +223,27 @@ test('a command against an address where nothing listens says so and exits 1', a
   expect(run.stderr).toMatch(/no answer from .*is the emulator running there\?/);
   const missing = await cli(['clock', 'state', '--ready-file', join(tmpdir(), 'sms-no-such-ready.json')]);
   expect(missing.stderr).toMatch(/cannot read the ready file .*was the emulator started with --ready-file/);
+});
+
+test('a command against a port that accepts and never answers gives up after --timeout, says so and exits 1', async () => {
+  const sockets = new Set<Socket>();
+  const silent = createNetServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  try {
+    const byFlag = await cli(['health', '--url', url, '--timeout', '300ms']);
+    expect(byFlag.code).toBe(1);
+    expect(byFlag.stderr).toMatch(/nothing answered within 300ms; --timeout or SMS_EMULATOR_TIMEOUT waits longer/);
+    const byVariable = await cli(['clock', 'state', '--url', url], { SMS_EMULATOR_TIMEOUT: '200ms' });
+    expect(byVariable.code).toBe(1);
+    expect(byVariable.stderr).toMatch(/nothing answered within 200ms/);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  }
+});
+
+test('a bare flag stays true for a field that takes it', async () => {
+  const moved = await json(['clock', 'move', '--run-until-idle']);
+  expect(moved).toMatchObject({ run: expect.objectContaining({ idle: true }) });
 });
