@@ -235,7 +235,12 @@ export const settings = {
   maxBodySize: setting(
     z.number().int().min(1).max(1_073_741_824).default(1_048_576),
     'integer',
-    'Largest request body in bytes, API and control API alike; a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
+    'Largest request body in bytes, API and control API alike (a snapshot import has its own limit, maxSnapshotSize); a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
+  ),
+  maxSnapshotSize: setting(
+    z.number().int().min(1).max(1_073_741_824).default(536_870_912),
+    'integer',
+    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; the default, 512 MiB, takes every snapshot the emulator can export (a longer JSON text is more than Node can make into one string).',
   ),
   controlToken: setting(
     z.string().min(1).optional(),

@@ -38,7 +38,7 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   for (const prefix of Object.values(apiPrefixes)) app.all(`${prefix}/*`, serveApi);
   // The journal goes first so it also records a request the body limit refuses by its Content-Length alone.
   app.use('*', journalRequests(operations.journal, core.clock, core.store));
-  app.use('*', bodyLimit(options.maxBodySize));
+  app.use('*', bodyLimit(options.maxBodySize, { '/_emulator/snapshot': options.maxSnapshotSize }));
   app.route('/_emulator/docs', docsRoutes());
   app.route('/_emulator', landingRoutes({ ui: options.ui }));
   // Mounted before the control routes, whose token check would otherwise guard the page's own files.

@@ -29,10 +29,12 @@ export function checkDeclaredLength(declared: string | undefined, maxBytes: numb
 }
 
 /** checkDeclaredLength for the routes hono serves, handing the limit to readBody. */
-export function bodyLimit(maxBytes: number): MiddlewareHandler {
+/** The body limit, or a path's own (a snapshot import is larger than any other request by nature). */
+export function bodyLimit(maxBytes: number, byPath: Readonly<Record<string, number>> = {}): MiddlewareHandler {
   return async (c, next) => {
-    checkDeclaredLength(c.req.header('content-length'), maxBytes);
-    c.set('maxBodySize', maxBytes);
+    const limit = byPath[c.req.path] ?? maxBytes;
+    checkDeclaredLength(c.req.header('content-length'), limit);
+    c.set('maxBodySize', limit);
     await next();
   };
 }
