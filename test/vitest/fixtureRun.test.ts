@@ -122,3 +122,26 @@ test('sms.now() answers the test clock at once in both modes, from startTime on;
       expect(testOf(run, mode, 'clock.fixture.ts', name)).toMatchObject({ state: 'passed', errors: [] });
   }
 });
+
+test('a test whose receiver hangs holds none of its 20 concurrent neighbours: each takes about what it takes alone, embedded and in process mode', () => {
+  for (const mode of ['embedded', 'process']) {
+    const file = 'neighbours.fixture.ts';
+    expect(
+      testOf(run, mode, file, 'a test whose receiver never answers moves its clock until its neighbours are done'),
+    ).toMatchObject({ state: 'passed', errors: [] });
+    const durations = (company: string): number[] =>
+      Array.from({ length: 20 }, (_, i) => {
+        const neighbour = testOf(run, mode, file, `neighbour ${i + 1} is delivered and sees its webhook (${company})`);
+        expect(neighbour).toMatchObject({ state: 'passed', errors: [] });
+        return neighbour.duration;
+      });
+    const beside = Math.max(...durations('beside a hanging receiver'));
+    const alone = Math.max(...durations('alone'));
+    // A neighbour held by the hanging receiver waited tries × its 5 s timeout; a floor of 250 ms keeps a busy machine's
+    // scheduling noise on tests of a few milliseconds from counting as a slowdown.
+    expect(
+      beside,
+      `slowest neighbour ${beside} ms beside the hanging test, ${alone} ms alone (${mode})`,
+    ).toBeLessThanOrEqual(2 * Math.max(alone, 250));
+  }
+});
