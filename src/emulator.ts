@@ -30,6 +30,7 @@ import { reportPage } from './ui/reportPage.js';
 import { writeReport } from './ui/reportFile.js';
 import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
 import { type MessageWait, waitFor } from './control/waitFor.js';
+import type { WebhookReceiver } from './webhooks/transport.js';
 
 export interface ListenOptions {
   host?: string;
@@ -74,6 +75,15 @@ export interface Emulator extends ControlHandle<'local'> {
   readonly tls: { cert: string; fingerprint: string; selfSigned: boolean } | undefined;
   /** Stops listening, the clock and any webhook try under way (logged as failed); the handle is done after it. */
   close(): Promise<void>;
+  /**
+   * Delivers the webhooks whose URL starts with `urlPrefix` to `receiver` in this process, without a socket: every rule
+   * of a try stays (signing, re-attempts on any answer but 200, the timeout, the log). The vitest fixture routes its
+   * catcher through it. Returns the function that stops it.
+   *
+   * @example
+   * const stop = emulator.receiveWebhooksLocally('http://hooks.test/', ({ body }) => (seen.push(JSON.parse(body)), 200));
+   */
+  receiveWebhooksLocally(urlPrefix: string, receiver: WebhookReceiver): () => void;
   /** Subscribes to engine events (listeners get read-only copies; one that throws is reported on stderr); returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EmulatorEvents[E]) => void): () => void;
   /**
@@ -206,6 +216,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       listening = undefined;
       await server?.close();
     },
+    receiveWebhooksLocally: (urlPrefix, receiver) => core.webhooks.receiveLocally(urlPrefix, receiver),
     on: (event, listener) => subscribe(core.events, core.offsetMinutes, event, listener),
     setOutcomeDecider: (decider) =>
       core.outcomes.use(

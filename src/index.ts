@@ -21,6 +21,7 @@ export type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
 export type { AccountView, ChangeView, MessageView } from './engine/inspection.js';
 export type { ClockView } from './engine/control.js';
 export type { Snapshot } from './state/snapshot.js';
+export type { WebhookDelivery, WebhookReceiver } from './webhooks/transport.js';
 export type { Answer, ChaosView, ControlHandle, HandleMode, OptOutTarget, OptOutView } from './control/handle.js';
 export type { Page, PageInput } from './domain/list.js';
 export type { JournalEntry, JournalFilter } from './journal/requestJournal.js';

@@ -42,6 +42,11 @@ export interface CatcherServer {
   readonly origin: string;
   /** A catcher receiving at `path` (e.g. `/webhooks/<account>`); its `url` is the origin plus that path. */
   catcher(path: string): WebhookCatcher;
+  /**
+   * Receives a post in this process as the server would over HTTP (routed by the URL's path; 404 where no catcher is):
+   * what `emulator.receiveWebhooksLocally(server.origin, server.receive)` hands it, with no socket.
+   */
+  receive(delivery: { url: string; headers: Readonly<Record<string, string>>; body: string }): Promise<number>;
   /** Closes the server and every connection (hanging answers included). */
   close(): Promise<void>;
 }
@@ -68,28 +73,30 @@ export async function createWebhookCatcher(options: { host?: string; port?: numb
  * const catcher = server.catcher(`/webhooks/${apiKey}`);
  */
 export async function createCatcherServer(options: { host?: string; port?: number } = {}): Promise<CatcherServer> {
-  const routes = new Map<string, (request: CaughtRequest, outgoing: ServerResponse) => void>();
+  const routes = new Map<string, (request: CaughtRequest) => Promise<Answer>>();
+  /** The answer of the catcher at `path`, or 404 when none receives there. */
+  const route = (method: string, path: string, headers: Record<string, string>, rawBody: string) => {
+    const receive = routes.get(path.split('?')[0] ?? path);
+    if (receive === undefined) return Promise.resolve({ status: 404, text: `no webhook catcher at ${path}` });
+    let body: unknown = rawBody;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      // not JSON: keep the text
+    }
+    return receive({ method, path, headers, body, rawBody, receivedAt: Date.now() });
+  };
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      const path = incoming.url ?? '/';
-      const route = routes.get(path.split('?')[0] ?? path);
-      if (route === undefined) {
-        outgoing.writeHead(404, { 'content-type': 'text/plain' }).end(`no webhook catcher at ${path}`);
-        return;
-      }
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = rawBody;
-      try {
-        body = JSON.parse(rawBody);
-      } catch {
-        // not JSON: keep the text
-      }
       const headers = Object.fromEntries(
         Object.entries(incoming.headers).map(([name, value]) => [name, String(value)]),
       );
-      route({ method: incoming.method ?? 'GET', path, headers, body, rawBody, receivedAt: Date.now() }, outgoing);
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      void route(incoming.method ?? 'GET', incoming.url ?? '/', headers, rawBody).then(({ status, text }) => {
+        if (!outgoing.destroyed) outgoing.writeHead(status, { 'content-type': 'text/plain' }).end(text);
+      });
     });
   });
   const host = options.host ?? '127.0.0.1';
@@ -106,6 +113,10 @@ export async function createCatcherServer(options: { host?: string; port?: numbe
       routes.set(path, catcher.receive);
       return catcher.catcher;
     },
+    async receive({ url, headers, body }) {
+      const { pathname, search } = new URL(url);
+      return (await route('POST', `${pathname}${search}`, { ...headers }, body)).status;
+    },
     close() {
       return new Promise((resolve) => {
         server.close(() => resolve());
@@ -115,17 +126,24 @@ export async function createCatcherServer(options: { host?: string; port?: numbe
   };
 }
 
+/** How a catcher answers one request: a status and the text of the answer's body. */
+interface Answer {
+  status: number;
+  text: string;
+}
+
 /** The state of one catcher: what it received, who waits, how it answers. */
 function routedCatcher(
   url: string,
   unroute: () => void,
-): { catcher: WebhookCatcher; receive: (request: CaughtRequest, outgoing: ServerResponse) => void } {
+): { catcher: WebhookCatcher; receive: (request: CaughtRequest) => Promise<Answer> } {
   const received: CaughtRequest[] = [];
   const waiters = new Set<{
     predicate: (request: CaughtRequest) => boolean;
     resolve: (request: CaughtRequest) => void;
   }>();
-  const hanging = new Set<ServerResponse>();
+  /** The answers held back while hanging: each is given 200 on release. */
+  const hanging = new Set<(answer: Answer) => void>();
   let response: CatcherResponse = 200;
   let answered = 0;
   let hang = false;
@@ -136,11 +154,11 @@ function routedCatcher(
     return response[Math.min(answered, response.length - 1)] ?? 200;
   };
   const release = (): void => {
-    for (const outgoing of hanging) if (!outgoing.destroyed) outgoing.writeHead(200).end('200');
+    for (const answerHeld of hanging) answerHeld({ status: 200, text: '200' });
     hanging.clear();
   };
 
-  const receive = (request: CaughtRequest, outgoing: ServerResponse): void => {
+  const receive = (request: CaughtRequest): Promise<Answer> => {
     received.push(request);
     for (const waiter of waiters) {
       if (waiter.predicate(request)) {
@@ -148,10 +166,7 @@ function routedCatcher(
         waiter.resolve(request);
       }
     }
-    if (hang) {
-      hanging.add(outgoing);
-      return;
-    }
+    if (hang) return new Promise((resolve) => hanging.add(resolve));
     // Chosen now (a list answers in arrival order), awaited after: an app's async handler may decide.
     let status: Promise<number>;
     try {
@@ -160,7 +175,7 @@ function routedCatcher(
       status = Promise.reject(error as Error);
     }
     answered += 1;
-    void answer(outgoing, status);
+    return answer(status);
   };
 
   const catcher: WebhookCatcher = {
@@ -209,17 +224,13 @@ function routedCatcher(
 }
 
 /** A response function that throws or gives no status answers 500 saying why: an exception here would end the test process. */
-async function answer(outgoing: ServerResponse, chosen: Promise<number>): Promise<void> {
-  let status: number;
-  let text: string;
+async function answer(chosen: Promise<number>): Promise<Answer> {
   try {
-    status = await chosen;
+    const status = await chosen;
     if (!Number.isInteger(status) || status < 100 || status > 599)
       throw new Error(`${status} is not an HTTP status (100 to 599)`);
-    text = String(status);
+    return { status, text: String(status) };
   } catch (error) {
-    status = 500;
-    text = `respondWith failed: ${(error as Error).message}`;
+    return { status: 500, text: `respondWith failed: ${(error as Error).message}` };
   }
-  if (!outgoing.destroyed) outgoing.writeHead(status, { 'content-type': 'text/plain' }).end(text);
 }

@@ -38,6 +38,13 @@ export interface SmsTestOptions {
   clock?: 'test' | 'shared';
   /** Where each test clock starts (an ISO instant or a `Date`); default the main clock's now. Only with `clock: 'test'`. */
   startTime?: string | Date;
+  /**
+   * How an embedded emulator delivers to the worker's catcher: `'in-process'` (default) hands each post to the catcher
+   * in this process, with no socket and every rule of a try (signing, re-attempts, timeout, the log); `'socket'` posts
+   * over HTTP, for a test of the transport itself. The catcher's `url` takes real HTTP posts either way (from the app
+   * under test, say); in process mode the emulator always posts over HTTP.
+   */
+  webhooks?: 'in-process' | 'socket';
 }
 
 /** The clock of a test, with the members of `emulator.clock`: a test clock of its own by default. */
@@ -133,8 +140,7 @@ export function createSmsTest(options: SmsTestOptions = {}) {
       { scope: 'worker' },
     ],
     emulator: [
-      // eslint-disable-next-line no-empty-pattern -- vitest reads the fixture's dependencies from this pattern
-      async ({}, use) => {
+      async ({ smsCatchers }, use) => {
         const provided = inject('smsEmulator');
         if (provided !== undefined) {
           refuseOtherOptions(options.emulator, provided);
@@ -142,6 +148,9 @@ export function createSmsTest(options: SmsTestOptions = {}) {
         }
         const emulator = createEmulator(options.emulator);
         await emulator.listen({ port: 0 });
+        // Posts to the worker's catcher skip the loopback round trip: most of what a fixture test cost beside msw.
+        if (options.webhooks !== 'socket')
+          emulator.receiveWebhooksLocally(`${smsCatchers.origin}/`, smsCatchers.receive);
         await use(emulator);
         await emulator.close();
       },

@@ -15,7 +15,7 @@ import type { WallTimers } from '../state/wallTimers.js';
 import type { Account, Store } from '../state/store.js';
 import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog, webhookEvent } from './log.js';
 import { SkippedDelivery } from './skippedDelivery.js';
-import { WebhookTransport } from './transport.js';
+import { type WebhookReceiver, WebhookTransport } from './transport.js';
 
 export interface WebhookChaos {
   duplicateRate: number;
@@ -155,6 +155,11 @@ export class WebhookDispatcher {
     const clock = account?.clock ?? this.clock;
     await this.track(clock, this.post({ event, notBefore: 0, clock }));
     return event;
+  }
+
+  /** Delivers to URLs starting with `prefix` through `receiver` in this process, with every rule a socket try has. */
+  receiveLocally(prefix: string, receiver: WebhookReceiver): () => void {
+    return this.transport.receiveLocally(prefix, receiver);
   }
 
   /** Stops every try under way (logged as failed: "emulator closed") and resolves when all have ended. */

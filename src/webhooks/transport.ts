@@ -16,6 +16,42 @@ import { type Deadline, Deadlines } from './deadlines.js';
 /** How a try ended: the receiver's status once its whole answer arrived, or why there was none. */
 export type TryResult = { status: number } | { error: string };
 
+/** One webhook post as an in-process receiver gets it: where it was going, its headers (lowercase) and its JSON text. */
+export interface WebhookDelivery {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/**
+ * A receiver in the emulator's own process (the vitest fixture's catcher): answers a post with an HTTP status, at once or
+ * later; one that never answers times out like a hanging socket, one that throws counts as a failed try.
+ */
+export type WebhookReceiver = (delivery: WebhookDelivery) => number | Promise<number>;
+
+/** A try handed to an in-process receiver: the same deadline as a try on a socket, ended by close() alike. */
+class LocalTry implements Deadline {
+  done = false;
+
+  constructor(
+    readonly deadline: number,
+    private readonly timeoutMs: number,
+    private readonly resolve: (result: TryResult) => void,
+    private readonly release: () => void,
+  ) {}
+
+  expire(): void {
+    this.finish({ error: `timeout after ${this.timeoutMs} ms` });
+  }
+
+  finish(result: TryResult): void {
+    if (this.done) return;
+    this.done = true;
+    this.resolve(result);
+    this.release();
+  }
+}
+
 /**
  * Connections kept open per receiver. A try beyond them waits for a free one, and its timeout runs from
  * when it gets one: thousands of tries due at once (a clock jump) used to time out in the queue without
@@ -119,7 +155,9 @@ export class WebhookTransport {
   private loading: Promise<Dispatcher> | undefined;
   private readonly targets = new Map<string, Target>();
   private readonly receivers = new Map<string, Receiver>();
-  private readonly deadlines = new Deadlines<Try>();
+  private readonly deadlines = new Deadlines<Try | LocalTry>();
+  /** URL prefixes whose posts go to a receiver in this process instead of a socket. */
+  private readonly local = new Map<string, WebhookReceiver>();
   private readonly release = (): void => this.deadlines.release();
   private closed = false;
 
@@ -130,9 +168,24 @@ export class WebhookTransport {
     return this.closed;
   }
 
+  /**
+   * Hands posts to URLs that start with `prefix` to `receiver` in this process, with no socket (everything else about a
+   * try, its deadline included, stays); answers the function that stops it.
+   */
+  receiveLocally(prefix: string, receiver: WebhookReceiver): () => void {
+    this.local.set(prefix, receiver);
+    return () => {
+      if (this.local.get(prefix) === receiver) this.local.delete(prefix);
+    };
+  }
+
   /** POSTs `body` to `url`; resolves (never rejects) once the answer is complete, or fails after the timeout. */
   post(url: string, body: string, headers: Record<string, string>): Promise<TryResult> {
     if (this.closed) return Promise.resolve({ error: 'emulator closed' });
+    if (this.local.size > 0) {
+      for (const [prefix, receiver] of this.local)
+        if (url.startsWith(prefix)) return this.postLocally(receiver, url, body, headers);
+    }
     const target = this.target(url);
     if ('error' in target) return Promise.resolve({ error: target.error });
     // Loading undici (once) is not part of the try: its deadline starts when the request can go.
@@ -161,6 +214,20 @@ export class WebhookTransport {
       };
       if (receiver.busy < socketsPerReceiver) start();
       else receiver.waiting.push(start);
+    });
+  }
+
+  private postLocally(receiver: WebhookReceiver, url: string, body: string, headers: Record<string, string>) {
+    return new Promise<TryResult>((resolve) => {
+      const attempt = new LocalTry(performance.now() + this.timeoutMs, this.timeoutMs, resolve, this.release);
+      this.deadlines.add(attempt);
+      const failed = (error: unknown): void =>
+        attempt.finish({ error: `receiver failed: ${(error as Error)?.message}` });
+      try {
+        Promise.resolve(receiver({ url, headers, body })).then((status) => attempt.finish({ status }), failed);
+      } catch (error) {
+        failed(error);
+      }
     });
   }
 

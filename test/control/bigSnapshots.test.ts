@@ -40,7 +40,7 @@ test('the snapshot import limit is its own option; every other control request k
     }),
   );
   expect(tooLarge.status).toBe(413);
-  expect((await tooLarge.json()).description).toContain('2048');
+  expect(((await tooLarge.json()) as { description: string }).description).toContain('2048');
   const scenario = await control(emulator, 'PUT', '/scenario', { version: 1, notes: 'x'.repeat(4096) });
   expect(scenario.status).not.toBe(413);
 });

@@ -6,6 +6,8 @@ const test = createSmsTest({
   account: { balance: 50 },
 });
 
+const overSockets = createSmsTest({ emulator: { clock: 'manual', seed: 'sockets' }, webhooks: 'socket' });
+
 let previousKey = '';
 
 describe('one account per test', () => {
@@ -139,5 +141,31 @@ describe('sms.scenario is the test account own scenario', () => {
     const sent = await sms.client.send({ recipient: '27831234567', message: 'yours' });
     await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
     expect((await sms.scenario.get()).rules).toEqual([]);
+  });
+});
+
+describe('how the embedded emulator reaches the catcher', () => {
+  test('in process by default: the catcher gets each post with no socket, signed and re-attempted as over HTTP', async ({
+    sms,
+  }) => {
+    sms.catcher.respondWith([500, 200]);
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'In process' });
+    await sms.waitFor(sent.id).toReach('submitted', { within: '1m' });
+    const [first, second] = sms.catcher.received;
+    // No HTTP request line and headers: the post never crossed a socket.
+    expect(first?.headers.host).toBeUndefined();
+    expect([first?.headers['x-emulator-attempt'], second?.headers['x-emulator-attempt']]).toEqual(['1', '2']);
+    const event = (await sms.emulator.webhooks.list({ account: sms.account.apiKey })).items[0];
+    expect(event?.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
+    expect(event?.state).toBe('delivered');
+  });
+
+  overSockets('webhooks: socket posts over HTTP to the same catcher', async ({ sms }) => {
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'Over a socket' });
+    await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
+    expect(sms.catcher.received.map((request) => request.headers.host)).toEqual([
+      new URL(sms.catcher.url).host,
+      new URL(sms.catcher.url).host,
+    ]);
   });
 });
