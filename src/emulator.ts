@@ -29,7 +29,7 @@ import { LiveFeed } from './ui/liveFeed.js';
 import { reportPage } from './ui/reportPage.js';
 import { writeReport } from './ui/reportFile.js';
 import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
-import { type MessageWait, waitFor } from './control/waitFor.js';
+import { type MessageWait, waitAnswer, waitFor } from './control/waitFor.js';
 import type { WebhookReceiver } from './webhooks/transport.js';
 
 export interface ListenOptions {
@@ -143,6 +143,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     control,
     journal,
     settled: (clock) => core.webhooks.settled(clock),
+    waitFor: (messageId, status, within) => waitAnswer(emulator, messageId, status, within),
     defaultAccount: options.apiKey,
   };
   const feed = new LiveFeed(

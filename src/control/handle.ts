@@ -1,7 +1,7 @@
 /** The typed control handle: one interface for the in-process handle (`createEmulator`) and the remote one (over HTTP). */
 
 import type { Environment } from '../domain/environment.js';
-import type { ClockView, TestClockView } from '../engine/control.js';
+import type { ClockView, TestClockView, WorldView } from '../engine/control.js';
 import type {
   AccountInput,
   AccountPatch,
@@ -9,8 +9,10 @@ import type {
   ForceStatusInput,
   MessageFilter,
   TestClockInput,
+  WaitInput,
   WebhookChaosInput,
   WebhookFilterInput,
+  WorldInput,
 } from '../engine/controlInput.js';
 import type { AccountView, MessageView } from '../engine/inspection.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
@@ -45,6 +47,12 @@ export interface OptOutView {
 export interface OptOutTarget {
   account?: string;
   environment?: Environment;
+}
+
+/** Where a wait over HTTP ended: the message, and the time its clock shows then (`id` null for the main clock). */
+export interface WaitView {
+  message: MessageView;
+  clock: { id: string | null; now: number; time: string };
 }
 
 /** Every control operation, as a method; the HTTP control API offers the same operations under `/_emulator`. */
@@ -95,6 +103,14 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     /** Jumps a test clock to its next queued event's time and fires what is due then. */
     next(id: string): Promise<TestClockView>;
   };
+  readonly worlds: {
+    /**
+     * A test's world in one call: a test clock, an account on it (its API key drawn when not given) and the account's
+     * own scenario; all or nothing. Deleting the clock deletes the world.
+     * @example const { clock, account } = await emulator.worlds.create({ name: 'checkout test' });
+     */
+    create(world?: WorldInput): Answer<M, WorldView>;
+  };
   readonly accounts: {
     /** Every account with balances, webhook URLs and opt-outs per environment, in creation order. */
     list(filter?: PageInput): Answer<M, Page<AccountView>>;
@@ -128,6 +144,12 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
      * @example await emulator.messages.forceStatus(sent.id, { status: 'undelivered' });
      */
     forceStatus(id: string, input: ForceStatusInput): Promise<MessageView>;
+    /**
+     * `waitFor(id).toReach(status)` in one call: moves the message's own clock to each of its next changes until it
+     * has `status` (and its webhooks were tried), within `within` of its clock (default `'1h'`); CONTROL_WAIT_FAILED
+     * with its history when it ends otherwise.
+     */
+    wait(id: string, input: WaitInput): Promise<WaitView>;
   };
   readonly replies: {
     /** An inbound reply from a recipient (`from`, default the first) to a sent message; answers after its webhook was tried. */

@@ -15,8 +15,10 @@ import {
   replyInput,
   accountScope,
   testClockInput,
+  waitInput,
   webhookChaosInput,
   webhookFilter,
+  worldInput,
 } from '../engine/controlInput.js';
 import { journalFilter } from '../journal/requestJournal.js';
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
@@ -38,6 +40,8 @@ type ChaosSettings = z.output<typeof webhookChaosInput>;
 type OptOutQuery = z.output<typeof optOutTarget>;
 type JournalQuery = z.output<typeof journalFilter>;
 type AccountScope = z.output<typeof accountScope>;
+type WorldSpec = z.output<typeof worldInput>;
+type WaitSpec = z.output<typeof waitInput>;
 /** A list's filter with the page it asks for (`pages: true`). */
 type Paged<T = object> = T & { page: number; limit: number };
 
@@ -199,6 +203,20 @@ export const operations = {
       map: (clockId) => [clockId, { next: true }],
     },
   },
+  worlds: {
+    create: {
+      method: 'POST',
+      path: '/worlds',
+      answer: 'World',
+      args: [body],
+      input: worldInput,
+      inputName: 'world',
+      status: 201,
+      summary:
+        'A test\'s world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent}, "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes it all.',
+      run: ({ control }, world: WorldSpec) => control.createWorld(world),
+    },
+  },
   accounts: {
     list: {
       method: 'GET',
@@ -311,6 +329,17 @@ export const operations = {
       summary:
         'Forces an outcome now: `{"status": "undelivered", "recipient"?: "27831234567"}` moves the open legs (or that one) through legal moves only, posts their webhooks, cancels the rest of their plan; answers the message after the webhooks were tried.',
       run: ({ control }, messageId, input: ForcedStatus) => control.forceStatus(messageId, input),
+    },
+    wait: {
+      method: 'POST',
+      path: '/messages/{id}/wait',
+      answer: 'Wait',
+      args: [id, body],
+      input: waitInput,
+      inputName: 'wait',
+      summary:
+        '`{"status": "delivered", "within"?: "1h"}`: moves the message\'s own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock\'s `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.',
+      run: ({ control, waitFor }, messageId, { status, within }: WaitSpec) => waitFor(messageId, status, within),
     },
   },
   replies: {

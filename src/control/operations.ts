@@ -10,7 +10,8 @@ import type { RequestJournal } from '../journal/requestJournal.js';
 import { pageFields } from '../domain/list.js';
 import type { AnswerName } from './answerSchemas.js';
 import type { ArgSpec } from './call.js';
-import type { ControlHandle } from './handle.js';
+import type { ControlHandle, WaitView } from './handle.js';
+import type { WaitStatus } from './waitFor.js';
 import { operations } from './operationTable.js';
 import { parseControl } from './parseControl.js';
 
@@ -22,6 +23,8 @@ export interface OperationDeps {
   settled(clock?: Clock): Promise<void>;
   /** The API key of the default account (what calls without an `account` mean). */
   defaultAccount: string;
+  /** `waitFor(id).toReach(status)` on the in-process handle, answering where the message's clock then stands. */
+  waitFor(messageId: string, status: WaitStatus, within: string | number | undefined): Promise<WaitView>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

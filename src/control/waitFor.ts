@@ -4,10 +4,12 @@
  */
 
 import { setTimeout } from 'node:timers';
+import { ApiError } from '../domain/errors.js';
 import { finalStatuses, type MessageStatus } from '../domain/message.js';
 import { parseDuration } from '../domain/time.js';
 import type { ClockView } from '../engine/control.js';
 import type { AccountView, ChangeView, MessageView } from '../engine/inspection.js';
+import type { WaitView } from './handle.js';
 
 /** The moves waiting makes of one clock. */
 interface WaitClock {
@@ -141,4 +143,26 @@ function failure(
     .map((leg) => `\n  leg ${leg.recipient}: ${changes(leg.history)}; upcoming: ${changes(leg.upcoming)}`)
     .join('');
   return `sms-emulator: message ${message.id} did not reach "${status}": ${why}.\nhistory: ${changes(message.history)}${legs}`;
+}
+
+/**
+ * The wait over HTTP (`POST /_emulator/messages/{id}/wait`): the same wait on the in-process handle, answering the
+ * message and where its clock then stands; a wait that ends otherwise is CONTROL_WAIT_FAILED with the same words.
+ */
+export async function waitAnswer(
+  handle: WaitableHandle,
+  messageId: string,
+  status: WaitStatus,
+  within: string | number | undefined,
+): Promise<WaitView> {
+  let message: MessageView;
+  try {
+    message = await waitFor(handle, messageId).toReach(status, within === undefined ? {} : { within });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('CONTROL_WAIT_FAILED', (error as Error).message.replace(/^sms-emulator: /, ''));
+  }
+  const { clock: id } = await handle.accounts.get(message.account);
+  const { now, time } = await (id === null ? handle.clock.state() : handle.clocks.get(id));
+  return { message, clock: { id, now, time } };
 }

@@ -200,6 +200,12 @@ export const errorCatalogue = {
     description: 'The control API request conflicts with the current state.',
     fix: 'An account with this API key already exists; choose another key or update the existing account.',
   },
+  CONTROL_WAIT_FAILED: {
+    status: 409,
+    published: emulator,
+    description: 'The message did not reach the status waited for: it ended in another, or the time allowed passed.',
+    fix: 'Read the history in the description; give a longer `within`, or wait for the status the message ended in.',
+  },
   CLOCK_BACKWARDS: {
     status: 400,
     published: emulator,

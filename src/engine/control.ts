@@ -26,6 +26,7 @@ import type {
   ChaosSettings,
   TestClockSpec,
   WebhookQuery,
+  WorldSpec,
 } from './controlInput.js';
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
 import type { WebhookEvent } from '../webhooks/log.js';
@@ -49,6 +50,12 @@ export interface TestClockView extends ClockView {
   id: string;
   name: string | null;
   accounts: string[];
+}
+
+/** A test's world as one call makes it: its test clock and the account on it. */
+export interface WorldView {
+  clock: TestClockView;
+  account: AccountView;
 }
 
 export interface ClockView extends Omit<ClockState, 'incidents'> {
@@ -148,6 +155,34 @@ export class Control {
     return this.testClockView(
       this.core.clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name }),
     );
+  }
+
+  /**
+   * A test's whole world in one call: a test clock, an account on it (its key drawn from the clock's id when not given)
+   * and the account's own scenario. Everything is checked first: a refused world leaves nothing behind.
+   */
+  createWorld({ name, startTime, account = {}, scenario }: WorldSpec): WorldView {
+    const own = scenario === undefined ? undefined : readScenario(scenario, 'world scenario', accountScenarioSchema);
+    const { store, clocks } = this.core;
+    if (account.apiKey !== undefined && store.accounts.has(account.apiKey))
+      throw new ApiError('CONTROL_CONFLICT', `An account with API key "${account.apiKey}" already exists.`);
+    for (;;) {
+      const clock = clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name });
+      const apiKey = account.apiKey ?? `pk_test_${(clock.id as string).slice('clock_'.length)}`;
+      // A drawn key someone already took by hand: draw again rather than refuse a request that named none.
+      if (store.accounts.has(apiKey)) {
+        clocks.delete(clock);
+        continue;
+      }
+      const created = this.core.accounts.create({
+        ...account,
+        apiKey,
+        clock: clock.id,
+        ...(own === undefined ? {} : { scenario: own }),
+      });
+      this.changed(apiKey);
+      return { clock: this.testClockView(clock), account: accountView(created) };
+    }
   }
 
   listClocks(): TestClockView[] {

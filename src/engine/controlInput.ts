@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
 import { environments } from '../domain/environment.js';
-import { reachableStatuses, shownStatuses } from '../domain/message.js';
+import { type ShownStatus, reachableStatuses, shownStatuses } from '../domain/message.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
 import { clockId, clockInstant, clockName, clockSpeed } from '../domain/clockRange.js';
@@ -75,6 +75,24 @@ export const testClockInput = z.strictObject({
 /** A test clock to create: `startTime` (ISO; default the main clock's now) and an optional `name`. */
 export type TestClockInput = z.input<typeof testClockInput>;
 
+/** A test world in one call: a test clock, an account on it (its key drawn when absent) and the account's own scenario. */
+export const worldInput = z.strictObject({
+  name: clockName.optional(),
+  startTime: clockInstant.optional(),
+  account: accountInput.omit({ clock: true }).partial({ apiKey: true }).optional(),
+  /** Checked as `PUT /accounts/{key}/scenario` checks it (an object or YAML/JSON text). */
+  scenario: z.unknown().optional(),
+});
+/** A world to make: clock `name` and `startTime`, the `account`'s settings and its own `scenario`, all optional. */
+export type WorldInput = z.input<typeof worldInput>;
+
+/** What a wait over HTTP waits for: a status (or `deleted`), within a duration of the message's clock (default 1h). */
+export const waitInput = z.strictObject({
+  status: z.enum(shownStatuses as [ShownStatus, ...ShownStatus[]]),
+  within: durationSchema.optional(),
+});
+export type WaitInput = z.input<typeof waitInput>;
+
 export const replyInput = z.strictObject({
   messageId: z.string().min(1),
   from: z.string().refine(isValidMsisdn, 'expected a number such as 27831234567').optional(),
@@ -135,6 +153,7 @@ export type WebhookChaosInput = z.input<typeof webhookChaosInput>;
 export type ClockMove = z.output<typeof clockCommand>;
 export type TestClockSpec = z.output<typeof testClockInput>;
 export type NewAccount = z.output<typeof accountInput>;
+export type WorldSpec = z.output<typeof worldInput>;
 export type AccountChanges = z.output<typeof accountPatch>;
 export type MessageQuery = z.output<typeof messageFilter>;
 export type ForcedStatus = z.output<typeof forceStatusInput>;

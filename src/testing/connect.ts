@@ -1,12 +1,12 @@
 /** connect: the control handle of a running emulator (started by `startEmulator`, `npx` or anything else), over HTTP. */
 
 import type { ControlTransport } from '../control/call.js';
-import type { ControlHandle } from '../control/handle.js';
+import type { ControlHandle, WaitView } from '../control/handle.js';
 import { remoteHandle } from '../control/remoteHandle.js';
 import { ApiError, type ErrorCode, errorCatalogue } from '../domain/errors.js';
 import type { EmulatorUrls, ReportOptions } from '../emulator.js';
 import type { TimelineReport } from '../ui/timelineReport.js';
-import { type MessageWait, waitFor } from '../control/waitFor.js';
+import type { MessageWait } from '../control/waitFor.js';
 
 export interface ConnectOptions {
   /** The emulator's `--control-token`, when it has one. */
@@ -41,7 +41,7 @@ export function connect(url: string, options: ConnectOptions = {}): RemoteEmulat
   const emulator: RemoteEmulator = {
     ...handle,
     urls: { origin, live: origin, sandbox: `${origin}/sandbox`, port },
-    waitFor: (messageId) => waitFor(emulator, messageId),
+    waitFor: (messageId) => remoteWait(handle, messageId),
     report: (async ({ account, format }: ReportOptions = {}) => {
       const query: Record<string, string> = { format: 'json' };
       if (account !== undefined) query.account = account;
@@ -95,5 +95,29 @@ function httpTransport(origin: string, options: ConnectOptions): ControlTranspor
       {},
       response.status,
     );
+  };
+}
+
+/**
+ * `waitFor` over HTTP in one call (`POST /_emulator/messages/{id}/wait`): the emulator moves the message's clock itself,
+ * so a wait costs one round trip, not one per step; a wait that ends otherwise fails with the in-process wait's words.
+ */
+export function remoteWait(
+  handle: { readonly messages: Pick<ControlHandle<'remote'>['messages'], 'wait'> },
+  messageId: string,
+  onClock: (clock: WaitView['clock']) => void = () => {},
+): MessageWait {
+  return {
+    async toReach(status, options = {}) {
+      try {
+        const { message, clock } = await handle.messages.wait(messageId, { status, within: options.within });
+        onClock(clock);
+        return message;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'CONTROL_WAIT_FAILED')
+          throw new Error(`sms-emulator: ${error.description}`, { cause: error });
+        throw error;
+      }
+    },
   };
 }

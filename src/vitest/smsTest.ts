@@ -11,8 +11,8 @@ import type { AccountInput, ClockCommand } from '../engine/controlInput.js';
 import type { MessageView } from '../engine/inspection.js';
 import type { AccountScenario, AccountScenarioInput } from '../engine/scenario/schema.js';
 import type { EmulatorOptions } from '../options.js';
-import { type RemoteEmulator, connect } from '../testing/connect.js';
-import { type MessageWait, type WaitableHandle, waitFor } from '../control/waitFor.js';
+import { type RemoteEmulator, connect, remoteWait } from '../testing/connect.js';
+import type { MessageWait } from '../control/waitFor.js';
 import { type CatcherServer, type WebhookCatcher, createCatcherServer } from '../testing/webhookCatcher.js';
 import { attachReport } from './attachReport.js';
 import { type ProvidedEmulator } from './globalSetup.js';
@@ -158,11 +158,13 @@ export function createSmsTest(options: SmsTestOptions = {}) {
     ],
     sms: async ({ emulator, smsCatchers, task }, use) => {
       const apiKey = `pk_test_${randomUUID()}`;
-      const clock = await testClock(emulator, options, task.name);
       const catcher = smsCatchers.catcher(`/webhooks/${apiKey}`);
       const account = { apiKey, signingSecret: `sk_${apiKey.slice(3)}` };
       const settings = { ...options.account, ...account, webhookUrl: catcher.url, sandboxWebhookUrl: catcher.url };
-      await emulator.accounts.create(clock.id === null ? settings : { ...settings, clock: clock.id });
+      const clock =
+        options.clock === 'shared'
+          ? await sharedWorld(emulator, options, settings)
+          : await testWorld(emulator, options, task.name, settings);
       const baseUrl = (emulator.urls as { live: string }).live;
       const sms: SmsContext = {
         emulator,
@@ -176,7 +178,7 @@ export function createSmsTest(options: SmsTestOptions = {}) {
           return page instanceof Promise ? page.then((answer) => answer.items) : page.items;
         },
         webhooks: () => catcher.received.map((request) => request.body as WebhookPayload),
-        waitFor: (messageId) => (clock.id === null ? emulator.waitFor(messageId) : waitFor(clock.waitable, messageId)),
+        waitFor: (messageId) => clock.wait(messageId),
         clock,
         now: () => clock.now(),
         scenario: {
@@ -221,30 +223,38 @@ async function ignoreNotFound(deletion: unknown): Promise<void> {
   }
 }
 
-/** A test's clock as the fixture holds it: what the test sees, and the handle its `waitFor` moves. */
-type HeldClock = SmsClock & { readonly waitable: WaitableHandle };
+/** A test's clock as the fixture holds it: what the test sees, and how its `waitFor` waits. */
+type HeldClock = SmsClock & { wait(messageId: string): MessageWait };
+
+/** The test account's settings: its key and secret, the catcher as its webhook URLs, the file's account options. */
+type WorldAccount = Omit<AccountInput, 'clock'> & { apiKey: string };
 
 /**
- * A fresh test clock (or the main clock with `clock: 'shared'`). Its time is the one the last move answered: nothing
- * else moves a test clock, so `now()` needs no request, over HTTP either.
+ * A fresh test clock with the test's account on it, made in one call (one round trip over HTTP). Its time is the one
+ * the last move or wait answered: nothing else moves a test clock, so `now()` needs no request, over HTTP either.
  */
-async function testClock(emulator: SmsEmulator, options: SmsTestOptions, name: string): Promise<HeldClock> {
-  if (options.clock === 'shared') return sharedClock(emulator, options);
+async function testWorld(
+  emulator: SmsEmulator,
+  options: SmsTestOptions,
+  name: string,
+  account: WorldAccount,
+): Promise<HeldClock> {
   const startTime = options.startTime instanceof Date ? options.startTime.toISOString() : options.startTime;
   // A clock name is never empty; a test named '' (vitest allows it) gets an unnamed clock.
-  const created = await emulator.clocks.create({
+  const created = await emulator.worlds.create({
     ...(name === '' ? {} : { name: name.slice(0, 200) }),
     ...(startTime === undefined ? {} : { startTime }),
+    account,
   });
-  const { id } = created;
-  let now = created.now;
-  const track = async <T extends ClockView>(moved: T | Promise<T>): Promise<T> => {
+  const { id } = created.clock;
+  let now = created.clock.now;
+  const track = async <T extends { now: number }>(moved: T | Promise<T>): Promise<T> => {
     const view = await moved;
     now = Math.max(now, view.now);
     return view;
   };
   const { clocks } = emulator;
-  // Embedded, the clock's own answers are at hand; over HTTP the time is the one tracked.
+  // Embedded, the clock's own answers are at hand; over HTTP the time is the one tracked, and a wait is one call.
   const local = 'fetch' in emulator ? emulator : undefined;
   return {
     id,
@@ -255,27 +265,17 @@ async function testClock(emulator: SmsEmulator, options: SmsTestOptions, name: s
     set: (instant) => track(clocks.set(id, instant)),
     runUntilIdle: (runOptions) => track(clocks.runUntilIdle(id, runOptions)),
     next: () => track(clocks.next(id)),
-    // The wait moves this clock through the same tracked members, so the time after it is known too.
-    waitable: {
-      clock: emulator.clock,
-      accounts: emulator.accounts,
-      messages: emulator.messages,
-      webhooks: emulator.webhooks,
-      clocks: {
-        get: (clockId) => track(clocks.get(clockId)),
-        set: (clockId, instant) => track(clocks.set(clockId, instant)),
-        runUntilIdle: (clockId, runOptions) => track(clocks.runUntilIdle(clockId, runOptions)),
-      },
-    },
+    wait: (messageId) => (local ? local.waitFor(messageId) : remoteWait(emulator, messageId, (clock) => track(clock))),
   };
 }
 
-/** The main clock, as `clock: 'shared'` gives it: other tests move it too, so its time is read, never tracked. */
-function sharedClock(emulator: SmsEmulator, options: SmsTestOptions): HeldClock {
+/** The main clock, as `clock: 'shared'` gives it, with the test's account on it: other tests move it too, so its time is read, never tracked. */
+async function sharedWorld(emulator: SmsEmulator, options: SmsTestOptions, account: WorldAccount): Promise<HeldClock> {
   if (options.startTime !== undefined)
     throw new Error(
       "sms-emulator: createSmsTest: startTime applies to test clocks; with clock: 'shared' the main clock's time is the emulator's.",
     );
+  await emulator.accounts.create(account);
   const { clock } = emulator;
   return {
     id: null,
@@ -293,6 +293,6 @@ function sharedClock(emulator: SmsEmulator, options: SmsTestOptions): HeldClock 
     set: (instant) => clock.set(instant),
     runUntilIdle: (runOptions) => clock.runUntilIdle(runOptions),
     next: () => clock.next(),
-    waitable: emulator,
+    wait: (messageId) => emulator.waitFor(messageId),
   };
 }

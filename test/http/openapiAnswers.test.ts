@@ -74,6 +74,8 @@ test('every control operation answers what the OpenAPI document declares, with n
     'messages.list': { query: 'limit=5' },
     'messages.get': { path: { id: later.id } },
     'messages.forceStatus': { path: { id: pending.id }, body: { status: 'failed' } },
+    'messages.wait': { path: { id: sent.id }, body: { status: 'delivered', within: '1h' } },
+    'worlds.create': { body: { name: 'answers world', account: { webhookUrl: catcher.url } } },
     'replies.inject': { path: { id: sent.id }, body: { text: 'Yes' } },
     'replies.list': {},
     'webhooks.list': {},
