@@ -64,7 +64,10 @@ export function resolveTarget(flags: Partial<Record<TargetSetting, string>>, env
     controlToken: given('controlToken'),
     apiKey: given('apiKey') ?? ready?.apiKey ?? settings.apiKey.schema.parse(undefined),
     signingSecret: given('signingSecret') ?? ready?.signingSecret ?? settings.signingSecret.schema.parse(undefined),
-    fetch: timedFetch(parseDuration(timeout) ?? 0, `${timeout}; ${flagName('timeout')} or ${envName('timeout')} waits longer`),
+    fetch: timedFetch(
+      parseDuration(timeout) ?? 0,
+      `${timeout}; ${flagName('timeout')} or ${envName('timeout')} waits longer`,
+    ),
   };
 }
 
