@@ -339,7 +339,7 @@ export const operations = {
       inputName: 'wait',
       summary:
         '`{"status": "delivered", "within"?: "1h"}`: moves the message\'s own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock\'s `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.',
-      run: ({ control, waitFor }, messageId, { status, within }: WaitSpec) => waitFor(messageId, status, within),
+      run: ({ waitFor }, messageId, { status, within }: WaitSpec) => waitFor(messageId, status, within),
     },
   },
   replies: {
