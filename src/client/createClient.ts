@@ -136,11 +136,15 @@ export function createClient(options: ClientOptions): SmsClient {
     const error = errorBody(parsed);
     // Every answer of the API is a JSON object; anything else (a proxy's sign-in page, an empty body) is not one even with 200.
     if (response.ok && !error && typeof parsed === 'object' && parsed !== null) return parsed as T;
-    if (error) throw new SmsApiError(error.message, response.status, error.description, error.documentation_url);
+    const answered = { headers: response.headers };
+    if (error)
+      throw new SmsApiError(error.message, response.status, error.description, error.documentation_url, answered);
     throw new SmsApiError(
       'UNEXPECTED_RESPONSE',
       response.status,
       `${method} ${request.url} answered ${response.status}: ${text.slice(0, 200)}`,
+      '',
+      answered,
     );
   };
 

@@ -26,19 +26,45 @@ export class SmsApiError extends Error {
   readonly description: string;
   /** Where the API documents this error and its fix (empty when the answer carried none). */
   readonly documentationUrl: string;
+  /** The answer's headers, names in lowercase (empty when there was no answer). */
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Seconds to wait before trying again, from the answer's `Retry-After` (a number of seconds or an HTTP date), or
+   * undefined when it has none. Against the emulator they are seconds of the account's clock: move the test's clock
+   * by them (`sms.clock.advance(`${error.retryAfter}s`)`); a real-time sleep never clears an emulated rate limit.
+   */
+  readonly retryAfter: number | undefined;
 
   constructor(
     code: SmsApiError['code'],
     status: number,
     description: string,
     documentationUrl = '',
-    options?: { cause?: unknown },
+    options: { cause?: unknown; headers?: Headers | Readonly<Record<string, string>> } = {},
   ) {
-    super(`SMS API ${code} (HTTP ${status}): ${description}`, options);
+    super(`SMS API ${code} (HTTP ${status}): ${description}`, { cause: options.cause });
     this.name = 'SmsApiError';
     this.code = code;
     this.status = status;
     this.description = description;
     this.documentationUrl = documentationUrl;
+    this.headers = headerRecord(options.headers);
+    this.retryAfter = retryAfterSeconds(this.headers['retry-after']);
   }
+}
+
+function headerRecord(headers: Headers | Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const record: Record<string, string> = {};
+  if (headers instanceof Headers) headers.forEach((value, name) => (record[name] = value));
+  else for (const [name, value] of Object.entries(headers ?? {})) record[name.toLowerCase()] = value;
+  return record;
+}
+
+/** `Retry-After` as seconds: its delta-seconds form as is, its HTTP-date form counted from now; else undefined. */
+function retryAfterSeconds(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
