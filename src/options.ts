@@ -311,6 +311,18 @@ const optionsSchema = z.strictObject(
   },
 );
 
+/**
+ * The recipient limit that applies and why, as the banner, the ready file and `/_emulator` show it: the spec states 500
+ * recipients per request in one place and 100 in another (docs/behaviour-where-silent.md).
+ */
+export function batchLimitNote(limit: number): string {
+  const why =
+    limit === settings.batchLimit.schema.parse(undefined)
+      ? 'the default: the spec states 500, and 100 in another place; --batch-limit 100 applies the stricter'
+      : 'set with batchLimit (--batch-limit); the spec states 500, and 100 in another place';
+  return `${limit} recipients per request (${why})`;
+}
+
 /** Validates options and fills defaults; throws one error naming every bad setting. */
 export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
   const result = optionsSchema.safeParse(input, parseOnce);

@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createEmulator } from '../emulator.js';
-import { publicOrigin } from '../options.js';
+import { batchLimitNote, publicOrigin } from '../options.js';
 import { CliError, parseCli } from './args.js';
 import { readyInfo, removeReadyFile, writeReadyFile } from './readyInfo.js';
 
@@ -86,6 +86,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
       `  signing secret:   ${options.signingSecret}`,
       `  balance:          ${options.balance} credits (live and sandbox)`,
+      `  batch limit:      ${batchLimitNote(options.batchLimit)}`,
       `  clock:            ${options.clock}${options.clock === 'realtime' ? ` ×${options.speed}` : ''}   seed: ${emulator.seed}`,
       `  try: curl -u ${auth} ${origin}/v1/messages/balance`,
       '',

@@ -2,7 +2,7 @@
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Emulator, EmulatorUrls } from '../emulator.js';
-import { publicOrigin } from '../options.js';
+import { batchLimitNote, publicOrigin } from '../options.js';
 
 /** The ready file's content (and the JSON banner's): everything a launcher needs to reach the emulator. */
 export interface ReadyInfo {
@@ -22,6 +22,10 @@ export interface ReadyInfo {
   apiKey: string;
   signingSecret: string;
   balance: number;
+  /** Most recipients per request (BATCH_LIMIT_EXCEEDED above it). */
+  batchLimit: number;
+  /** Why that limit: the default or the option, and the spec's two numbers. */
+  batchLimitNote: string;
   clock: 'realtime' | 'manual';
   speed: number;
   seed: string;
@@ -60,6 +64,8 @@ export function readyInfo(emulator: Emulator, urls: EmulatorUrls, version: strin
     apiKey: options.apiKey,
     signingSecret: options.signingSecret,
     balance: options.balance,
+    batchLimit: options.batchLimit,
+    batchLimitNote: batchLimitNote(options.batchLimit),
     clock: options.clock,
     speed: options.speed,
     seed: emulator.seed,

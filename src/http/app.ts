@@ -40,7 +40,7 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   app.use('*', journalRequests(operations.journal, core.clock, core.store));
   app.use('*', bodyLimit(options.maxBodySize, { '/_emulator/snapshot': options.maxSnapshotSize }));
   app.route('/_emulator/docs', docsRoutes());
-  app.route('/_emulator', landingRoutes({ ui: options.ui }));
+  app.route('/_emulator', landingRoutes({ ui: options.ui, batchLimit: options.batchLimit }));
   // Mounted before the control routes, whose token check would otherwise guard the page's own files.
   // The live and sandbox base addresses the banner prints lead a person opening them to the emulator's own pages.
   const home = options.ui ? '/_emulator/ui' : '/_emulator';

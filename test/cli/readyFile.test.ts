@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { createEmulator } from '../../src/index.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
 
@@ -105,4 +106,33 @@ test('--log-format json prints the banner as one JSON object with the ready file
       .split('\n')
       .map((line) => JSON.parse(line).event),
   ).toEqual(['ready', 'stopping']);
+});
+
+test('the batch limit that applies is in the ready file, the banner and /_emulator, with why', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'ready-test-'));
+  const file = join(directory, 'ready.json');
+  const written = appears(directory, file);
+  let banner = '';
+  const child = spawn(process.execPath, [bin, '--port', '0', '--ready-file', file, '--batch-limit', '100']);
+  const printed = new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk: Buffer) => {
+      banner += chunk.toString('utf8');
+      if (banner.includes('try: curl')) resolve();
+    }),
+  );
+  await Promise.all([written, printed]);
+  const info = JSON.parse(readFileSync(file, 'utf8'));
+  try {
+    expect(info.batchLimit).toBe(100);
+    expect(info.batchLimitNote).toMatch(/^100 recipients per request \(set with batchLimit .*500.*100/);
+    expect(banner).toContain(`batch limit:      ${info.batchLimitNote}`);
+    expect(await (await fetch(info.control)).text()).toContain('Batch limit: 100 recipients per request');
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  const defaults = createEmulator();
+  const landing = await (await defaults.fetch(new Request('http://127.0.0.1/_emulator'))).text();
+  expect(landing).toContain('Batch limit: 500 recipients per request (the default: the spec states 500');
 });

@@ -4,8 +4,9 @@ import { Hono } from 'hono';
 import { isRoute, operationList } from '../../control/operations.js';
 import { escapeHtml } from '../../ui/escapeHtml.js';
 import { page } from '../page.js';
+import { batchLimitNote } from '../../options.js';
 
-export function landingRoutes({ ui }: { ui: boolean }): Hono {
+export function landingRoutes({ ui, batchLimit }: { ui: boolean; batchLimit: number }): Hono {
   const links = [
     ['/_emulator/docs/', 'Documentation: API operations, error codes, control API'],
     ['/_emulator/openapi.json', 'OpenAPI 3.1 document of the API and the control API'],
@@ -28,7 +29,9 @@ export function landingRoutes({ ui }: { ui: boolean }): Hono {
     'sms-emulator',
     `<p>An in-memory emulator of the SMS messaging REST API. The API is at <code>/v1</code>, the sandbox at <code>/sandbox/v1</code>.</p><ul>${links
       .map(([href, text]) => `<li><a href="${href}">${escapeHtml(text as string)}</a></li>`)
-      .join('')}</ul><h2>Control API</h2><ul>${control}</ul>`,
+      .join(
+        '',
+      )}</ul><h2>Limits</h2><p>Batch limit: ${escapeHtml(batchLimitNote(batchLimit))}.</p><h2>Control API</h2><ul>${control}</ul>`,
   );
   // Built on its first request, from a module loaded then: the document and zod's JSON Schema writer are not start-up work.
   let document: Promise<string> | undefined;
