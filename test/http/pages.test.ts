@@ -1,6 +1,7 @@
 /** The pages a user opens: landing page, docs (no redirect loop), OpenAPI, health; `/` leads to them. */
 
 import { expect, test } from 'vitest';
+import { referencePage } from '../../src/http/routes/docs.js';
 import { escapeHtml } from '../../src/ui/escapeHtml.js';
 import { makeEmulator, origin } from '../support/api.js';
 import { docsPage, docsPages } from '../support/docs.js';
@@ -49,10 +50,26 @@ test('the docs index links every docs/ page, and each is served escaped under a 
       escapeHtml(
         docsPage(name)
           .split('\n')
-          .find((line) => line.includes('`')) ?? '',
+          .find((line) => line.includes('`') && !line.includes('](')) ?? '',
       ),
     );
   }
+});
+
+test('a served docs page shows its links as links: pages beside it, anchors and web addresses, nothing else', async () => {
+  const emulator = makeEmulator();
+  const html = await (await emulator.fetch(new Request(`${origin}/_emulator/docs/index.md`))).text();
+  expect(html).toContain('<a href="options.md">options.md</a>');
+  expect(html).not.toMatch(/\[[^\]]+\]\(options\.md\)/);
+  const page = referencePage(
+    't',
+    '[a](errors.md#codes) [b](https://example.test/x?a=1&b=2) [c](#here) [d](javascript:alert(1)) [e](../README.md)',
+  );
+  expect(page).toContain('<a href="errors.md#codes">a</a>');
+  expect(page).toContain('<a href="https://example.test/x?a=1&amp;b=2">b</a>');
+  expect(page).toContain('<a href="#here">c</a>');
+  expect(page).toContain('[d](javascript:alert(1))');
+  expect(page).toContain('[e](../README.md)');
 });
 
 test('a docs address that is not one of the pages answers ROUTE_NOT_FOUND, however it is spelt', async () => {

@@ -53,9 +53,18 @@ function indexPage(): string {
   );
 }
 
-/** A docs/ page as its Markdown text, escaped: nothing in it can run, and the CSP below forbids scripts anyway. */
-function referencePage(title: string, text: string): string {
-  return page(title, `<pre style="white-space:pre-wrap">${escapeHtml(text)}</pre>`);
+/**
+ * A docs/ page as its Markdown text, escaped (nothing in it can run, and the CSP below forbids scripts anyway), with its
+ * links made links: `[text](target)` for a page beside it (`options.md`), an anchor, or an http(s) address; any other
+ * target (another scheme) stays text.
+ */
+export function referencePage(title: string, text: string): string {
+  const linked = escapeHtml(text).replace(
+    /\[([^\]\n]+)\]\(([^()\s]+)\)/g,
+    (whole, label: string, target: string) =>
+      /^(?:https?:\/\/|#|[\w.-]+\.md(?:#|$))/.test(target) ? `<a href="${target}">${label}</a>` : whole,
+  );
+  return page(title, `<pre style="white-space:pre-wrap">${linked}</pre>`);
 }
 
 // The pages hold only their own inline styles: no script, nothing fetched, not framed by other sites.
