@@ -76,6 +76,16 @@ export interface SmsClient {
   list(query?: ListQuery, options?: CallOptions): Promise<MessageList>;
   /** Every message matching the query, page after page (100 a page unless `limit` says otherwise). */
   listAll(query?: Omit<ListQuery, 'page'>, options?: CallOptions): AsyncIterable<SmsMessage>;
+  /**
+   * The newest message the account sent with this `client_reference`, or undefined: how a retrying client finds out
+   * whether an earlier send got through before sending again. The API's list cannot filter by reference, so this walks
+   * its pages (narrowed to `recipient` when given, which the list does filter by).
+   */
+  findByClientReference(
+    clientReference: string,
+    query?: Pick<ListQuery, 'recipient'>,
+    options?: CallOptions,
+  ): Promise<SmsMessage | undefined>;
   /** The account's SMS credits. */
   balance(options?: CallOptions): Promise<Balance>;
 }
@@ -179,6 +189,14 @@ export function createClient(options: ClientOptions): SmsClient {
     }
   };
 
+  const listAll: SmsClient['listAll'] = async function* (query = {}, extra) {
+    for (let page = 1; ; page++) {
+      const result = await list({ limit: 100, ...query, page }, extra);
+      yield* result.list;
+      if (page >= result.total_pages) return;
+    }
+  };
+
   return {
     send: (input, extra) => call('POST', '', fields(input), extra),
     schedule: (input, extra) => call('POST', '', fields(input), extra),
@@ -186,12 +204,11 @@ export function createClient(options: ClientOptions): SmsClient {
     delete: async (id, extra) => call('DELETE', messagePath(id, 'delete'), undefined, extra),
     get: async (id, extra) => call('GET', messagePath(id, 'get'), undefined, extra),
     list,
-    async *listAll(query = {}, extra) {
-      for (let page = 1; ; page++) {
-        const result = await list({ limit: 100, ...query, page }, extra);
-        yield* result.list;
-        if (page >= result.total_pages) return;
-      }
+    listAll,
+    async findByClientReference(clientReference, query = {}, extra) {
+      for await (const message of listAll(query, extra))
+        if (message.client_reference === clientReference) return message;
+      return undefined;
     },
     balance: (extra) => call('GET', '/balance', undefined, extra),
   };

@@ -307,7 +307,7 @@ export const operations = {
       inputName: 'message filter',
       pages: true,
       summary:
-        'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`.',
+        'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`, `clientReference` (exact).',
       run: ({ control }, { page, limit, ...filter }: Paged<MessageQuery>) => control.listMessages(filter, page, limit),
     },
     get: {

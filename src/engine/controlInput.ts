@@ -113,8 +113,9 @@ export const messageFilter = z.strictObject({
     )
     .optional(),
   recipient: z.string().optional(),
+  clientReference: z.string().min(1).max(100).optional().describe('The exact client_reference a send gave.'),
 });
-/** Which messages a control list shows: by environment, account, status or recipient. */
+/** Which messages a control list shows: by environment, account, status, recipient or client reference. */
 export type MessageFilter = z.input<typeof messageFilter>;
 
 /** A forced outcome: any status a leg can be moved to (not back to `pending`), for all open legs or one recipient. */

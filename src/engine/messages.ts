@@ -62,6 +62,8 @@ export interface InspectFilter {
   account?: string;
   status?: string;
   recipient?: string;
+  /** The exact `client_reference` a send gave. */
+  clientReference?: string;
 }
 
 /** How many more messages each list read adds to the text prefilter (a few ms): see ListIndex.advance. */
@@ -257,17 +259,24 @@ export class Messaging {
       if (filter.account !== undefined && !account) continue;
       const from = Math.max(0, skip - total);
       const all = this.store.allMessages(environment);
-      if (filter.recipient === undefined) {
+      const { recipient, status, clientReference } = filter;
+      if (recipient === undefined && clientReference === undefined) {
         this.indexOf(all).advance(indexSlice);
-        total += this.store.select(environment, account, filter.status, from, limit, into);
+        total += this.store.select(environment, account, status, from, limit, into);
         continue;
       }
-      const { recipient, status } = filter;
-      const positions = this.candidates(all, 'recipient', recipient);
+      const byRecipient = recipient === undefined ? undefined : this.candidates(all, 'recipient', recipient);
+      // A search by reference within one account looks at that account's messages only, never the whole table.
+      const positions =
+        byRecipient ??
+        (account && clientReference !== undefined ? this.store.positionsOf(account, environment) : undefined);
       const matches = (message: MessageRecord) =>
         (account === undefined || message.apiKey === account.apiKey) &&
         (status === undefined || shownStatus(message) === status) &&
-        (positions !== undefined || message.recipients.some((number) => number.includes(recipient)));
+        (clientReference === undefined || message.clientReference === clientReference) &&
+        (recipient === undefined ||
+          byRecipient !== undefined ||
+          message.recipients.some((number) => number.includes(recipient)));
       total += pageOfCandidates(all, positions, matches, from, limit, into);
     }
     return total;

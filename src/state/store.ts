@@ -97,6 +97,12 @@ export class Store {
     return account;
   }
 
+  /** Where the account's messages (deleted ones included) stand in the environment's table, oldest first. */
+  positionsOf(account: Account, environment: Environment): number[] {
+    const { positions } = account.environments[environment];
+    return Array.from({ length: positions.length }, (_, k) => positions.at(k));
+  }
+
   /** The accounts that live on `clock`, in the order they were added. */
   accountsOn(clock: Clock): Account[] {
     return [...(this.byClock.get(clock) ?? [])];

@@ -59,10 +59,8 @@ function indexPage(): string {
  * target (another scheme) stays text.
  */
 export function referencePage(title: string, text: string): string {
-  const linked = escapeHtml(text).replace(
-    /\[([^\]\n]+)\]\(([^()\s]+)\)/g,
-    (whole, label: string, target: string) =>
-      /^(?:https?:\/\/|#|[\w.-]+\.md(?:#|$))/.test(target) ? `<a href="${target}">${label}</a>` : whole,
+  const linked = escapeHtml(text).replace(/\[([^\]\n]+)\]\(([^()\s]+)\)/g, (whole, label: string, target: string) =>
+    /^(?:https?:\/\/|#|[\w.-]+\.md(?:#|$))/.test(target) ? `<a href="${target}">${label}</a>` : whole,
   );
   return page(title, `<pre style="white-space:pre-wrap">${linked}</pre>`);
 }
