@@ -316,8 +316,8 @@ export function fixtureSection(r) {
       remote.send,
       'msw test faking the send',
       msw,
-      '(context)',
-      undefined,
+      '≤ 5×',
+      remote.send <= 5 * msw,
     ),
     row(
       'Fixture alone per test: account, clock, catcher route, clean-up (embedded)',
@@ -350,7 +350,7 @@ export function fixtureSection(r) {
       (cells) => `| ${[...cells.slice(0, 5), cells[5] === undefined ? '' : verdict(cells[5])].join(' | ')} |`,
     ),
     '',
-    "Embedded, the test's `sms.client` reaches the emulator in process; the webhooks reach the worker's one catcher server over HTTP. In process mode every call of the fixture and of `waitFor` is an HTTP request to the emulator process.",
+    "Embedded, the test's `sms.client` reaches the emulator in process and the emulator hands its webhooks to the worker's catcher in process too (`receiveWebhooksLocally`). In process mode a test costs four HTTP requests to the emulator process (its world in one call, the send, the wait in one call, the clock's deletion) and the two webhook posts back to the worker's catcher, each a loopback round trip between processes.",
     '',
   ].join('\n');
 }
