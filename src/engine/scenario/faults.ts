@@ -33,6 +33,8 @@ interface FaultState {
   latencyMs: number;
   network: NetworkFailure | undefined;
   windows: Map<string, { start: number; count: number }>;
+  /** Matching requests so far, for `nth` and `every`. */
+  seen: number;
 }
 
 export class Faults {
@@ -52,6 +54,7 @@ export class Faults {
         trickleMs: spec.trickle === undefined ? defaultTrickleMs : (parseDuration(spec.trickle) ?? defaultTrickleMs),
       },
       windows: new Map(),
+      seen: 0,
     }));
   }
 
@@ -67,6 +70,7 @@ export class Faults {
     let action: FaultAction | undefined;
     for (const state of this.states) {
       if (!state.enabled || !matches(state.spec, operation, environment, apiKey)) continue;
+      if (!inTurn(state)) continue;
       if (state.spec.probability !== undefined && this.random.next() >= state.spec.probability) continue;
       // A rate limit only acts on the requests over it; other faults act on every match.
       const error = state.spec.rateLimit ? this.rateLimit(state, apiKey, now) : injectedError(state.spec);
@@ -101,6 +105,14 @@ export class Faults {
       },
     );
   }
+}
+
+/** Counts a matching request; true when the fault's `nth` or `every` picks this one (always without them). */
+function inTurn(state: FaultState): boolean {
+  state.seen += 1;
+  const { nth, every } = state.spec;
+  if (nth !== undefined) return state.seen === nth;
+  return every === undefined || state.seen % every === 0;
 }
 
 function matches(spec: ScenarioFault, operation: RouteOperation, environment: Environment, apiKey: string): boolean {

@@ -164,11 +164,27 @@ const fault = z
       .describe('With network: slow-body, how long the body takes to arrive (wall clock); default 2s.'),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).optional().describe('Applies to this many matching requests, then stops.'),
+    nth: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Applies to the Nth matching request only (1 is the first): "the second batch fails".'),
+    every: z
+      .number()
+      .int()
+      .min(2)
+      .optional()
+      .describe('Applies to every Nth matching request (every: 3 is the 3rd, 6th, 9th, ...).'),
   })
   .refine(
     (entry) => entry.error || entry.latency !== undefined || entry.rateLimit || entry.network,
     'give at least one of error, latency, rateLimit or network',
   )
+  .refine((entry) => entry.nth === undefined || entry.every === undefined, {
+    message: 'give nth or every, not both',
+    path: ['every'],
+  })
   .refine((entry) => entry.network === undefined || (entry.error === undefined && entry.rateLimit === undefined), {
     message: 'a network fault replaces the answer: give it without error or rateLimit',
     path: ['network'],
