@@ -67,7 +67,7 @@ export interface StatusSubject {
 }
 
 export interface SmsMatchers<R = unknown> {
-  /** The test's account sent a message matching `expected` (`to`, `text`, `client_reference`, `status`). Awaitable; over HTTP it must be awaited. */
+  /** The test's account sent a message matching `expected` (`to`, `text`, `client_reference`, `status`). Awaitable in both modes; a forgotten `await` over HTTP still fails the test itself. */
   toHaveSent(expected: SentExpectation): R;
   /** The test's webhook catcher received a payload matching `expected` (`id`, `status`, `type`, `recipient`, `text`). */
   toHaveReceivedWebhook(expected: WebhookExpectation): R;
@@ -76,7 +76,7 @@ export interface SmsMatchers<R = unknown> {
   /**
    * The account made requests matching `expected` (method, path, status...), `times` times exactly, or at least once
    * without `times`; read from the emulator's request journal, like nock's `scope.done()`. A failure lists the
-   * requests it did make. Awaitable; over HTTP it must be awaited.
+   * requests it did make. Awaitable in both modes; a forgotten `await` over HTTP still fails the test itself.
    * @example await expect(sms).toHaveMadeRequest({ method: 'POST', path: '/v1/messages' }, 2);
    */
   toHaveMadeRequest(expected: RequestExpectation, times?: number): R;
@@ -106,9 +106,44 @@ export function registerSubject(test: object, subject: SmsSubject): void {
   subjects.set(test, subject);
 }
 
-/** A value, or a promise of it, handed to `next` the same way. */
-const then = <T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R> =>
-  value instanceof Promise ? value.then(next) : next(value);
+/** A test as vitest's runner keeps it: the assertions it awaits once the test function has returned. */
+interface RunningTest {
+  promises?: Promise<unknown>[];
+}
+
+/**
+ * An answer that comes later (over HTTP), shaped so a forgotten `await` fails the test itself. vitest checks a matcher's
+ * result with `.then`; that check is put in the test's `promises`, which the runner awaits when the test function has
+ * returned (as it does for its own `resolves` and `rejects`), and it never rejects unhandled. Awaiting what `expect`
+ * answers takes it out of that list again, so an awaited assertion behaves exactly as any other.
+ */
+function later<T>(task: object | undefined, answer: Promise<T>): T | Promise<T> {
+  if (task === undefined) return answer;
+  const test = task as RunningTest;
+  const checkedLater = {
+    then(onFulfilled?: (value: T) => unknown, onRejected?: (reason: unknown) => unknown) {
+      const checked = answer.then(onFulfilled, onRejected);
+      checked.catch(() => {}); // reported by the runner (or the test's own await), never as an unhandled rejection
+      (test.promises ??= []).push(checked);
+      const awaited = (): Promise<unknown> => {
+        const index = test.promises?.indexOf(checked) ?? -1;
+        if (index >= 0) test.promises?.splice(index, 1);
+        return checked;
+      };
+      return {
+        then: (fulfilled?: (value: unknown) => unknown, rejected?: (reason: unknown) => unknown) =>
+          awaited().then(fulfilled, rejected),
+        catch: (rejected?: (reason: unknown) => unknown) => awaited().catch(rejected),
+        finally: (settled?: () => void) => awaited().finally(settled),
+      };
+    },
+  };
+  return checkedLater as unknown as Promise<T>;
+}
+
+/** A value, or a promise of it (over HTTP), handed to `next` the same way; a later one is watched as `later` says. */
+const then = <T, R>(task: object | undefined, value: T | Promise<T>, next: (value: T) => R): R | Promise<R> =>
+  value instanceof Promise ? later(task, value.then(next)) : next(value);
 
 const textMatches = (actual: string, expected: string | RegExp | undefined): boolean =>
   expected === undefined || (typeof expected === 'string' ? actual === expected : expected.test(actual));
@@ -208,10 +243,7 @@ function sentResult(subject: SmsSubject, expected: SentExpectation, messages: Me
 
 export const smsMatchers = {
   toHaveSent(this: MatcherThis, subject: SmsSubject, expected: SentExpectation): Result | Promise<Result> {
-    const messages = subject.messages();
-    return Array.isArray(messages)
-      ? sentResult(subject, expected, messages, this.isNot)
-      : messages.then((list) => sentResult(subject, expected, list, this.isNot));
+    return then(this.task, subject.messages(), (list) => sentResult(subject, expected, list, this.isNot));
   },
 
   toHaveReceivedWebhook(this: MatcherThis, subject: SmsSubject | WebhookCatcher, expected: WebhookExpectation): Result {
@@ -252,7 +284,7 @@ export const smsMatchers = {
     });
     // The emulator is asked only when the assertion fails, so a passing one stays synchronous in both modes.
     if (pass !== Boolean(this.isNot)) return result(undefined);
-    return then(emulatorView(this.task, message.id), result);
+    return then(this.task, emulatorView(this.task, message.id), result);
   },
 
   toHaveMadeRequest(
@@ -270,6 +302,8 @@ export const smsMatchers = {
     const filter: JournalFilter & { limit: number } = { limit: 1000 };
     if (account !== undefined) filter.account = account;
     const who = account === undefined ? 'the emulator' : `account ${account}`;
-    return then(emulator.requests.find(filter), (page) => requestResult(who, expected, times, page.items, this.isNot));
+    return then(this.task, emulator.requests.find(filter), (page) =>
+      requestResult(who, expected, times, page.items, this.isNot),
+    );
   },
 };

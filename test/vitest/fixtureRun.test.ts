@@ -75,6 +75,25 @@ test('every matcher can be awaited, embedded and in process mode', () => {
     });
 });
 
+test('a failing matcher whose await was forgotten fails its own test in both modes, and nothing fails the run', () => {
+  for (const mode of ['embedded', 'process']) {
+    const forgotten = testOf(
+      run,
+      mode,
+      'matchers.fixture.ts',
+      'a failing matcher whose await was forgotten fails its own test',
+    );
+    expect(forgotten.state).toBe('failed');
+    expect(forgotten.errors).toEqual([
+      expect.stringMatching(/to have sent a message with text "Never sent"; it sent 1:/),
+    ]);
+    expect(
+      testOf(run, mode, 'matchers.fixture.ts', 'a failing matcher awaited and caught leaves its test green'),
+    ).toMatchObject({ state: 'passed', errors: [] });
+  }
+  expect(run.output).not.toMatch(/Unhandled (Rejection|Error)/i);
+});
+
 test('toHaveMadeRequest counts requests from the journal over HTTP too, and a failure lists them', () => {
   const [error] = testOf(
     run,
