@@ -194,7 +194,7 @@ test.each([
   [
     ['messages', 'list', '--colour', 'red'],
     2,
-    /unknown flag --colour for messages list; it takes --environment, --account, --status, --recipient, --page, --limit/,
+    /unknown flag --colour for messages list; it takes --environment, --account, --status, --recipient, --client-reference, --page, --limit/,
   ],
   [['health', '--status', 'x'], 2, /unknown flag --status for health/],
   [['reset', '--url', 'ftp://x'], 2, /--url \(SMS_EMULATOR_URL\): /],
