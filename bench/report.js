@@ -320,6 +320,24 @@ export function fixtureSection(r) {
       remote.send <= 5 * msw,
     ),
     row(
+      "A file's first fixture test (embedded): the emulator, the worker's catcher and the first request's code start",
+      ms,
+      f.first.embedded.send,
+      "msw's first test",
+      f.first.embedded.msw,
+      '(context)',
+      undefined,
+    ),
+    row(
+      "A file's first fixture test, process mode: the connection and the first request's code start",
+      ms,
+      f.first.process.send,
+      "msw's first test",
+      f.first.embedded.msw,
+      '(context)',
+      undefined,
+    ),
+    row(
       'Fixture alone per test: account, clock, catcher route, clean-up (embedded)',
       ms,
       embedded.fixture,
@@ -342,7 +360,7 @@ export function fixtureSection(r) {
   return [
     fixtureHeading,
     '',
-    `Written by \`npm run bench\` (fixture part, size: ${r.size}) on ${mc.date}, Node ${mc.node}, load average at start ${mc.loadAverage}. Each figure is the median duration vitest reports for one test (fixture set-up and clean-up included) over ${f.tests} tests of a kind, one file at a time, all in one vitest run of bench/fixture.`,
+    `Written by \`npm run bench\` (fixture part, size: ${r.size}) on ${mc.date}, Node ${mc.node}, load average at start ${mc.loadAverage}. Each figure is the median duration vitest reports for one test (fixture set-up and clean-up included) over ${f.tests} tests of a kind, one file at a time, all in one vitest run of bench/fixture; the first test of each file is apart (its own rows), as it also starts what the file and its worker share.`,
     '',
     '| per test | measured | baseline (same run) | ratio | target | met |',
     '|---|---|---|---|---|---|',
