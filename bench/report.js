@@ -368,7 +368,7 @@ export function fixtureSection(r) {
       (cells) => `| ${[...cells.slice(0, 5), cells[5] === undefined ? '' : verdict(cells[5])].join(' | ')} |`,
     ),
     '',
-    "Embedded, the test's `sms.client` reaches the emulator in process and the emulator hands its webhooks to the worker's catcher in process too (`receiveWebhooksLocally`). In process mode a test costs four HTTP requests to the emulator process (its world in one call, the send, the wait in one call, the clock's deletion) and the two webhook posts back to the worker's catcher, each a loopback round trip between processes.",
+    "Embedded, the test's `sms.client` reaches the emulator in process and the emulator hands its webhooks to the worker's catcher in process too (`receiveWebhooksLocally`). In process mode a test costs three HTTP requests to the emulator process on its critical path (its world in one call, the send, the wait in one call; the clock's deletion runs while the next test starts), over kept-alive connections, and the two webhook posts back to the worker's catcher, each a loopback round trip between processes.",
     '',
   ].join('\n');
 }

@@ -12,9 +12,11 @@ import type { MessageView } from '../engine/inspection.js';
 import type { AccountScenario, AccountScenarioInput } from '../engine/scenario/schema.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect, remoteWait } from '../testing/connect.js';
+import { keepAliveHttp } from '../testing/keepAliveHttp.js';
 import type { MessageWait } from '../control/waitFor.js';
 import { type CatcherServer, type WebhookCatcher, createCatcherServer } from '../testing/webhookCatcher.js';
 import { attachReport } from './attachReport.js';
+import { BackgroundDeletions } from './backgroundDeletions.js';
 import { type ProvidedEmulator } from './globalSetup.js';
 import { type SmsSubject, registerSubject } from './matchers.js';
 
@@ -144,7 +146,12 @@ export function createSmsTest(options: SmsTestOptions = {}) {
         const provided = inject('smsEmulator');
         if (provided !== undefined) {
           refuseOtherOptions(options.emulator, provided);
-          return use(connect(provided.origin, { controlToken: provided.controlToken ?? undefined }));
+          const remote = connect(provided.origin, { controlToken: provided.controlToken ?? undefined });
+          const deletions = new BackgroundDeletions();
+          backgroundDeletions.set(remote, deletions);
+          await use(remote);
+          await deletions.ended();
+          return;
         }
         const emulator = createEmulator(options.emulator);
         await emulator.listen({ port: 0 });
@@ -170,8 +177,13 @@ export function createSmsTest(options: SmsTestOptions = {}) {
         emulator,
         account,
         baseUrl,
-        // Embedded, the test's own client reaches the emulator in process (no socket); the app under test uses `baseUrl`.
-        client: createClient({ baseUrl, ...account, fetch: 'fetch' in emulator ? emulator.fetch : undefined }),
+        // Embedded, the test's own client reaches the emulator in process (no socket), over HTTP through the worker's
+        // keep-alive pool; the app under test uses `baseUrl`.
+        client: createClient({
+          baseUrl,
+          ...account,
+          fetch: 'fetch' in emulator ? emulator.fetch : keepAliveHttp(emulator.urls.origin).fetch,
+        }),
         catcher,
         messages: () => {
           const page = emulator.messages.list({ account: apiKey, limit: 1000 });
@@ -192,7 +204,13 @@ export function createSmsTest(options: SmsTestOptions = {}) {
       // The test has ended: a failed one gets the timeline while its account still exists.
       if (task.result?.state === 'fail') await attachReport(emulator, apiKey, task);
       // Deleting the test clock deletes the account on it too.
-      await ignoreNotFound(clock.id === null ? emulator.accounts.delete(apiKey) : emulator.clocks.delete(clock.id));
+      const deletion = ignoreNotFound(
+        clock.id === null ? emulator.accounts.delete(apiKey) : emulator.clocks.delete(clock.id),
+      );
+      // An account on the shared clock goes before the next test starts: the next test may move that clock.
+      const background = clock.id === null ? undefined : backgroundDeletions.get(emulator);
+      if (background === undefined) await deletion;
+      else background.add(deletion);
       await catcher.close();
     },
   });
@@ -213,6 +231,9 @@ function refuseOtherOptions(given: EmulatorOptions | undefined, provided: Provid
     )}. Give emulator options to smsGlobalSetup only, or the same object to both.`,
   );
 }
+
+/** Over HTTP, a file's test clocks are deleted in the background (see BackgroundDeletions). */
+const backgroundDeletions = new WeakMap<SmsEmulator, BackgroundDeletions>();
 
 /** A test may have deleted its account or clock itself (or reset the emulator): that is no failure of the test. */
 async function ignoreNotFound(deletion: unknown): Promise<void> {
