@@ -43,8 +43,12 @@ export function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'output'): S
 /** Every answer shape, by the name operations declare it with; `#/components/schemas/<name>` in the document. */
 export function answerSchemas(): Record<string, Schema> {
   const clock = {
-    now: { type: 'integer', description: 'Epoch milliseconds.' },
-    time: string,
+    now: { type: 'integer', description: "The clock's time as epoch milliseconds (a number: compare and add to it)." },
+    time: {
+      type: 'string',
+      description:
+        "The same instant as `now`, as an ISO 8601 text at the API's offset (timeZoneOffset): 2026-11-18T09:46:40+02:00.",
+    },
     mode: { type: 'string', enum: ['manual', 'realtime'] },
     speed: { type: 'number' },
     pendingTasks: integer,
@@ -126,7 +130,7 @@ export function answerSchemas(): Record<string, Schema> {
     ControlMessage: controlMessage,
     Wait: object({
       message: controlMessage,
-      clock: object({ id: nullable('string'), now: clock.now, time: string }),
+      clock: object({ id: nullable('string'), now: clock.now, time: clock.time }),
     }),
     WebhookEvent: object({
       id: string,

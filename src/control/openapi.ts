@@ -5,6 +5,7 @@ import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
 import { type RouteOperation, isRoute, operationList } from './operations.js';
 import { type RouteOperation as RouteOperationName, apiOperations, routeOperations } from '../domain/apiOperations.js';
 import { apiPrefixes } from '../domain/environment.js';
+import { legStatuses } from '../domain/message.js';
 import { defaultListLimit, maxListLimit } from '../domain/list.js';
 import { defaultOffsetWords, scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js';
 import { type Schema, answerSchemas, fromZod } from './answerSchemas.js';
@@ -227,6 +228,67 @@ function controlOperation(operationId: string, op: RouteOperation): Schema {
 }
 
 /**
+ * A webhook's body: the message as the API shows it (renderMessage, the one rendering the dispatcher posts), without
+ * `documentation_url`, and nothing else; a delivery notification narrows it to one recipient and that leg's status.
+ */
+function notificationSchema(type: 'sms' | 'sms-reply', description: string): Schema {
+  const { documentation_url: _notPosted, ...properties } = messageSchema.properties as Record<string, Schema>;
+  return {
+    ...messageSchema,
+    description,
+    properties: {
+      ...properties,
+      type: { type: 'string', const: type },
+      ...(type === 'sms'
+        ? {
+            recipient: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1 },
+            status: { type: 'string', enum: [...legStatuses] },
+          }
+        : { recipient: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 1 } }),
+    },
+    required: [...(messageSchema.required as string[]), '_links', 'client_reference', 'schedule', 'delivery_date'],
+    additionalProperties: false,
+  };
+}
+
+const retryRule =
+  "Any answer but 200 (or none within the webhook timeout) is re-sent at once, then re-attempted 3 times at most (the spec's rule; webhookRetries, webhookBackoff and webhookTimeout tune it). Signed with Webhook-Signature when webhookSigningSecret is set.";
+
+/** OpenAPI 3.1 `webhooks`: what the emulator posts to an account's webhook URL, so a receiver can be generated and checked. */
+function webhookOperations(): Schema {
+  const post = (operationId: string, summary: string, schema: string, example?: Schema) => ({
+    post: {
+      operationId,
+      summary,
+      description: retryRule,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref(schema), ...(example ? { example } : {}) } },
+      },
+      responses: { '200': { description: 'Received: nothing is re-sent.' } },
+    },
+  });
+  return {
+    deliveryNotification: post(
+      'webhooks.deliveryNotification',
+      "A leg of a message changed status (submitted, then its outcome; the notifyOn option lists which): the message narrowed to that recipient, with the leg's status.",
+      'DeliveryNotification',
+    ),
+    reply: post(
+      'webhooks.reply',
+      'An inbound reply to a message the account sent: `message` is the reply text, `client_reference` the one of the message it answers.',
+      'ReplyNotification',
+    ),
+    stopReply: post(
+      'webhooks.stopReply',
+      'A reply whose text is an opt-out keyword (STOP by default; optOutKeywords): the same payload as any reply, and from then on every leg to that number ends blist until it opts in again (START).',
+      'ReplyNotification',
+      { type: 'sms-reply', message: 'STOP' },
+    ),
+  };
+}
+
+/**
  * Where a client sends the API: the live base address, or the sandbox's (the same /v1 operations under /sandbox), both
  * relative to the document's own origin so they hold on any port and behind a proxy.
  */
@@ -263,6 +325,7 @@ export function openApiDocument(): Schema {
     },
     servers,
     paths: { ...apiPaths(), ...controlPaths() },
+    webhooks: webhookOperations(),
     components: {
       securitySchemes: {
         basicAuth: { type: 'http', scheme: 'basic', description: 'The API key as username, a blank password.' },
@@ -282,6 +345,14 @@ export function openApiDocument(): Schema {
       schemas: {
         ...answerSchemas(),
         Message: messageSchema,
+        DeliveryNotification: notificationSchema(
+          'sms',
+          "The body of a delivery notification: the message narrowed to one recipient, with that leg's status.",
+        ),
+        ReplyNotification: notificationSchema(
+          'sms-reply',
+          'The body of a reply notification (a STOP reply too): `recipient` is the number that replied.',
+        ),
         Error: {
           type: 'object',
           required: ['message', 'description', 'documentation_url'],
