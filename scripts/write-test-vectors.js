@@ -1,0 +1,14 @@
+// Writes test-vectors/*.json from the emulator's own code (run after `npm run build`): `npm run vectors`.
+import { writeFileSync } from 'node:fs';
+import { scheduleVectors, signingVectors, webhookVectors } from './testVectors.js';
+
+const files = {
+  'signing.json': signingVectors(),
+  'schedule.json': scheduleVectors(),
+  'webhooks.json': await webhookVectors(),
+};
+for (const [name, vectors] of Object.entries(files)) {
+  const target = new URL(`../test-vectors/${name}`, import.meta.url);
+  writeFileSync(target, `${JSON.stringify(vectors, null, 2)}\n`);
+  console.log(`wrote ${target.pathname}`);
+}
