@@ -13,7 +13,8 @@ import type { Core } from '../engine/core.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
-import { checkDeclaredLength } from './body.js';
+import { checkDeclaredLength, decodeBody } from './body.js';
+import type { RequestFields } from '../domain/signing.js';
 import { startJournalRecord } from './journalRecord.js';
 import { authenticate, basicUsername } from './middleware/auth.js';
 import { type FaultSource, faultGuard } from './middleware/faults.js';
@@ -95,10 +96,13 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       const { route } = matched;
       if (!('method' in route)) throw notAllowed(request.method, route.allow);
       const account = authenticate(store, apiKey);
+      // A fault matching by recipient needs the send's numbers: the body is read first, once, for both.
+      const readsRecipients = recipientOperations.has(route.operation) && faults.faultsReadRecipients(account);
+      const served = readsRecipients ? withBodyReadOnce(request) : request;
       let base: string | undefined;
       let docs: string | undefined;
       const call: RouteCall = {
-        request,
+        request: served,
         environment,
         // Looked up again at each use: a reset or snapshot import while the request waited (injected latency, a body
         // still arriving) replaces the account, and the request must change the state it meets, not the one it left.
@@ -123,14 +127,20 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
         });
         return networkAnswer(network, () => serve(route, call));
       }
-      const faulted = fault(route.operation, environment, account);
-      return faulted === undefined
-        ? serve(route, call)
-        : faulted.then(
-            (network) =>
-              network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call)),
-            (error: unknown) => failure(request, error),
-          );
+      const guarded = (recipients?: readonly string[]): Answering => {
+        const faulted = fault(route.operation, environment, account, recipients);
+        return faulted === undefined
+          ? serve(route, call)
+          : faulted.then(
+              (network) =>
+                network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call)),
+              (error: unknown) => failure(request, error),
+            );
+      };
+      if (!readsRecipients) return guarded();
+      const bytes = served.body(options.maxBodySize);
+      const judged = (read: Uint8Array): Answering => guarded(recipientsOf(read, request.header('content-type')));
+      return bytes instanceof Promise ? bytes.then(judged, (error: unknown) => failure(request, error)) : judged(bytes);
     } catch (error) {
       return failure(request, error);
     }
@@ -161,4 +171,28 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const result = answer(request, environment, apiKey);
     return result instanceof Promise ? result.then(answered) : answered(result);
   };
+}
+
+/** The operations whose body names recipients, which a fault may match. */
+const recipientOperations = new Set<string>(['send', 'edit']);
+
+/** The request, its body read at most once however often it is asked for (a fault and then the route). */
+function withBodyReadOnce(request: ApiRequest): ApiRequest {
+  let bytes: Uint8Array | Promise<Uint8Array> | undefined;
+  return Object.assign(Object.create(request) as ApiRequest, {
+    body: (maxBytes: number) => (bytes ??= request.body(maxBytes)),
+  });
+}
+
+/** The numbers a send or edit body names, for faults to match; a body the route will refuse names none. */
+function recipientsOf(bytes: Uint8Array, contentType: string | undefined): string[] {
+  let fields: RequestFields;
+  try {
+    fields = decodeBody(bytes, contentType);
+  } catch {
+    return [];
+  }
+  const { recipient } = fields;
+  const list: unknown[] = Array.isArray(recipient) ? recipient : [recipient];
+  return list.filter((number): number is string => typeof number === 'string');
 }

@@ -6,6 +6,7 @@ import type { Environment } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
 import { type NetworkFailure, defaultTrickleMs } from './networkFaults.js';
+import { recipientTest } from './match.js';
 import type { ScenarioFault } from './schema.js';
 
 export interface FaultAction {
@@ -35,10 +36,14 @@ interface FaultState {
   windows: Map<string, { start: number; count: number }>;
   /** Matching requests so far, for `nth` and `every`. */
   seen: number;
+  /** The fault's recipient test, when it matches by recipient. */
+  recipient: ((number: string) => boolean) | undefined;
 }
 
 export class Faults {
   private states: FaultState[] = [];
+  /** Whether a fault matches by recipient, so a send's body is read before the faults are asked. */
+  readsRecipients = false;
 
   constructor(private readonly random: Random) {}
 
@@ -55,7 +60,9 @@ export class Faults {
       },
       windows: new Map(),
       seen: 0,
+      recipient: spec.match.recipient === undefined ? undefined : recipientTest(spec.match.recipient),
     }));
+    this.readsRecipients = this.states.some((state) => state.recipient !== undefined);
   }
 
   /** Turns a named fault on or off; false when no fault has that name. */
@@ -65,11 +72,21 @@ export class Faults {
     return matching.length > 0;
   }
 
-  /** What to do to a request: the summed latency and the first error or network failure of the matching faults. */
-  apply(operation: RouteOperation, environment: Environment, apiKey: string, now: number): FaultAction | undefined {
+  /**
+   * What to do to a request: the summed latency and the first error or network failure of the matching faults.
+   * `recipients` are those a send or edit names (undefined for other operations, or before its body is read).
+   */
+  apply(
+    operation: RouteOperation,
+    environment: Environment,
+    apiKey: string,
+    now: number,
+    recipients?: readonly string[],
+  ): FaultAction | undefined {
     let action: FaultAction | undefined;
     for (const state of this.states) {
       if (!state.enabled || !matches(state.spec, operation, environment, apiKey)) continue;
+      if (state.recipient !== undefined && !recipients?.some(state.recipient)) continue;
       if (!inTurn(state)) continue;
       if (state.spec.probability !== undefined && this.random.next() >= state.spec.probability) continue;
       // A rate limit only acts on the requests over it; other faults act on every match.

@@ -28,7 +28,8 @@ function textTest(spec: TextMatch): (text: string | null) => boolean {
     (regex === undefined || regex(text));
 }
 
-function recipientTest(spec: RecipientMatch): (number: string) => boolean {
+/** One recipient matcher, for rules and replies (a leg's number) and faults (a send's numbers). */
+export function recipientTest(spec: RecipientMatch): (number: string) => boolean {
   if (typeof spec === 'string') return compileGlob(spec);
   const glob = spec.glob === undefined ? undefined : compileGlob(spec.glob);
   const regex = spec.regex === undefined ? undefined : compileRegex(spec.regex);

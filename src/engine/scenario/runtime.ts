@@ -147,10 +147,21 @@ export class ScenarioRuntime {
    * What the faults do to one API request: the account's own faults first, then the emulator's; latencies
    * add up and the first error or network failure wins, as among the faults of one scenario.
    */
-  applyFaults(operation: Operation, environment: Environment, account: Account, now: number): FaultAction | undefined {
-    const own = this.overrideOf(account)?.faults.apply(operation, environment, account.apiKey, now);
-    const shared = this.global.faults.apply(operation, environment, account.apiKey, now);
+  applyFaults(
+    operation: Operation,
+    environment: Environment,
+    account: Account,
+    now: number,
+    recipients?: readonly string[],
+  ): FaultAction | undefined {
+    const own = this.overrideOf(account)?.faults.apply(operation, environment, account.apiKey, now, recipients);
+    const shared = this.global.faults.apply(operation, environment, account.apiKey, now, recipients);
     return own === undefined ? shared : shared === undefined ? own : mergeFaultActions(own, shared);
+  }
+
+  /** Whether a fault the account's requests meet matches by recipient: then a send's body is read before they are asked. */
+  faultsReadRecipients(account: Account): boolean {
+    return this.global.faults.readsRecipients || this.overrideOf(account)?.faults.readsRecipients === true;
   }
 
   /** The account's own scenario, compiled when it was set (or first asked for after an import or reset). */

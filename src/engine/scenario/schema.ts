@@ -137,6 +137,11 @@ const fault = z
         operation: z.union([z.enum(routeOperations), z.array(z.enum(routeOperations))]).optional(),
         environment: environment.optional(),
         account: z.string().optional(),
+        recipient: recipientMatch
+          .optional()
+          .describe(
+            "A send (or an edit) with a recipient that matches; the fault then acts once the request's body has arrived. Never matches other operations.",
+          ),
       })
       .default({}),
     error: z

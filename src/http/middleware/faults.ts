@@ -16,6 +16,7 @@ export type FaultGuard = (
   operation: RouteOperation,
   environment: Environment,
   account: Account,
+  recipients?: readonly string[],
 ) => Promise<NetworkFailure | undefined> | undefined;
 
 /** Where the faults for a request come from: the account's own scenario, then the emulator's. */
@@ -25,14 +26,17 @@ export interface FaultSource {
     environment: Environment,
     account: Account,
     now: number,
+    recipients?: readonly string[],
   ): FaultAction | undefined;
+  /** Whether a fault the account's requests meet matches by recipient (a send's body is then read first). */
+  faultsReadRecipients(account: Account): boolean;
 }
 
 /** Faults are judged at the time of the request's account (its clock: rate-limit windows count on it). */
 export function faultGuard(faults: FaultSource, events: EmulatorEmitter, wallTimers: WallTimers): FaultGuard {
-  return (operation, environment, account) => {
+  return (operation, environment, account, recipients) => {
     const at = account.clock.now();
-    const action = faults.applyFaults(operation, environment, account, at);
+    const action = faults.applyFaults(operation, environment, account, at, recipients);
     if (!action) return undefined;
     // Announced so the timeline report can show which answers were injected.
     events.emit('fault.injected', {
