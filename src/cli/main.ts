@@ -5,6 +5,7 @@ import { createEmulator } from '../emulator.js';
 import { batchLimitNote, publicOrigin } from '../options.js';
 import { CliError, parseCli } from './args.js';
 import { readyInfo, removeReadyFile, writeReadyFile } from './readyInfo.js';
+import { watchParent } from './watchParent.js';
 
 function packageVersion(): string {
   const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
@@ -52,6 +53,16 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  const { parentPid } = options;
+  if (parentPid !== undefined)
+    watchParent(parentPid, () => {
+      process.stderr.write(
+        json
+          ? `${JSON.stringify({ event: 'stopping', parentPid, reason: 'parent process gone' })}\n`
+          : `sms-emulator: the parent process ${parentPid} (--parent-pid) is gone, stopping.\n`,
+      );
+      void emulator.close().then(() => process.exit(0));
+    });
   const { readyFile } = options;
   const info = readyInfo(emulator, urls, version);
   if (readyFile !== undefined) {

@@ -190,6 +190,9 @@ export function answerSchemas(): Record<string, Schema> {
     Signature: object({ string_to_sign: string, signature: string }),
     Scenario: fromZod(scenarioSchema),
     AccountScenario: fromZod(accountScenarioSchema),
+    BundledScenarios: object({
+      scenarios: { type: 'array', items: object({ name: string, description: string }) },
+    }),
     Snapshot: fromZod(snapshotSchema()),
   };
 }

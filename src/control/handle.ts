@@ -132,6 +132,8 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     setScenario(apiKey: string, scenario: string | AccountScenarioInput): Answer<M, AccountScenario>;
     /** Removes the account's own scenario: the emulator's alone decides for it again. */
     clearScenario(apiKey: string): Answer<M, void>;
+    /** Gives the account a bundled scenario by name (`'degraded-api'`) as its own; one holding more than rules, replies and faults is refused. */
+    useBundledScenario(apiKey: string, name: string): Answer<M, AccountScenario>;
   };
   readonly messages: {
     /** Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`. */
@@ -179,6 +181,10 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     get(): Answer<M, Scenario>;
     /** Replaces the active scenario (YAML/JSON text or an object); a bad one is refused and changes nothing. */
     set(scenario: string | ScenarioInput): Answer<M, Scenario>;
+    /** The scenarios shipped with the emulator, by name with what each does. */
+    bundled(): Answer<M, { scenarios: { name: string; description: string }[] }>;
+    /** Makes a bundled scenario the active one by name (`'happy-path'`): no file needed, outside a checkout too. */
+    useBundled(name: string): Answer<M, Scenario>;
   };
   readonly optOuts: {
     /** Numbers opted out of an account's environment (default account, live). */

@@ -23,6 +23,7 @@ import {
 import { journalFilter } from '../journal/requestJournal.js';
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
 import { paginate } from '../domain/list.js';
+import { bundledScenarioText, bundledScenarios } from '../engine/scenario/files.js';
 import type { ChaosView, OptOutView } from './handle.js';
 import type { OperationDeps, OperationTable } from './operations.js';
 
@@ -65,6 +66,7 @@ function setOptOut(
 const key = { in: 'path', name: 'key' } as const;
 const id = { in: 'path', name: 'id' } as const;
 const number = { in: 'path', name: 'number' } as const;
+const scenarioName = { in: 'path', name: 'name' } as const;
 const query = { in: 'query' } as const;
 const body = { in: 'body' } as const;
 
@@ -288,6 +290,15 @@ export const operations = {
         "Gives the account its own scenario (YAML or JSON body: `rules`, `replies`, `faults`), consulted before the emulator's for its requests and legs only; it replaces an earlier one and is gone when cleared, or the account is reset or deleted. A bad one is refused and changes nothing.",
       run: ({ control }, apiKey, scenario) => control.setAccountScenario(apiKey, scenario),
     },
+    useBundledScenario: {
+      method: 'PUT',
+      path: '/accounts/{key}/scenario/bundled/{name}',
+      answer: 'AccountScenario',
+      args: [key, scenarioName],
+      summary:
+        'Gives the account a bundled scenario (`happy-path`, `degraded-api`, `rate-limited`, …; `GET /scenario/bundled` lists them) as its own, as `PUT /accounts/{key}/scenario` with that file would; one holding more than rules, replies and faults is refused.',
+      run: ({ control }, apiKey, name) => control.setAccountScenario(apiKey, bundledScenarioText(name).text),
+    },
     clearScenario: {
       method: 'DELETE',
       path: '/accounts/{key}/scenario',
@@ -449,6 +460,24 @@ export const operations = {
       args: [{ in: 'text' }],
       summary: 'Replaces the active scenario (YAML or JSON body); a bad one is refused and changes nothing.',
       run: ({ control }, scenario) => control.replaceScenario(scenario),
+    },
+    bundled: {
+      method: 'GET',
+      path: '/scenario/bundled',
+      answer: 'BundledScenarios',
+      args: [],
+      summary:
+        'The scenarios shipped with the emulator, by name with what each does: `{"scenarios": [{"name": "happy-path", "description": …}, …]}`.',
+      run: () => ({ scenarios: bundledScenarios() }),
+    },
+    useBundled: {
+      method: 'PUT',
+      path: '/scenario/bundled/{name}',
+      answer: 'Scenario',
+      args: [scenarioName],
+      summary:
+        'Makes a bundled scenario the active one by name (no file needed, outside a checkout too): as `PUT /scenario` with its YAML; an unknown name is CONTROL_NOT_FOUND listing the names.',
+      run: ({ control }, name) => control.replaceScenario(bundledScenarioText(name).text),
     },
   },
   optOuts: {

@@ -60,7 +60,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
   const readyFile = join(directory, 'ready.json');
   let flags: ProcessSettings;
   try {
-    flags = processFlags({ port: 0, ...emulatorOptions }, directory);
+    // The emulator stops by itself if this process is killed before it can stop the emulator (SIGKILL).
+    flags = processFlags({ port: 0, parentPid: process.pid, ...emulatorOptions }, directory);
   } catch (error) {
     rmSync(directory, { recursive: true, force: true });
     throw error;

@@ -62,6 +62,7 @@ test('every control operation answers what the OpenAPI document declares, with n
     'accounts.update': { path: { key: 'pk_answers' }, body: { live: { addBalance: 5 } } },
     'accounts.delete': { path: { key: 'pk_answers' } },
     'accounts.getScenario': { path: { key: 'pk_test_sms_emulator' } },
+    'accounts.useBundledScenario': { path: { key: 'pk_test_sms_emulator', name: 'happy-path' } },
     'accounts.setScenario': {
       path: { key: 'pk_test_sms_emulator' },
       text: JSON.stringify({
@@ -83,6 +84,7 @@ test('every control operation answers what the OpenAPI document declares, with n
     'webhooks.redeliver': { path: { id: event } },
     'webhooks.setChaos': { body: { delay: '1s' } },
     'scenario.set': { text: JSON.stringify(scenario) },
+    'scenario.useBundled': { path: { name: 'happy-path' } },
     'optOuts.add': { path: { number: '27831234567' } },
     'optOuts.list': {},
     'optOuts.remove': { path: { number: '27831234567' } },

@@ -1,7 +1,8 @@
 /** Reads scenario sources (file paths or objects) into one validated scenario; used before the server starts. */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ApiError } from '../../domain/errors.js';
 import { ScenarioError, mergeScenarios, parseScenario, validateScenario } from './parse.js';
 import type { Scenario } from './schema.js';
 
@@ -30,4 +31,31 @@ export function scenarioPath(source: string): string {
   if (!/^[a-z0-9-]+$/.test(source) || existsSync(source)) return source;
   const bundled = `${bundledDir}${source}.yaml`;
   return existsSync(bundled) ? bundled : source;
+}
+
+/** The names of the bundled scenarios (`happy-path`, `flaky-network`, ...), which work outside a checkout too. */
+export function bundledScenarioNames(): string[] {
+  return readdirSync(bundledDir)
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => file.slice(0, -'.yaml'.length))
+    .sort();
+}
+
+/** A bundled scenario's YAML text by name; an unknown name is CONTROL_NOT_FOUND naming the bundled ones. */
+export function bundledScenarioText(name: string): { text: string; source: string } {
+  const names = bundledScenarioNames();
+  if (!names.includes(name))
+    throw new ApiError(
+      'CONTROL_NOT_FOUND',
+      `No bundled scenario is named ${JSON.stringify(name)}; the bundled ones are ${names.join(', ')}.`,
+    );
+  return { text: readFileSync(`${bundledDir}${name}.yaml`, 'utf8'), source: `bundled scenario ${name}` };
+}
+
+/** Each bundled scenario's name and the description it gives of itself. */
+export function bundledScenarios(): { name: string; description: string }[] {
+  return bundledScenarioNames().map((name) => {
+    const { text, source } = bundledScenarioText(name);
+    return { name, description: parseScenario(text, source).description ?? '' };
+  });
 }
