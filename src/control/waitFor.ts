@@ -16,6 +16,7 @@ interface WaitClock {
   state(): ClockView | Promise<ClockView>;
   set(instant: string): Promise<ClockView>;
   runUntilIdle(options?: { limit?: string | number }): Promise<ClockView>;
+  next(): Promise<ClockView>;
 }
 
 /** What waiting needs of a handle: in process its reads answer at once, over HTTP with promises. */
@@ -25,6 +26,7 @@ export interface WaitableHandle {
     get(id: string): ClockView | Promise<ClockView>;
     set(id: string, instant: string): Promise<ClockView>;
     runUntilIdle(id: string, options?: { limit?: string | number }): Promise<ClockView>;
+    next(id: string): Promise<ClockView>;
   };
   readonly accounts: { get(apiKey: string): AccountView | Promise<AccountView> };
   readonly messages: { get(id: string): MessageView | Promise<MessageView> };
@@ -41,6 +43,7 @@ async function clockOf(handle: WaitableHandle, messageId: string): Promise<WaitC
     state: () => clocks.get(id),
     set: (instant) => clocks.set(id, instant),
     runUntilIdle: (options) => clocks.runUntilIdle(id, options),
+    next: () => clocks.next(id),
   };
 }
 
@@ -97,20 +100,26 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
   };
 }
 
-/** Moves a manual clock to the message's next own change (its schedule time or a leg's next step), else as far as the deadline. */
+/**
+ * Moves a manual clock on to the message's next own change (its schedule time or a leg's next step), else as far as
+ * the deadline. The views show times to the second and a clock counts milliseconds, so the change is not set to by
+ * its shown time: the clock jumps to its next queued event (`next`), exactly when it is due, one at a time.
+ */
 async function stepTowards(clock: WaitClock, message: MessageView, now: number, deadline: number): Promise<void> {
   const due = [
     message.status === 'scheduled' ? message.schedule : null,
     ...message.legs.flatMap((leg) => leg.upcoming.map((change) => change.at)),
   ]
     .filter((time): time is string => time !== null)
-    .map((time) => Date.parse(time))
-    .filter((time) => time > now);
-  const next = Math.min(...due);
-  if (next <= deadline) return setUnlessPassed(clock, next);
-  // Nothing of its own is planned: let everything else on its clock happen (a scenario's timeline, a reply) up to the deadline.
+    .map((time) => Date.parse(time));
+  if (due.length > 0 && Math.min(...due) <= deadline) {
+    const { run } = await clock.next();
+    if ((run?.fired ?? 0) > 0) return;
+  }
+  // Nothing of its own is planned: let everything else on its clock happen (a scenario's timeline, a reply) up to the
+  // deadline; when that fired nothing, nothing will happen before it, and the clock goes there.
   const { run } = await clock.runUntilIdle({ limit: deadline - now });
-  if (run?.idle) await setUnlessPassed(clock, deadline);
+  if (run?.idle && run.fired === 0) await setUnlessPassed(clock, deadline);
 }
 
 /** Sets the clock to `time`; when a concurrent test already moved it past, that is as good (the caller looks again). */

@@ -20,6 +20,31 @@ test('moves a manual clock just far enough for the message to be delivered', asy
   expect(emulator.clock.state().now).toBe(at(5_000));
 });
 
+test('a clock between whole seconds stops exactly at the delivery too, embedded and over HTTP (views show times to the second)', async () => {
+  const emulator = createEmulator({ clock: 'manual', startTime: '2030-01-01T08:00:00.250Z' });
+  const { origin: listening } = await emulator.listen({ port: 0 });
+  try {
+    for (const over of ['embedded', 'http'] as const) {
+      const world = emulator.worlds.create({ account: {} });
+      const client = createClient({ baseUrl: listening, ...world.account });
+      const sent = await client.send({ recipient: ['27831234567'], message: `Hi ${over}` });
+      const start = emulator.clocks.get(world.clock.id).now;
+      if (over === 'embedded') await emulator.waitFor(sent.id).toReach('delivered', { within: '1h' });
+      else {
+        const answer = await fetch(`${listening}/_emulator/messages/${sent.id}/wait`, {
+          method: 'POST',
+          body: JSON.stringify({ status: 'delivered', within: '1h' }),
+        });
+        expect(((await answer.json()) as { clock: { now: number } }).clock.now).toBe(start + 5_000);
+      }
+      expect(emulator.clocks.get(world.clock.id).now).toBe(start + 5_000);
+      expect(emulator.messages.get(sent.id).status).toBe('delivered');
+    }
+  } finally {
+    await emulator.close();
+  }
+});
+
 test('stops at the status asked for, without moving past it', async () => {
   const { emulator, sms } = setup();
   const sent = await sms.send({ recipient: ['27831234567'], message: 'Hi' });
