@@ -1,0 +1,81 @@
+"""The `sms` world through the user's own path: a real emulator process, its control API, a real webhook socket."""
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from sms_emulator import EmulatorNotReady, SmsApiError, start
+
+
+def test_a_scheduled_send_goes_out_when_the_test_moves_its_clock(sms):
+    scheduled = sms.client.schedule("27831234567", "Your table is ready", schedule=sms.now() + timedelta(minutes=20))
+    assert scheduled["status"] == "scheduled"
+    at = datetime.fromisoformat(scheduled["schedule"])
+    sms.clock.set(at - timedelta(seconds=1))
+    assert sms.client.get(scheduled["id"])["status"] == "scheduled"
+    sms.clock.set(at)
+    assert sms.client.get(scheduled["id"])["status"] != "scheduled"
+    sms.wait_for(scheduled["id"]).to_reach("delivered")
+    sms.assert_webhook(id=scheduled["id"], status="delivered")
+    assert sms.now() >= at
+
+
+def test_a_webhook_answered_500_is_sent_again_and_then_received(sms):
+    sms.catcher.respond_with([500, 200])
+    sent = sms.client.send("27831234567", "Twice")
+    sms.wait_for(sent["id"]).to_reach("delivered")
+    tries = [request for request in sms.catcher.received if request.json["status"] == "submitted"]
+    assert len(tries) == 2
+    assert tries[0].headers["x-emulator-event-id"] == tries[1].headers["x-emulator-event-id"]
+    assert [request.headers["x-emulator-attempt"] for request in tries] == ["1", "2"]
+    sms.assert_webhook(id=sent["id"], status="delivered")
+
+
+def test_a_network_fault_is_a_clear_error_and_the_next_send_works(sms):
+    sms.scenario({"faults": [{"match": {"operation": "send"}, "network": "reset", "count": 1}]})
+    with pytest.raises(SmsApiError) as failure:
+        sms.client.send("27831234567", "Lost")
+    assert failure.value.code == "NETWORK_ERROR"
+    assert failure.value.status == 0
+    assert sms.client.send("27831234567", "Through")["status"] == "pending"
+
+
+def test_a_rate_limit_is_cleared_by_moving_the_clock_by_retry_after(sms):
+    sms.use_bundled_scenario("rate-limited")
+    for _ in range(5):
+        sms.client.send("27831234567", "Within the limit")
+    with pytest.raises(SmsApiError) as limited:
+        sms.client.send("27831234567", "Over it")
+    assert limited.value.code == "TOO_MANY_REQUESTS"
+    assert limited.value.retry_after is not None
+    sms.clock.advance(f"{limited.value.retry_after}s")
+    assert sms.client.send("27831234567", "Allowed again")["status"] == "pending"
+
+
+def test_errors_carry_the_code_status_and_description(sms):
+    with pytest.raises(SmsApiError) as failure:
+        sms.client.send("0831234567", "Bad number")
+    assert (failure.value.code, failure.value.status) == ("INVALID_RECIPIENT_ENTRY", 400)
+    assert "0831234567" in failure.value.description
+
+
+def test_assertions_name_what_did_happen(sms):
+    sent = sms.client.send("27831234567", "Hello", client_reference="order-9")
+    sms.assert_sent(to="27831234567", text="Hello", client_reference="order-9")
+    with pytest.raises(AssertionError, match=r"pending to 27831234567: 'Hello'"):
+        sms.assert_sent(to="27830000000")
+    with pytest.raises(AssertionError, match=r"no webhook matches"):
+        sms.assert_webhook(id=sent["id"], status="delivered")
+
+
+def test_a_wait_that_cannot_succeed_fails_with_the_history(sms):
+    sent = sms.client.send("27831234567", "Never undelivered")
+    with pytest.raises(AssertionError, match=r"(?s)did not reach \"undelivered\".*history"):
+        sms.wait_for(sent["id"]).to_reach("undelivered")
+
+
+def test_an_emulator_that_cannot_start_is_a_clear_error_with_its_output(monkeypatch):
+    monkeypatch.delenv("SMS_EMULATOR_URL", raising=False)
+    monkeypatch.setenv("SMS_EMULATOR_COMMAND", "sh -c 'echo no-such-emulator >&2; exit 3' sh")
+    with pytest.raises(EmulatorNotReady, match=r"exited with 3:\n.*no-such-emulator"):
+        start(timeout=20)
