@@ -1,0 +1,3 @@
+module smsemu
+
+go 1.21

@@ -1,0 +1,77 @@
+package smsemu
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func readVectors(t *testing.T, name string, into any) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "test-vectors", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, into); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSigningVectors(t *testing.T) {
+	var file struct {
+		Cases []struct {
+			Name, Secret, Canonical, Signature string
+			Fields                             map[string]any
+		}
+	}
+	readVectors(t, "signing.json", &file)
+	for _, c := range file.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			if got := CanonicalString(c.Fields); got != c.Canonical {
+				t.Errorf("canonical string\n got %s\nwant %s", got, c.Canonical)
+			}
+			if got := Sign(c.Fields, c.Secret); got != c.Signature {
+				t.Errorf("signature %s, want %s", got, c.Signature)
+			}
+		})
+	}
+}
+
+func TestScheduleVectors(t *testing.T) {
+	var file struct {
+		Cases []struct{ Name, Instant, Offset, Schedule string }
+	}
+	readVectors(t, "schedule.json", &file)
+	for _, c := range file.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			instant, err := time.Parse(time.RFC3339Nano, c.Instant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := FormatSchedule(instant, c.Offset); err != nil || got != c.Schedule {
+				t.Errorf("got %q (%v), want %q", got, err, c.Schedule)
+			}
+		})
+	}
+}
+
+func TestWebhookVectorsAreFoundByTheirOwnFields(t *testing.T) {
+	var file struct {
+		Cases []struct {
+			Name    string
+			Payload map[string]any
+		}
+	}
+	readVectors(t, "webhooks.json", &file)
+	other := map[string]any{"type": "sms", "id": "another", "status": "delivered", "recipient": []any{"27830000009"}, "message": "x"}
+	for _, c := range file.Cases {
+		p := c.Payload
+		recipient := p["recipient"].([]any)[0].(string)
+		found := FindWebhook([]map[string]any{other, p}, p["id"].(string), p["status"].(string), p["type"].(string), recipient, p["message"].(string))
+		if found == nil || found["id"] != p["id"] || found["status"] != p["status"] {
+			t.Errorf("%s: not found by its own fields", c.Name)
+		}
+	}
+}

@@ -1,0 +1,260 @@
+package smsemu
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMain(m *testing.M) { os.Exit(Main(m)) }
+
+func TestAScheduledSendGoesOutWhenTheTestMovesItsClock(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	scheduled, err := w.Client.Schedule([]string{"27831234567"}, "Your table is ready", w.Now().Add(20*time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, err := time.Parse(time.RFC3339, scheduled["schedule"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Clock.Set(at.Add(-time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := w.Client.Get(scheduled["id"].(string)); got["status"] != "scheduled" {
+		t.Fatalf("a second before its time the message is %v", got["status"])
+	}
+	if err := w.Clock.Set(at); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := w.Client.Get(scheduled["id"].(string)); got["status"] == "scheduled" {
+		t.Fatal("at its time the message is still scheduled")
+	}
+	w.WaitFor(scheduled["id"].(string), "delivered", "")
+	w.AssertWebhook(scheduled["id"].(string), "delivered")
+}
+
+func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	w.Catcher.RespondWith(500, 200)
+	sent, err := w.Client.Send([]string{"27831234567"}, "Twice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.WaitFor(sent["id"].(string), "delivered", "")
+	var tries []CaughtRequest
+	for _, request := range w.Catcher.Received() {
+		if request.JSON()["status"] == "submitted" {
+			tries = append(tries, request)
+		}
+	}
+	if len(tries) != 2 || tries[0].Header.Get("X-Emulator-Event-Id") != tries[1].Header.Get("X-Emulator-Event-Id") {
+		t.Fatalf("want the submitted notification twice, same event: %+v", tries)
+	}
+	if tries[1].Header.Get("X-Emulator-Attempt") != "2" {
+		t.Errorf("second try's attempt header: %q", tries[1].Header.Get("X-Emulator-Attempt"))
+	}
+	w.AssertWebhook(sent["id"].(string), "delivered")
+}
+
+func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	if err := w.Scenario(map[string]any{"faults": []any{map[string]any{"match": map[string]any{"operation": "send"}, "network": "reset", "count": 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := w.Client.Send([]string{"27831234567"}, "Lost")
+	var apiError *APIError
+	if !errors.As(err, &apiError) || apiError.Code != "NETWORK_ERROR" || apiError.Status != 0 {
+		t.Fatalf("want NETWORK_ERROR, got %v", err)
+	}
+	if sent, err := w.Client.Send([]string{"27831234567"}, "Through"); err != nil || sent["status"] != "pending" {
+		t.Fatalf("the next send: %v %v", sent, err)
+	}
+}
+
+func TestARateLimitIsClearedByMovingTheClockByRetryAfter(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	if err := w.UseBundledScenario("rate-limited"); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		if _, err := w.Client.Send([]string{"27831234567"}, "Within the limit"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := w.Client.Send([]string{"27831234567"}, "Over it")
+	var apiError *APIError
+	if !errors.As(err, &apiError) || apiError.Code != "TOO_MANY_REQUESTS" || apiError.RetryAfter < 1 {
+		t.Fatalf("want TOO_MANY_REQUESTS with Retry-After, got %v", err)
+	}
+	if err := w.Clock.Advance(fmt.Sprintf("%ds", apiError.RetryAfter)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Client.Send([]string{"27831234567"}, "Allowed again"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestErrorsCarryTheCodeStatusAndDescription(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	_, err := w.Client.Send([]string{"0831234567"}, "Bad number")
+	var apiError *APIError
+	if !errors.As(err, &apiError) || apiError.Code != "INVALID_RECIPIENT_ENTRY" || apiError.Status != 400 || !strings.Contains(apiError.Description, "0831234567") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// Tests in parallel, each on its own clock: none sees another's time or messages.
+func TestParallelTestsSeeOnlyTheirOwnTimeAndMessages(t *testing.T) {
+	for hours := 1; hours <= 8; hours++ {
+		hours := hours
+		t.Run(fmt.Sprintf("%dh", hours), func(t *testing.T) {
+			t.Parallel()
+			w := NewWorld(t)
+			start := w.Now()
+			if err := w.Clock.Advance(fmt.Sprintf("%dh", hours)); err != nil {
+				t.Fatal(err)
+			}
+			sent, err := w.Client.Send([]string{"27831234567"}, fmt.Sprintf("Test %d", hours))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.WaitFor(sent["id"].(string), "delivered", "")
+			messages := w.Messages()
+			if len(messages) != 1 || messages[0]["message"] != fmt.Sprintf("Test %d", hours) {
+				t.Fatalf("messages: %v", messages)
+			}
+			if got := len(w.Webhooks()); got != 2 {
+				t.Fatalf("webhooks: %d", got)
+			}
+			if moved := w.Now().Sub(start); moved < time.Duration(hours)*time.Hour || moved >= time.Duration(hours)*time.Hour+time.Minute {
+				t.Fatalf("the clock moved %s", moved)
+			}
+		})
+	}
+}
+
+// TestInnerFailing is run by TestAFailingTestLogsItsTimeline in a process of its own; it fails on purpose.
+func TestInnerFailing(t *testing.T) {
+	if os.Getenv("SMSEMU_INNER_FAILING") == "" {
+		t.Skip("run by TestAFailingTestLogsItsTimeline")
+	}
+	w := NewWorld(t)
+	sent, err := w.Client.Send([]string{"27831234567"}, "Are you there?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sent["status"] != "delivered" {
+		t.Errorf("message %v is %v", sent["id"], sent["status"])
+	}
+}
+
+func TestAFailingTestLogsItsTimeline(t *testing.T) {
+	t.Parallel()
+	inner := exec.Command(os.Args[0], "-test.run=^TestInnerFailing$", "-test.v")
+	inner.Env = append(os.Environ(), "SMSEMU_INNER_FAILING=1")
+	output, err := inner.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the inner test passed:\n%s", output)
+	}
+	match := regexp.MustCompile(`sms-emulator timeline: the emulator's timeline of this test's account: (\S+\.html)`).FindSubmatch(output)
+	if match == nil {
+		t.Fatalf("no timeline in the output:\n%s", output)
+	}
+	page, err := os.ReadFile(string(match[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := regexp.MustCompile(`message (\S+) is pending`).FindSubmatch(output)
+	if id == nil || !strings.Contains(string(page), string(id[1])) {
+		t.Fatalf("the timeline does not show the message:\n%s", output)
+	}
+}
+
+func TestAnEmulatorThatCannotStartIsAClearErrorWithItsOutput(t *testing.T) {
+	t.Setenv("SMS_EMULATOR_URL", "")
+	t.Setenv("SMS_EMULATOR_COMMAND", "sh -c 'echo no-such-emulator >&2; exit 3' sh")
+	_, err := Start()
+	if err == nil || !strings.Contains(err.Error(), "before it was ready") || !strings.Contains(err.Error(), "no-such-emulator") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// BenchmarkWorld is what a test's world costs: set-up and clean-up, one call each.
+func BenchmarkWorld(b *testing.B) {
+	emulator, err := Shared()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w, err := openWorld(b, emulator)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := w.close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWorldWithSend adds a send waited to delivered and a webhook assertion.
+func BenchmarkWorldWithSend(b *testing.B) {
+	emulator, err := Shared()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w, err := openWorld(b, emulator)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sent, err := w.Client.Send([]string{"27831234567"}, "Your appointment is at 10:00")
+		if err != nil {
+			b.Fatal(err)
+		}
+		w.WaitFor(sent["id"].(string), "delivered", "")
+		w.AssertWebhook(sent["id"].(string), "delivered")
+		if err := w.close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The example of docs/go.md runs as written, in a module of its own that requires this one, as a user's would.
+func TestTheGuideExampleRunsAsWritten(t *testing.T) {
+	t.Parallel()
+	guide, err := os.ReadFile("../../docs/go.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := regexp.MustCompile("(?s)```go\n(.*?)```").FindSubmatch(guide)
+	if block == nil {
+		t.Fatal("docs/go.md shows no Go example")
+	}
+	kit, _ := os.Getwd()
+	project := t.TempDir()
+	module := "module reminders\n\ngo 1.21\n\nrequire smsemu v0.0.0\n\nreplace smsemu => " + kit + "\n"
+	if err := os.WriteFile(project+"/go.mod", []byte(module), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(project+"/reminders_test.go", block[1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := exec.Command("go", "test", "-count=1", "./...")
+	run.Dir = project
+	if output, err := run.CombinedOutput(); err != nil {
+		t.Fatalf("the guide's example failed: %v\n%s", err, output)
+	}
+}
