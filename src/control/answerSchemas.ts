@@ -159,7 +159,10 @@ export function answerSchemas(): Record<string, Schema> {
           ['status', 'error'],
         ),
       },
-      chaos: { type: 'array', items: { type: 'string', enum: ['duplicate', 'delayed', 'reordered'] } },
+      chaos: {
+        type: 'array',
+        items: { type: 'string', enum: ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] },
+      },
     }),
     Chaos: object({
       duplicateRate: { type: 'number' },

@@ -484,5 +484,5 @@ function readScenario<S extends typeof scenarioSchema | typeof accountScenarioSc
 }
 
 function emptyAccountScenario(): AccountScenario {
-  return { rules: [], replies: [], faults: [] };
+  return { rules: [], replies: [], faults: [], webhooks: [] };
 }

@@ -140,7 +140,8 @@ export function timelineReport(core: Core, account: string, requests: readonly J
   }
 
   for (const event of core.webhooks.log.list({ account })) {
-    const what = `${event.kind} webhook (${event.status}) of ${event.messageId}`;
+    const touched = event.chaos.length === 0 ? '' : ` [${event.chaos.join(', ')}]`;
+    const what = `${event.kind} webhook (${event.status}) of ${event.messageId}${touched}`;
     if (event.attempts.length === 0) {
       const why = event.state === 'skipped' ? 'not posted: no webhook URL' : `${event.state}, not tried yet`;
       add(Date.parse(event.createdAt), {

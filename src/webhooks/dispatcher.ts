@@ -6,6 +6,7 @@
 import { type Environment, type MessageRecord, type MessageStatus, environments } from '../domain/message.js';
 import { type RenderContext, renderMessage } from '../domain/representation.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
+import type { BehaviourDecider } from './deliveryBehaviour.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
@@ -37,6 +38,8 @@ export interface DispatcherSettings {
 
 interface Outgoing {
   event: WebhookEvent;
+  /** answer-ignored: how many more 200 answers count as lost. */
+  ignoreAnswers?: number;
   /** Emulator time before which the event must not be posted (delayed chaos). */
   notBefore: number;
   /** The clock of the event's account: its holds and the times of its tries are on it. */
@@ -76,6 +79,10 @@ export class WebhookDispatcher {
   private readonly perClock = new WeakMap<Clock, Flights>();
   private chaos: WebhookChaos;
   private generation = 0;
+  /** The scenario's delivery behaviours (duplicate, reorder, late, orphan, answer-ignored); none until one is set. */
+  private behaviours: BehaviourDecider = () => [];
+  /** Notifications a reorder holds back, by message, until the message's next one has been queued. */
+  private readonly heldBack = new Map<string, Outgoing[]>();
   /** Closed by close(): tries on the wire stop at once and are logged as failed, not left hanging. */
   private readonly transport: WebhookTransport;
 
@@ -157,6 +164,11 @@ export class WebhookDispatcher {
     return event;
   }
 
+  /** Sets who decides the delivery behaviours of each notification (the scenario runtime). */
+  useBehaviours(decide: BehaviourDecider): void {
+    this.behaviours = decide;
+  }
+
   /** Delivers to URLs starting with `prefix` through `receiver` in this process, with every rule a socket try has. */
   receiveLocally(prefix: string, receiver: WebhookReceiver): () => void {
     return this.transport.receiveLocally(prefix, receiver);
@@ -181,6 +193,7 @@ export class WebhookDispatcher {
         queue.items.length = 0;
         this.queues.delete(message.id);
       }
+      for (const message of account.environments[environment].messages) this.heldBack.delete(message.id);
     }
   }
 
@@ -189,6 +202,7 @@ export class WebhookDispatcher {
     this.generation += 1;
     this.log.clear();
     this.queues.clear();
+    this.heldBack.clear();
     this.chaos = { ...this.settings.chaos };
   }
 
@@ -245,12 +259,25 @@ export class WebhookDispatcher {
     if (url === null) return this.events.emit('webhook.settled', { event: outgoing.event });
     const { chaos } = this;
     const copies = [outgoing];
+    const applied = this.behaviours({ kind, message, recipient, status });
+    for (const behaviour of applied)
+      if (behaviour.name === 'duplicate')
+        for (let extra = 1; extra < behaviour.times; extra++) copies.push(this.marked(make(), 'duplicate'));
     if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) {
       const duplicate = make();
       duplicate.event.chaos.push('duplicate');
       copies.push(duplicate);
     }
+    const late = applied.find((behaviour) => behaviour.name === 'late');
+    const ignored = applied.find((behaviour) => behaviour.name === 'answer-ignored');
+    const reorder = kind === 'delivery' && applied.some((behaviour) => behaviour.name === 'reorder');
+    const queued: Outgoing[] = [];
     for (const copy of copies) {
+      if (late !== undefined) {
+        this.marked(copy, 'late').event.state = 'delayed';
+        copy.notBefore = now + late.afterMs;
+      }
+      if (ignored !== undefined) this.marked(copy, 'answer-ignored').ignoreAnswers = ignored.times;
       if (chaos.reorderRate > 0 && this.random.next() < chaos.reorderRate) {
         copy.event.chaos.push('reordered');
         copy.event.state = 'delayed';
@@ -262,9 +289,69 @@ export class WebhookDispatcher {
         copy.event.state = 'delayed';
         copy.notBefore = now + chaos.delayMs;
       }
-      this.queueFor(orderKey, clock).items.push(copy);
+      queued.push(copy);
     }
+    if (reorder) {
+      // Held until the message's next notification is queued: that one goes first, these after it.
+      for (const copy of queued) this.marked(copy, 'reordered').event.state = 'delayed';
+      this.heldBack.set(orderKey, [...(this.heldBack.get(orderKey) ?? []), ...queued]);
+    } else {
+      const queue = this.queueFor(orderKey, clock);
+      queue.items.push(...queued);
+      const held = this.heldBack.get(orderKey);
+      if (held !== undefined) {
+        this.heldBack.delete(orderKey);
+        for (const copy of held) copy.event.state = 'pending';
+        queue.items.push(...held);
+      }
+    }
+    if (applied.some((behaviour) => behaviour.name === 'orphan'))
+      this.orphan(kind, clock, url, message, recipient, status, payload);
     this.pump(orderKey);
+  }
+
+  /** Marks an outgoing event with a behaviour (once) and answers it. */
+  private marked(outgoing: Outgoing, name: WebhookEvent['chaos'][number]): Outgoing {
+    if (!outgoing.event.chaos.includes(name)) outgoing.event.chaos.push(name);
+    return outgoing;
+  }
+
+  /** orphan: one more notification like this one, for a message id the account never sent. */
+  private orphan(
+    kind: WebhookKind,
+    clock: Clock,
+    url: string,
+    message: MessageRecord,
+    recipient: string,
+    status: string,
+    payload: unknown,
+  ): void {
+    const id = this.random.uuid();
+    const stranger: MessageRecord = { ...message, id };
+    const links = (payload as { _links?: unknown })._links;
+    const copy = {
+      ...(payload as Record<string, unknown>),
+      id,
+      ...(links === undefined
+        ? {}
+        : { _links: JSON.parse(JSON.stringify(links).replaceAll(message.id, id)) as unknown }),
+    };
+    const event = webhookEvent({
+      id: this.random.uuid(),
+      kind,
+      message: stranger,
+      recipient,
+      status,
+      at: clock.now(),
+      offsetMinutes: this.settings.offsetMinutes,
+      url,
+      state: 'pending',
+      payload: copy,
+    });
+    event.chaos.push('orphan');
+    this.log.add(event);
+    this.queueFor(id, clock).items.push({ event, notBefore: clock.now(), clock });
+    this.pump(id);
   }
 
   private queueFor(key: string, clock: Clock): MessageQueue {
@@ -337,6 +424,12 @@ export class WebhookDispatcher {
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await this.wallTimers.sleep(this.settings.backoffMs);
       const attempt = await this.attempt(outgoing.clock, event, body, headers);
+      if (attempt.ok && (outgoing.ignoreAnswers ?? 0) > 0) {
+        // answer-ignored: the 200 is taken as lost on the way back, as a gateway that timed out takes it.
+        outgoing.ignoreAnswers = (outgoing.ignoreAnswers ?? 0) - 1;
+        attempt.ok = false;
+        attempt.error = 'answered 200, taken as lost (answer-ignored)';
+      }
       event.attempts.push(attempt);
       this.events.emit('webhook.attempt', { event, attempt });
       if (attempt.ok) return this.settle(event, 'delivered');

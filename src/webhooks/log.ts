@@ -36,8 +36,8 @@ export interface WebhookEvent {
   state: WebhookState;
   payload: unknown;
   attempts: WebhookAttempt[];
-  /** Chaos applied to this event, if any. */
-  chaos: ('duplicate' | 'delayed' | 'reordered')[];
+  /** Delivery behaviours and chaos applied to this event, if any (docs/webhooks.md#delivery-behaviours). */
+  chaos: ('duplicate' | 'delayed' | 'reordered' | 'late' | 'orphan' | 'answer-ignored')[];
 }
 
 /** What an event is made of; `at` is the emulator time it happened (epoch ms). */

@@ -86,7 +86,7 @@ test('the emulator-wide scenario.set keeps its meaning beside an account scenari
 test('PUT, GET and DELETE /_emulator/accounts/{key}/scenario set, read and clear it; YAML is accepted', async () => {
   const emulator = withOtherAccount();
   const empty = await control(emulator, 'GET', `/accounts/${other}/scenario`);
-  expect(empty).toMatchObject({ status: 200, body: { rules: [], replies: [], faults: [] } });
+  expect(empty).toMatchObject({ status: 200, body: { rules: [], replies: [], faults: [], webhooks: [] } });
   const yaml = 'rules:\n  - { match: { recipient: "27831234567" }, outcome: expired }\n';
   const put = await call(emulator, 'PUT', `/_emulator/accounts/${other}/scenario`, {
     raw: yaml,
@@ -98,7 +98,7 @@ test('PUT, GET and DELETE /_emulator/accounts/{key}/scenario set, read and clear
   expect((await control(emulator, 'GET', `/accounts/${other}/scenario`)).body).toEqual(put.body);
   expect(emulator.accounts.getScenario(other)).toEqual(put.body);
   expect((await control(emulator, 'DELETE', `/accounts/${other}/scenario`)).status).toBe(204);
-  expect(emulator.accounts.getScenario(other)).toEqual({ rules: [], replies: [], faults: [] });
+  expect(emulator.accounts.getScenario(other)).toEqual({ rules: [], replies: [], faults: [], webhooks: [] });
 });
 
 test('a bad account scenario is refused with SCENARIO_INVALID naming the place, and changes nothing', async () => {

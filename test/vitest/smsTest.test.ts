@@ -144,6 +144,23 @@ describe('sms.scenario is the test account own scenario', () => {
   });
 });
 
+describe('delivery behaviours are per test', () => {
+  test.concurrent('a test that asks for disorder and duplicates gets them', async ({ sms, expect }) => {
+    await sms.scenario.set({
+      webhooks: [{ behaviour: 'reorder' }, { behaviour: 'duplicate', match: { status: 'delivered' } }],
+    });
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'Messy' });
+    await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
+    expect(sms.webhooks().map((payload) => payload.status)).toEqual(['delivered', 'delivered', 'submitted']);
+  });
+
+  test.concurrent('a concurrent test beside it sees the tidy order', async ({ sms, expect }) => {
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'Tidy' });
+    await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
+    expect(sms.webhooks().map((payload) => payload.status)).toEqual(['submitted', 'delivered']);
+  });
+});
+
 describe('how the embedded emulator reaches the catcher', () => {
   test('in process by default: the catcher gets each post with no socket, signed and re-attempted as over HTTP', async ({
     sms,

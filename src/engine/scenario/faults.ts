@@ -124,8 +124,8 @@ export class Faults {
   }
 }
 
-/** Counts a matching request; true when the fault's `nth` or `every` picks this one (always without them). */
-function inTurn(state: FaultState): boolean {
+/** Counts a match; true when the rule's `nth` or `every` picks this one (always without them): faults and delivery behaviours alike. */
+export function inTurn(state: { seen: number; spec: { nth?: number; every?: number } }): boolean {
   state.seen += 1;
   const { nth, every } = state.spec;
   if (nth !== undefined) return state.seen === nth;

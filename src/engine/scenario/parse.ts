@@ -131,7 +131,16 @@ export function validateScenario<S extends z.ZodType = typeof scenarioSchema>(
 
 /** Later scenarios extend earlier ones: options, accounts (by key) and clocks (by id) are overridden, lists are appended. */
 export function mergeScenarios(scenarios: readonly Scenario[]): Scenario {
-  const merged: Scenario = { version: 1, accounts: [], clocks: [], rules: [], replies: [], faults: [], timeline: [] };
+  const merged: Scenario = {
+    version: 1,
+    accounts: [],
+    clocks: [],
+    rules: [],
+    replies: [],
+    faults: [],
+    webhooks: [],
+    timeline: [],
+  };
   for (const scenario of scenarios) {
     if (scenario.description)
       merged.description = merged.description ? `${merged.description}; ${scenario.description}` : scenario.description;
@@ -150,6 +159,7 @@ export function mergeScenarios(scenarios: readonly Scenario[]): Scenario {
     merged.rules.push(...scenario.rules);
     merged.replies.push(...scenario.replies);
     merged.faults.push(...scenario.faults);
+    merged.webhooks.push(...scenario.webhooks);
     merged.timeline.push(...scenario.timeline);
   }
   return merged;

@@ -13,6 +13,7 @@ import { receiveReply } from '../replies.js';
 import { defaultScenario } from './defaultScenario.js';
 import type { RouteOperation as Operation } from '../../domain/apiOperations.js';
 import { type FaultAction, Faults, mergeFaultActions } from './faults.js';
+import { WebhookBehaviours } from './webhookBehaviours.js';
 import { type MatchSubject, type Matcher, compileMatch, compileOutcome } from './match.js';
 import { validateScenario } from './parse.js';
 import type {
@@ -22,6 +23,7 @@ import type {
   ScenarioReply,
   ScenarioRule,
   TimelineEventSpec,
+  WebhookBehaviourSpec,
 } from './schema.js';
 
 interface CompiledRule {
@@ -40,6 +42,7 @@ interface Compiled {
   rules: CompiledRule[];
   replies: CompiledReply[];
   faults: Faults;
+  webhooks: WebhookBehaviours;
 }
 
 /** An account's compiled scenario and the data it was compiled from (a new record or new data compiles afresh). */
@@ -57,7 +60,16 @@ export interface ScenarioSettings {
 }
 
 export class ScenarioRuntime {
-  private active: Scenario = { version: 1, accounts: [], clocks: [], rules: [], replies: [], faults: [], timeline: [] };
+  private active: Scenario = {
+    version: 1,
+    accounts: [],
+    clocks: [],
+    rules: [],
+    replies: [],
+    faults: [],
+    webhooks: [],
+    timeline: [],
+  };
   private global: Compiled;
   /** The built-in magic numbers, asked after the active scenario unless it says `magicNumbers: false`. */
   private readonly magic: Compiled;
@@ -82,10 +94,18 @@ export class ScenarioRuntime {
     startup: Scenario,
   ) {
     this.random = core.random;
-    this.global = this.compile({ rules: [], replies: [], faults: [] });
+    this.global = this.compile({ rules: [], replies: [], faults: [], webhooks: [] });
     this.magic = this.compile(validateScenario(defaultScenario, 'built-in scenario'));
     this.optOut = new Set(settings.optOutKeywords.map(normaliseKeyword));
     this.optIn = new Set(settings.optInKeywords.map(normaliseKeyword));
+    // The account's own delivery behaviours, then the emulator's: each rule that matches applies.
+    core.webhooks.useBehaviours((subject) => {
+      const account = core.store.accounts.get(subject.message.apiKey);
+      const own = account === undefined ? undefined : this.overrideOf(account);
+      const shared = this.global.webhooks;
+      if ((own === undefined || own.webhooks.empty) && shared.empty) return [];
+      return [...(own?.webhooks.decide(subject) ?? []), ...shared.decide(subject)];
+    });
     core.outcomes.use('scenario', (message, account) => {
       const own = this.overrideOf(account);
       if (own === undefined && this.shared.length === 0) return undefined;
@@ -179,10 +199,14 @@ export class ScenarioRuntime {
     rules: readonly ScenarioRule[];
     replies: readonly ScenarioReply[];
     faults: readonly ScenarioFault[];
+    webhooks: readonly WebhookBehaviourSpec[];
   }): Compiled {
     const faults = new Faults(this.random.faults);
     faults.load(scenario.faults);
+    const webhooks = new WebhookBehaviours(this.random.webhooks);
+    webhooks.load(scenario.webhooks);
     return {
+      webhooks,
       rules: scenario.rules.map((rule) => ({
         matches: compileMatch(rule.match),
         draw: compileOutcome(rule.outcome, this.random.outcomes),

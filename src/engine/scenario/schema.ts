@@ -7,7 +7,7 @@ import { errorCodes } from '../../domain/errors.js';
 import { routeOperations } from '../../domain/apiOperations.js';
 import { scopes } from '../../state/store.js';
 import { environments } from '../../domain/environment.js';
-import { canTransition, type LegStatus, reachableStatuses } from '../../domain/message.js';
+import { canTransition, type LegStatus, legStatuses, reachableStatuses } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
 import { networkFaultKinds } from './networkFaults.js';
@@ -199,6 +199,55 @@ const fault = z
     path: ['trickle'],
   });
 
+/** What a real gateway does to its notifications, one behaviour per rule (docs/webhooks.md#delivery-behaviours). */
+export const webhookBehaviourNames = ['duplicate', 'reorder', 'late', 'orphan', 'answer-ignored'] as const;
+
+const webhookBehaviour = z
+  .strictObject({
+    name: z.string().optional(),
+    behaviour: z
+      .enum(webhookBehaviourNames)
+      .describe(
+        "duplicate: the notification N times; reorder: a message's outcome before its submitted; late: held for `after` on the message's clock; orphan: one more for an id never sent; answer-ignored: the receiver's 200 counts as lost, so the retry rule follows.",
+      ),
+    match: messageMatch
+      .extend({
+        status: z
+          .union([z.enum(legStatuses), z.literal('reply')])
+          .optional()
+          .describe("The notification's status, or reply for a reply notification."),
+      })
+      .default({}),
+    times: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .optional()
+      .describe('duplicate: deliveries in all (2 or more, default 2); answer-ignored: answers ignored (default 1).'),
+    after: duration.optional().describe('late: how long the notification is held, in virtual time (default 6h).'),
+    probability: z.number().min(0).max(1).optional(),
+    count: z.number().int().min(1).optional().describe('Applies to this many matching notifications, then stops.'),
+    nth: z.number().int().min(1).optional().describe('Applies to the Nth matching notification only.'),
+    every: z.number().int().min(2).optional().describe('Applies to every Nth matching notification.'),
+  })
+  .refine((entry) => entry.nth === undefined || entry.every === undefined, {
+    message: 'give nth or every, not both',
+    path: ['every'],
+  })
+  .refine((entry) => entry.after === undefined || entry.behaviour === 'late', {
+    message: 'after goes with behaviour: late',
+    path: ['after'],
+  })
+  .refine(
+    (entry) =>
+      entry.times === undefined ||
+      (entry.behaviour === 'duplicate' && entry.times >= 2) ||
+      entry.behaviour === 'answer-ignored',
+    { message: 'times goes with duplicate (2 or more) or answer-ignored', path: ['times'] },
+  );
+export type WebhookBehaviourSpec = z.output<typeof webhookBehaviour>;
+
 /**
  * An account's own scenario: rules, replies and faults consulted before the emulator's for that account's
  * requests and legs only (options, accounts and timeline events stay emulator-wide).
@@ -213,6 +262,10 @@ export const accountScenarioSchema = z.strictObject({
     .default([])
     .describe("Inbound replies after a leg is delivered; first match wins, before the emulator's."),
   faults: z.array(fault).default([]).describe("Faults for this account's requests, applied before the emulator's."),
+  webhooks: z
+    .array(webhookBehaviour)
+    .default([])
+    .describe("Delivery behaviours for this account's notifications, applied with the emulator's."),
 });
 
 /** A test clock's id: letters, digits, `_`, `-` and `.`, so it fits a URL path as it is. */
@@ -324,6 +377,12 @@ export const scenarioSchema = z.strictObject({
   rules: z.array(rule).default([]).describe('First match wins; unmatched legs follow the default timeline.'),
   replies: z.array(reply).default([]).describe('Inbound replies after a leg is delivered; first match wins.'),
   faults: z.array(fault).default([]),
+  webhooks: z
+    .array(webhookBehaviour)
+    .default([])
+    .describe(
+      'Delivery behaviours: what real gateways do to notifications (duplicates, disorder, late receipts, ...).',
+    ),
   timeline: z.array(timelineEvent).default([]),
 });
 

@@ -1,0 +1,26 @@
+/** What the dispatcher asks before posting a notification, and the behaviours it carries out (decided by the scenario). */
+
+import type { MessageRecord } from '../domain/message.js';
+
+export type DeliveryBehaviourName = 'duplicate' | 'reorder' | 'late' | 'orphan' | 'answer-ignored';
+
+/** A behaviour as the dispatcher applies it. */
+export interface AppliedBehaviour {
+  name: DeliveryBehaviourName;
+  /** duplicate: deliveries in all; answer-ignored: answers ignored. */
+  times: number;
+  /** late: how long the notification is held, in virtual ms. */
+  afterMs: number;
+}
+
+/** One notification about to be posted. */
+export interface NotificationSubject {
+  kind: 'delivery' | 'reply';
+  message: MessageRecord;
+  recipient: string;
+  /** The leg's status, or `reply`. */
+  status: string;
+}
+
+/** Decides the behaviours of one notification; none by default. */
+export type BehaviourDecider = (subject: NotificationSubject) => readonly AppliedBehaviour[];

@@ -1,0 +1,166 @@
+/** Delivery behaviours (duplicate, reorder, late, orphan, answer-ignored): per account, on both request paths, seeded. */
+
+import { afterEach, expect, test } from 'vitest';
+import { type Emulator, createWebhookCatcher, type WebhookCatcher } from '../../src/index.js';
+import { call, makeEmulator, useRequestPath } from '../support/api.js';
+import { requestPaths } from '../support/requestPaths.js';
+
+const open: { close(): Promise<void> | void }[] = [];
+afterEach(async () => {
+  useRequestPath('hono');
+  for (const item of open.splice(0)) await item.close();
+});
+
+interface Setup {
+  emulator: Emulator;
+  catcher: WebhookCatcher;
+  send: (recipient?: string) => Promise<string>;
+  clockId: string;
+}
+
+/** An emulator, a catcher, and a world whose own scenario has `webhooks`; `send` posts through the current request path. */
+async function setup(webhooks: unknown[], seed = 'behaviours'): Promise<Setup> {
+  const catcher = await createWebhookCatcher();
+  const emulator = makeEmulator({ seed });
+  open.push(emulator, catcher);
+  const { account, clock } = emulator.worlds.create({
+    startTime: '2030-01-01T08:00:00Z',
+    account: { webhookUrl: catcher.url },
+    scenario: { webhooks } as never,
+  });
+  const send = async (recipient = '27831234567'): Promise<string> => {
+    const answer = await call(emulator, 'POST', '/v1/messages', {
+      body: { recipient: [recipient], message: 'Your parcel is on its way' },
+      key: account.apiKey,
+      sign: account.signingSecret,
+    });
+    expect(answer.status).toBe(201);
+    return answer.body.id as string;
+  };
+  return { emulator, catcher, send, clockId: clock.id };
+}
+
+const statuses = (catcher: WebhookCatcher): string[] =>
+  catcher.received.map((request) => `${request.body.id as string}:${request.body.status as string}`);
+
+test.each(requestPaths)('duplicate: the delivered notification arrives three times, through %s', async (path) => {
+  useRequestPath(path);
+  const { emulator, catcher, send } = await setup([
+    { behaviour: 'duplicate', times: 3, match: { status: 'delivered' } },
+  ]);
+  const id = await send();
+  await emulator.waitFor(id).toReach('delivered');
+  expect(statuses(catcher)).toEqual([`${id}:submitted`, `${id}:delivered`, `${id}:delivered`, `${id}:delivered`]);
+  const logged = emulator.webhooks.list({ message: id }).items;
+  expect(logged.filter((event) => event.chaos.includes('duplicate'))).toHaveLength(2);
+});
+
+test.each(requestPaths)("reorder: a message's outcome arrives before its submitted, through %s", async (path) => {
+  useRequestPath(path);
+  const { emulator, catcher, send } = await setup([{ behaviour: 'reorder' }]);
+  const id = await send();
+  await emulator.waitFor(id).toReach('delivered');
+  expect(statuses(catcher)).toEqual([`${id}:delivered`, `${id}:submitted`]);
+  expect(emulator.webhooks.list({ message: id }).items.find((event) => event.status === 'submitted')?.chaos).toEqual([
+    'reordered',
+  ]);
+});
+
+test.each(requestPaths)('late: the receipt is held six virtual hours on its own clock, through %s', async (path) => {
+  useRequestPath(path);
+  const { emulator, catcher, send, clockId } = await setup([
+    { behaviour: 'late', after: '6h', match: { status: 'delivered' } },
+  ]);
+  const neighbour = emulator.worlds.create({ account: { webhookUrl: catcher.url } });
+  const id = await send();
+  await emulator.waitFor(id).toReach('delivered');
+  expect(statuses(catcher)).toEqual([`${id}:submitted`]);
+  // The held receipt is its clock's alone: another world's clock moves as if it were not there.
+  await emulator.clocks.advance(neighbour.clock.id, '7h');
+  expect(statuses(catcher)).toEqual([`${id}:submitted`]);
+  await emulator.clocks.advance(clockId, '6h');
+  expect(statuses(catcher)).toEqual([`${id}:submitted`, `${id}:delivered`]);
+});
+
+test.each(requestPaths)(
+  'orphan: one more receipt arrives for an id the account never sent, through %s',
+  async (path) => {
+    useRequestPath(path);
+    const { emulator, catcher, send } = await setup([{ behaviour: 'orphan', match: { status: 'delivered' } }]);
+    const id = await send();
+    await emulator.waitFor(id).toReach('delivered');
+    const orphans = catcher.received.filter((request) => request.body.id !== id);
+    expect(orphans).toHaveLength(1);
+    const orphan = orphans[0]?.body as { id: string; status: string; _links: { self: { href: string } } };
+    expect(orphan.status).toBe('delivered');
+    expect(orphan._links.self.href).toContain(orphan.id);
+    const account = emulator.webhooks.list({ message: orphan.id }).items[0]?.account as string;
+    expect((await call(emulator, 'GET', `/v1/messages/${orphan.id}`, { key: account })).status).toBe(404);
+  },
+);
+
+test.each(requestPaths)(
+  "answer-ignored: the receiver's 200 is taken as lost, so the retry rule sends it again, through %s",
+  async (path) => {
+    useRequestPath(path);
+    const { emulator, catcher, send } = await setup([{ behaviour: 'answer-ignored', match: { status: 'submitted' } }]);
+    const id = await send();
+    await emulator.waitFor(id).toReach('delivered');
+    expect(statuses(catcher)).toEqual([`${id}:submitted`, `${id}:submitted`, `${id}:delivered`]);
+    const submitted = emulator.webhooks.list({ message: id }).items.find((event) => event.status === 'submitted');
+    expect(submitted?.attempts.map((attempt) => [attempt.status, attempt.ok])).toEqual([
+      [200, false],
+      [200, true],
+    ]);
+    expect(submitted?.attempts[0]?.error).toBe('answered 200, taken as lost (answer-ignored)');
+  },
+);
+
+test('behaviours touch only the account whose scenario has them; the timeline report names them', async () => {
+  const { emulator, catcher, send } = await setup([{ behaviour: 'duplicate', match: { status: 'delivered' } }]);
+  const tidy = emulator.worlds.create({ account: { webhookUrl: catcher.url } });
+  const id = await send();
+  const other = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27831234567'], message: 'Tidy' },
+    key: tidy.account.apiKey,
+    sign: tidy.account.signingSecret,
+  });
+  await emulator.waitFor(id).toReach('delivered');
+  await emulator.waitFor(other.body.id as string).toReach('delivered');
+  expect(catcher.received.filter((request) => request.body.id === other.body.id)).toHaveLength(2);
+  expect(catcher.received.filter((request) => request.body.id === id)).toHaveLength(3);
+  const account = emulator.webhooks.list({ message: id }).items[0]?.account as string;
+  const report = emulator.report({ account, format: 'json' });
+  expect(report.entries.some((entry) => entry.kind === 'webhook' && entry.summary.includes('[duplicate]'))).toBe(true);
+});
+
+test('the same seed gives the same deliveries byte for byte; probability and nth pick with it', async () => {
+  const run = async (seed: string): Promise<string[]> => {
+    const { emulator, catcher, send } = await setup(
+      [
+        { behaviour: 'duplicate', probability: 0.5 },
+        { behaviour: 'orphan', nth: 2 },
+      ],
+      seed,
+    );
+    for (const recipient of ['27831230001', '27831230002', '27831230003', '27831230004']) {
+      const id = await send(recipient);
+      await emulator.waitFor(id).toReach('delivered');
+    }
+    return catcher.received.map((request) => JSON.stringify(request.body));
+  };
+  const first = await run('same-seed');
+  expect(await run('same-seed')).toEqual(first);
+  expect(await run('another-seed')).not.toEqual(first);
+});
+
+test('a behaviour rule that does not hold together is refused with the path of the field', () => {
+  const refused = (webhooks: unknown[]) => () => makeEmulator({ scenario: { version: 1, webhooks } as never });
+  expect(refused([{ behaviour: 'duplicate', times: 1 }])).toThrow(
+    /webhooks\[0\]\.times: times goes with duplicate \(2 or more\)/,
+  );
+  expect(refused([{ behaviour: 'orphan', after: '1h' }])).toThrow(
+    /webhooks\[0\]\.after: after goes with behaviour: late/,
+  );
+  expect(refused([{ behaviour: 'shuffle' }])).toThrow(/webhooks\[0\]\.behaviour/);
+});
