@@ -129,18 +129,14 @@ export function validateScenario<S extends z.ZodType = typeof scenarioSchema>(
   throw new ScenarioError(lines.join('\n'));
 }
 
+/** A scenario with nothing in it: every list empty. */
+export function emptyScenario(): Scenario {
+  return { version: 1, accounts: [], clocks: [], rules: [], replies: [], faults: [], webhooks: [], timeline: [] };
+}
+
 /** Later scenarios extend earlier ones: options, accounts (by key) and clocks (by id) are overridden, lists are appended. */
 export function mergeScenarios(scenarios: readonly Scenario[]): Scenario {
-  const merged: Scenario = {
-    version: 1,
-    accounts: [],
-    clocks: [],
-    rules: [],
-    replies: [],
-    faults: [],
-    webhooks: [],
-    timeline: [],
-  };
+  const merged = emptyScenario();
   for (const scenario of scenarios) {
     if (scenario.description)
       merged.description = merged.description ? `${merged.description}; ${scenario.description}` : scenario.description;

@@ -15,7 +15,7 @@ import type { RouteOperation as Operation } from '../../domain/apiOperations.js'
 import { type FaultAction, Faults, mergeFaultActions } from './faults.js';
 import { WebhookBehaviours } from './webhookBehaviours.js';
 import { type MatchSubject, type Matcher, compileMatch, compileOutcome } from './match.js';
-import { validateScenario } from './parse.js';
+import { emptyScenario, validateScenario } from './parse.js';
 import type {
   AccountScenario,
   Scenario,
@@ -60,16 +60,7 @@ export interface ScenarioSettings {
 }
 
 export class ScenarioRuntime {
-  private active: Scenario = {
-    version: 1,
-    accounts: [],
-    clocks: [],
-    rules: [],
-    replies: [],
-    faults: [],
-    webhooks: [],
-    timeline: [],
-  };
+  private active: Scenario = emptyScenario();
   private global: Compiled;
   /** The built-in magic numbers, asked after the active scenario unless it says `magicNumbers: false`. */
   private readonly magic: Compiled;
