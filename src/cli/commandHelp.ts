@@ -40,6 +40,7 @@ export function commandsOverview(): string {
   return `Commands (drive a running emulator: the answer as JSON on standard output, an error's code on standard error):
   send --to <number> --text <message>   a signed send (or --schedule) with the account's key and secret
 ${lines.join('\n')}
+  check-receiver <url>                  scores your webhook receiver with realistic deliveries (no emulator needed)
 Run sms-emulator <command> --help for its actions, arguments and flags.
 Usage: sms-emulator <group> <action> [arguments] [--field value ...] [--url <origin> | --ready-file <path>]
 `;

@@ -13,6 +13,7 @@ import { type CommandResult, printed } from './commandResult.js';
 import { type CommandTarget, targetOf } from './commandTarget.js';
 import { commandHelp, groupHelp } from './commandHelp.js';
 import { sendCommand } from './sendCommand.js';
+import { checkReceiverCommand } from './checkReceiverCommand.js';
 
 export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
   const commands = commandList();
@@ -23,6 +24,7 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
   const inGroup = commands.filter((entry) => entry.name.startsWith(`${words[0]} `));
   try {
     if (words[0] === 'send') return await sendCommand(splitCommandLine(argv.slice(1)), env);
+    if (words[0] === 'check-receiver') return await checkReceiverCommand(splitCommandLine(argv.slice(1)));
     if (command === undefined) {
       if (inGroup.length === 0) throw new UsageError(`unknown command "${argv[0]}"`);
       const rest = splitCommandLine(argv.slice(1));
@@ -44,7 +46,9 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
   } catch (error) {
     return failure(
       error,
-      words[0] === 'send' ? 'send' : (command?.name ?? (inGroup.length > 0 ? words[0] : undefined)),
+      words[0] === 'send' || words[0] === 'check-receiver'
+        ? words[0]
+        : (command?.name ?? (inGroup.length > 0 ? words[0] : undefined)),
     );
   }
 }

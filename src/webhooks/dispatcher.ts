@@ -3,9 +3,9 @@
  * signing and chaos, and a log entry for every try. Never blocks the API or the clock.
  */
 
-import { createHmac } from 'node:crypto';
 import { type Environment, type MessageRecord, type MessageStatus, environments } from '../domain/message.js';
 import { type RenderContext, renderMessage } from '../domain/representation.js';
+import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
@@ -332,13 +332,7 @@ export class WebhookDispatcher {
     const { event } = outgoing;
     const body = JSON.stringify(event.payload);
     event.state = 'pending';
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'user-agent': 'sms-emulator',
-      'x-emulator-event-id': event.id,
-    };
-    if (this.settings.signingSecret)
-      headers['webhook-signature'] = createHmac('sha256', this.settings.signingSecret).update(body).digest('hex');
+    const headers = webhookHeaders(event.id, body, this.settings.signingSecret);
     const tries = this.settings.retries + 1;
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await this.wallTimers.sleep(this.settings.backoffMs);
@@ -366,7 +360,7 @@ export class WebhookDispatcher {
     const number = event.attempts.length + 1;
     const at = formatInstant(clock.now(), this.settings.offsetMinutes);
     const started = performance.now();
-    const result = await this.transport.post(url, body, { ...headers, 'x-emulator-attempt': String(number) });
+    const result = await this.transport.post(url, body, tryHeaders(headers, number));
     const durationMs = Math.round(performance.now() - started);
     // Only a complete 200 answer counts; anything else, a redirect included (never followed), is a failed try.
     if ('status' in result) return { number, at, url, status: result.status, durationMs, ok: result.status === 200 };

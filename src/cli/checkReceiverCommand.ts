@@ -1,0 +1,97 @@
+/** `sms-emulator check-receiver <url>`: scores a webhook receiver with realistic deliveries; no emulator needed. */
+
+import { writeFileSync } from 'node:fs';
+import { type ReceiverReport, checkReceiver } from '../webhooks/checkReceiver.js';
+import { receiverCheckNames } from '../webhooks/receiverChecks.js';
+import { type CommandLine, UsageError, takeText } from './commandLine.js';
+import type { CommandResult } from './commandResult.js';
+
+export function checkReceiverHelp(): string {
+  return `Usage: sms-emulator check-receiver <url> [--timeout 5s] [--only a,b | --skip a,b] [--seed s] [--json] [--report page.html]
+
+Posts realistic deliveries to your webhook receiver, as the emulator and a real gateway send them, and scores what
+is observable from outside. Needs no emulator running. Exit status 0 when every check passes, 1 when one fails, 2 for
+a command line mistake.
+
+Checks: ${receiverCheckNames.join(', ')}.
+
+  --timeout <duration>   how long the receiver may take to answer one post (default 5s, as webhookTimeout)
+  --only <names>         run only these checks (comma-separated)
+  --skip <names>         run every check but these
+  --seed <text>          ids and texts repeat for a seed (default check-receiver)
+  --signing-secret <s>   sign each post with Webhook-Signature, as webhookSigningSecret does
+  --json                 print the report as JSON instead of the table
+  --report <file>        also write a self-contained HTML page of the report
+`;
+}
+
+function names(line: CommandLine, flag: string): string[] | undefined {
+  const text = takeText(line, flag);
+  return text === undefined
+    ? undefined
+    : text
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
+}
+
+/** The report as a table: pass or fail, the check, why, and what a gateway does next. */
+export function receiverReportText(report: ReceiverReport): string {
+  const width = Math.max(...report.checks.map((check) => check.name.length), 5);
+  const lines = report.checks.map(
+    (check) =>
+      `${check.passed ? 'pass' : 'FAIL'}  ${check.name.padEnd(width)}  ${check.reason}${check.passed || check.answers.length === 0 ? '' : `\n      ${' '.repeat(width)}  a gateway: ${check.gatewayNext}`}`,
+  );
+  const failed = report.checks.filter((check) => !check.passed).map((check) => check.name);
+  const verdict =
+    failed.length === 0
+      ? `every check passed (${report.checks.length})`
+      : `${failed.length} of ${report.checks.length} checks failed: ${failed.join(', ')}`;
+  return `check-receiver ${report.url} (timeout ${report.timeoutMs} ms)\n${report.unreachable === undefined ? '' : `${report.unreachable}\n`}${lines.join('\n')}\n${verdict}\n`;
+}
+
+export async function checkReceiverCommand(line: CommandLine): Promise<CommandResult> {
+  if (line.help) return { stdout: checkReceiverHelp(), stderr: '', exitCode: 0 };
+  const timeout = takeText(line, 'timeout');
+  const only = names(line, 'only');
+  const skip = names(line, 'skip');
+  const seed = takeText(line, 'seed');
+  const signingSecret = takeText(line, 'signing-secret');
+  const reportFile = takeText(line, 'report');
+  const json = line.flags.get('json');
+  line.flags.delete('json');
+  if (json !== undefined && (json.length > 1 || json[0] !== true)) throw new UsageError('--json takes no value');
+  const [unknown] = line.flags.keys();
+  if (unknown !== undefined) throw new UsageError(`unknown flag --${unknown} for check-receiver`);
+  const [url, extra] = line.positionals;
+  if (url === undefined) throw new UsageError('check-receiver needs the receiver URL');
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  if (only !== undefined && skip !== undefined) throw new UsageError('give --only or --skip, not both');
+  let report: ReceiverReport;
+  try {
+    report = await checkReceiver(url, {
+      ...(timeout === undefined ? {} : { timeout }),
+      ...(only === undefined ? {} : { only }),
+      ...(skip === undefined ? {} : { skip }),
+      ...(seed === undefined ? {} : { seed }),
+      ...(signingSecret === undefined ? {} : { signingSecret }),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (reportFile !== undefined) {
+    const { receiverReportPage } = await import('../ui/receiverReportPage.js');
+    try {
+      writeFileSync(reportFile, receiverReportPage(report));
+    } catch (error) {
+      return {
+        stdout: '',
+        stderr: `sms-emulator: cannot write ${reportFile}: ${(error as Error).message}\n`,
+        exitCode: 1,
+      };
+    }
+  }
+  const stdout = json === undefined ? receiverReportText(report) : `${JSON.stringify(report, null, 2)}\n`;
+  return { stdout, stderr: '', exitCode: report.passed ? 0 : 1 };
+}

@@ -1,0 +1,179 @@
+/** check-receiver: scores a webhook receiver from outside, through the built CLI and the library, in bounded time. */
+
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { type AddressInfo, type Socket, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate } from 'selfsigned';
+import { afterEach, expect, test } from 'vitest';
+import { checkReceiver, receiverCheckNames } from '../../src/index.js';
+
+const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
+const open: { close(): void }[] = [];
+afterEach(() => {
+  for (const item of open.splice(0)) item.close();
+});
+
+type Handler = (payload: Record<string, unknown>, request: IncomingMessage, response: ServerResponse) => void;
+
+/** A receiver on a free port that hands each post's JSON to `handle`; answers its URL. */
+async function receiver(handle: Handler, server: Server = createServer()): Promise<string> {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => handle(JSON.parse(body || '{}') as Record<string, unknown>, request, response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  open.push({ close: () => server.close() });
+  const scheme = 'cert' in server ? 'https' : 'http';
+  return `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/sms`;
+}
+
+/** A correct receiver: stores what it is told once per event, answers 200 to everything, at once. */
+const correct: Handler = (_, __, response) => response.writeHead(200).end();
+
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, 'check-receiver', ...args], { timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const failing = (stdout: string): string[] => /checks failed: (.*)$/m.exec(stdout)?.[1]?.split(', ') ?? [];
+
+test('a correct receiver passes every check: exit 0, a pass line per check', async () => {
+  const url = await receiver(correct);
+  const run = await cli([url, '--timeout', '2s']);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  for (const name of receiverCheckNames) expect(run.stdout).toMatch(new RegExp(`^pass  ${name} `, 'm'));
+  expect(run.stdout).toMatch(/every check passed \(11\)/);
+});
+
+test('a receiver that 500s on an id it has not seen as submitted first fails out-of-order and orphan, exit 1, naming them', async () => {
+  const seen = new Set<unknown>();
+  const url = await receiver((payload, _, response) => {
+    if (payload.type === 'sms' && payload.status === 'submitted') seen.add(payload.id);
+    response.writeHead(payload.type === 'sms' && !seen.has(payload.id) ? 500 : 200).end();
+  });
+  const run = await cli([url, '--timeout', '2s']);
+  expect(run.code).toBe(1);
+  expect(failing(run.stdout)).toEqual(['out-of-order', 'orphan']);
+  expect(run.stdout).toMatch(
+    /^FAIL {2}orphan +answered 500 to delivered of \S+ \(an unknown id must not be a server error\)$/m,
+  );
+  expect(run.stdout).toMatch(/a gateway: re-sent at once, 3 more times, then dropped and logged as failed/);
+});
+
+test('a receiver that stops answering while more than a few posts are open fails the burst, exit 1, within one timeout', async () => {
+  let open = 0;
+  const url = await receiver((_, __, response) => {
+    open += 1;
+    response.on('close', () => (open -= 1));
+    if (open <= 4) setTimeout(() => response.writeHead(200).end(), 20);
+  });
+  const run = await cli([url, '--timeout', '500ms']);
+  expect(run.code).toBe(1);
+  expect(failing(run.stdout)).toEqual(['burst']);
+  expect(run.stdout).toMatch(/^FAIL {2}burst +no answer within 500 ms \(--timeout\) to submitted of /m);
+  // Bounded by one timeout, not 100: the burst's posts wait together (a hang would fail this test at its timeout).
+  expect(JSON.stringify(run.stdout.match(/no answer within 500 ms/g))).toBe('["no answer within 500 ms"]');
+}, 60_000);
+
+test('hostile receivers end with a clear message and an exit status, never a hang or a stack trace', async () => {
+  const closed = await receiver(correct);
+  open.pop()?.close();
+  const silent = createNetServer((socket: Socket) => open.push({ close: () => socket.destroy() }));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  open.push({ close: () => silent.close() });
+  const redirecting = await receiver((_, __, response) =>
+    response.writeHead(302, { location: 'http://example.com/' }).end(),
+  );
+  const huge = await receiver((_, __, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.end(Buffer.alloc(10 * 1024 * 1024, 'x'));
+  });
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', curve: 'P-256' });
+  const selfSigned = await receiver(correct, createHttpsServer({ key: pems.private, cert: pems.cert }));
+
+  const cases: [string, string, number, RegExp][] = [
+    ['closed port', closed, 1, /nothing answered at \S+: ECONNREFUSED/],
+    [
+      'port that never answers',
+      `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`,
+      1,
+      /nothing answered at \S+: no answer within 300 ms/,
+    ],
+    ['redirect', redirecting, 1, /answered 302: a redirect, which a gateway never follows/],
+    ['10 MB answer', huge, 0, /every check passed/],
+    ['self-signed https', selfSigned, 1, /TLS certificate is not trusted; to trust it, start with NODE_EXTRA_CA_CERTS/],
+  ];
+  for (const [what, url, code, message] of cases) {
+    const run = await cli([url, '--timeout', '300ms', '--only', 'statuses,orphan']);
+    expect({ what, code: run.code, stderr: run.stderr }).toEqual({ what, code, stderr: '' });
+    expect(run.stdout, what).toMatch(message);
+    expect(run.stdout, what).not.toMatch(/\n\s+at \S+ \(/);
+  }
+}, 60_000);
+
+test('the same seed and instant give the same deliveries, byte for byte; posts carry the headers the emulator sends', async () => {
+  const posts: string[][] = [[], []];
+  let round = 0;
+  const url = await receiver((payload, request, response) => {
+    const signature = createHmac('sha256', 'whsec').update(JSON.stringify(payload)).digest('hex');
+    expect(request.headers['webhook-signature']).toBe(signature);
+    expect(request.headers).toMatchObject({ 'content-type': 'application/json', 'x-emulator-attempt': '1' });
+    posts[round]?.push(`${String(request.headers['x-emulator-event-id'])} ${JSON.stringify(payload)}`);
+    response.writeHead(200).end();
+  });
+  const options = { seed: 'byte-for-byte', at: '2030-01-01T10:00:00Z', signingSecret: 'whsec', skip: ['burst'] };
+  expect((await checkReceiver(url, options)).passed).toBe(true);
+  round = 1;
+  expect((await checkReceiver(url, options)).passed).toBe(true);
+  expect(posts[1]).toEqual(posts[0]);
+  expect(posts[0]?.length).toBeGreaterThan(20);
+  round = 0;
+  posts[0] = [];
+  await checkReceiver(url, { ...options, seed: 'another' });
+  expect(posts[0]).not.toEqual(posts[1]);
+});
+
+test('--json prints the report; --report writes a self-contained page with everything escaped', async () => {
+  const url = `${await receiver(correct)}?<script>alert(1)</script>`;
+  const page = join(mkdtempSync(join(tmpdir(), 'sms-check-')), 'report.html');
+  const run = await cli([url, '--only', 'reply', '--json', '--report', page]);
+  expect(run.code).toBe(0);
+  const report = JSON.parse(run.stdout) as { passed: boolean; checks: { name: string; passed: boolean }[] };
+  expect(report).toMatchObject({ passed: true, checks: [{ name: 'reply', passed: true }] });
+  const html = readFileSync(page, 'utf8');
+  expect(html).toMatch(/^<!doctype html>/);
+  expect(html).not.toContain('<script>alert(1)</script>');
+  expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+});
+
+test('command line mistakes are usage errors (exit 2) saying what is wrong', async () => {
+  const cases: [string[], RegExp][] = [
+    [[], /check-receiver needs the receiver URL/],
+    [
+      ['http://127.0.0.1:1/', '--only', 'statuses,nonsense'],
+      /"nonsense" is not a check; the checks are statuses, reply/,
+    ],
+    [['http://127.0.0.1:1/', '--timeout', 'soon'], /timeout "soon" is not a duration/],
+    [['ftp://127.0.0.1/'], /a webhook URL is http:\/\/ or https:\/\//],
+    [['http://127.0.0.1:1/', '--only', 'reply', '--skip', 'burst'], /give --only or --skip, not both/],
+    [['http://127.0.0.1:1/', '--colour'], /unknown flag --colour for check-receiver/],
+  ];
+  for (const [args, message] of cases) {
+    const run = await cli(args);
+    expect(run.code, args.join(' ')).toBe(2);
+    expect(run.stderr).toMatch(message);
+  }
+  const help = await cli(['--help']);
+  expect(help.stdout).toContain(`Checks: ${receiverCheckNames.join(', ')}.`);
+});
