@@ -79,7 +79,10 @@ func (c *Control) Call(method, path string, query url.Values, body any, out any)
 			*text = string(raw)
 			return nil
 		}
-		return json.Unmarshal(raw, out)
+		if err := json.Unmarshal(raw, out); err != nil {
+			return fmt.Errorf("%s %s answered %d with something other than the control API's JSON (%.80s): is this the emulator's address?", method, target, response.StatusCode, raw)
+		}
+		return nil
 	}
 	var failure struct {
 		Message     string `json:"message"`

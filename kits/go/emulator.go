@@ -51,8 +51,14 @@ func Start() (*Emulator, error) {
 	token := os.Getenv("SMS_EMULATOR_CONTROL_TOKEN")
 	if origin := os.Getenv("SMS_EMULATOR_URL"); origin != "" {
 		control := &Control{Origin: origin, Token: token}
-		if err := control.Call("GET", "/health", nil, nil, nil); err != nil {
-			return nil, err
+		var health struct {
+			Status string `json:"status"`
+		}
+		if err := control.Call("GET", "/health", nil, nil, &health); err != nil {
+			return nil, fmt.Errorf("smsemu: SMS_EMULATOR_URL=%s: %w", origin, err)
+		}
+		if health.Status != "ok" {
+			return nil, fmt.Errorf("smsemu: SMS_EMULATOR_URL=%s is not an sms-emulator: /_emulator/health did not answer {\"status\": \"ok\"}", origin)
 		}
 		return &Emulator{Origin: strings.TrimRight(origin, "/"), Control: control}, nil
 	}

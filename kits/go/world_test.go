@@ -3,6 +3,8 @@ package smsemu
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
@@ -256,5 +258,18 @@ func TestTheGuideExampleRunsAsWritten(t *testing.T) {
 	run.Dir = project
 	if output, err := run.CombinedOutput(); err != nil {
 		t.Fatalf("the guide's example failed: %v\n%s", err, output)
+	}
+}
+
+func TestAnAddressThatIsNotAnEmulatorIsAClearError(t *testing.T) {
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<html>my app</html>"))
+	}))
+	defer page.Close()
+	t.Setenv("SMS_EMULATOR_URL", page.URL)
+	_, err := Start()
+	if err == nil || !strings.Contains(err.Error(), "something other than the control API's JSON (<html>my app</html>)") {
+		t.Fatalf("got %v", err)
 	}
 }

@@ -43,7 +43,19 @@ test("examples/python: the app signs with RFC 3986 encoding and its tests pass w
   // The kit from the checkout (not installed): its plugin named on the command line, the emulator from the built bin.
   const result = await run(
     'python3',
-    ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-p', 'sms_emulator.plugin', 'examples/python'],
+    // no:sms_emulator first: where the kit was also installed (an .egg-info beside its sources), its entry point would register it twice.
+    [
+      '-m',
+      'pytest',
+      '-q',
+      '-p',
+      'no:cacheprovider',
+      '-p',
+      'no:sms_emulator',
+      '-p',
+      'sms_emulator.plugin',
+      'examples/python',
+    ],
     {
       PYTHONPATH: join(root, 'kits/python/src'),
       SMS_EMULATOR_COMMAND: `${process.execPath} ${join(root, 'bin/sms-emulator.js')}`,

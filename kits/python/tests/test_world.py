@@ -79,3 +79,27 @@ def test_an_emulator_that_cannot_start_is_a_clear_error_with_its_output(monkeypa
     monkeypatch.setenv("SMS_EMULATOR_COMMAND", "sh -c 'echo no-such-emulator >&2; exit 3' sh")
     with pytest.raises(EmulatorNotReady, match=r"exited with 3:\n.*no-such-emulator"):
         start(timeout=20)
+
+
+def test_an_address_that_is_not_an_emulator_is_a_clear_error(monkeypatch):
+    import http.server
+    import threading
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the standard library's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<html>my app</html>")
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setenv("SMS_EMULATOR_URL", f"http://127.0.0.1:{server.server_address[1]}")
+        with pytest.raises(EmulatorNotReady, match=r"is not an sms-emulator: /_emulator/health answered '<html>my app</html>'"):
+            start()
+    finally:
+        server.shutdown()

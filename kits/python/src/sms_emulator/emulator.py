@@ -53,7 +53,9 @@ def start(timeout: float = float(os.environ.get("SMS_EMULATOR_START_TIMEOUT", "1
     url = os.environ.get("SMS_EMULATOR_URL")
     if url:
         control = Control(url, token)
-        control.call("GET", "/health")
+        health = control.call("GET", "/health")
+        if not (isinstance(health, dict) and health.get("status") == "ok"):
+            raise EmulatorNotReady(f"SMS_EMULATOR_URL={url} is not an sms-emulator: /_emulator/health answered {str(health)[:200]!r}")
         return Emulator(url.rstrip("/"), control, {"origin": url.rstrip("/")})
     directory = tempfile.mkdtemp(prefix="sms-emulator-")
     ready_file = os.path.join(directory, "ready.json")

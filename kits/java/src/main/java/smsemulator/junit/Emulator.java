@@ -38,7 +38,7 @@ public final class Emulator implements AutoCloseable {
     String url = System.getenv("SMS_EMULATOR_URL");
     if (url != null && !url.isEmpty()) {
       Control control = new Control(url, token);
-      control.call("GET", "/health", null);
+      checkIsEmulator(control);
       return new Emulator(control.origin, control, Map.of(), null);
     }
     try {
@@ -69,6 +69,13 @@ public final class Emulator implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while starting sms-emulator", e);
     }
+  }
+
+  /** Refuses an address where something other than the emulator answers (the app under test, a proxy's page). */
+  static void checkIsEmulator(Control control) {
+    Object health = control.call("GET", "/health", null);
+    if (!(health instanceof Map<?, ?> answer) || !"ok".equals(answer.get("status")))
+      throw new IllegalStateException(control.origin + " is not an sms-emulator: /_emulator/health answered " + health);
   }
 
   /** Ends the process this run started, with what it started (npx, its shell, node). */

@@ -75,4 +75,24 @@ class WorldTest {
     assertTrue(failure.getMessage().contains("did not reach \"undelivered\""), failure.getMessage());
     assertTrue(failure.getMessage().contains("history"), failure.getMessage());
   }
+
+  @Test
+  void anAddressThatIsNotAnEmulatorIsAClearError() throws Exception {
+    var page = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    page.createContext("/", exchange -> {
+      byte[] html = "<html>my app</html>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set("Content-Type", "text/html");
+      exchange.sendResponseHeaders(200, html.length);
+      exchange.getResponseBody().write(html);
+      exchange.close();
+    });
+    page.start();
+    try {
+      Control control = new Control("http://127.0.0.1:" + page.getAddress().getPort(), null);
+      IllegalStateException refused = assertThrows(IllegalStateException.class, () -> Emulator.checkIsEmulator(control));
+      assertTrue(refused.getMessage().contains("is not an sms-emulator: /_emulator/health answered <html>my app</html>"), refused.getMessage());
+    } finally {
+      page.stop(0);
+    }
+  }
 }
