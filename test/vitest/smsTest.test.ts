@@ -154,6 +154,29 @@ describe('delivery behaviours are per test', () => {
     expect(sms.webhooks().map((payload) => payload.status)).toEqual(['delivered', 'delivered', 'submitted']);
   });
 
+  test.concurrent('a late receipt comes only when the test moves its own clock past it', async ({ sms, expect }) => {
+    await sms.scenario.set({ webhooks: [{ behaviour: 'late', after: '1h', match: { status: 'delivered' } }] });
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'Late' });
+    await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
+    expect(sms.webhooks().map((payload) => payload.status)).toEqual(['submitted']);
+    await sms.clock.advance('1h');
+    expect(sms.webhooks().map((payload) => payload.status)).toEqual(['submitted', 'delivered']);
+  });
+
+  test.concurrent('an orphan receipt and an ignored answer reach this test only', async ({ sms, expect }) => {
+    await sms.scenario.set({
+      webhooks: [
+        { behaviour: 'orphan', match: { status: 'delivered' } },
+        { behaviour: 'answer-ignored', match: { status: 'submitted' } },
+      ],
+    });
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'Orphaned' });
+    await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
+    const received = sms.webhooks().map((payload) => `${payload.id === sent.id ? 'own' : 'orphan'}:${payload.status}`);
+    // The orphan has a queue of its own (its own id), so it may come before or after the message's receipt.
+    expect(received.sort()).toEqual(['orphan:delivered', 'own:delivered', 'own:submitted', 'own:submitted']);
+  });
+
   test.concurrent('a concurrent test beside it sees the tidy order', async ({ sms, expect }) => {
     const sent = await sms.client.send({ recipient: '27831234567', message: 'Tidy' });
     await sms.waitFor(sent.id).toReach('delivered', { within: '1m' });
