@@ -80,18 +80,15 @@ export async function checkReceiverCommand(line: CommandLine): Promise<CommandRe
     if (error instanceof RangeError) throw new UsageError(error.message);
     throw error;
   }
+  const stdout = json === undefined ? receiverReportText(report) : `${JSON.stringify(report, null, 2)}\n`;
   if (reportFile !== undefined) {
     const { receiverReportPage } = await import('../ui/receiverReportPage.js');
     try {
       writeFileSync(reportFile, receiverReportPage(report));
     } catch (error) {
-      return {
-        stdout: '',
-        stderr: `sms-emulator: cannot write ${reportFile}: ${(error as Error).message}\n`,
-        exitCode: 1,
-      };
+      // The run itself is not lost: its table (or JSON) is printed all the same.
+      return { stdout, stderr: `sms-emulator: cannot write ${reportFile}: ${(error as Error).message}\n`, exitCode: 1 };
     }
   }
-  const stdout = json === undefined ? receiverReportText(report) : `${JSON.stringify(report, null, 2)}\n`;
   return { stdout, stderr: '', exitCode: report.passed ? 0 : 1 };
 }

@@ -32,6 +32,8 @@ export interface CheckAnswer {
   status?: number;
   /** Why there was no answer (refused, timeout, a certificate not trusted, ...). */
   error?: string;
+  /** Set when the answer's body was longer than this and was not read further (its status still counts). */
+  cutAfterBytes?: number;
   ms: number;
 }
 
@@ -63,12 +65,25 @@ function retryRule(): string {
 
 /** Which checks run: all, `only` these, or all but `skip`; an unknown name is refused, listing the names. */
 export function selectedChecks(only?: readonly string[], skip?: readonly string[]): ReceiverCheckName[] {
+  if (only !== undefined && only.length === 0)
+    throw new RangeError(`only names no check; the checks are ${receiverCheckNames.join(', ')}`);
   for (const name of [...(only ?? []), ...(skip ?? [])])
     if (!(receiverCheckNames as readonly string[]).includes(name))
       throw new RangeError(`"${name}" is not a check; the checks are ${receiverCheckNames.join(', ')}`);
   return receiverCheckNames.filter(
-    (name) => (only === undefined || only.length === 0 || only.includes(name)) && !(skip ?? []).includes(name),
+    (name) => (only === undefined || only.includes(name)) && !(skip ?? []).includes(name),
   );
+}
+
+/** How much of an answer is read: a gateway wants the status, and a receiver that answers megabytes must not cost them. */
+const maxAnswerBytes = 64 * 1024;
+
+/** The URL as reports show it: a password in it is masked, as the table, the JSON and the page may be shared. */
+function shownUrl(url: string): string {
+  const target = new URL(url);
+  if (target.password === '') return url;
+  target.password = '***';
+  return target.href;
 }
 
 function targetOf(url: string): URL {
@@ -101,17 +116,17 @@ export async function checkReceiver(url: string, options: CheckReceiverOptions =
   const at = options.at === undefined ? Date.now() : new Date(options.at).getTime();
   if (Number.isNaN(at)) throw new RangeError(`at "${String(options.at)}" is not an instant`);
   const checks = receiverChecks(options.seed ?? 'check-receiver', at).filter((check) => names.includes(check.name));
-  const transport = new WebhookTransport(timeoutMs);
+  const transport = new WebhookTransport(timeoutMs, maxAnswerBytes);
   const next = retryRule();
-  const report: ReceiverReport = { url, passed: true, timeoutMs, checks: [] };
+  const report: ReceiverReport = { url: shownUrl(url), passed: true, timeoutMs, checks: [] };
   const post = async (eventId: string, payload: unknown, about: string): Promise<CheckAnswer> => {
     const body = JSON.stringify(payload);
     const started = performance.now();
     const result = await transport.post(url, body, tryHeaders(webhookHeaders(eventId, body, options.signingSecret), 1));
     const ms = Math.round(performance.now() - started);
-    return 'status' in result
-      ? { about, status: result.status, ms }
-      : { about, error: explained(result.error, timeoutMs), ms };
+    if ('error' in result) return { about, error: explained(result.error, timeoutMs), ms };
+    const { status, cutAfterBytes } = result;
+    return cutAfterBytes === undefined ? { about, status, ms } : { about, status, cutAfterBytes, ms };
   };
   try {
     for (const check of checks) {
@@ -139,7 +154,7 @@ export async function checkReceiver(url: string, options: CheckReceiverOptions =
       const result = scored(check.name, check.sends, check.expects, answers, check.deliveries.length, next);
       report.checks.push(result);
       if (report.checks.length === 1 && answers.every((answer) => answer.status === undefined))
-        report.unreachable = `nothing answered at ${url}: ${answers[0]?.error ?? 'no answer'}`;
+        report.unreachable = `nothing answered at ${report.url}: ${answers[0]?.error ?? 'no answer'}`;
     }
   } finally {
     transport.close();

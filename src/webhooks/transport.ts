@@ -14,7 +14,13 @@ import type { Dispatcher } from 'undici';
 import { type Deadline, Deadlines } from './deadlines.js';
 
 /** How a try ended: the receiver's status once its whole answer arrived, or why there was none. */
-export type TryResult = { status: number } | { error: string };
+export type TryResult =
+  | {
+      status: number;
+      /** Set when the answer's body went past the transport's limit and was not read further. */
+      cutAfterBytes?: number;
+    }
+  | { error: string };
 
 /** One webhook post as an in-process receiver gets it: where it was going, its headers (lowercase) and its JSON text. */
 export interface WebhookDelivery {
@@ -76,11 +82,13 @@ class Try implements Deadline, Dispatcher.DispatchHandler {
   done = false;
   private status = 0;
   private answering = false;
+  private read = 0;
   private abort: ((reason?: Error) => void) | undefined;
 
   constructor(
     readonly deadline: number,
     private readonly timeoutMs: number,
+    private readonly maxAnswerBytes: number,
     private readonly resolve: (result: TryResult) => void,
     private readonly release: () => void,
   ) {}
@@ -96,9 +104,15 @@ class Try implements Deadline, Dispatcher.DispatchHandler {
     return true;
   }
 
-  /** The body is read and dropped, so the connection can be reused. */
-  onData(): boolean {
-    return true;
+  /**
+   * The body is read and dropped, so the connection can be reused; past `maxAnswerBytes` the try ends with the status
+   * it has and the connection is closed, so an endless or huge answer costs a bounded read, not the whole timeout.
+   */
+  onData(chunk: Buffer): boolean {
+    this.read += chunk.length;
+    if (this.read <= this.maxAnswerBytes) return true;
+    this.finish({ status: this.status, cutAfterBytes: this.maxAnswerBytes });
+    return false;
   }
 
   onComplete(): void {
@@ -118,6 +132,7 @@ class Try implements Deadline, Dispatcher.DispatchHandler {
     this.done = true;
     // A try that did not end with a complete answer leaves its connection in an unknown state: undici closes it on abort.
     if ('error' in result) this.abort?.(new Error(result.error));
+    else if (result.cutAfterBytes !== undefined) this.abort?.(new Error('answer cut'));
     this.resolve(result);
     this.release();
   }
@@ -161,8 +176,14 @@ export class WebhookTransport {
   private readonly release = (): void => this.deadlines.release();
   private closed = false;
 
-  /** `timeoutMs` bounds every try, from its start to the last byte of the answer. */
-  constructor(private readonly timeoutMs: number) {}
+  /**
+   * `timeoutMs` bounds every try, from its start to the last byte of the answer; `maxAnswerBytes` bounds how much of an
+   * answer's body is read (the emulator reads all of it; check-receiver stops early).
+   */
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly maxAnswerBytes = Number.POSITIVE_INFINITY,
+  ) {}
 
   get isClosed(): boolean {
     return this.closed;
@@ -208,7 +229,13 @@ export class WebhookTransport {
           this.freed(target.origin, receiver);
           resolve(result);
         };
-        const attempt = new Try(performance.now() + this.timeoutMs, this.timeoutMs, ended, this.release);
+        const attempt = new Try(
+          performance.now() + this.timeoutMs,
+          this.timeoutMs,
+          this.maxAnswerBytes,
+          ended,
+          this.release,
+        );
         this.deadlines.add(attempt);
         agent.dispatch(options, attempt);
       };

@@ -168,6 +168,8 @@ test('command line mistakes are usage errors (exit 2) saying what is wrong', asy
     [['ftp://127.0.0.1/'], /a webhook URL is http:\/\/ or https:\/\//],
     [['http://127.0.0.1:1/', '--only', 'reply', '--skip', 'burst'], /give --only or --skip, not both/],
     [['http://127.0.0.1:1/', '--colour'], /unknown flag --colour for check-receiver/],
+    [['http://127.0.0.1:1/', '--only', ','], /only names no check; the checks are statuses, reply/],
+    [['http://127.0.0.1:1/', '--only='], /only names no check/],
   ];
   for (const [args, message] of cases) {
     const run = await cli(args);
@@ -176,4 +178,42 @@ test('command line mistakes are usage errors (exit 2) saying what is wrong', asy
   }
   const help = await cli(['--help']);
   expect(help.stdout).toContain(`Checks: ${receiverCheckNames.join(', ')}.`);
+});
+
+test('an endless answer is read only up to a bound: its status counts, long before the timeout', async () => {
+  const url = await receiver((_, __, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    const chunk = Buffer.alloc(16 * 1024, 'x');
+    // Writes for as long as the connection is open: unbounded reading would end only at the timeout, as a failure.
+    const more = (): void => {
+      while (!response.destroyed && response.write(chunk));
+      if (!response.destroyed) response.once('drain', more);
+    };
+    more();
+  });
+  const report = await checkReceiver(url, { only: ['orphan'], timeout: '10m' });
+  expect(report.checks[0]).toMatchObject({ passed: true, answers: [{ status: 200, cutAfterBytes: 65_536 }] });
+});
+
+test('a receiver that closes the connection mid-answer fails the delivery with that reason, in one line', async () => {
+  const url = await receiver((_, __, response) => {
+    response.writeHead(200, { 'content-length': '100' });
+    response.write('partial');
+    setImmediate(() => response.destroy());
+  });
+  const run = await cli([url, '--only', 'orphan']);
+  expect(run).toMatchObject({ code: 1, stderr: '' });
+  expect(run.stdout).toMatch(/^FAIL {2}orphan +connection closed mid-response to delivered of \S+/m);
+});
+
+test('a password in the URL is masked in the table, the JSON and the page; a report that cannot be written keeps the table', async () => {
+  const url = (await receiver(correct)).replace('http://', 'http://user:hunter2@');
+  const run = await cli([url, '--only', 'reply', '--report', '/nonexistent-dir/report.html']);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/^sms-emulator: cannot write \/nonexistent-dir\/report.html: ENOENT/);
+  expect(run.stdout).toMatch(/^check-receiver http:\/\/user:\*\*\*@127\.0\.0\.1:\d+\/hooks\/sms /);
+  expect(run.stdout).toMatch(/^pass {2}reply /m);
+  expect(run.stdout).not.toContain('hunter2');
+  const report = await checkReceiver(url, { only: ['reply'] });
+  expect(report.url).toMatch(/^http:\/\/user:\*\*\*@127\.0\.0\.1/);
 });
