@@ -6,7 +6,7 @@
 
 import { resolveOptions } from '../options.js';
 import { parseDuration } from '../domain/time.js';
-import { type ReceiverCheckName, receiverCheckNames, receiverChecks } from './receiverChecks.js';
+import { type Expectation, type ReceiverCheckName, receiverCheckNames, receiverChecks } from './receiverChecks.js';
 import { WebhookTransport } from './transport.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
 
@@ -142,16 +142,17 @@ export async function checkReceiver(url: string, options: CheckReceiverOptions =
         continue;
       }
       const answers: CheckAnswer[] = [];
+      const expected = check.deliveries.map((delivery) => delivery.expects ?? check.expects);
       if (check.together)
         answers.push(...(await Promise.all(check.deliveries.map((d) => post(d.eventId, d.payload, d.about)))));
       else
-        for (const delivery of check.deliveries) {
+        for (const [index, delivery] of check.deliveries.entries()) {
           const answer = await post(delivery.eventId, delivery.payload, delivery.about);
           answers.push(answer);
           // A check stops at its first failed post: a hanging receiver costs one timeout per check, not one per post.
-          if (!acceptable(answer, check.expects)) break;
+          if (!acceptable(answer, expected[index] as Expectation)) break;
         }
-      const result = scored(check.name, check.sends, check.expects, answers, check.deliveries.length, next);
+      const result = scored(check.name, check.sends, expected, answers, check.deliveries.length, next);
       report.checks.push(result);
       if (report.checks.length === 1 && answers.every((answer) => answer.status === undefined))
         report.unreachable = `nothing answered at ${report.url}: ${answers[0]?.error ?? 'no answer'}`;
@@ -163,7 +164,7 @@ export async function checkReceiver(url: string, options: CheckReceiverOptions =
   return report;
 }
 
-function acceptable(answer: CheckAnswer, expects: 'ok' | 'no-server-error'): boolean {
+function acceptable(answer: CheckAnswer, expects: Expectation): boolean {
   if (answer.status === undefined) return false;
   return expects === 'ok' ? answer.status === 200 : answer.status < 500;
 }
@@ -171,19 +172,19 @@ function acceptable(answer: CheckAnswer, expects: 'ok' | 'no-server-error'): boo
 function scored(
   name: ReceiverCheckName,
   sends: string,
-  expects: 'ok' | 'no-server-error',
+  expected: readonly Expectation[],
   answers: CheckAnswer[],
   planned: number,
   next: string,
 ): CheckResult {
-  const bad = answers.find((answer) => !acceptable(answer, expects));
+  const badIndex = answers.findIndex((answer, index) => !acceptable(answer, expected[index] as Expectation));
+  const bad = answers[badIndex];
   const slowest = Math.max(0, ...answers.map((answer) => answer.ms));
   if (bad === undefined && answers.length === planned) {
     const kinds = [...new Set(answers.map((answer) => answer.status))].join(', ');
-    const note =
-      expects === 'no-server-error' && answers.some((answer) => answer.status !== 200)
-        ? `; a gateway still re-sends anything but 200: ${next}`
-        : '';
+    const note = answers.some((answer) => answer.status !== 200)
+      ? `; a gateway still re-sends anything but 200: ${next}`
+      : '';
     return {
       name,
       sends,
@@ -200,6 +201,9 @@ function scored(
       : failed.status >= 300 && failed.status < 400
         ? `answered ${failed.status}: a redirect, which a gateway never follows (it posts to the URL configured)`
         : `answered ${failed.status}`;
-  const rule = expects === 'ok' ? 'a valid delivery must be answered 200' : 'an unknown id must not be a server error';
+  const rule =
+    expected[badIndex] === 'ok'
+      ? 'a valid delivery must be answered 200'
+      : 'a duplicate, an unknown id or a state out of order must not be a server error';
   return { name, sends, passed: false, reason: `${what} to ${failed.about} (${rule})`, gatewayNext: next, answers };
 }

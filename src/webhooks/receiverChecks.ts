@@ -29,14 +29,19 @@ export interface CheckDelivery {
   eventId: string;
   payload: Record<string, unknown>;
   about: string;
+  /** This post's own expectation, where it differs from its check's (the repeat of a duplicate). */
+  expects?: Expectation;
 }
+
+/** `ok`: the answer must be 200 (a valid delivery); `no-server-error`: any answer but a 5xx (a receiver may refuse it). */
+export type Expectation = 'ok' | 'no-server-error';
 
 export interface ReceiverCheck {
   name: ReceiverCheckName;
   /** What it sends, in a line. */
   sends: string;
-  /** `ok`: every answer must be 200 (a valid delivery); `no-server-error`: any answer but a 5xx (an id the app never sent). */
-  expects: 'ok' | 'no-server-error';
+  /** What each post must get, unless the post says otherwise. */
+  expects: Expectation;
   deliveries: CheckDelivery[];
   /** Posted all at once rather than one after another. */
   together?: boolean;
@@ -132,12 +137,16 @@ export function receiverChecks(seed: string, now: number): ReceiverCheck[] {
       name: 'duplicate',
       sends: 'the same delivered notification twice, same event id (a gateway re-sends when an answer is lost)',
       expects: 'ok',
-      deliveries: [submitted, delivered, { ...delivered, about: `${delivered.about}, again` }],
+      deliveries: [
+        submitted,
+        delivered,
+        { ...delivered, about: `${delivered.about}, again`, expects: 'no-server-error' },
+      ],
     },
     {
       name: 'out-of-order',
       sends: "a message's delivered notification before its submitted one",
-      expects: 'ok',
+      expects: 'no-server-error',
       deliveries: [...inOrder(reordered)].reverse(),
     },
     {

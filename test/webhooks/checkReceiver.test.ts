@@ -66,7 +66,7 @@ test('a receiver that 500s on an id it has not seen as submitted first fails out
   expect(run.code).toBe(1);
   expect(failing(run.stdout)).toEqual(['out-of-order', 'orphan']);
   expect(run.stdout).toMatch(
-    /^FAIL {2}orphan +answered 500 to delivered of \S+ \(an unknown id must not be a server error\)$/m,
+    /^FAIL {2}orphan +answered 500 to delivered of \S+ \(a duplicate, an unknown id or a state out of order must not be a server error\)$/m,
   );
   expect(run.stdout).toMatch(/a gateway: re-sent at once, 3 more times, then dropped and logged as failed/);
 });
@@ -216,4 +216,26 @@ test('a password in the URL is masked in the table, the JSON and the page; a rep
   expect(run.stdout).not.toContain('hunter2');
   const report = await checkReceiver(url, { only: ['reply'] });
   expect(report.url).toMatch(/^http:\/\/user:\*\*\*@127\.0\.0\.1/);
+});
+
+test('a 4xx to a duplicate or to an outcome before submitted passes (never a 5xx is the rule), and says a gateway re-sends', async () => {
+  const seen = new Set<string>();
+  const url = await receiver((payload, request, response) => {
+    const event = String(request.headers['x-emulator-event-id']);
+    const refused = seen.has(event) || (payload.status === 'delivered' && !seen.has(`submitted ${String(payload.id)}`));
+    seen.add(event);
+    if (payload.status === 'submitted') seen.add(`submitted ${String(payload.id)}`);
+    response.writeHead(refused ? 409 : 200).end();
+  });
+  const report = await checkReceiver(url, { only: ['duplicate', 'out-of-order'] });
+  expect(
+    report.checks.map((check) => [check.name, check.passed, check.answers.map((answer) => answer.status)]),
+  ).toEqual([
+    ['duplicate', true, [200, 200, 409]],
+    ['out-of-order', true, [409, 200]],
+  ]);
+  expect(report.checks[0]?.reason).toMatch(
+    /; a gateway still re-sends anything but 200: re-sent at once, 3 more times/,
+  );
+  expect(report.checks[0]?.gatewayNext).toBe('re-sent at once, 3 more times, then dropped and logged as failed');
 });
