@@ -17,7 +17,7 @@ export interface ApiRequest extends RequestHead {
   queryParams(): Record<string, string>;
   /** The body, refused with PAYLOAD_TOO_LARGE past `maxBytes`; at once when it has already arrived (the fast lane's). */
   body(maxBytes: number): Uint8Array | Promise<Uint8Array>;
-  /** For the journal: the body body() read, else the first bytes of one nobody read (or a note why there is none). */
+  /** For the journal: the body body() read, else the first bytes of one nobody read (or a note why there is none); asked only when `journalKeepsBody`. */
   journalBody(): JournalBody | Promise<JournalBody>;
 }
 

@@ -15,7 +15,7 @@ import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
 import { checkDeclaredLength, decodeBody } from './body.js';
 import type { RequestFields } from '../domain/signing.js';
-import { startJournalRecord } from './journalRecord.js';
+import { journalKeepsBody, startJournalRecord } from './journalRecord.js';
 import { authenticate, basicUsername } from './middleware/auth.js';
 import { type FaultSource, faultGuard } from './middleware/faults.js';
 import { networkAnswer } from './networkAnswer.js';
@@ -159,7 +159,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     });
     const answered = (result: ApiAnswer): Answering => {
       const keep = answeredAt(result.status, result.body, result.network?.kind);
-      const body = request.journalBody();
+      const body = journalKeepsBody(request.method) ? request.journalBody() : null;
       if (body instanceof Promise)
         return body.then((read) => {
           keep(read);

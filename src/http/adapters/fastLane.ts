@@ -61,8 +61,7 @@ class NodeApiRequest implements ApiRequest {
   }
 
   journalBody(): Uint8Array | null {
-    // As hono's journal: a GET or HEAD has no body to keep, even when the client sent one.
-    return this.method === 'GET' || this.method === 'HEAD' ? null : this.bytes;
+    return this.bytes;
   }
 }
 

@@ -9,7 +9,7 @@ import type { RequestJournal } from '../../journal/requestJournal.js';
 import type { Clock } from '../../state/clock.js';
 import type { Store } from '../../state/store.js';
 import { journalBody } from '../adapters/honoApi.js';
-import { startJournalRecord } from '../journalRecord.js';
+import { journalKeepsBody, startJournalRecord } from '../journalRecord.js';
 import { basicUsername } from './auth.js';
 
 /** Requests to these are not API requests: the control API, its pages, and the landing redirect. */
@@ -37,6 +37,6 @@ export function journalRequests(journal: RequestJournal, clock: Clock, store: St
     }) as unknown as typeof c.json;
     await next();
     const keep = answeredAt(c.res.status, responseBody);
-    keep(await journalBody(c));
+    keep(journalKeepsBody(c.req.method) ? await journalBody(c) : null);
   };
 }
