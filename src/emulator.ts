@@ -17,7 +17,7 @@ import type { EmulatorEvents, EventName } from './events.js';
 import { createApiHandler } from './http/apiHandler.js';
 import { createApp } from './http/app.js';
 import { isLoopback } from './domain/hostNames.js';
-import { HostCheck, guardHost } from './http/hostCheck.js';
+import { HostCheck, guardHost } from './http/checks/hostCheck.js';
 import { responseSettings } from './http/respond.js';
 import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
 import { type TlsMaterial, tlsMaterial } from './http/tls.js';

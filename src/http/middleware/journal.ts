@@ -10,7 +10,7 @@ import type { Clock } from '../../state/clock.js';
 import type { Store } from '../../state/store.js';
 import { journalBody } from '../adapters/honoApi.js';
 import { journalKeepsBody, startJournalRecord } from '../journalRecord.js';
-import { basicUsername } from './auth.js';
+import { basicUsername } from '../checks/basicUsername.js';
 
 /** Requests to these are not API requests: the control API, its pages, and the landing redirect. */
 const notJournaled = (path: string): boolean => path === '/' || path === '/_emulator' || path.startsWith('/_emulator/');
