@@ -164,15 +164,17 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     listening: [options.host],
     publicHost: fixedOrigin && new URL(fixedOrigin).hostname,
   });
+  const settings = responseSettings(options);
   // The node listener hands hono its socket (`c.env.outgoing`), so a network fault can fail it on the fallback path too.
   const requestListener = guardHost(
     nodeListener((request, env) => app.fetch(request, env), {
       handler: api,
       maxBodySize: options.maxBodySize,
       wallTimers: core.wallTimers,
+      settings,
     }),
     hosts,
-    responseSettings(options),
+    settings,
     ownOrigin,
   );
   /** Made (or read) on the first listen, kept for later ones so a client's trust stays valid. */

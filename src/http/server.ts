@@ -2,27 +2,18 @@
 
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApiHandler } from './apiHandler.js';
-import type { WallTimers } from '../state/wallTimers.js';
-import { type NodeListener, fastLane } from './adapters/fastLane.js';
+import { type Lane, type NodeListener, fastLane } from './adapters/fastLane.js';
 import { honoListener } from './adapters/honoListener.js';
 
 export type { NodeListener };
 
-/** The API's handler for the fast lane, the body size it may buffer, and the timers a slow body trickles on. */
-export interface LaneApi {
-  handler: ApiHandler;
-  maxBodySize: number;
-  wallTimers: WallTimers;
-}
-
 /** A Node listener for `fetch` (the hono app); with `api`, the API's plain requests take the fast lane instead. */
 export function nodeListener(
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
-  api?: LaneApi,
+  api?: Lane,
 ): NodeListener {
   const fallback = honoListener(fetch);
-  return api === undefined ? fallback : fastLane(api.handler, api.maxBodySize, fallback, api.wallTimers);
+  return api === undefined ? fallback : fastLane(api, fallback);
 }
 
 export interface Listening {

@@ -17,6 +17,7 @@ import { apiEnvironment } from '../../domain/environment.js';
 import type { ApiHandler } from '../apiHandler.js';
 import { joinChunks } from '../body.js';
 import type { WallTimers } from '../../state/wallTimers.js';
+import { answerableError, errorAnswer, type ResponseSettings } from '../respond.js';
 import { answerHeaders, failOnSocket } from './socketFault.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -101,12 +102,18 @@ function write(outgoing: ServerResponse, method: string, answer: ApiAnswer, wall
   outgoing.writeHead(answer.status, answerHeaders(answer, Buffer.byteLength(answer.body))).end(answer.body);
 }
 
-export function fastLane(
-  api: ApiHandler,
-  maxBodySize: number,
-  fallback: NodeListener,
-  wallTimers: WallTimers,
-): NodeListener {
+/**
+ * The API's handler, the body size the lane may buffer, the timers a slow body trickles on, and how error bodies are
+ * written (a defect is answered from the catalogue, as hono's error handler answers it).
+ */
+export interface Lane {
+  handler: ApiHandler;
+  maxBodySize: number;
+  wallTimers: WallTimers;
+  settings: ResponseSettings;
+}
+
+export function fastLane({ handler, maxBodySize, wallTimers, settings }: Lane, fallback: NodeListener): NodeListener {
   const serve = (incoming: IncomingMessage, outgoing: ServerResponse, target: string, bytes: Uint8Array | null) => {
     const method = incoming.method as string;
     const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
@@ -118,13 +125,14 @@ export function fastLane(
       bytes,
     );
     const failed = (error: unknown) => {
-      // The handler answers every failure itself; this is a defect in writing the answer (or in a journal listener).
-      console.error('sms-emulator: unexpected error while answering', method, request.path, error);
-      if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'text/plain' });
-      outgoing.end();
+      // The handler answers every failure of a route itself; this is a defect outside them (the journal, the store
+      // read before routing, writing the answer), answered as hono's error handler answers it, while it still can.
+      const answer = errorAnswer(request, answerableError(error, method, request.path), settings);
+      if (outgoing.headersSent) outgoing.end();
+      else write(outgoing, method, answer, wallTimers);
     };
     try {
-      const answer = api(request);
+      const answer = handler(request);
       if (answer instanceof Promise) answer.then((answered) => write(outgoing, method, answered, wallTimers), failed);
       else write(outgoing, method, answer, wallTimers);
     } catch (error) {
