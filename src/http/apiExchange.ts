@@ -25,7 +25,7 @@ export type JournalBody = Uint8Array | string | null;
 
 /**
  * Handlers answer at once when nothing makes them wait (a body still arriving, injected latency): on the hot
- * routes a promise per step was a measurable share of a request's CPU (issue 11).
+ * routes a promise per step was a measurable share of a request's CPU (docs/decisions/0001-fast-lane.md).
  */
 export type Answering = ApiAnswer | Promise<ApiAnswer>;
 

@@ -102,7 +102,7 @@ export class WebhookLog {
   /**
    * Every kept event in the order it happened, from `head` on; a dropped one leaves a hole until the
    * next compaction. An array, not a map: skipped events of a clock jump come and go by the hundred
-   * thousand, and a map rehashed its table over and over for them (issue 11).
+   * thousand, and a map rehashed its table over and over for them (docs/decisions/0001-fast-lane.md).
    */
   private entries: (LogEntry | undefined)[] = [];
   private head = 0;

@@ -1,12 +1,12 @@
 /**
  * The node fast lane: serves the API (/v1, /sandbox/v1) straight from Node's IncomingMessage and ServerResponse.
  *
- * Why it leaves hono here: @hono/node-server turns every request into a web Request and every answer back from
- * a Response, which cost about as much CPU as the whole API work of a balance read or a send (issue 11: bare
- * hono reached 0.71× / 0.62× of bare node:http). The API itself is one handler of plain request records
- * (apiHandler.ts), still routed by hono's router, and hono serves the same handler for everything else
- * (`emulator.fetch`). This lane takes only requests whose reading is unambiguous; anything unusual (a target or
- * Host that @hono/node-server would normalise, repeated headers, a chunked or oversized body, a rare method)
+ * Why it leaves hono here: @hono/node-server turns every request into a web Request and every answer back from a
+ * Response, which cost about as much CPU as the whole API work of a balance read or a send (bare hono reached 0.71× /
+ * 0.62× of bare node:http; the decision and its figures: docs/decisions/0001-fast-lane.md). The API itself is one
+ * handler of plain request records (apiHandler.ts), still routed by hono's router, and hono serves the same handler for
+ * everything else (`emulator.fetch`). This lane takes only requests whose reading is unambiguous; anything unusual (a
+ * target or Host that @hono/node-server would normalise, repeated headers, a chunked or oversized body, a rare method)
  * falls through to the hono app, so both ways answer alike.
  */
 
