@@ -40,7 +40,32 @@ export type { ErrorCode, ErrorDefinition } from './domain/errors.js';
 
 // Test tools: the typed API client, a webhook receiver, and the emulator as a process.
 export { createClient, SmsApiError } from './client/index.js';
-export type * from './client/index.js';
+// The client's calls, options and errors, then the API's bodies as the client types them. formatSchedule is a type
+// here only, as it always was from this entry; the function itself is sms-emulator/client's.
+export type {
+  CallOptions,
+  ClientOptions,
+  EditInput,
+  ListQuery,
+  ScheduleInput,
+  SendInput,
+  SmsClient,
+  ClientErrorCode,
+  formatSchedule,
+} from './client/index.js';
+export type {
+  Balance,
+  DeleteResult,
+  DeliveryNotification,
+  ErrorBody,
+  Link,
+  MessageList,
+  MessageStatus,
+  ReplyNotification,
+  SmsMessage,
+  SmsReply,
+  WebhookPayload,
+} from './client/index.js';
 export { createWebhookCatcher } from './testing/webhookCatcher.js';
 export { checkReceiver } from './webhooks/checkReceiver.js';
 export type { CheckAnswer, CheckReceiverOptions, CheckResult, ReceiverReport } from './webhooks/checkReceiver.js';
