@@ -1,6 +1,6 @@
 /** The node fast lane answers every API request exactly as hono does: same status, headers, body and journal entry. */
 
-import { type Server, createServer, request as httpRequest } from 'node:http';
+import { type Server, ServerResponse, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
@@ -369,4 +369,24 @@ test("a defect on the fast lane is answered with the catalogue's INTERNAL_SERVER
     record.mockRestore();
     logged.mockRestore();
   }
+});
+
+test('a defect in writing the answer on the fast lane closes that connection, not the process', async () => {
+  const emulator = makeEmulator();
+  closers.push(() => emulator.close());
+  const port = await serve(emulator.requestListener);
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const writeHead = vi.spyOn(ServerResponse.prototype, 'writeHead').mockImplementation(() => {
+    throw new Error('a defect in writing');
+  });
+  try {
+    await expect(
+      exchange(port, 'localhost', { method: 'GET', path: '/v1/messages/balance', headers: auth }),
+    ).rejects.toThrow(/socket hang up/);
+  } finally {
+    writeHead.mockRestore();
+    logged.mockRestore();
+  }
+  const reply = await exchange(port, 'localhost', { method: 'GET', path: '/v1/messages/balance', headers: auth });
+  expect(reply.status).toBe(200);
 });

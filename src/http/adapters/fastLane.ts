@@ -128,8 +128,13 @@ export function fastLane({ handler, maxBodySize, wallTimers, settings }: Lane, f
       // The handler answers every failure of a route itself; this is a defect outside them (the journal, the store
       // read before routing, writing the answer), answered as hono's error handler answers it, while it still can.
       const answer = errorAnswer(request, answerableError(error, method, request.path), settings);
-      if (outgoing.headersSent) outgoing.end();
-      else write(outgoing, method, answer, wallTimers);
+      if (outgoing.headersSent) return void outgoing.end();
+      try {
+        write(outgoing, method, answer, wallTimers);
+      } catch {
+        // Writing itself is what failed: a throw here would escape the listener and end the process.
+        outgoing.destroy();
+      }
     };
     try {
       const answer = handler(request);
