@@ -21,17 +21,42 @@ import {
   worldInput,
 } from './inputs.js';
 import { journalFilter } from '../journal/requestJournal.js';
-import * as accounts from './handlers/accounts.js';
-import * as clock from './handlers/clock.js';
-import * as clocks from './handlers/clocks.js';
-import * as messages from './handlers/messages.js';
-import * as replies from './handlers/replies.js';
-import * as requests from './handlers/requests.js';
-import * as scenario from './handlers/scenario.js';
-import * as state from './handlers/state.js';
-import * as webhooks from './handlers/webhooks.js';
-import * as worlds from './handlers/worlds.js';
-import * as optOuts from './handlers/optOuts.js';
+import { addOptOut, listOptOuts, removeOptOut } from './handlers/optOuts.js';
+import {
+  clearAccountScenario,
+  getAccountScenario,
+  getScenario,
+  listBundledScenarios,
+  setAccountScenario,
+  setScenario,
+  useBundledAccountScenario,
+  useBundledScenario,
+} from './handlers/scenario.js';
+import { clockState, moveMainClock, settlesMainClock } from './handlers/clock.js';
+import { countRequests, findRequests } from './handlers/requests.js';
+import {
+  createAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  signBody,
+  updateAccount,
+} from './handlers/accounts.js';
+import { createClock, deleteClock, getClock, listClocks, moveTestClock, settlesTestClock } from './handlers/clocks.js';
+import { createWorld } from './handlers/worlds.js';
+import { forceStatus, getMessage, listMessages, settlesMessage, waitForStatus } from './handlers/messages.js';
+import {
+  getWebhook,
+  listWebhooks,
+  redeliverWebhook,
+  setWebhookChaos,
+  settlesAccountScope,
+  settlesWebhook,
+  webhookChaos,
+  webhooksSettled,
+} from './handlers/webhooks.js';
+import { health, resetState, restoreSnapshot, takeSnapshot } from './handlers/state.js';
+import { injectReply, listReplies } from './handlers/replies.js';
 import type { OperationTable } from './operation.js';
 
 const key = { in: 'path', name: 'key' } as const;
@@ -49,7 +74,7 @@ export const operations = {
     args: [],
     open: true,
     summary: '`{"status": "ok"}` once the emulator answers (open even with a control token).',
-    run: state.health,
+    run: health,
   },
   clock: {
     state: {
@@ -59,7 +84,7 @@ export const operations = {
       args: [],
       summary:
         'The clock: `{now, time, mode, speed, pendingTasks, incidents}` (`incidents`: recent tasks that failed or were skipped, `{time, task, outcome, reason}`).',
-      run: clock.state,
+      run: clockState,
     },
     move: {
       method: 'POST',
@@ -68,10 +93,10 @@ export const operations = {
       args: [body],
       input: clockCommand,
       inputName: 'clock command',
-      settles: clock.settlesMain,
+      settles: settlesMainClock,
       summary:
         'Moves the clock: `{"advance": "15m"}`, `{"set": "2026-11-22T09:00:00+02:00"}`, `{"mode": "manual"}`, `{"speed": 60}` (combinable; mode/speed, then set, then advance); or `{"runUntilIdle": true, "limit": "30d"}` or `{"next": true}` (the answer adds `run: {fired, idle, stoppedAt?}`). Due events fire in time order; answers after their webhooks were tried.',
-      run: clock.move,
+      run: moveMainClock,
     },
     now: {
       via: 'clock.state',
@@ -104,7 +129,7 @@ export const operations = {
       pages: true,
       summary:
         'Every test clock, in creation order: `{id, name, now, time, mode, speed, pendingTasks, incidents, accounts}` (`accounts`: the API keys on it).',
-      run: clocks.list,
+      run: listClocks,
     },
     get: {
       method: 'GET',
@@ -112,7 +137,7 @@ export const operations = {
       answer: 'TestClock',
       args: [id],
       summary: 'One test clock.',
-      run: clocks.get,
+      run: getClock,
     },
     create: {
       method: 'POST',
@@ -124,7 +149,7 @@ export const operations = {
       status: 201,
       summary:
         'Creates a test clock, frozen until moved: `{"startTime"?: "2026-11-22T09:00:00Z", "name"?: "booking test"}` (default start: the main clock\'s now). Accounts created with `"clock": id` live on it.',
-      run: clocks.create,
+      run: createClock,
     },
     move: {
       method: 'POST',
@@ -133,10 +158,10 @@ export const operations = {
       args: [id, body],
       input: clockCommand,
       inputName: 'clock command',
-      settles: clocks.settlesClock,
+      settles: settlesTestClock,
       summary:
         'Moves a test clock like `POST /clock` (`advance`, `set`, `runUntilIdle` with `limit`, `next`; no `mode` or `speed`: a test clock is always manual); only its own tasks fire; answers after their webhooks were tried.',
-      run: clocks.move,
+      run: moveTestClock,
     },
     delete: {
       method: 'DELETE',
@@ -145,7 +170,7 @@ export const operations = {
       status: 204,
       summary:
         'Deletes a test clock and every account on it, with their messages, journal entries and webhook log entries (204, no body).',
-      run: clocks.remove,
+      run: deleteClock,
     },
     now: {
       via: 'clocks.get',
@@ -185,7 +210,7 @@ export const operations = {
       status: 201,
       summary:
         'A test\'s world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent}, "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes it all.',
-      run: worlds.create,
+      run: createWorld,
     },
   },
   accounts: {
@@ -198,7 +223,7 @@ export const operations = {
       inputName: 'account filter',
       pages: true,
       summary: 'Every account with balances, webhook URLs and opt-outs per environment, in creation order.',
-      run: accounts.list,
+      run: listAccounts,
     },
     get: {
       method: 'GET',
@@ -206,7 +231,7 @@ export const operations = {
       answer: 'Account',
       args: [key],
       summary: 'One account.',
-      run: accounts.get,
+      run: getAccount,
     },
     create: {
       method: 'POST',
@@ -218,7 +243,7 @@ export const operations = {
       status: 201,
       summary:
         'Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.',
-      run: accounts.create,
+      run: createAccount,
     },
     update: {
       method: 'PATCH',
@@ -229,7 +254,7 @@ export const operations = {
       inputName: 'account change',
       summary:
         'Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…}, "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.',
-      run: accounts.update,
+      run: updateAccount,
     },
     delete: {
       method: 'DELETE',
@@ -237,7 +262,7 @@ export const operations = {
       args: [key],
       status: 204,
       summary: 'Removes the account with its messages, journal entries and webhook log entries (204, no body).',
-      run: accounts.deleteAccount,
+      run: deleteAccount,
     },
     getScenario: {
       method: 'GET',
@@ -245,7 +270,7 @@ export const operations = {
       answer: 'AccountScenario',
       args: [key],
       summary: "The account's own scenario (rules, replies, faults), defaults filled in; empty lists when it has none.",
-      run: scenario.getOfAccount,
+      run: getAccountScenario,
     },
     setScenario: {
       method: 'PUT',
@@ -254,7 +279,7 @@ export const operations = {
       args: [key, { in: 'text' }],
       summary:
         "Gives the account its own scenario (YAML or JSON body: `rules`, `replies`, `faults`), consulted before the emulator's for its requests and legs only; it replaces an earlier one and is gone when cleared, or the account is reset or deleted. A bad one is refused and changes nothing.",
-      run: scenario.setOfAccount,
+      run: setAccountScenario,
     },
     useBundledScenario: {
       method: 'PUT',
@@ -263,7 +288,7 @@ export const operations = {
       args: [key, scenarioName],
       summary:
         'Gives the account a bundled scenario (`happy-path`, `degraded-api`, `rate-limited`, …; `GET /scenario/bundled` lists them) as its own, as `PUT /accounts/{key}/scenario` with that file would; one holding more than rules, replies and faults is refused.',
-      run: scenario.useBundledOfAccount,
+      run: useBundledAccountScenario,
     },
     clearScenario: {
       method: 'DELETE',
@@ -271,7 +296,7 @@ export const operations = {
       args: [key],
       status: 204,
       summary: "Removes the account's own scenario (204, no body): the emulator's alone decides for it again.",
-      run: scenario.clearOfAccount,
+      run: clearAccountScenario,
     },
   },
   messages: {
@@ -285,7 +310,7 @@ export const operations = {
       pages: true,
       summary:
         'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`, `clientReference` (exact).',
-      run: messages.list,
+      run: listMessages,
     },
     get: {
       method: 'GET',
@@ -293,7 +318,7 @@ export const operations = {
       answer: 'ControlMessage',
       args: [id],
       summary: 'One message with legs, history and upcoming changes.',
-      run: messages.get,
+      run: getMessage,
     },
     forceStatus: {
       method: 'POST',
@@ -302,10 +327,10 @@ export const operations = {
       args: [id, body],
       input: forceStatusInput,
       inputName: 'forced status',
-      settles: messages.settlesMessage,
+      settles: settlesMessage,
       summary:
         'Forces an outcome now: `{"status": "undelivered", "recipient"?: "27831234567"}` moves the open legs (or that one) through legal moves only, posts their webhooks, cancels the rest of their plan; answers the message after the webhooks were tried.',
-      run: messages.forceStatus,
+      run: forceStatus,
     },
     wait: {
       method: 'POST',
@@ -316,7 +341,7 @@ export const operations = {
       inputName: 'wait',
       summary:
         '`{"status": "delivered", "within"?: "1h"}`: moves the message\'s own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock\'s `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.',
-      run: messages.wait,
+      run: waitForStatus,
     },
   },
   replies: {
@@ -328,10 +353,10 @@ export const operations = {
       input: replyInput,
       inputName: 'reply',
       status: 201,
-      settles: messages.settlesMessage,
+      settles: settlesMessage,
       summary:
         'Injects an inbound reply `{"from": "27831234567", "text": "Yes"}` (`from` defaults to the first recipient); answers after its webhook was tried.',
-      run: replies.inject,
+      run: injectReply,
     },
     list: {
       method: 'GET',
@@ -342,7 +367,7 @@ export const operations = {
       inputName: 'reply filter',
       pages: true,
       summary: 'Inbound replies, oldest first; filters `environment`, `account`.',
-      run: replies.list,
+      run: listReplies,
     },
   },
   webhooks: {
@@ -356,7 +381,7 @@ export const operations = {
       pages: true,
       summary:
         'The webhook log, oldest first: every event with every try (time, URL, status or error, duration); filters `account`, `environment`, `message`, `state` (`pending`, `delayed`, `delivered`, `failed`, `skipped`).',
-      run: webhooks.list,
+      run: listWebhooks,
     },
     get: {
       method: 'GET',
@@ -364,16 +389,16 @@ export const operations = {
       answer: 'WebhookEvent',
       args: [id],
       summary: 'One webhook event.',
-      run: webhooks.get,
+      run: getWebhook,
     },
     redeliver: {
       method: 'POST',
       path: '/webhooks/{id}/redeliver',
       answer: 'WebhookEvent',
       args: [id],
-      settles: webhooks.settlesEvent,
+      settles: settlesWebhook,
       summary: "Posts an event again to the account's current URL; answers once its tries end.",
-      run: webhooks.redeliver,
+      run: redeliverWebhook,
     },
     settled: {
       method: 'POST',
@@ -382,10 +407,10 @@ export const operations = {
       args: [body],
       input: accountScope,
       inputName: 'settle scope',
-      settles: webhooks.settlesScope,
+      settles: settlesAccountScope,
       summary:
         'Answers `{"status": "settled"}` once every webhook try under way or due has ended; `{"account": "pk_…"}` waits only for the tries of that account\'s clock (its test clock\'s accounts), so a receiver hanging on another clock does not hold it.',
-      run: webhooks.settled,
+      run: webhooksSettled,
     },
     chaos: {
       method: 'GET',
@@ -393,7 +418,7 @@ export const operations = {
       answer: 'Chaos',
       args: [],
       summary: 'Receiver chaos in force: `{duplicateRate, delayRate, reorderRate, delay}` (delay in milliseconds).',
-      run: webhooks.chaos,
+      run: webhookChaos,
     },
     setChaos: {
       method: 'POST',
@@ -404,7 +429,7 @@ export const operations = {
       inputName: 'webhook chaos',
       summary:
         'Changes receiver chaos: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05, "delay": "30s"}` (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.',
-      run: webhooks.setChaos,
+      run: setWebhookChaos,
     },
   },
   scenario: {
@@ -414,7 +439,7 @@ export const operations = {
       answer: 'Scenario',
       args: [],
       summary: 'The active scenario, defaults filled in.',
-      run: scenario.get,
+      run: getScenario,
     },
     set: {
       method: 'PUT',
@@ -422,7 +447,7 @@ export const operations = {
       answer: 'Scenario',
       args: [{ in: 'text' }],
       summary: 'Replaces the active scenario (YAML or JSON body); a bad one is refused and changes nothing.',
-      run: scenario.set,
+      run: setScenario,
     },
     bundled: {
       method: 'GET',
@@ -431,7 +456,7 @@ export const operations = {
       args: [],
       summary:
         'The scenarios shipped with the emulator, by name with what each does: `{"scenarios": [{"name": "happy-path", "description": …}, …]}`.',
-      run: scenario.bundled,
+      run: listBundledScenarios,
     },
     useBundled: {
       method: 'PUT',
@@ -440,7 +465,7 @@ export const operations = {
       args: [scenarioName],
       summary:
         'Makes a bundled scenario the active one by name (no file needed, outside a checkout too): as `PUT /scenario` with its YAML; an unknown name is CONTROL_NOT_FOUND listing the names.',
-      run: scenario.useBundled,
+      run: useBundledScenario,
     },
   },
   optOuts: {
@@ -454,7 +479,7 @@ export const operations = {
       pages: true,
       summary:
         'Numbers opted out of an account (`account`, default the default account) in an `environment` (default live).',
-      run: optOuts.list,
+      run: listOptOuts,
     },
     add: {
       method: 'PUT',
@@ -465,7 +490,7 @@ export const operations = {
       inputName: 'opt-out target',
       summary:
         'Opts a number out (same `account`, `environment` query); answers `{account, environment, number, optedOut}`.',
-      run: optOuts.add,
+      run: addOptOut,
     },
     remove: {
       method: 'DELETE',
@@ -475,7 +500,7 @@ export const operations = {
       input: optOutTarget,
       inputName: 'opt-out target',
       summary: 'Opts a number back in (same `account`, `environment` query).',
-      run: optOuts.remove,
+      run: removeOptOut,
     },
   },
   requests: {
@@ -489,7 +514,7 @@ export const operations = {
       pages: true,
       summary:
         'The request journal, newest first: every API request, accepted or rejected; filters `account`, `environment`, `method`, `path` (part of), `status`, `code`, `since` (emulator time, or a journal id), `message`.',
-      run: requests.find,
+      run: findRequests,
     },
     count: {
       method: 'GET',
@@ -499,7 +524,7 @@ export const operations = {
       input: journalFilter,
       inputName: 'request filter',
       summary: 'How many journal entries match the same filters: a number.',
-      run: requests.count,
+      run: countRequests,
     },
   },
   sign: {
@@ -509,7 +534,7 @@ export const operations = {
     args: [body, { in: 'query', name: 'account' }],
     summary:
       'Body = the fields to send; answers `{string_to_sign, signature}` with the secret of `?account=` (default account).',
-    run: accounts.sign,
+    run: signBody,
   },
   reset: {
     method: 'POST',
@@ -519,7 +544,7 @@ export const operations = {
     input: accountScope,
     inputName: 'reset',
     summary: 'Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.',
-    run: state.reset,
+    run: resetState,
   },
   snapshot: {
     method: 'GET',
@@ -527,7 +552,7 @@ export const operations = {
     answer: 'Snapshot',
     args: [],
     summary: 'The whole state as JSON.',
-    run: state.snapshot,
+    run: takeSnapshot,
   },
   restore: {
     method: 'PUT',
@@ -536,6 +561,6 @@ export const operations = {
     args: [body],
     summary:
       'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.',
-    run: state.restore,
+    run: restoreSnapshot,
   },
 } satisfies OperationTable;

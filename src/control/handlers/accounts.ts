@@ -8,21 +8,21 @@ import type { AccountInput, AccountPatch } from '../inputs.js';
 import { announceAccount, disarmMessagesOf, findAccount } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
 
-export function list({ core }: OperationDeps, { page, limit }: Paged): Page<AccountView> {
+export function listAccounts({ core }: OperationDeps, { page, limit }: Paged): Page<AccountView> {
   return paginate([...core.store.accounts.values()].map(accountView), page, limit);
 }
 
-export function get({ core }: OperationDeps, apiKey: string): AccountView {
+export function getAccount({ core }: OperationDeps, apiKey: string): AccountView {
   return accountView(findAccount(core, apiKey));
 }
 
-export function create({ core }: OperationDeps, spec: AccountInput): AccountView {
+export function createAccount({ core }: OperationDeps, spec: AccountInput): AccountView {
   const account = core.accounts.create(spec);
   announceAccount(core, account.apiKey);
   return accountView(account);
 }
 
-export function update({ core }: OperationDeps, apiKey: string, change: AccountPatch): AccountView {
+export function updateAccount({ core }: OperationDeps, apiKey: string, change: AccountPatch): AccountView {
   const account = findAccount(core, apiKey);
   core.accounts.update(account, change);
   announceAccount(core, apiKey);
@@ -40,7 +40,7 @@ export function deleteAccount({ core, journal }: OperationDeps, apiKey: string):
 }
 
 /** The signed string and Signature header for a body, with an account's secret (for curl users). */
-export function sign(
+export function signBody(
   { core }: OperationDeps,
   fields: unknown,
   apiKey: string = core.options.apiKey,

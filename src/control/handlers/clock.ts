@@ -10,7 +10,7 @@ import { type ClockView, clockView } from '../views.js';
 /** How far `runUntilIdle` may go when no limit is given. */
 const defaultRunLimit = '30d';
 
-export function state({ core }: OperationDeps): ClockView {
+export function clockState({ core }: OperationDeps): ClockView {
   return clockView(core, core.clock);
 }
 
@@ -18,12 +18,12 @@ export function state({ core }: OperationDeps): ClockView {
  * Applies mode/speed, then `set`, then `advance`, or runs until idle / to the next task; due events fire in time order
  * on the way. The answer is read after the webhook tries the move caused have ended.
  */
-export function move({ core }: OperationDeps, command: ClockCommand): Promise<() => ClockView> {
+export function moveMainClock({ core }: OperationDeps, command: ClockCommand): Promise<() => ClockView> {
   return moveClock(core, core.clock, command);
 }
 
 /** The clock whose webhook tries a move of the main clock waits for. */
-export function settlesMain({ core }: OperationDeps): Clock {
+export function settlesMainClock({ core }: OperationDeps): Clock {
   return core.clocks.main;
 }
 

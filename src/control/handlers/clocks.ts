@@ -10,7 +10,7 @@ import { type TestClockView, testClockView } from '../views.js';
 import { deleteAccount } from './accounts.js';
 import { moveClock } from './clock.js';
 
-export function list({ core }: OperationDeps, { page, limit }: Paged): Page<TestClockView> {
+export function listClocks({ core }: OperationDeps, { page, limit }: Paged): Page<TestClockView> {
   return paginate(
     core.clocks.list().map((clock) => testClockView(core, clock)),
     page,
@@ -18,12 +18,12 @@ export function list({ core }: OperationDeps, { page, limit }: Paged): Page<Test
   );
 }
 
-export function get({ core }: OperationDeps, id: string): TestClockView {
+export function getClock({ core }: OperationDeps, id: string): TestClockView {
   return testClockView(core, core.clocks.get(id));
 }
 
 /** Makes a test clock, frozen at `startTime` (default the main clock's now) until moved. */
-export function create({ core }: OperationDeps, { startTime, name }: TestClockInput): TestClockView {
+export function createClock({ core }: OperationDeps, { startTime, name }: TestClockInput): TestClockView {
   return testClockView(
     core,
     core.clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name }),
@@ -31,7 +31,11 @@ export function create({ core }: OperationDeps, { startTime, name }: TestClockIn
 }
 
 /** Moves one test clock as the main one moves (no mode or speed: a test clock is always manual); only its own tasks fire. */
-export async function move({ core }: OperationDeps, id: string, command: ClockCommand): Promise<() => TestClockView> {
+export async function moveTestClock(
+  { core }: OperationDeps,
+  id: string,
+  command: ClockCommand,
+): Promise<() => TestClockView> {
   const clock = core.clocks.get(id);
   if (command.mode !== undefined || command.speed !== undefined) {
     throw new ApiError(
@@ -47,12 +51,12 @@ export async function move({ core }: OperationDeps, id: string, command: ClockCo
 }
 
 /** The test clock whose webhook tries its move waits for. */
-export function settlesClock({ core }: OperationDeps, id: string): Clock {
+export function settlesTestClock({ core }: OperationDeps, id: string): Clock {
   return core.clocks.get(id);
 }
 
 /** Deletes a test clock and every account on it, with their messages, journal entries and webhook log entries. */
-export function remove(deps: OperationDeps, id: string): void {
+export function deleteClock(deps: OperationDeps, id: string): void {
   const clock = deps.core.clocks.get(id);
   const apiKeys = deps.core.accounts.on(clock).map((account) => account.apiKey);
   for (const apiKey of apiKeys) deleteAccount(deps, apiKey);

@@ -11,13 +11,16 @@ import type { WaitView } from '../views.js';
 import type { Clock } from '../../state/clock.js';
 
 /** One page of messages: the query pages them, so only the page's views are built. */
-export function list({ core }: OperationDeps, { page, limit, ...filter }: Paged<MessageFilter>): Page<MessageView> {
+export function listMessages(
+  { core }: OperationDeps,
+  { page, limit, ...filter }: Paged<MessageFilter>,
+): Page<MessageView> {
   const records: MessageRecord[] = [];
   const total = core.messaging.inspect(filter, (page - 1) * limit, limit, records);
   return { items: records.map((message) => messageView(message, core.offsetMinutes)), total, page, limit };
 }
 
-export function get({ core }: OperationDeps, id: string): MessageView {
+export function getMessage({ core }: OperationDeps, id: string): MessageView {
   return messageView(findMessage(core, id), core.offsetMinutes);
 }
 
@@ -60,6 +63,10 @@ export function settlesMessage({ core }: OperationDeps, id: string): Clock {
   return findAccount(core, findMessage(core, id).apiKey).clock;
 }
 
-export function wait({ waitFor }: OperationDeps, id: string, { status, within }: WaitInput): Promise<WaitView> {
+export function waitForStatus(
+  { waitFor }: OperationDeps,
+  id: string,
+  { status, within }: WaitInput,
+): Promise<WaitView> {
   return waitFor(id, status, within);
 }

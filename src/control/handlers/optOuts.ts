@@ -10,7 +10,7 @@ import { findAccount } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
 import type { OptOutView } from '../views.js';
 
-export function list(
+export function listOptOuts(
   { core }: OperationDeps,
   { page, limit, account, environment }: Paged<OptOutTarget>,
 ): Page<string> {
@@ -19,11 +19,11 @@ export function list(
   return paginate([...optOuts], page, limit);
 }
 
-export function add(deps: OperationDeps, number: string, target: OptOutTarget): OptOutView {
+export function addOptOut(deps: OperationDeps, number: string, target: OptOutTarget): OptOutView {
   return setOptOut(deps, number, true, target);
 }
 
-export function remove(deps: OperationDeps, number: string, target: OptOutTarget): OptOutView {
+export function removeOptOut(deps: OperationDeps, number: string, target: OptOutTarget): OptOutView {
   return setOptOut(deps, number, false, target);
 }
 

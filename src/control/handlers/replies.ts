@@ -10,7 +10,7 @@ import { findAccount, findMessage } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
 
 /** An inbound reply from a recipient of a sent message; stored, and announced as `reply.received`. */
-export function inject({ core }: OperationDeps, messageId: string, { from, text }: ReplyInput): MessageView {
+export function injectReply({ core }: OperationDeps, messageId: string, { from, text }: ReplyInput): MessageView {
   const original = findMessage(core, messageId);
   const sender = from ?? original.recipients[0];
   if (sender === undefined || !original.recipients.includes(sender)) {
@@ -25,7 +25,7 @@ export function inject({ core }: OperationDeps, messageId: string, { from, text 
   return messageView(reply, core.offsetMinutes);
 }
 
-export function list(
+export function listReplies(
   { core }: OperationDeps,
   { page, limit, ...filter }: Paged<Pick<MessageFilter, 'environment' | 'account'>>,
 ): Page<MessageView> {

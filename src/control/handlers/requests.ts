@@ -7,10 +7,13 @@ import type { OperationDeps, Paged } from '../operation.js';
 /** A filter as the journal takes it: parsed, so `status` is a number. */
 type JournalQuery = Parameters<RequestJournal['find']>[0];
 
-export function find({ journal }: OperationDeps, { page, limit, ...filter }: Paged<JournalQuery>): Page<JournalEntry> {
+export function findRequests(
+  { journal }: OperationDeps,
+  { page, limit, ...filter }: Paged<JournalQuery>,
+): Page<JournalEntry> {
   return paginate(journal.find(filter), page, limit);
 }
 
-export function count({ journal }: OperationDeps, filter: JournalQuery): number {
+export function countRequests({ journal }: OperationDeps, filter: JournalQuery): number {
   return journal.count(filter);
 }

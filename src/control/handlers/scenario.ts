@@ -12,12 +12,12 @@ import { announceAccount, findAccount } from '../lookups.js';
 import type { OperationDeps } from '../operation.js';
 import { readScenario } from '../readScenario.js';
 
-export function get({ scenarios }: OperationDeps): Scenario {
+export function getScenario({ scenarios }: OperationDeps): Scenario {
   return scenarios.scenario();
 }
 
 /** Replaces the active scenario with YAML or JSON text, or an object; a bad one is refused and changes nothing. */
-export function set({ core, scenarios }: OperationDeps, input: unknown): Scenario {
+export function setScenario({ core, scenarios }: OperationDeps, input: unknown): Scenario {
   const scenario = readScenario(input, 'scenario', scenarioSchema);
   const changed = Object.entries(scenario.options ?? {}).filter(
     ([name, value]) => JSON.stringify(value) !== JSON.stringify(core.options[name as keyof typeof core.options]),
@@ -32,16 +32,16 @@ export function set({ core, scenarios }: OperationDeps, input: unknown): Scenari
   return scenario;
 }
 
-export function bundled(): { scenarios: { name: string; description: string }[] } {
+export function listBundledScenarios(): { scenarios: { name: string; description: string }[] } {
   return { scenarios: bundledScenarios() };
 }
 
-export function useBundled(deps: OperationDeps, name: string): Scenario {
-  return set(deps, bundledScenarioText(name).text);
+export function useBundledScenario(deps: OperationDeps, name: string): Scenario {
+  return setScenario(deps, bundledScenarioText(name).text);
 }
 
 /** An account's own scenario, defaults filled in; an empty one when none is set. */
-export function getOfAccount({ core }: OperationDeps, apiKey: string): AccountScenario {
+export function getAccountScenario({ core }: OperationDeps, apiKey: string): AccountScenario {
   const own = findAccount(core, apiKey).scenario;
   return own === undefined ? { rules: [], replies: [], faults: [], webhooks: [] } : (own as AccountScenario);
 }
@@ -50,7 +50,7 @@ export function getOfAccount({ core }: OperationDeps, apiKey: string): AccountSc
  * Gives an account its own scenario (YAML or JSON text, or an object), consulted before the emulator's for its
  * requests and legs; it replaces any earlier one and lasts until cleared, or the account is reset or deleted.
  */
-export function setOfAccount({ core }: OperationDeps, apiKey: string, input: unknown): AccountScenario {
+export function setAccountScenario({ core }: OperationDeps, apiKey: string, input: unknown): AccountScenario {
   const account = findAccount(core, apiKey);
   const scenario = readScenario(input, `scenario of ${apiKey}`, accountScenarioSchema);
   account.scenario = scenario;
@@ -58,12 +58,12 @@ export function setOfAccount({ core }: OperationDeps, apiKey: string, input: unk
   return scenario;
 }
 
-export function useBundledOfAccount(deps: OperationDeps, apiKey: string, name: string): AccountScenario {
-  return setOfAccount(deps, apiKey, bundledScenarioText(name).text);
+export function useBundledAccountScenario(deps: OperationDeps, apiKey: string, name: string): AccountScenario {
+  return setAccountScenario(deps, apiKey, bundledScenarioText(name).text);
 }
 
 /** Removes an account's own scenario: the emulator's alone decides for it again. */
-export function clearOfAccount({ core }: OperationDeps, apiKey: string): void {
+export function clearAccountScenario({ core }: OperationDeps, apiKey: string): void {
   delete findAccount(core, apiKey).scenario;
   announceAccount(core, apiKey);
 }

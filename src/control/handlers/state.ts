@@ -15,7 +15,7 @@ export function health(): { status: 'ok' } {
  * chaos, clock, ids and random draws, logs, timers), or one account (its start-up settings, or the ones it was created
  * with, and no messages, journal entries or webhook log entries).
  */
-export function reset({ core, journal }: OperationDeps, { account }: AccountScope): { status: 'reset' } {
+export function resetState({ core, journal }: OperationDeps, { account }: AccountScope): { status: 'reset' } {
   if (account === undefined) core.startState.reset();
   else {
     disarmMessagesOf(core, findAccount(core, account));
@@ -27,12 +27,12 @@ export function reset({ core, journal }: OperationDeps, { account }: AccountScop
   return { status: 'reset' };
 }
 
-export function snapshot({ core }: OperationDeps): Snapshot {
+export function takeSnapshot({ core }: OperationDeps): Snapshot {
   return exportSnapshot(core);
 }
 
 /** Replaces the whole state with a snapshot; a snapshot that does not parse changes nothing. */
-export function restore({ core }: OperationDeps, input: unknown): { status: 'restored' } {
+export function restoreSnapshot({ core }: OperationDeps, input: unknown): { status: 'restored' } {
   importSnapshot(core, input);
   core.events.emit('state.replaced', { reason: 'restore' });
   return { status: 'restored' };

@@ -13,7 +13,10 @@ import { type WorldView, testClockView } from '../views.js';
  * Makes the clock, then the account on it (its key drawn from the clock's id when not given). Everything is checked
  * first: a refused world leaves nothing behind.
  */
-export function create({ core }: OperationDeps, { name, startTime, account = {}, scenario }: WorldInput): WorldView {
+export function createWorld(
+  { core }: OperationDeps,
+  { name, startTime, account = {}, scenario }: WorldInput,
+): WorldView {
   const own = scenario === undefined ? undefined : readScenario(scenario, 'world scenario', accountScenarioSchema);
   const { store, clocks } = core;
   if (account.apiKey !== undefined && store.accounts.has(account.apiKey))

@@ -1,7 +1,8 @@
 /** The control API under /_emulator, derived route by route from the operations table (Allow headers included). */
 
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { type ArgSpec, routePath } from '../../control/call.js';
+import type { ArgSpec } from '../../control/call.js';
+import { routerPath } from '../apiRoute.js';
 import type { ControlRoute, OperationDeps } from '../../control/operation.js';
 import { isRoute, operationList } from '../../control/operationList.js';
 import { runOperation } from '../../control/runOperation.js';
@@ -62,8 +63,8 @@ export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRo
   // Each path's 405 comes right after its methods, so `GET /webhooks/settle` is a 405 rather than the event "settle".
   for (const [path, ops] of controlRouteTable()) {
     for (const op of ops)
-      routes.on(op.method, [routePath(path)], sameOrigin, ...(op.open ? [handler(op)] : [guard, handler(op)]));
-    routes.all(routePath(path), methodNotAllowed(ops.map((op) => op.method)));
+      routes.on(op.method, [routerPath(path)], sameOrigin, ...(op.open ? [handler(op)] : [guard, handler(op)]));
+    routes.all(routerPath(path), methodNotAllowed(ops.map((op) => op.method)));
   }
   return routes;
 }
