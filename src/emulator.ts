@@ -2,8 +2,8 @@
 
 import type { ControlHandle } from './control/handle.js';
 import { localHandle } from './control/localHandle.js';
-import type { OperationDeps } from './control/operations.js';
-import { Control } from './engine/control.js';
+import type { OperationDeps } from './control/operation.js';
+import { clockView, testClockView } from './control/views.js';
 import { createCore } from './engine/core.js';
 import { subscribe } from './engine/publicEvents.js';
 import { defaultScenario } from './engine/scenario/defaultScenario.js';
@@ -132,7 +132,6 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     () => (textGenerator ??= createTextGenerator(core.random.text)),
     scenario,
   );
-  const control = new Control(core, scenarios);
   // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
   core.startState.reset();
   const journal = new RequestJournal(options.requestJournalLimit, core.offsetMinutes);
@@ -140,18 +139,17 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   if (options.logRequests)
     journal.subscribe((entry) => process.stdout.write(`${logLine(entry(), options.logFormat)}\n`));
   const operations: OperationDeps = {
-    control,
+    core,
+    scenarios,
     journal,
-    settled: (clock) => core.webhooks.settled(clock),
     waitFor: (messageId, status, within) => waitAnswer(emulator, messageId, status, within),
-    defaultAccount: options.apiKey,
   };
   const feed = new LiveFeed(
     core.events,
     feedViews(
       core,
-      () => control.clockState(),
-      () => control.listClocks(),
+      () => clockView(core, core.clock),
+      () => core.clocks.list().map((clock) => testClockView(core, clock)),
     ),
   );
   const report = (account: string = options.apiKey): TimelineReport =>

@@ -13,16 +13,17 @@ export type {
   AccountPatch,
   ClockCommand,
   MessageFilter,
+  OptOutTarget,
   ReplyInput,
   WebhookChaosInput,
   WebhookFilterInput,
-} from './engine/controlInput.js';
+} from './control/inputs.js';
 export type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
 export type { AccountView, ChangeView, MessageView } from './engine/inspection.js';
-export type { ClockView } from './engine/control.js';
 export type { Snapshot } from './state/snapshot.js';
 export type { WebhookDelivery, WebhookReceiver } from './webhooks/transport.js';
-export type { Answer, ChaosView, ControlHandle, HandleMode, OptOutTarget, OptOutView } from './control/handle.js';
+export type { Answer, ControlHandle, HandleMode } from './control/handle.js';
+export type { ChaosView, ClockView, OptOutView } from './control/views.js';
 export type { Page, PageInput } from './domain/list.js';
 export type { JournalEntry, JournalFilter } from './journal/requestJournal.js';
 export type { EmulatorEvents } from './events.js';

@@ -5,6 +5,9 @@
 export const environments = ['live', 'sandbox'] as const;
 export type Environment = (typeof environments)[number];
 
+/** What a call that names no environment means: live, as the API's own base address is. */
+export const defaultEnvironment: Environment = 'live';
+
 /** Where each environment's API lives under the origin. */
 export const apiPrefixes: Readonly<Record<Environment, string>> = { live: '/v1', sandbox: '/sandbox/v1' };
 

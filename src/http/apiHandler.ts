@@ -50,7 +50,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       noMessagesStatus: options.noMessagesStatus,
     }),
   ];
-  // hono's own default router, as the app used before: the first route listed that matches answers (balance before /messages/:id).
+  // hono's own default router, as the app used before: the first route listed that matches answers (balance before /messages/:message_id).
   const router = new SmartRouter<ApiRoute | MethodList>({ routers: [new RegExpRouter(), new TrieRouter()] });
   for (const route of routes) router.add('method' in route ? route.method : 'ALL', route.path, route);
   // The router's answer for a path without parameters never changes, so the hot ones (balance, send) are kept:
@@ -64,7 +64,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const matched = matches[0];
     if (matched === undefined) return undefined;
     const [route, params] = matched;
-    const idAt = params.id;
+    const idAt = params.message_id;
     if (idAt === undefined) {
       if ('method' in route) fixedMatches.set(key, route);
       return { route };
