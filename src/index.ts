@@ -41,8 +41,8 @@ export type { ErrorCode, ErrorDefinition } from './domain/errors.js';
 
 // Test tools: the typed API client, a webhook receiver, and the emulator as a process.
 export { createClient, SmsApiError } from './client/index.js';
-// The client's calls, options and errors, then the API's bodies as the client types them. formatSchedule is a type
-// here only, as it always was from this entry; the function itself is sms-emulator/client's.
+// The client's calls, options and errors, then the API's bodies as the client types them (formatSchedule, a function,
+// is sms-emulator/client's).
 export type {
   CallOptions,
   ClientOptions,
@@ -52,7 +52,6 @@ export type {
   SendInput,
   SmsClient,
   ClientErrorCode,
-  formatSchedule,
 } from './client/index.js';
 export type {
   Balance,
