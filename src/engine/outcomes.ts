@@ -12,7 +12,9 @@ import {
   transitionProblem,
 } from '../domain/message.js';
 import type { Account } from '../state/store.js';
-import type { AccountView, MessageView, ReadonlyDeep } from './inspection.js';
+import type { MessageView } from '../domain/messageView.js';
+import type { ReadonlyDeep } from '../domain/readonlyDeep.js';
+import type { AccountView } from './inspection.js';
 
 /** One step of a leg's life: become `status` `afterMs` after the previous step. */
 export interface TimelineStep {

@@ -8,7 +8,7 @@ import { ApiError } from '../domain/errors.js';
 import { type Emulator, createEmulator } from '../emulator.js';
 import type { ClockView } from '../engine/control.js';
 import type { AccountInput, ClockCommand } from '../engine/controlInput.js';
-import type { MessageView } from '../engine/inspection.js';
+import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput } from '../engine/scenario/schema.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect, remoteWait } from '../testing/connect.js';

@@ -14,7 +14,8 @@ import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { WallTimers } from '../state/wallTimers.js';
 import type { Account, Store } from '../state/store.js';
-import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog, webhookEvent } from './log.js';
+import { type WebhookAttempt, type WebhookEvent, type WebhookKind, webhookEvent } from '../domain/webhookEvent.js';
+import { WebhookLog } from './log.js';
 import { SkippedDelivery } from './skippedDelivery.js';
 import { type WebhookReceiver, WebhookTransport } from './transport.js';
 
