@@ -18,6 +18,7 @@ import type { EmulatorEvents, EventName } from './events.js';
 import { createApiHandler } from './http/apiHandler.js';
 import { createApp } from './http/app.js';
 import { isLoopback } from './domain/hostNames.js';
+import { environmentPaths } from './domain/environment.js';
 import { HostCheck, guardHost } from './http/hostCheck.js';
 import { responseSettings } from './http/respond.js';
 import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
@@ -198,7 +199,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       }
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
       const origin = `${tls ? 'https' : 'http'}://${shownHost}:${server.port}`;
-      const urls = { origin, live: origin, sandbox: `${origin}/sandbox`, port: server.port };
+      const urls = { origin, live: origin, sandbox: `${origin}${environmentPaths.sandbox}`, port: server.port };
       listening = { server, urls };
       return urls;
     },

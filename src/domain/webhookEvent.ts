@@ -7,6 +7,8 @@ export type WebhookKind = 'delivery' | 'reply';
 /** Where a webhook event stands: waiting for its next try, held back by chaos, delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
 export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
 export type WebhookState = (typeof webhookStates)[number];
+/** The states a posted event ends in: answered with success, or out of tries. */
+export type PostedState = Extract<WebhookState, 'delivered' | 'failed'>;
 
 export interface WebhookAttempt {
   /** 1 for the first try. */

@@ -6,7 +6,7 @@ import { clockInstant } from '../../domain/clockRange.js';
 import { errorCodes } from '../../domain/errors.js';
 import { routeOperations } from '../../domain/apiOperations.js';
 import { scopes } from '../../state/store.js';
-import { environments } from '../../domain/environment.js';
+import { defaultEnvironment, environments } from '../../domain/environment.js';
 import { deliveryOutcomes, legStatuses, reachableStatuses, walkProblem } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
@@ -288,7 +288,7 @@ const clockEntry = z.strictObject({
     .describe("ISO 8601 time the clock starts at (and returns to on reset); default the main clock's now."),
 });
 
-const target = { account: z.string().optional(), environment: environment.default('live') };
+const target = { account: z.string().optional(), environment: environment.default(defaultEnvironment) };
 
 const timelineEvent = z
   .strictObject({

@@ -1,7 +1,8 @@
 /**
- * Finds copies of shared facts by value, not spelling: TypeScript's parser reads each source, and every list of two
- * or more string literals (an array, a union type, or a chain of comparisons of one expression) whose members all
- * belong to one fact is a copy of that fact, in any order and however few of its members it names.
+ * Finds copies of shared facts by value, not spelling, in sources read by TypeScript's parser: every list of two or
+ * more string literals (an array, a union type, or a chain of comparisons of one expression) whose members all
+ * belong to one fact is a copy of that fact, in any order and however few of its members it names; and a single
+ * literal can be a copy too, where it states a fact's default or matches a fact's own test (a path under an API prefix).
  */
 
 import ts from 'typescript';
@@ -20,6 +21,7 @@ export interface FactCopy {
   line: number;
   /** The literals as written, in their order. */
   members: string[];
+  /** The facts the copy fits, by name. */
   fact: string;
 }
 
@@ -68,6 +70,9 @@ function comparisons(node: ts.Expression): [string, string][] | undefined {
   return value.length === 1 ? [[subject.getText(), value[0] as string]] : undefined;
 }
 
+const lineOf = (tree: ts.SourceFile, node: ts.Node): number =>
+  tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1;
+
 /** Every copy of a fact in one source; a list in the home of a fact it fits is that fact's own. */
 export function factCopies(file: string, source: string, facts: readonly SharedFact[]): FactCopy[] {
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
@@ -77,14 +82,62 @@ export function factCopies(file: string, source: string, facts: readonly SharedF
     const distinct = new Set(list?.members);
     if (list !== undefined && distinct.size >= 2) {
       const fits = facts.filter((fact) => [...distinct].every((member) => fact.values.includes(member)));
-      const first = fits[0];
-      if (first !== undefined && !fits.some((fact) => fact.home === file)) {
-        const line = tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1;
-        copies.push({ file, line, members: list.members, fact: first.name });
-      }
+      if (fits.length > 0 && !fits.some((fact) => fact.home === file))
+        copies.push({
+          file,
+          line: lineOf(tree, node),
+          members: list.members,
+          fact: fits.map(({ name }) => name).join(' / '),
+        });
     }
     ts.forEachChild(node, visit);
   };
   visit(tree);
   return copies;
+}
+
+/** The string literals and template pieces of one source that `copies` says state a fact, with their lines. */
+export function literalCopies(file: string, source: string, copies: (text: string) => boolean): FactCopy[] {
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const found: FactCopy[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && copies(node.text))
+      found.push({ file, line: lineOf(tree, node), members: [node.text], fact: '' });
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+/**
+ * Where one source states `value` as a default of its own: after `??` or `||`, as a parameter's or a destructured
+ * binding's initial value, or as the argument of a schema's `.default()`.
+ */
+export function defaultCopies(file: string, source: string, value: string): FactCopy[] {
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const found: FactCopy[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteralLike(node) && node.text === value && isDefault(node))
+      found.push({ file, line: lineOf(tree, node), members: [value], fact: '' });
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+function isDefault(node: ts.StringLiteralLike): boolean {
+  const parent = node.parent;
+  if (ts.isBinaryExpression(parent)) {
+    const kind = parent.operatorToken.kind;
+    return (
+      parent.right === node && (kind === ts.SyntaxKind.QuestionQuestionToken || kind === ts.SyntaxKind.BarBarToken)
+    );
+  }
+  if (ts.isParameter(parent) || ts.isBindingElement(parent)) return parent.initializer === node;
+  if (ts.isShorthandPropertyAssignment(parent)) return parent.objectAssignmentInitializer === node;
+  return (
+    ts.isCallExpression(parent) &&
+    ts.isPropertyAccessExpression(parent.expression) &&
+    parent.expression.name.text === 'default'
+  );
 }
