@@ -47,29 +47,8 @@ const namesAnApiPath = (text: string): boolean =>
     (segment) => text === segment || text.startsWith(`${segment}/`) || text.startsWith(`${segment}?`),
   );
 
-const numberWords = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
+const numberWords = `zero one two three four five six seven eight nine ten
+  eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty`.split(/\s+/);
 /** The schedule window's two ends in words, however written: `15 minutes`, `fifteen mins`, `7 days`, `a week`, `168 hours`. */
 function windowWords(ms: number): RegExp[] {
   const units = [
@@ -86,7 +65,7 @@ function windowWords(ms: number): RegExp[] {
       return new RegExp(`\\b(?:${spelled})\\s+${unit.words}\\b`, 'i');
     });
 }
-const scheduleWindow = [...windowWords(minimumLead.ms), ...windowWords(maximumLead.ms), /quarter of an hour/i];
+const scheduleWindow = [...windowWords(minimumLead.ms), ...windowWords(maximumLead.ms)];
 /** Lines (comments included) that put either end of the schedule window in words. */
 const windowCopies = (file: string, text: string): string[] =>
   text
