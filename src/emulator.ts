@@ -2,8 +2,8 @@
 
 import type { ControlHandle } from './control/handle.js';
 import { localHandle } from './control/localHandle.js';
-import type { OperationDeps } from './control/operations.js';
-import { Control } from './engine/control.js';
+import type { OperationDeps } from './control/operation.js';
+import { clockView, testClockView } from './control/views.js';
 import { createCore } from './engine/core.js';
 import { subscribe } from './engine/publicEvents.js';
 import { defaultScenario } from './engine/scenario/defaultScenario.js';
@@ -19,7 +19,7 @@ import { createApiHandler } from './http/apiHandler.js';
 import { createApp } from './http/app.js';
 import { isLoopback } from './domain/hostNames.js';
 import { environmentPaths } from './domain/environment.js';
-import { HostCheck, guardHost } from './http/hostCheck.js';
+import { HostCheck, guardHost } from './http/checks/hostCheck.js';
 import { responseSettings } from './http/respond.js';
 import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
 import { type TlsMaterial, tlsMaterial } from './http/tls.js';
@@ -134,7 +134,6 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     () => (textGenerator ??= createTextGenerator(core.random.text)),
     scenario,
   );
-  const control = new Control(core, scenarios);
   // Start-up is the first run of the routine every reset runs, so a reset returns exactly here.
   core.startState.reset();
   const journal = new RequestJournal(options.requestJournalLimit, core.offsetMinutes);
@@ -142,18 +141,17 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   if (options.logRequests)
     journal.subscribe((entry) => process.stdout.write(`${logLine(entry(), options.logFormat)}\n`));
   const operations: OperationDeps = {
-    control,
+    core,
+    scenarios,
     journal,
-    settled: (clock) => core.webhooks.settled(clock),
     waitFor: (messageId, status, within) => waitAnswer(emulator, messageId, status, within),
-    defaultAccount: options.apiKey,
   };
   const feed = new LiveFeed(
     core.events,
     feedViews(
       core,
-      () => control.clockState(),
-      () => control.listClocks(),
+      () => clockView(core, core.clock),
+      () => core.clocks.list().map((clock) => testClockView(core, clock)),
     ),
   );
   const report = (account: string = options.apiKey): TimelineReport =>
@@ -166,15 +164,17 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     listening: [options.host],
     publicHost: fixedOrigin && new URL(fixedOrigin).hostname,
   });
+  const settings = responseSettings(options);
   // The node listener hands hono its socket (`c.env.outgoing`), so a network fault can fail it on the fallback path too.
   const requestListener = guardHost(
     nodeListener((request, env) => app.fetch(request, env), {
       handler: api,
       maxBodySize: options.maxBodySize,
       wallTimers: core.wallTimers,
+      settings,
     }),
     hosts,
-    responseSettings(options),
+    settings,
     ownOrigin,
   );
   /** Made (or read) on the first listen, kept for later ones so a client's trust stays valid. */

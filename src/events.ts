@@ -77,9 +77,9 @@ export interface EmulatorEvents {
 }
 
 /**
- * A typed emitter: a listener's payload type follows from the event name. Listener lists are replaced,
- * never changed, when someone subscribes or leaves, so emit walks the current list without copying it
- * (node's EventEmitter copies it on every emit: a clock jump emits hundreds of thousands, issue 11).
+ * A typed emitter: a listener's payload type follows from the event name. Listener lists are replaced, never changed,
+ * when someone subscribes or leaves, so emit walks the current list without copying it (node's EventEmitter copies it
+ * on every emit: a clock jump emits hundreds of thousands, docs/decisions/0001-fast-lane.md).
  */
 export class EmulatorEmitter {
   private readonly listeners = new Map<EventName, readonly ((payload: never) => void)[]>();

@@ -13,17 +13,18 @@ export type {
   AccountPatch,
   ClockCommand,
   MessageFilter,
+  OptOutTarget,
   ReplyInput,
   WebhookChaosInput,
   WebhookFilterInput,
-} from './engine/controlInput.js';
+} from './control/inputs.js';
 export type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
 export type { AccountView } from './engine/inspection.js';
 export type { ChangeView, MessageView } from './domain/messageView.js';
-export type { ClockView } from './engine/control.js';
 export type { Snapshot } from './state/snapshot.js';
 export type { WebhookDelivery, WebhookReceiver } from './webhooks/transport.js';
-export type { Answer, ChaosView, ControlHandle, HandleMode, OptOutTarget, OptOutView } from './control/handle.js';
+export type { Answer, ControlHandle, HandleMode } from './control/handle.js';
+export type { ChaosView, ClockView, OptOutView } from './control/views.js';
 export type { Page, PageInput } from './domain/list.js';
 export type { JournalEntry, JournalFilter } from './journal/requestJournal.js';
 export type { EmulatorEvents } from './events.js';
@@ -41,7 +42,31 @@ export type { ErrorCode, ErrorDefinition } from './domain/errors.js';
 
 // Test tools: the typed API client, a webhook receiver, and the emulator as a process.
 export { createClient, SmsApiError } from './client/index.js';
-export type * from './client/index.js';
+// The client's calls, options and errors, then the API's bodies as the client types them (formatSchedule, a function,
+// is sms-emulator/client's).
+export type {
+  CallOptions,
+  ClientOptions,
+  EditInput,
+  ListQuery,
+  ScheduleInput,
+  SendInput,
+  SmsClient,
+  ClientErrorCode,
+} from './client/index.js';
+export type {
+  Balance,
+  DeleteResult,
+  DeliveryNotification,
+  ErrorBody,
+  Link,
+  MessageList,
+  MessageStatus,
+  ReplyNotification,
+  SmsMessage,
+  SmsReply,
+  WebhookPayload,
+} from './client/index.js';
 export { createWebhookCatcher } from './testing/webhookCatcher.js';
 export { checkReceiver } from './webhooks/checkReceiver.js';
 export type { CheckAnswer, CheckReceiverOptions, CheckResult, ReceiverReport } from './webhooks/checkReceiver.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { sourceImports } from './support/importGraph.js';
 import { forbiddenArrow, layers, memberOf, upwardImports } from './support/layers.js';
-import { memberCycles } from './support/memberCycles.js';
+import { memberCycles, moduleCycles } from './support/memberCycles.js';
 
 const root = new URL('../', import.meta.url);
 const parts = readdirSync(new URL('src/', root)).sort();
@@ -22,6 +22,18 @@ test('no module of src/ imports from a layer above its own', () => {
 
 test('no two members of the map import each other, however many steps round', () => {
   expect(memberCycles(sourceImports())).toEqual([]);
+});
+
+test('no module of src/ imports itself back through others', () => {
+  expect(moduleCycles(sourceImports())).toEqual([]);
+});
+
+test('two modules of one folder that import each other (a type-only import counts) are named as a circle', () => {
+  const imports = fixture('module-cycle');
+  expect(memberCycles(imports)).toEqual([]);
+  expect(moduleCycles(imports)).toEqual([
+    'control/operationTable.ts -> control/operations.ts -> control/operationTable.ts: control/operationTable.ts imports control/operations.ts; control/operations.ts imports control/operationTable.ts',
+  ]);
 });
 
 test('an import up a layer made only for its side effect is refused', () => {

@@ -4,7 +4,8 @@
  */
 
 import { z } from 'zod';
-import { type OperationId, type Operation, isRoute, operationList, routeOf } from '../control/operations.js';
+import type { ControlOperation, OperationId } from '../control/operation.js';
+import { controlRouteOf, isRoute, operationList } from '../control/operationList.js';
 
 /**
  * Friendly positionals, the only per-operation knowledge here. For a shortcut they name its handle arguments after the
@@ -53,7 +54,7 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> | und
   return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : undefined;
 }
 
-function commandOf(operationId: OperationId, op: Operation): Command {
+function commandOf(operationId: OperationId, op: ControlOperation): Command {
   const hints = positionalHints[operationId] ?? [];
   const command: Command = {
     name: operationId.split('.').map(kebab).join(' '),
@@ -63,7 +64,7 @@ function commandOf(operationId: OperationId, op: Operation): Command {
     scalarFlags: [],
   };
   if (!isRoute(op)) {
-    const target = routeOf(op.via);
+    const target = controlRouteOf(op.via);
     const names = [...target.args.flatMap((spec) => (spec.in === 'path' ? [spec.name] : [])), ...hints];
     command.mapping = op.map as (...args: unknown[]) => unknown[];
     command.via = op.via;

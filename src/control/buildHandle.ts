@@ -1,18 +1,19 @@
 /** Builds a control handle from the operations table, given how one route operation is called. */
 
 import type { ControlHandle, HandleMode } from './handle.js';
+import type { ControlRoute, OperationId } from './operation.js';
+import { controlRouteOf, isOperation, isRoute, operationList } from './operationList.js';
 import { operations } from './operationTable.js';
-import { type OperationId, type RouteOperation, isOperation, isRoute, operationList, routeOf } from './operations.js';
 
 /** Calls one route operation with handle arguments (in process, or over HTTP). */
-export type OperationCaller = (op: RouteOperation, args: readonly unknown[]) => unknown;
+export type OperationCaller = (op: ControlRoute, args: readonly unknown[]) => unknown;
 
 export function buildHandle<M extends HandleMode>(call: OperationCaller): ControlHandle<M> {
   const member = (operationId: OperationId) => {
     const op = operationList().find(([entryId]) => entryId === operationId)?.[1];
     if (op === undefined) throw new Error(`sms-emulator: no operation ${operationId}`);
     if (isRoute(op)) return (...args: unknown[]) => call(op, args);
-    const target = routeOf(op.via);
+    const target = controlRouteOf(op.via);
     const map = op.map as (...args: unknown[]) => unknown[];
     const answer = op.answer as ((output: unknown) => unknown) | undefined;
     if (answer === undefined) return (...args: unknown[]) => call(target, map(...args));

@@ -49,8 +49,3 @@ export function encodeCall(
   });
   return request;
 }
-
-/** Hono's form of an OpenAPI path: `/accounts/{key}` → `/accounts/:key`. */
-export function routePath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
-}

@@ -1,6 +1,6 @@
 /** The control API as a Markdown table (docs/control-api.md) derived from the operations table: endpoint, handle members, summary. */
 
-import { isRoute, operationList } from './operations.js';
+import { isRoute, operationList } from './operationList.js';
 
 /** One row per HTTP operation: `| \`METHOD /_emulator/path\` | \`handle.member\`, … | summary |`. */
 export function controlTableRows(): string[] {

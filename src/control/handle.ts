@@ -1,24 +1,26 @@
 /** The typed control handle: one interface for the in-process handle (`createEmulator`) and the remote one (over HTTP). */
 
-import type { Environment } from '../domain/environment.js';
-import type { ClockView, TestClockView, WorldView } from '../engine/control.js';
 import type {
   AccountInput,
   AccountPatch,
   ClockCommand,
   ForceStatusInput,
   MessageFilter,
+  OptOutTarget,
+  ReplyInput,
   TestClockInput,
   WaitInput,
   WebhookChaosInput,
   WebhookFilterInput,
   WorldInput,
-} from '../engine/controlInput.js';
-import type { AccountView, MessageView } from '../engine/inspection.js';
+} from './inputs.js';
+import type { ChaosView, ClockView, OptOutView, TestClockView, WaitView, WorldView } from './views.js';
+import type { AccountView } from '../engine/inspection.js';
+import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { Snapshot } from '../state/snapshot.js';
-import type { WebhookEvent } from '../webhooks/log.js';
+import type { WebhookEvent } from '../domain/webhookEvent.js';
 import type { Page, PageInput } from '../domain/list.js';
 
 /** `local`: calls answer at once (and throw `ApiError`); `remote`: every call answers with a promise. */
@@ -26,34 +28,6 @@ export type HandleMode = 'local' | 'remote';
 
 /** What a call answers: the value itself in process, a promise over HTTP. Calls that wait for webhooks always answer a promise. */
 export type Answer<M extends HandleMode, T> = M extends 'local' ? T : Promise<T>;
-
-/** Receiver chaos: rates from 0 to 1 and the delay given to delayed events (milliseconds out; a duration or milliseconds in). */
-export interface ChaosView {
-  duplicateRate: number;
-  delayRate: number;
-  reorderRate: number;
-  delay: number;
-}
-
-/** Where a number stands on an account's opt-out list. */
-export interface OptOutView {
-  account: string;
-  environment: Environment;
-  number: string;
-  optedOut: boolean;
-}
-
-/** Which account and environment an opt-out call means (default: the default account, live). */
-export interface OptOutTarget {
-  account?: string;
-  environment?: Environment;
-}
-
-/** Where a wait over HTTP ended: the message, and the time its clock shows then (`id` null for the main clock). */
-export interface WaitView {
-  message: MessageView;
-  clock: { id: string | null; now: number; time: string };
-}
 
 /** Every control operation, as a method; the HTTP control API offers the same operations under `/_emulator`. */
 export interface ControlHandle<M extends HandleMode = 'local'> {
@@ -155,7 +129,7 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
   };
   readonly replies: {
     /** An inbound reply from a recipient (`from`, default the first) to a sent message; answers after its webhook was tried. */
-    inject(messageId: string, reply: { from?: string; text: string }): Promise<MessageView>;
+    inject(messageId: string, reply: ReplyInput): Promise<MessageView>;
     /** Inbound replies, oldest first; filters `environment`, `account`. */
     list(filter?: Pick<MessageFilter, 'environment' | 'account'> & PageInput): Answer<M, Page<MessageView>>;
   };

@@ -2,7 +2,8 @@
 
 import { buildHandle } from './buildHandle.js';
 import type { ControlHandle } from './handle.js';
-import { type OperationDeps, runOperation } from './operations.js';
+import type { OperationDeps } from './operation.js';
+import { runOperation } from './runOperation.js';
 
 export function localHandle(deps: OperationDeps): ControlHandle<'local'> {
   return buildHandle<'local'>((op, args) => runOperation(op, deps, args));

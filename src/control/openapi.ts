@@ -2,9 +2,10 @@
 
 import type { z } from 'zod';
 import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
-import { type RouteOperation, isRoute, operationList } from './operations.js';
-import { type RouteOperation as RouteOperationName, apiOperations, routeOperations } from '../domain/apiOperations.js';
-import { apiPrefixes } from '../domain/environment.js';
+import type { ControlRoute } from './operation.js';
+import { isRoute, operationList } from './operationList.js';
+import { type RouteOperation, apiOperations, routeOperations } from '../domain/apiOperations.js';
+import { apiPrefixes, environmentPaths } from '../domain/environment.js';
 import { legStatuses } from '../domain/message.js';
 import { defaultListLimit, maxListLimit } from '../domain/list.js';
 import { defaultOffsetWords, scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js';
@@ -80,7 +81,7 @@ function apiPaths(): Record<string, Schema> {
   };
   const query = (name: string, schema: Schema) => ({ name, in: 'query', required: false, schema });
   // Each operation's summary, security, parameters and answers; its method, path and operationId come from the table.
-  const described: Record<RouteOperationName, Schema> = {
+  const described: Record<RouteOperation, Schema> = {
     balance: {
       summary: 'Read the credit balance (the same under /sandbox/v1).',
       security: basic,
@@ -174,7 +175,7 @@ const pageParameters = [
   },
 ];
 
-function controlOperation(operationId: string, op: RouteOperation): Schema {
+function controlOperation(operationId: string, op: ControlRoute): Schema {
   const input = inputSchema(op.input);
   const parameters: Schema[] = [];
   let requestBody: Schema | undefined;
@@ -295,7 +296,7 @@ function webhookOperations(): Schema {
 const servers = [
   { url: '/', description: 'Live: the API under /v1 (and the control API under /_emulator).' },
   {
-    url: '/sandbox',
+    url: environmentPaths.sandbox,
     description: 'Sandbox: the same API under /sandbox/v1, with its own balances, messages and webhooks.',
   },
 ];

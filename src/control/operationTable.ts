@@ -1,67 +1,63 @@
 /**
  * The one table of control operations: each declared once (method, path, how the handle's arguments travel, input,
- * summary, handler). The HTTP routes, their Allow headers, both handles, the docs table and the OpenAPI document come
- * from it; operations.ts holds the machinery that reads it (types, the list of ids, and running one).
+ * summary) with the one handler of `handlers/` it runs. The HTTP routes, their Allow headers, both handles, the docs
+ * table and the OpenAPI document come from it.
  */
 
-import { z } from 'zod';
 import {
   accountInput,
   accountPatch,
+  accountScope,
   clockCommand,
   forceStatusInput,
   messageFilter,
+  noFilter,
   optOutTarget,
   replyInput,
-  accountScope,
   testClockInput,
   waitInput,
   webhookChaosInput,
   webhookFilter,
   worldInput,
-} from '../engine/controlInput.js';
+} from './inputs.js';
 import { journalFilter } from '../journal/requestJournal.js';
-import type { WebhookChaos } from '../webhooks/dispatcher.js';
-import { paginate } from '../domain/list.js';
-import { bundledScenarioText, bundledScenarios } from '../engine/scenario/files.js';
-import type { ChaosView, OptOutView } from './handle.js';
-import type { OperationDeps, OperationTable } from './operations.js';
-
-/** Each input as `run` receives it: parsed by runOperation against the operation's `input`, defaults filled in. */
-type ClockMove = z.output<typeof clockCommand>;
-type TestClockSpec = z.output<typeof testClockInput>;
-type AccountCreation = z.output<typeof accountInput>;
-type AccountChanges = z.output<typeof accountPatch>;
-type MessageQuery = z.output<typeof messageFilter>;
-type ForcedStatus = z.output<typeof forceStatusInput>;
-const inboundReply = replyInput.omit({ messageId: true });
-type InboundReply = z.output<typeof inboundReply>;
-type WebhookQuery = z.output<typeof webhookFilter>;
-type ChaosSettings = z.output<typeof webhookChaosInput>;
-type OptOutQuery = z.output<typeof optOutTarget>;
-type JournalQuery = z.output<typeof journalFilter>;
-type AccountScope = z.output<typeof accountScope>;
-type WorldSpec = z.output<typeof worldInput>;
-type WaitSpec = z.output<typeof waitInput>;
-/** A list's filter with the page it asks for (`pages: true`). */
-type Paged<T = object> = T & { page: number; limit: number };
-
-const noFilter = z.strictObject({});
-
-function chaosView({ delayMs, ...rates }: WebhookChaos): ChaosView {
-  return { ...rates, delay: delayMs };
-}
-
-function setOptOut(
-  { control, defaultAccount }: OperationDeps,
-  phone: string,
-  optedOut: boolean,
-  target: OptOutQuery,
-): OptOutView {
-  const { account: apiKey = defaultAccount, environment = 'live' } = target;
-  control.setOptOut(phone, optedOut, apiKey, environment);
-  return { account: apiKey, environment, number: phone, optedOut };
-}
+import { addOptOut, listOptOuts, removeOptOut } from './handlers/optOuts.js';
+import {
+  clearAccountScenario,
+  getAccountScenario,
+  getScenario,
+  listBundledScenarios,
+  setAccountScenario,
+  setScenario,
+  useBundledAccountScenario,
+  useBundledScenario,
+} from './handlers/scenario.js';
+import { clockState, moveMainClock, settlesMainClock } from './handlers/clock.js';
+import { countRequests, findRequests } from './handlers/requests.js';
+import {
+  createAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  signBody,
+  updateAccount,
+} from './handlers/accounts.js';
+import { createClock, deleteClock, getClock, listClocks, moveTestClock, settlesTestClock } from './handlers/clocks.js';
+import { createWorld } from './handlers/worlds.js';
+import { forceStatus, getMessage, listMessages, settlesMessage, waitForStatus } from './handlers/messages.js';
+import {
+  getWebhook,
+  listWebhooks,
+  redeliverWebhook,
+  setWebhookChaos,
+  settlesAccountScope,
+  settlesWebhook,
+  webhookChaos,
+  webhooksSettled,
+} from './handlers/webhooks.js';
+import { health, resetState, restoreSnapshot, takeSnapshot } from './handlers/state.js';
+import { injectReply, listReplies } from './handlers/replies.js';
+import type { OperationTable } from './operation.js';
 
 const key = { in: 'path', name: 'key' } as const;
 const id = { in: 'path', name: 'id' } as const;
@@ -78,7 +74,7 @@ export const operations = {
     args: [],
     open: true,
     summary: '`{"status": "ok"}` once the emulator answers (open even with a control token).',
-    run: () => ({ status: 'ok' as const }),
+    run: health,
   },
   clock: {
     state: {
@@ -88,7 +84,7 @@ export const operations = {
       args: [],
       summary:
         'The clock: `{now, time, mode, speed, pendingTasks, incidents}` (`incidents`: recent tasks that failed or were skipped, `{time, task, outcome, reason}`).',
-      run: ({ control }) => control.clockState(),
+      run: clockState,
     },
     move: {
       method: 'POST',
@@ -97,10 +93,10 @@ export const operations = {
       args: [body],
       input: clockCommand,
       inputName: 'clock command',
-      settles: (control) => control.mainClock(),
+      settles: settlesMainClock,
       summary:
         'Moves the clock: `{"advance": "15m"}`, `{"set": "2026-11-22T09:00:00+02:00"}`, `{"mode": "manual"}`, `{"speed": 60}` (combinable; mode/speed, then set, then advance); or `{"runUntilIdle": true, "limit": "30d"}` or `{"next": true}` (the answer adds `run: {fired, idle, stoppedAt?}`). Due events fire in time order; answers after their webhooks were tried.',
-      run: ({ control }, command: ClockMove) => control.moveClock(command),
+      run: moveMainClock,
     },
     now: {
       via: 'clock.state',
@@ -133,7 +129,7 @@ export const operations = {
       pages: true,
       summary:
         'Every test clock, in creation order: `{id, name, now, time, mode, speed, pendingTasks, incidents, accounts}` (`accounts`: the API keys on it).',
-      run: ({ control }, { page, limit }: Paged) => paginate(control.listClocks(), page, limit),
+      run: listClocks,
     },
     get: {
       method: 'GET',
@@ -141,7 +137,7 @@ export const operations = {
       answer: 'TestClock',
       args: [id],
       summary: 'One test clock.',
-      run: ({ control }, clockId) => control.testClock(clockId),
+      run: getClock,
     },
     create: {
       method: 'POST',
@@ -153,7 +149,7 @@ export const operations = {
       status: 201,
       summary:
         'Creates a test clock, frozen until moved: `{"startTime"?: "2026-11-22T09:00:00Z", "name"?: "booking test"}` (default start: the main clock\'s now). Accounts created with `"clock": id` live on it.',
-      run: ({ control }, clock: TestClockSpec) => control.createClock(clock),
+      run: createClock,
     },
     move: {
       method: 'POST',
@@ -162,10 +158,10 @@ export const operations = {
       args: [id, body],
       input: clockCommand,
       inputName: 'clock command',
-      settles: (control, clockId) => control.clockById(clockId),
+      settles: settlesTestClock,
       summary:
         'Moves a test clock like `POST /clock` (`advance`, `set`, `runUntilIdle` with `limit`, `next`; no `mode` or `speed`: a test clock is always manual); only its own tasks fire; answers after their webhooks were tried.',
-      run: ({ control }, clockId, command: ClockMove) => control.moveTestClock(clockId, command),
+      run: moveTestClock,
     },
     delete: {
       method: 'DELETE',
@@ -174,9 +170,7 @@ export const operations = {
       status: 204,
       summary:
         'Deletes a test clock and every account on it, with their messages, journal entries and webhook log entries (204, no body).',
-      run: ({ control, journal }, clockId) => {
-        for (const apiKey of control.deleteClock(clockId)) journal.clear(apiKey);
-      },
+      run: deleteClock,
     },
     now: {
       via: 'clocks.get',
@@ -216,7 +210,7 @@ export const operations = {
       status: 201,
       summary:
         'A test\'s world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent}, "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes it all.',
-      run: ({ control }, world: WorldSpec) => control.createWorld(world),
+      run: createWorld,
     },
   },
   accounts: {
@@ -229,7 +223,7 @@ export const operations = {
       inputName: 'account filter',
       pages: true,
       summary: 'Every account with balances, webhook URLs and opt-outs per environment, in creation order.',
-      run: ({ control }, { page, limit }: Paged) => paginate(control.listAccounts(), page, limit),
+      run: listAccounts,
     },
     get: {
       method: 'GET',
@@ -237,7 +231,7 @@ export const operations = {
       answer: 'Account',
       args: [key],
       summary: 'One account.',
-      run: ({ control }, apiKey) => control.account(apiKey),
+      run: getAccount,
     },
     create: {
       method: 'POST',
@@ -249,7 +243,7 @@ export const operations = {
       status: 201,
       summary:
         'Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.',
-      run: ({ control }, account: AccountCreation) => control.createAccount(account),
+      run: createAccount,
     },
     update: {
       method: 'PATCH',
@@ -260,7 +254,7 @@ export const operations = {
       inputName: 'account change',
       summary:
         'Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…}, "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.',
-      run: ({ control }, apiKey, patch: AccountChanges) => control.updateAccount(apiKey, patch),
+      run: updateAccount,
     },
     delete: {
       method: 'DELETE',
@@ -268,10 +262,7 @@ export const operations = {
       args: [key],
       status: 204,
       summary: 'Removes the account with its messages, journal entries and webhook log entries (204, no body).',
-      run: ({ control, journal }, apiKey) => {
-        control.deleteAccount(apiKey);
-        journal.clear(apiKey);
-      },
+      run: deleteAccount,
     },
     getScenario: {
       method: 'GET',
@@ -279,7 +270,7 @@ export const operations = {
       answer: 'AccountScenario',
       args: [key],
       summary: "The account's own scenario (rules, replies, faults), defaults filled in; empty lists when it has none.",
-      run: ({ control }, apiKey) => control.accountScenario(apiKey),
+      run: getAccountScenario,
     },
     setScenario: {
       method: 'PUT',
@@ -288,7 +279,7 @@ export const operations = {
       args: [key, { in: 'text' }],
       summary:
         "Gives the account its own scenario (YAML or JSON body: `rules`, `replies`, `faults`), consulted before the emulator's for its requests and legs only; it replaces an earlier one and is gone when cleared, or the account is reset or deleted. A bad one is refused and changes nothing.",
-      run: ({ control }, apiKey, scenario) => control.setAccountScenario(apiKey, scenario),
+      run: setAccountScenario,
     },
     useBundledScenario: {
       method: 'PUT',
@@ -297,7 +288,7 @@ export const operations = {
       args: [key, scenarioName],
       summary:
         'Gives the account a bundled scenario (`happy-path`, `degraded-api`, `rate-limited`, …; `GET /scenario/bundled` lists them) as its own, as `PUT /accounts/{key}/scenario` with that file would; one holding more than rules, replies and faults is refused.',
-      run: ({ control }, apiKey, name) => control.setAccountScenario(apiKey, bundledScenarioText(name).text),
+      run: useBundledAccountScenario,
     },
     clearScenario: {
       method: 'DELETE',
@@ -305,7 +296,7 @@ export const operations = {
       args: [key],
       status: 204,
       summary: "Removes the account's own scenario (204, no body): the emulator's alone decides for it again.",
-      run: ({ control }, apiKey) => control.clearAccountScenario(apiKey),
+      run: clearAccountScenario,
     },
   },
   messages: {
@@ -319,7 +310,7 @@ export const operations = {
       pages: true,
       summary:
         'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`, `clientReference` (exact).',
-      run: ({ control }, { page, limit, ...filter }: Paged<MessageQuery>) => control.listMessages(filter, page, limit),
+      run: listMessages,
     },
     get: {
       method: 'GET',
@@ -327,7 +318,7 @@ export const operations = {
       answer: 'ControlMessage',
       args: [id],
       summary: 'One message with legs, history and upcoming changes.',
-      run: ({ control }, messageId) => control.message(messageId),
+      run: getMessage,
     },
     forceStatus: {
       method: 'POST',
@@ -336,10 +327,10 @@ export const operations = {
       args: [id, body],
       input: forceStatusInput,
       inputName: 'forced status',
-      settles: (control, messageId) => control.clockOfMessage(messageId),
+      settles: settlesMessage,
       summary:
         'Forces an outcome now: `{"status": "undelivered", "recipient"?: "27831234567"}` moves the open legs (or that one) through legal moves only, posts their webhooks, cancels the rest of their plan; answers the message after the webhooks were tried.',
-      run: ({ control }, messageId, input: ForcedStatus) => control.forceStatus(messageId, input),
+      run: forceStatus,
     },
     wait: {
       method: 'POST',
@@ -350,7 +341,7 @@ export const operations = {
       inputName: 'wait',
       summary:
         '`{"status": "delivered", "within"?: "1h"}`: moves the message\'s own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock\'s `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.',
-      run: ({ waitFor }, messageId, { status, within }: WaitSpec) => waitFor(messageId, status, within),
+      run: waitForStatus,
     },
   },
   replies: {
@@ -359,13 +350,13 @@ export const operations = {
       path: '/messages/{id}/replies',
       answer: 'ControlMessage',
       args: [id, body],
-      input: inboundReply,
+      input: replyInput,
       inputName: 'reply',
       status: 201,
-      settles: (control, messageId) => control.clockOfMessage(messageId),
+      settles: settlesMessage,
       summary:
         'Injects an inbound reply `{"from": "27831234567", "text": "Yes"}` (`from` defaults to the first recipient); answers after its webhook was tried.',
-      run: ({ control }, messageId, reply: InboundReply) => control.injectReply(messageId, reply),
+      run: injectReply,
     },
     list: {
       method: 'GET',
@@ -376,8 +367,7 @@ export const operations = {
       inputName: 'reply filter',
       pages: true,
       summary: 'Inbound replies, oldest first; filters `environment`, `account`.',
-      run: ({ control }, { page, limit, ...filter }: Paged<MessageQuery>) =>
-        paginate(control.listReplies(filter), page, limit),
+      run: listReplies,
     },
   },
   webhooks: {
@@ -391,8 +381,7 @@ export const operations = {
       pages: true,
       summary:
         'The webhook log, oldest first: every event with every try (time, URL, status or error, duration); filters `account`, `environment`, `message`, `state` (`pending`, `delayed`, `delivered`, `failed`, `skipped`).',
-      run: ({ control }, { page, limit, ...filter }: Paged<WebhookQuery>) =>
-        paginate(control.listWebhooks(filter), page, limit),
+      run: listWebhooks,
     },
     get: {
       method: 'GET',
@@ -400,16 +389,16 @@ export const operations = {
       answer: 'WebhookEvent',
       args: [id],
       summary: 'One webhook event.',
-      run: ({ control }, eventId) => control.webhook(eventId),
+      run: getWebhook,
     },
     redeliver: {
       method: 'POST',
       path: '/webhooks/{id}/redeliver',
       answer: 'WebhookEvent',
       args: [id],
-      settles: (control, eventId) => control.clockOfWebhook(eventId),
+      settles: settlesWebhook,
       summary: "Posts an event again to the account's current URL; answers once its tries end.",
-      run: ({ control }, eventId) => control.redeliverWebhook(eventId),
+      run: redeliverWebhook,
     },
     settled: {
       method: 'POST',
@@ -418,11 +407,10 @@ export const operations = {
       args: [body],
       input: accountScope,
       inputName: 'settle scope',
-      settles: (control, { account }: AccountScope) =>
-        account === undefined ? undefined : control.clockOfAccount(account),
+      settles: settlesAccountScope,
       summary:
         'Answers `{"status": "settled"}` once every webhook try under way or due has ended; `{"account": "pk_…"}` waits only for the tries of that account\'s clock (its test clock\'s accounts), so a receiver hanging on another clock does not hold it.',
-      run: () => ({ status: 'settled' as const }),
+      run: webhooksSettled,
     },
     chaos: {
       method: 'GET',
@@ -430,7 +418,7 @@ export const operations = {
       answer: 'Chaos',
       args: [],
       summary: 'Receiver chaos in force: `{duplicateRate, delayRate, reorderRate, delay}` (delay in milliseconds).',
-      run: ({ control }) => chaosView(control.webhookChaos()),
+      run: webhookChaos,
     },
     setChaos: {
       method: 'POST',
@@ -441,7 +429,7 @@ export const operations = {
       inputName: 'webhook chaos',
       summary:
         'Changes receiver chaos: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05, "delay": "30s"}` (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.',
-      run: ({ control }, settings: ChaosSettings) => chaosView(control.configureWebhookChaos(settings)),
+      run: setWebhookChaos,
     },
   },
   scenario: {
@@ -451,7 +439,7 @@ export const operations = {
       answer: 'Scenario',
       args: [],
       summary: 'The active scenario, defaults filled in.',
-      run: ({ control }) => control.scenario(),
+      run: getScenario,
     },
     set: {
       method: 'PUT',
@@ -459,7 +447,7 @@ export const operations = {
       answer: 'Scenario',
       args: [{ in: 'text' }],
       summary: 'Replaces the active scenario (YAML or JSON body); a bad one is refused and changes nothing.',
-      run: ({ control }, scenario) => control.replaceScenario(scenario),
+      run: setScenario,
     },
     bundled: {
       method: 'GET',
@@ -468,7 +456,7 @@ export const operations = {
       args: [],
       summary:
         'The scenarios shipped with the emulator, by name with what each does: `{"scenarios": [{"name": "happy-path", "description": …}, …]}`.',
-      run: () => ({ scenarios: bundledScenarios() }),
+      run: listBundledScenarios,
     },
     useBundled: {
       method: 'PUT',
@@ -477,7 +465,7 @@ export const operations = {
       args: [scenarioName],
       summary:
         'Makes a bundled scenario the active one by name (no file needed, outside a checkout too): as `PUT /scenario` with its YAML; an unknown name is CONTROL_NOT_FOUND listing the names.',
-      run: ({ control }, name) => control.replaceScenario(bundledScenarioText(name).text),
+      run: useBundledScenario,
     },
   },
   optOuts: {
@@ -491,8 +479,7 @@ export const operations = {
       pages: true,
       summary:
         'Numbers opted out of an account (`account`, default the default account) in an `environment` (default live).',
-      run: ({ control }, { page, limit, account, environment }: Paged<OptOutQuery>) =>
-        paginate(control.optOuts(account, environment), page, limit),
+      run: listOptOuts,
     },
     add: {
       method: 'PUT',
@@ -503,7 +490,7 @@ export const operations = {
       inputName: 'opt-out target',
       summary:
         'Opts a number out (same `account`, `environment` query); answers `{account, environment, number, optedOut}`.',
-      run: (deps, phone, target: OptOutQuery) => setOptOut(deps, phone, true, target),
+      run: addOptOut,
     },
     remove: {
       method: 'DELETE',
@@ -513,7 +500,7 @@ export const operations = {
       input: optOutTarget,
       inputName: 'opt-out target',
       summary: 'Opts a number back in (same `account`, `environment` query).',
-      run: (deps, phone, target: OptOutQuery) => setOptOut(deps, phone, false, target),
+      run: removeOptOut,
     },
   },
   requests: {
@@ -527,8 +514,7 @@ export const operations = {
       pages: true,
       summary:
         'The request journal, newest first: every API request, accepted or rejected; filters `account`, `environment`, `method`, `path` (part of), `status`, `code`, `since` (emulator time, or a journal id), `message`.',
-      run: ({ journal }, { page, limit, ...filter }: Paged<JournalQuery>) =>
-        paginate(journal.find(filter), page, limit),
+      run: findRequests,
     },
     count: {
       method: 'GET',
@@ -538,7 +524,7 @@ export const operations = {
       input: journalFilter,
       inputName: 'request filter',
       summary: 'How many journal entries match the same filters: a number.',
-      run: ({ journal }, filter: JournalQuery) => journal.count(filter),
+      run: countRequests,
     },
   },
   sign: {
@@ -548,7 +534,7 @@ export const operations = {
     args: [body, { in: 'query', name: 'account' }],
     summary:
       'Body = the fields to send; answers `{string_to_sign, signature}` with the secret of `?account=` (default account).',
-    run: ({ control }, fields, apiKey) => control.sign(fields, apiKey),
+    run: signBody,
   },
   reset: {
     method: 'POST',
@@ -558,12 +544,7 @@ export const operations = {
     input: accountScope,
     inputName: 'reset',
     summary: 'Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.',
-    run: ({ control, journal }, { account }: AccountScope) => {
-      control.reset(account);
-      // The start-state routine empties the whole journal; one account's reset drops only its entries.
-      if (account !== undefined) journal.clear(account);
-      return { status: 'reset' as const };
-    },
+    run: resetState,
   },
   snapshot: {
     method: 'GET',
@@ -571,7 +552,7 @@ export const operations = {
     answer: 'Snapshot',
     args: [],
     summary: 'The whole state as JSON.',
-    run: ({ control }) => control.snapshot(),
+    run: takeSnapshot,
   },
   restore: {
     method: 'PUT',
@@ -580,9 +561,6 @@ export const operations = {
     args: [body],
     summary:
       'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.',
-    run: ({ control }, snapshot) => {
-      control.restore(snapshot);
-      return { status: 'restored' as const };
-    },
+    run: restoreSnapshot,
   },
 } satisfies OperationTable;

@@ -109,7 +109,7 @@ let lastAppend: { history: readonly StatusChange[]; change: StatusChange; result
 /**
  * `history` with `change` appended, in a new array of exactly that length. A history takes a few
  * appends and is then kept for the life of the message; push() would grow it to V8's 17-slot minimum,
- * which heap snapshots of 100k stored messages showed as their largest single cost (issue 11).
+ * which heap snapshots of 100k stored messages showed as their largest single cost (docs/decisions/0001-fast-lane.md).
  * Histories are never mutated (frozen), so messages that went through the same changes at the same
  * instants (shared by statusChange) share their history too: the same append answers the same array.
  */
@@ -122,8 +122,9 @@ export function appendChange(history: readonly StatusChange[], change: StatusCha
 
 /**
  * The plan of a leg with no step to come, shared by every such leg: a final leg keeps its plan for the life of the
- * message, and an empty array each cost 32 bytes of heap per message (issue 11). Frozen, so a push would throw
- * instead of reaching every leg; legs get a plan of their own from planLeg, and shift() only a non-empty one.
+ * message, and an empty array each cost 32 bytes of heap per message (docs/decisions/0001-fast-lane.md). Frozen, so a
+ * push would throw instead of reaching every leg; legs get a plan of their own from planLeg, and shift() only a
+ * non-empty one.
  */
 export const noSteps = Object.freeze([]) as unknown as StatusChange[];
 
@@ -184,7 +185,8 @@ export function aggregateStatus(legs: readonly Leg[]): MessageStatus {
     if (!isFinal(leg.status)) open = 'submitted';
   }
   if (open) return open;
-  // One leg (most messages) needs no counting: a Map per final status change was a quarter of what a 7-day jump allocated (issue 11).
+  // One leg (most messages) needs no counting: a Map per final status change was a quarter of what a 7-day jump
+  // allocated (docs/decisions/0001-fast-lane.md).
   if (legs.length === 1) return (legs[0] as Leg).status;
   const counts = new Map<MessageStatus, number>();
   let best = legs[0]?.status ?? 'pending';

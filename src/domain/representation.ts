@@ -26,7 +26,7 @@ export interface RenderContext {
 }
 
 /** A delivery notification narrows the message to one recipient and shows that leg's status. */
-export interface LegView {
+export interface NotifiedLeg {
   recipient: string;
   status: MessageStatus;
 }
@@ -35,7 +35,7 @@ export function renderMessage(
   message: MessageRecord,
   context: RenderContext,
   documentationUrl?: string,
-  leg?: LegView,
+  leg?: NotifiedLeg,
 ): MessageJson {
   const status = leg?.status ?? message.status;
   const json: MessageJson = {

@@ -19,4 +19,3 @@ export function accountView(account: Account): AccountView {
 }
 
 // src/engine/control.ts and src/control/ still import the message view from here; the control seam's move (issue 25) points them at domain/messageView.ts.
-export { type ChangeView, type MessageView, messageView } from '../domain/messageView.js';

@@ -177,11 +177,11 @@ export class Lifecycle {
   }
 
   /**
-   * Walks the leg's plan on the clock, one timer at a time: each step arms the next when it fires. One
-   * function per plan, not one per step (a clock jump fires hundreds of thousands, issue 11). The walk
-   * ends when the plan is replaced (a forced or final status) or the message's account was removed or
-   * reset since (its messages forgotten): the account object is compared rather than the message looked
-   * up among every stored one, which was a tenth of a clock jump. The steps run on the account's clock.
+   * Walks the leg's plan on the clock, one timer at a time: each step arms the next when it fires. One function per
+   * plan, not one per step (a clock jump fires hundreds of thousands, docs/decisions/0001-fast-lane.md). The walk ends
+   * when the plan is replaced (a forced or final status) or the message's account was removed or reset since (its
+   * messages forgotten): the account object is compared rather than the message looked up among every stored one, which
+   * was a tenth of a clock jump. The steps run on the account's clock.
    */
   private armNextStep(account: Account, message: MessageRecord, leg: Leg): void {
     const plan = leg.plan;

@@ -1,7 +1,7 @@
 /**
  * A prefilter for the list `search` and `recipient` filters: the searchable text of every message in
  * one string, so a query is one `indexOf` sweep over contiguous memory. Visiting 100k scattered records
- * was bound by cache misses (issue 11 profiled 31-34 ms per query). The answer is exact: a needle that
+ * was bound by cache misses (31-34 ms per query: docs/decisions/0001-fast-lane.md). The answer is exact: a needle that
  * could span two entries (one holding the separator, or a comma for recipients) gets no answer, and the
  * caller scans instead; so a broad search that matches every message does not lowercase every text again.
  */

@@ -40,7 +40,7 @@ export interface MessagingSettings extends FieldLimits {
   offsetMinutes: number;
 }
 
-export interface ListQuery {
+export interface MessageListQuery {
   recipient?: string;
   status?: string;
   search?: string;
@@ -219,7 +219,7 @@ export class Messaging {
   }
 
   /** One page of the account's messages, newest first, filtered as the list endpoint says. */
-  list(account: Account, environment: Environment, query: ListQuery): ListPage {
+  list(account: Account, environment: Environment, query: MessageListQuery): ListPage {
     const matches = this.matcher(query);
     const start = (query.page - 1) * query.limit;
     const visible = account.environments[environment].messages;
@@ -293,7 +293,7 @@ export class Messaging {
     return index;
   }
 
-  private matcher(query: ListQuery): (message: MessageRecord) => boolean {
+  private matcher(query: MessageListQuery): (message: MessageRecord) => boolean {
     const { recipient, status, search } = query;
     if (status !== undefined && !(messageStatuses as readonly string[]).includes(status)) {
       throw new ApiError(

@@ -17,7 +17,7 @@ export interface ApiRequest extends RequestHead {
   queryParams(): Record<string, string>;
   /** The body, refused with PAYLOAD_TOO_LARGE past `maxBytes`; at once when it has already arrived (the fast lane's). */
   body(maxBytes: number): Uint8Array | Promise<Uint8Array>;
-  /** For the journal: the body body() read, else the first bytes of one nobody read (or a note why there is none). */
+  /** For the journal: the body body() read, else the first bytes of one nobody read (or a note why there is none); asked only when `journalKeepsBody`. */
   journalBody(): JournalBody | Promise<JournalBody>;
 }
 
@@ -25,7 +25,7 @@ export type JournalBody = Uint8Array | string | null;
 
 /**
  * Handlers answer at once when nothing makes them wait (a body still arriving, injected latency): on the hot
- * routes a promise per step was a measurable share of a request's CPU (issue 11).
+ * routes a promise per step was a measurable share of a request's CPU (docs/decisions/0001-fast-lane.md).
  */
 export type Answering = ApiAnswer | Promise<ApiAnswer>;
 

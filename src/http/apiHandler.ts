@@ -16,13 +16,14 @@ import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
 import { checkDeclaredLength, decodeBody } from './body.js';
 import type { RequestFields } from '../domain/signing.js';
-import { startJournalRecord } from './journalRecord.js';
-import { authenticate, basicUsername } from './middleware/auth.js';
-import { type FaultSource, faultGuard } from './middleware/faults.js';
+import { journalKeepsBody, startJournalRecord } from './journalRecord.js';
+import { authenticate } from './checks/authenticate.js';
+import { basicUsername } from './checks/basicUsername.js';
+import { type FaultSource, faultGuard } from './checks/faultGuard.js';
 import { networkAnswer } from './networkAnswer.js';
 import { networkHeaderName, parseNetworkHeader } from '../engine/scenario/networkFaults.js';
-import { notAllowed } from './middleware/methods.js';
-import { requireHttps } from './middleware/transport.js';
+import { notAllowed } from './checks/notAllowed.js';
+import { requireHttps } from './checks/requireHttps.js';
 import { answerableError, apiBase, docsBase, errorAnswer, responseSettings, routeNotFound } from './respond.js';
 import { balanceRoutes } from './routes/balance.js';
 import { messagesRoutes } from './routes/messages.js';
@@ -50,7 +51,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       noMessagesStatus: options.noMessagesStatus,
     }),
   ];
-  // hono's own default router, as the app used before: the first route listed that matches answers (balance before /messages/:id).
+  // hono's own default router, as the app used before: the first route listed that matches answers (balance before /messages/:message_id).
   const router = new SmartRouter<ApiRoute | MethodList>({ routers: [new RegExpRouter(), new TrieRouter()] });
   for (const route of routes) router.add('method' in route ? route.method : 'ALL', route.path, route);
   // The router's answer for a path without parameters never changes, so the hot ones (balance, send) are kept:
@@ -64,7 +65,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const matched = matches[0];
     if (matched === undefined) return undefined;
     const [route, params] = matched;
-    const idAt = params.id;
+    const idAt = params.message_id;
     if (idAt === undefined) {
       if ('method' in route) fixedMatches.set(key, route);
       return { route };
@@ -160,7 +161,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     });
     const answered = (result: ApiAnswer): Answering => {
       const keep = answeredAt(result.status, result.body, result.network?.kind);
-      const body = request.journalBody();
+      const body = journalKeepsBody(request.method) ? request.journalBody() : null;
       if (body instanceof Promise)
         return body.then((read) => {
           keep(read);

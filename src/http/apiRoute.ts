@@ -20,7 +20,7 @@ export interface RouteCall {
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Below the environment's prefix, e.g. `/messages/:id`. */
+  /** Below the environment's prefix, e.g. `/messages/:message_id`. */
   path: string;
   /** The operation it serves, in the operations table (injected faults match it too). */
   operation: RouteOperation;
@@ -37,8 +37,10 @@ export function json(value: unknown, status = 200): ApiAnswer {
   return { status, body: JSON.stringify(value) };
 }
 
-/** The router's form of a table path: `/messages/{message_id}` is `/messages/:id`. */
-const routerPath = (path: string): string => path.replace('{message_id}', ':id');
+/** The router's form of an OpenAPI path, for the API's routes and the control API's: `/messages/{message_id}` is `/messages/:message_id`. */
+export function routerPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
 
 /** A route's method, path and operation, as the operations table declares them. */
 export function routeOf(operation: RouteOperation): Pick<ApiRoute, 'method' | 'path' | 'operation'> {

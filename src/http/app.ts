@@ -2,7 +2,7 @@
 
 import { Hono } from 'hono';
 import { apiPrefixes, environmentPaths } from '../domain/environment.js';
-import type { OperationDeps } from '../control/operations.js';
+import type { OperationDeps } from '../control/operation.js';
 import type { Core } from '../engine/core.js';
 import type { ApiHandler } from './apiHandler.js';
 import { bodyLimit } from './body.js';
@@ -19,7 +19,7 @@ import type { TimelineReport } from '../ui/timelineReport.js';
 
 export interface AppDeps {
   core: Core;
-  /** What the control operations reach (the engine's control, the request journal, the webhook wait). */
+  /** What the control operations reach (the engine's services, the scenario, the request journal, the wait for a message). */
   operations: OperationDeps;
   /** The /v1 and /sandbox/v1 API (the node listener's fast lane serves the same handler). */
   api: ApiHandler;

@@ -6,6 +6,15 @@ import type { Clock } from '../state/clock.js';
 import type { Store } from '../state/store.js';
 import type { JournalBody } from './apiExchange.js';
 
+/**
+ * Whether the journal keeps a request's body: a GET or HEAD has none to keep, even when the client sent one. Asked
+ * before the body is read: reading a hono request's body makes @hono/node-server build a whole web Request around
+ * the socket, which was most of the CPU of a GET balance (docs/decisions/0001-fast-lane.md).
+ */
+export function journalKeepsBody(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
 /** What is known of a request when it arrives. */
 export interface Arrival {
   method: string;

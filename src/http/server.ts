@@ -1,45 +1,19 @@
-/** The only module that touches sockets: a Node request listener for the app, listen and close. */
+/** The module that touches sockets: the emulator's Node request listener (both adapters), listen and close. */
 
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApiHandler } from './apiHandler.js';
-import type { WallTimers } from '../state/wallTimers.js';
-import { type NodeListener, fastLane } from './adapters/fastLane.js';
+import { type Lane, type NodeListener, fastLane } from './adapters/fastLane.js';
+import { honoListener } from './adapters/honoListener.js';
 
 export type { NodeListener };
-
-/** The API's handler for the fast lane, the body size it may buffer, and the timers a slow body trickles on. */
-export interface LaneApi {
-  handler: ApiHandler;
-  maxBodySize: number;
-  wallTimers: WallTimers;
-}
 
 /** A Node listener for `fetch` (the hono app); with `api`, the API's plain requests take the fast lane instead. */
 export function nodeListener(
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
-  api?: LaneApi,
+  api?: Lane,
 ): NodeListener {
-  // @hono/node-server is imported on the first request the fast lane does not take: evaluating it reads the global
-  // Request and Response, which loads Node's fetch implementation (undici), the largest single cost of a start that
-  // answers /v1 without them. Once loaded, requests are handed to it directly.
-  let listener: NodeListener | undefined;
-  let loading: Promise<NodeListener> | undefined;
-  const fallback: NodeListener = (request, response) => {
-    if (listener) return listener(request, response);
-    loading ??= import('@hono/node-server').then(({ getRequestListener }) => {
-      const serve = getRequestListener(fetch);
-      return (listener = (incoming, outgoing) => void serve(incoming, outgoing));
-    });
-    loading.then(
-      (serve) => serve(request, response),
-      (error: unknown) => {
-        console.error('sms-emulator: cannot load the HTTP adapter', error);
-        response.writeHead(500, { 'content-type': 'text/plain' }).end();
-      },
-    );
-  };
-  return api === undefined ? fallback : fastLane(api.handler, api.maxBodySize, fallback, api.wallTimers);
+  const fallback = honoListener(fetch);
+  return api === undefined ? fallback : fastLane(api, fallback);
 }
 
 export interface Listening {

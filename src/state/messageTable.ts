@@ -1,7 +1,7 @@
 /**
  * One environment's messages in the order they were stored, with each one's shown status as a byte in
  * a column: status filters over 100k messages scan that column instead of visiting every record (a scan
- * of scattered records was bound by cache misses: issue 11 measured 9-28 ms per query).
+ * of scattered records was bound by cache misses: 9-28 ms per query, docs/decisions/0001-fast-lane.md).
  */
 
 import { type MessageRecord, type ShownStatus, shownStatus, shownStatuses } from '../domain/message.js';

@@ -56,9 +56,9 @@ const uuidLayout = [
 ];
 
 /**
- * The 32 hex digits of four words laid out as a version 4 UUID (version digit 4, variant 8-b). Built
- * from character codes in one flat string: ids are stored with every message and webhook event, and a
- * template of slices kept each one as a tree of string pieces (heap snapshots of stored messages, issue 11).
+ * The 32 hex digits of four words laid out as a version 4 UUID (version digit 4, variant 8-b). Built from character
+ * codes in one flat string: ids are stored with every message and webhook event, and a template of slices kept each one
+ * as a tree of string pieces (heap snapshots of stored messages, docs/decisions/0001-fast-lane.md).
  */
 export function formatUuid(words: readonly number[]): string {
   const digit = (index: number): number => ((words[index >> 3] as number) >>> (28 - 4 * (index & 7))) & 0xf;

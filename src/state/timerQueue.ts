@@ -6,7 +6,7 @@
  * instant are chained behind the first, and only the first is in the heap. A clock jump is that case
  * (every message sent at one manual instant is due at the same moment, and each step it fires arms the
  * next at one later instant), so it fires a run in constant time per timer instead of sifting a heap of
- * every leg (issue 11). Timers pushed at distinct times are runs of one: a plain heap.
+ * every leg (docs/decisions/0001-fast-lane.md). Timers pushed at distinct times are runs of one: a plain heap.
  */
 
 export interface Timer {

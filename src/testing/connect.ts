@@ -1,7 +1,8 @@
 /** connect: the control handle of a running emulator (started by `startEmulator`, `npx` or anything else), over HTTP. */
 
 import type { ControlTransport } from '../control/call.js';
-import type { ControlHandle, WaitView } from '../control/handle.js';
+import type { ControlHandle } from '../control/handle.js';
+import type { WaitView } from '../control/views.js';
 import { remoteHandle } from '../control/remoteHandle.js';
 import { environmentPaths } from '../domain/environment.js';
 import { ApiError, type ErrorCode, errorCatalogue } from '../domain/errors.js';

@@ -7,7 +7,7 @@ import {
   environments,
   finalStatuses,
 } from '../domain/message.js';
-import type { ClockView, TestClockView } from '../engine/control.js';
+import type { ClockView, TestClockView } from '../control/views.js';
 import type { Core } from '../engine/core.js';
 import { type AccountView, accountView } from '../engine/inspection.js';
 import { type MessageView, messageView } from '../domain/messageView.js';

@@ -4,6 +4,7 @@ import { ApiError } from '../domain/errors.js';
 import { deliveryOutcomes, environments } from '../domain/message.js';
 import { formatInstant } from '../domain/time.js';
 import type { Core } from '../engine/core.js';
+import type { JournalEntry } from '../journal/requestJournal.js';
 
 export type TimelineKind = 'clock' | 'fault' | 'request' | 'status' | 'reply' | 'webhook';
 
@@ -33,18 +34,6 @@ export interface TimelineReport {
   generatedAt: string;
   seed: string;
   entries: TimelineEntry[];
-}
-
-/** The fields of a request-journal entry the report reads; entries come oldest first. */
-export interface JournalEntry {
-  time: string;
-  method: string;
-  path: string;
-  environment: string | null;
-  status: number;
-  code: string | null;
-  messageId: string | null;
-  durationMs: number;
 }
 
 /** The outcomes the report marks as a problem: every way a delivery can end but delivered. */

@@ -3,8 +3,8 @@
  *
  * Every try gets the same timeout, so deadlines come due in the order the tries started: a queue in
  * start order and one timer at the oldest open deadline time out each try exactly when its own timer
- * would have, without arming and clearing a timer per try (issue 11: a timer per try was a visible
- * share of posting thousands of webhooks a second).
+ * would have, without arming and clearing a timer per try (a timer per try was a visible share of
+ * posting thousands of webhooks a second: docs/decisions/0001-fast-lane.md).
  */
 
 // node:timers, so a host test runner that fakes the global timers cannot stall a try.

@@ -4,7 +4,6 @@ import type { Environment } from '../domain/message.js';
 import type { WebhookEvent, WebhookState } from '../domain/webhookEvent.js';
 
 // src/engine/controlInput.ts, src/engine/control.ts and src/control/ still import these from here; the control seam's move (issue 25) points them at domain/webhookEvent.ts.
-export { type WebhookEvent, webhookStates } from '../domain/webhookEvent.js';
 
 /**
  * An event the log keeps unbuilt until someone reads it (see `SkippedDelivery`): it answers the
@@ -35,7 +34,7 @@ export class WebhookLog {
   /**
    * Every kept event in the order it happened, from `head` on; a dropped one leaves a hole until the
    * next compaction. An array, not a map: skipped events of a clock jump come and go by the hundred
-   * thousand, and a map rehashed its table over and over for them (issue 11).
+   * thousand, and a map rehashed its table over and over for them (docs/decisions/0001-fast-lane.md).
    */
   private entries: (LogEntry | undefined)[] = [];
   private head = 0;

@@ -2,9 +2,9 @@
  * A delivery event that was skipped (no webhook URL), kept as the few facts it was made of and built
  * into a full event the first time anyone reads it.
  *
- * Why: with no URL, a 7-day jump over 100,000 messages makes 200,000 skipped events of which the log keeps
- * only the newest 10,000 and nobody reads most; building each (id text, times, payload) was over half of
- * the jump (issue 11). What the payload shows of the message as it was then (its delivery date) is
+ * Why: with no URL, a 7-day jump over 100,000 messages makes 200,000 skipped events of which the log keeps only the
+ * newest 10,000 and nobody reads most; building each (id text, times, payload) was over half of the jump
+ * (docs/decisions/0001-fast-lane.md). What the payload shows of the message as it was then (its delivery date) is
  * captured now; the rest never changes once a leg has moved (the credit is set before the first move).
  */
 

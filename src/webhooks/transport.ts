@@ -2,12 +2,12 @@
  * One webhook try through undici's keep-alive connection pools, under a deadline that covers the whole
  * try (waiting for a connection, connecting, the headers and the body) and cannot be lost.
  *
- * Why undici's low-level `dispatch`: a try through it costs well under what `node:http`'s ClientRequest
- * and its streams cost (about 140 against 230 µs of CPU per post to a local receiver, issue 11), with
- * no stream, promise or listener per answer. Why not `fetch`: on Node 20 a fetch whose signal is
- * `AbortSignal.any([AbortSignal.timeout(ms), …])` is never aborted once a garbage collection runs before
- * the timeout (nodejs/node#55428, nodejs/undici#4068) and each combined signal leaks (nodejs/node#55351);
- * the deadline here is held by the try itself. undici is loaded on the first try, so start-up does not pay for it.
+ * Why undici's low-level `dispatch`: a try through it costs well under what `node:http`'s ClientRequest and its streams
+ * cost (about 140 against 230 µs of CPU per post to a local receiver, docs/decisions/0001-fast-lane.md), with no
+ * stream, promise or listener per answer. Why not `fetch`: on Node 20 a fetch whose signal is
+ * `AbortSignal.any([AbortSignal.timeout(ms), …])` is never aborted once a garbage collection runs before the timeout
+ * (nodejs/node#55428, nodejs/undici#4068) and each combined signal leaks (nodejs/node#55351); the deadline here is held
+ * by the try itself. undici is loaded on the first try, so start-up does not pay for it.
  */
 
 import type { Dispatcher } from 'undici';
@@ -61,7 +61,7 @@ class LocalTry implements Deadline {
 /**
  * Connections kept open per receiver. A try beyond them waits for a free one, and its timeout runs from
  * when it gets one: thousands of tries due at once (a clock jump) used to time out in the queue without
- * ever reaching a healthy receiver, and their events failed (issue 11).
+ * ever reaching a healthy receiver, and their events failed (docs/decisions/0001-fast-lane.md).
  */
 const socketsPerReceiver = 256;
 

@@ -11,7 +11,7 @@ import { commandList } from '../../src/cli/commandTable.js';
 import { runCommand } from '../../src/cli/runCommand.js';
 import { writeReadyFile } from '../../src/cli/readyInfo.js';
 import { encodeCall } from '../../src/control/call.js';
-import { operationList, routeOf } from '../../src/control/operations.js';
+import { controlRouteOf, operationList } from '../../src/control/operationList.js';
 import { type Emulator, createEmulator } from '../../src/index.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
@@ -93,7 +93,7 @@ test('every shortcut command gives what its mapping needs: the called path fille
       for (const [field, value] of fields)
         expect(value, `${command.name} leaves ${field} undefined: give it a positional hint`).toBeDefined();
     }
-    const target = routeOf(command.via);
+    const target = controlRouteOf(command.via);
     const request = encodeCall(target.method, target.path, target.args, passed);
     expect(request.path, command.name).not.toMatch(/[{}]|undefined|object/);
   }

@@ -1,7 +1,7 @@
 /** The control operations table's machinery: input parsed once (by runOperation, from the table), webhooks waited for once, opt-outs announced. */
 
 import { afterEach, expect, test, vi } from 'vitest';
-import { isRoute, operationList } from '../../src/control/operations.js';
+import { isRoute, operationList } from '../../src/control/operationList.js';
 import { WebhookDispatcher } from '../../src/webhooks/dispatcher.js';
 import { createWebhookCatcher } from '../../src/index.js';
 import { control, makeEmulator, send } from '../support/api.js';

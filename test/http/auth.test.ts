@@ -1,7 +1,7 @@
 /** Reading the API key from Basic authentication, header after header (the last one decoded is kept). */
 
 import { expect, test } from 'vitest';
-import { basicUsername } from '../../src/http/middleware/auth.js';
+import { basicUsername } from '../../src/http/checks/basicUsername.js';
 
 const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
 

@@ -1,12 +1,13 @@
 /** The node fast lane answers every API request exactly as hono does: same status, headers, body and journal entry. */
 
-import { type Server, createServer, request as httpRequest } from 'node:http';
+import { type Server, ServerResponse, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
 import { nodeListener } from '../../src/http/server.js';
 import { apiKey, basic, makeEmulator, signingSecret } from '../support/api.js';
 import { signRequest } from '../../src/index.js';
+import { RequestJournal } from '../../src/journal/requestJournal.js';
 
 /** Counts the requests that fell through to hono's node adapter (the fast lane's fallback). */
 const honoAdapter = vi.hoisted(() => ({ calls: 0 }));
@@ -323,4 +324,69 @@ test('the fast lane journals no body for a GET that carries one, as hono does', 
   expect(reply.status).toBe(200);
   const [entry] = emulator.requests.find({ limit: 1 }).items;
   expect(entry?.requestBody).toBeNull();
+});
+
+test("a defect on the fast lane is answered with the catalogue's INTERNAL_SERVER_ERROR, as hono's error handler answers it", async () => {
+  // The journal is written after the route has answered, outside its error handling: a throw there is a defect.
+  const record = vi.spyOn(RequestJournal.prototype, 'record').mockImplementation(() => {
+    throw new Error('a defect in the journal');
+  });
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const [lane, adapter, fetched] = [makeEmulator(), makeEmulator(), makeEmulator()];
+    for (const emulator of [lane, adapter, fetched]) closers.push(() => emulator.close());
+    const lanePort = await serve(lane.requestListener);
+    const adapterPort = await serve(nodeListener((request) => adapter.fetch(request)));
+    const before = honoAdapter.calls;
+    for (const request of [
+      { method: 'GET', path: '/v1/messages/balance', headers: auth },
+      { method: 'HEAD', path: '/v1/messages/balance', headers: auth },
+      { method: 'POST', path: '/v1/messages', ...signed(fields) },
+    ]) {
+      const viaLane = await exchange(lanePort, 'localhost', request);
+      const viaAdapter = await exchange(adapterPort, 'localhost', request);
+      expect(viaLane, `${request.method} ${request.path}`).toEqual(viaAdapter);
+      expect(viaLane.status).toBe(500);
+      expect(viaLane.headers['content-type']).toBe(json);
+      if (request.method === 'HEAD') continue;
+      expect(JSON.parse(viaLane.body)).toEqual({
+        message: 'INTERNAL_SERVER_ERROR',
+        description: 'An unexpected fault happened on the server side.',
+        documentation_url: expect.stringMatching(/\/_emulator\/docs\/errors#internal_server_error$/i),
+      });
+      const viaApp = await viaFetch(fetched, 'localhost', request);
+      expect({ status: viaApp.status, body: viaApp.body }).toEqual({ status: viaLane.status, body: viaLane.body });
+    }
+    // Each exchange on the lane port stayed on the lane (the adapter port's go through hono's adapter).
+    expect(honoAdapter.calls - before).toBe(3);
+    expect(logged).toHaveBeenCalledWith(
+      'sms-emulator: unexpected error while handling',
+      'GET',
+      '/v1/messages/balance',
+      expect.objectContaining({ message: 'a defect in the journal' }),
+    );
+  } finally {
+    record.mockRestore();
+    logged.mockRestore();
+  }
+});
+
+test('a defect in writing the answer on the fast lane closes that connection, not the process', async () => {
+  const emulator = makeEmulator();
+  closers.push(() => emulator.close());
+  const port = await serve(emulator.requestListener);
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const writeHead = vi.spyOn(ServerResponse.prototype, 'writeHead').mockImplementation(() => {
+    throw new Error('a defect in writing');
+  });
+  try {
+    await expect(
+      exchange(port, 'localhost', { method: 'GET', path: '/v1/messages/balance', headers: auth }),
+    ).rejects.toThrow(/socket hang up/);
+  } finally {
+    writeHead.mockRestore();
+    logged.mockRestore();
+  }
+  const reply = await exchange(port, 'localhost', { method: 'GET', path: '/v1/messages/balance', headers: auth });
+  expect(reply.status).toBe(200);
 });

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, expect, test } from 'vitest';
 import { parseCli } from '../../src/cli/args.js';
 import { hostAllowed } from '../../src/domain/hostNames.js';
-import { hostNotAllowed } from '../../src/http/hostCheck.js';
+import { hostNotAllowed } from '../../src/http/checks/hostCheck.js';
 import type { Emulator, EmulatorOptions } from '../../src/index.js';
 import { apiKey, basic, makeEmulator } from '../support/api.js';
 

@@ -1,4 +1,8 @@
-/** Cycles between the members of the map (folders and top-level files of src/), which the layer rule alone cannot see inside one layer. */
+/**
+ * Circles in the import graph: between the members of the map (folders and top-level files of src/), which the layer
+ * rule alone cannot see inside one layer, and between single modules, which load in an order that depends on who
+ * imports first.
+ */
 
 import type { SourceImport } from './importGraph.js';
 import { memberOf } from './layers.js';
@@ -10,9 +14,18 @@ import { memberOf } from './layers.js';
  * one group, named by one of its circles: breaking it shows the next.
  */
 export function memberCycles(imports: readonly SourceImport[]): string[] {
+  return importCycles(imports, memberOf);
+}
+
+/** The same for single modules: each file of src/ is its own node (`control/a.ts -> control/b.ts -> control/a.ts: …`). */
+export function moduleCycles(imports: readonly SourceImport[]): string[] {
+  return importCycles(imports, (path) => path);
+}
+
+function importCycles(imports: readonly SourceImport[], nodeOf: (path: string) => string): string[] {
   const arrows = new Map<string, Map<string, SourceImport>>();
   for (const entry of imports) {
-    const [from, to] = [memberOf(entry.from), memberOf(entry.to)];
+    const [from, to] = [nodeOf(entry.from), nodeOf(entry.to)];
     if (from === to) continue;
     const out = arrows.get(from) ?? new Map<string, SourceImport>();
     if (!out.has(to)) out.set(to, entry);

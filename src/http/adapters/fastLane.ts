@@ -1,12 +1,12 @@
 /**
  * The node fast lane: serves the API (/v1, /sandbox/v1) straight from Node's IncomingMessage and ServerResponse.
  *
- * Why it leaves hono here: @hono/node-server turns every request into a web Request and every answer back from
- * a Response, which cost about as much CPU as the whole API work of a balance read or a send (issue 11: bare
- * hono reached 0.71× / 0.62× of bare node:http). The API itself is one handler of plain request records
- * (apiHandler.ts), still routed by hono's router, and hono serves the same handler for everything else
- * (`emulator.fetch`). This lane takes only requests whose reading is unambiguous; anything unusual (a target or
- * Host that @hono/node-server would normalise, repeated headers, a chunked or oversized body, a rare method)
+ * Why it leaves hono here: @hono/node-server turns every request into a web Request and every answer back from a
+ * Response, which cost about as much CPU as the whole API work of a balance read or a send (bare hono reached 0.71× /
+ * 0.62× of bare node:http; the decision and its figures: docs/decisions/0001-fast-lane.md). The API itself is one
+ * handler of plain request records (apiHandler.ts), still routed by hono's router, and hono serves the same handler for
+ * everything else (`emulator.fetch`). This lane takes only requests whose reading is unambiguous; anything unusual (a
+ * target or Host that @hono/node-server would normalise, repeated headers, a chunked or oversized body, a rare method)
  * falls through to the hono app, so both ways answer alike.
  */
 
@@ -17,6 +17,7 @@ import { apiEnvironment } from '../../domain/environment.js';
 import type { ApiHandler } from '../apiHandler.js';
 import { joinChunks } from '../body.js';
 import type { WallTimers } from '../../state/wallTimers.js';
+import { answerableError, errorAnswer, type ResponseSettings } from '../respond.js';
 import { answerHeaders, failOnSocket } from './socketFault.js';
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -61,8 +62,7 @@ class NodeApiRequest implements ApiRequest {
   }
 
   journalBody(): Uint8Array | null {
-    // As hono's journal: a GET or HEAD has no body to keep, even when the client sent one.
-    return this.method === 'GET' || this.method === 'HEAD' ? null : this.bytes;
+    return this.bytes;
   }
 }
 
@@ -102,12 +102,18 @@ function write(outgoing: ServerResponse, method: string, answer: ApiAnswer, wall
   outgoing.writeHead(answer.status, answerHeaders(answer, Buffer.byteLength(answer.body))).end(answer.body);
 }
 
-export function fastLane(
-  api: ApiHandler,
-  maxBodySize: number,
-  fallback: NodeListener,
-  wallTimers: WallTimers,
-): NodeListener {
+/**
+ * The API's handler, the body size the lane may buffer, the timers a slow body trickles on, and how error bodies are
+ * written (a defect is answered from the catalogue, as hono's error handler answers it).
+ */
+export interface Lane {
+  handler: ApiHandler;
+  maxBodySize: number;
+  wallTimers: WallTimers;
+  settings: ResponseSettings;
+}
+
+export function fastLane({ handler, maxBodySize, wallTimers, settings }: Lane, fallback: NodeListener): NodeListener {
   const serve = (incoming: IncomingMessage, outgoing: ServerResponse, target: string, bytes: Uint8Array | null) => {
     const method = incoming.method as string;
     const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
@@ -119,13 +125,19 @@ export function fastLane(
       bytes,
     );
     const failed = (error: unknown) => {
-      // The handler answers every failure itself; this is a defect in writing the answer (or in a journal listener).
-      console.error('sms-emulator: unexpected error while answering', method, request.path, error);
-      if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'text/plain' });
-      outgoing.end();
+      // The handler answers every failure of a route itself; this is a defect outside them (the journal, the store
+      // read before routing, writing the answer), answered as hono's error handler answers it, while it still can.
+      const answer = errorAnswer(request, answerableError(error, method, request.path), settings);
+      if (outgoing.headersSent) return void outgoing.end();
+      try {
+        write(outgoing, method, answer, wallTimers);
+      } catch {
+        // Writing itself is what failed: a throw here would escape the listener and end the process.
+        outgoing.destroy();
+      }
     };
     try {
-      const answer = api(request);
+      const answer = handler(request);
       if (answer instanceof Promise) answer.then((answered) => write(outgoing, method, answered, wallTimers), failed);
       else write(outgoing, method, answer, wallTimers);
     } catch (error) {

@@ -94,9 +94,6 @@ export async function journalBody(c: Context): Promise<Uint8Array | string | nul
       const value = await cached;
       return typeof value === 'string' ? value : new Uint8Array(value);
     }
-    // A GET or HEAD has no body for the adapter either, and asking for `raw.body` makes @hono/node-server
-    // build a full web Request around the socket: that was most of the CPU of a GET balance (bench, issue 11).
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return null;
     const stream = c.req.raw.body;
     if (stream === null) return null;
     if (c.req.raw.bodyUsed) return '(body not kept)';

@@ -10,8 +10,8 @@ import type { RequestJournal } from '../../journal/requestJournal.js';
 import type { Clock } from '../../state/clock.js';
 import type { Store } from '../../state/store.js';
 import { journalBody } from '../adapters/honoApi.js';
-import { startJournalRecord } from '../journalRecord.js';
-import { basicUsername } from './auth.js';
+import { journalKeepsBody, startJournalRecord } from '../journalRecord.js';
+import { basicUsername } from '../checks/basicUsername.js';
 
 /** Requests to these are not API requests: the control API, its pages, and the landing redirect. */
 const notJournaled = (path: string): boolean => path === '/' || path === '/_emulator' || path.startsWith('/_emulator/');
@@ -38,6 +38,6 @@ export function journalRequests(journal: RequestJournal, clock: Clock, store: St
     }) as unknown as typeof c.json;
     await next();
     const keep = answeredAt(c.res.status, responseBody);
-    keep(await journalBody(c));
+    keep(journalKeepsBody(c.req.method) ? await journalBody(c) : null);
   };
 }

@@ -3,7 +3,7 @@
 import type { ApiRoute, MethodList } from '../apiRoute.js';
 import { json, methodsAt, routeOf } from '../apiRoute.js';
 import { operationDocUrl } from '../documentation.js';
-import { requireScope } from '../middleware/auth.js';
+import { requireScope } from '../checks/authenticate.js';
 
 export function balanceRoutes(): (ApiRoute | MethodList)[] {
   return [

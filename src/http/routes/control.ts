@@ -1,14 +1,11 @@
 /** The control API under /_emulator, derived route by route from the operations table (Allow headers included). */
 
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { type ArgSpec, routePath } from '../../control/call.js';
-import {
-  type OperationDeps,
-  type RouteOperation,
-  isRoute,
-  operationList,
-  runOperation,
-} from '../../control/operations.js';
+import type { ArgSpec } from '../../control/call.js';
+import { routerPath } from '../apiRoute.js';
+import type { ControlRoute, OperationDeps } from '../../control/operation.js';
+import { isRoute, operationList } from '../../control/operationList.js';
+import { runOperation } from '../../control/runOperation.js';
 import { decodeControlBody, decodeControlText, readBody } from '../body.js';
 import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
@@ -45,8 +42,8 @@ function bySpecificity(a: string, b: string): number {
 }
 
 /** The control routes: path → operations, most specific path first. */
-export function controlRouteTable(): [string, RouteOperation[]][] {
-  const byPath = new Map<string, RouteOperation[]>();
+export function controlRouteTable(): [string, ControlRoute[]][] {
+  const byPath = new Map<string, ControlRoute[]>();
   for (const [, op] of operationList()) if (isRoute(op)) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   return [...byPath].sort(([a], [b]) => bySpecificity(a, b));
 }
@@ -57,7 +54,7 @@ export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRo
   const sameOrigin = requireSameOrigin(publicOrigin);
   const guard = requireControlToken(controlToken);
   const handler =
-    (op: RouteOperation): MiddlewareHandler =>
+    (op: ControlRoute): MiddlewareHandler =>
     async (c: Context) => {
       const result = await runOperation(op, deps, await decodeCall(c, op.args));
       const status = op.status ?? 200;
@@ -66,8 +63,8 @@ export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRo
   // Each path's 405 comes right after its methods, so `GET /webhooks/settle` is a 405 rather than the event "settle".
   for (const [path, ops] of controlRouteTable()) {
     for (const op of ops)
-      routes.on(op.method, [routePath(path)], sameOrigin, ...(op.open ? [handler(op)] : [guard, handler(op)]));
-    routes.all(routePath(path), methodNotAllowed(ops.map((op) => op.method)));
+      routes.on(op.method, [routerPath(path)], sameOrigin, ...(op.open ? [handler(op)] : [guard, handler(op)]));
+    routes.all(routerPath(path), methodNotAllowed(ops.map((op) => op.method)));
   }
   return routes;
 }

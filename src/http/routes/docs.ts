@@ -6,7 +6,7 @@ import { apiOperations } from '../../domain/apiOperations.js';
 import { apiPrefixes } from '../../domain/environment.js';
 import { docsFiles } from '../docsFiles.js';
 import { escapeHtml } from '../../ui/escapeHtml.js';
-import { isRoute, operationList } from '../../control/operations.js';
+import { isRoute, operationList } from '../../control/operationList.js';
 import { page } from '../page.js';
 
 const operationsPage = page(

@@ -1,7 +1,7 @@
 /** The landing page at /_emulator (every address a user can open, and the control operations) and the OpenAPI document beside it. */
 
 import { Hono } from 'hono';
-import { isRoute, operationList } from '../../control/operations.js';
+import { isRoute, operationList } from '../../control/operationList.js';
 import { escapeHtml } from '../../ui/escapeHtml.js';
 import { page } from '../page.js';
 import { batchLimitNote } from '../../options.js';

@@ -14,9 +14,9 @@ import type { RequestFields } from '../../domain/signing.js';
 import { json, methodsAt, routeOf } from '../apiRoute.js';
 import { operationDocUrl } from '../documentation.js';
 import type { ApiOperationName } from '../../domain/apiOperations.js';
-import { requireScope } from '../middleware/auth.js';
+import { requireScope } from '../checks/authenticate.js';
 import { outcomeHeaderName, parseOutcomeHeader } from '../../engine/scenario/outcomeHeader.js';
-import { verifySignature } from '../middleware/signature.js';
+import { verifySignature } from '../checks/verifySignature.js';
 import { type ResponseSettings, errorAnswer } from '../respond.js';
 
 export interface MessagesRouteDeps {

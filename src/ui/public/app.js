@@ -6,11 +6,11 @@
 import { wireTokenDialog } from './components/tokenDialog.js';
 import { pages, route } from './router.js';
 import { onChange } from './store.js';
-import { connect } from './stream.js';
+import { connectStream } from './stream.js';
 import { renderAccounts, wireAccounts } from './views/accounts.js';
 import { renderClock, wireClock } from './views/clock.js';
 import { renderInbox, wireInbox } from './views/inbox.js';
-import { renderMessage, wireMessage } from './views/message.js';
+import { renderMessagePage, wireMessage } from './views/message.js';
 import { renderFailedCount, renderWebhooks, wireWebhooks } from './views/webhooks.js';
 
 function render() {
@@ -25,7 +25,7 @@ function render() {
   }
   renderFailedCount();
   if (current.page === 'inbox') renderInbox(current);
-  else if (current.page === 'message') renderMessage(current.id);
+  else if (current.page === 'message') renderMessagePage(current.id);
   else if (current.page === 'webhooks') renderWebhooks();
   else renderAccounts();
 }
@@ -36,11 +36,11 @@ wireInbox();
 wireMessage();
 wireWebhooks();
 wireAccounts();
-wireTokenDialog(connect);
+wireTokenDialog(connectStream);
 window.addEventListener('hashchange', () => {
   render();
   // Moving focus to the new page's heading tells keyboard and screen-reader users where they are.
   document.getElementById(pages[route().page])?.focus();
 });
 render();
-connect();
+connectStream();

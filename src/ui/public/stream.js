@@ -10,7 +10,7 @@ import { applyUpdate, replaceState } from './store.js';
 /** @type {EventSource | undefined} */
 let stream;
 
-export async function connect() {
+export async function connectStream() {
   try {
     await control('GET', '/clock');
   } catch (error) {
@@ -32,7 +32,7 @@ export async function connect() {
   opened.addEventListener('error', () => {
     setLive(false);
     // A refused stream (429: too many open) is closed for good by the browser, so the page asks again later.
-    if (opened.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
+    if (opened.readyState === EventSource.CLOSED) setTimeout(connectStream, 5000);
   });
 }
 

@@ -2,7 +2,7 @@
 // Type-checking only (tsconfig.inbox.json): the browser never loads this file.
 
 export type { FeedLists, FeedState, FeedUpdate } from '../feedViews.js';
-export type { ClockView, TestClockView } from '../../engine/control.js';
+export type { ClockView, TestClockView } from '../../control/views.js';
 export type { AccountView } from '../../engine/inspection.js';
 export type { ChangeView, LegView, MessageView } from '../../domain/messageView.js';
 export type { WebhookEvent } from '../../domain/webhookEvent.js';

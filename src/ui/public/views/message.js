@@ -9,7 +9,7 @@ import { changed, keepMessage, state } from '../store.js';
 import { threadKey } from './inbox.js';
 
 /** @param {string} id */
-export function renderMessage(id) {
+export function renderMessagePage(id) {
   const message = state.messages.get(id);
   const box = $('message-detail');
   if (!message) {

@@ -2,7 +2,7 @@
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, expect, test } from 'vitest';
-import { isRoute, operationList } from '../../src/control/operations.js';
+import { isRoute, operationList } from '../../src/control/operationList.js';
 import { createWebhookCatcher } from '../../src/index.js';
 import { call, makeEmulator, scheduleIn, send } from '../support/api.js';
 

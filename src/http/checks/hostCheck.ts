@@ -5,11 +5,11 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../domain/errors.js';
-import { quoteExcerpt } from '../domain/excerpt.js';
-import { type HostRules, hostAllowed, hostName } from '../domain/hostNames.js';
-import type { NodeListener } from './adapters/fastLane.js';
-import { type ResponseSettings, errorAnswer } from './respond.js';
+import { ApiError } from '../../domain/errors.js';
+import { quoteExcerpt } from '../../domain/excerpt.js';
+import { type HostRules, hostAllowed, hostName } from '../../domain/hostNames.js';
+import type { NodeListener } from '../adapters/fastLane.js';
+import { type ResponseSettings, errorAnswer } from '../respond.js';
 
 /** Distinct Host values remembered; past that the memory starts over, so a stream of made-up names cannot grow it. */
 const cacheLimit = 256;

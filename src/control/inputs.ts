@@ -1,4 +1,8 @@
-/** Schemas of what the control operations accept (the table's `input`s): runOperation parses with them, and the engine takes what they produce. */
+/**
+ * Schemas of what the control operations accept (the table's `input`s), each with one type name: runOperation parses
+ * with them and the handlers take what they produce. No schema transforms its input, so what a caller writes and what a
+ * handler receives are the same type.
+ */
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
@@ -7,7 +11,7 @@ import { type ShownStatus, reachableStatuses, shownStatuses } from '../domain/me
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
 import { clockId, clockInstant, clockName, clockSpeed } from '../domain/clockRange.js';
-import { webhookStates } from '../webhooks/log.js';
+import { webhookStates } from '../domain/webhookEvent.js';
 import { scopes } from '../state/store.js';
 
 const environment = z.enum(environments);
@@ -26,7 +30,7 @@ export const accountInput = z.strictObject({
   clock: clockId.optional(),
 });
 /** An account to create: `apiKey` (pk_…), and optionally its signing secret, balances, webhook URLs, scopes and the test `clock` it lives on. */
-export type AccountInput = z.input<typeof accountInput>;
+export type AccountInput = z.infer<typeof accountInput>;
 
 const environmentPatch = z.strictObject({
   balance: credits.optional(),
@@ -41,7 +45,7 @@ export const accountPatch = z.strictObject({
   sandbox: environmentPatch.optional(),
 });
 /** Changes to an account: signing secret, scopes, and per environment `balance`, `addBalance` or `webhookUrl`. */
-export type AccountPatch = z.input<typeof accountPatch>;
+export type AccountPatch = z.infer<typeof accountPatch>;
 
 export const clockCommand = z
   .strictObject({
@@ -66,14 +70,14 @@ export const clockCommand = z
     path: ['limit'],
   });
 /** A clock move: `advance`, `set`, `mode`, `speed`, or `runUntilIdle` (with `limit`) or `next`. */
-export type ClockCommand = z.input<typeof clockCommand>;
+export type ClockCommand = z.infer<typeof clockCommand>;
 
 export const testClockInput = z.strictObject({
   startTime: clockInstant.optional(),
   name: clockName.optional(),
 });
 /** A test clock to create: `startTime` (ISO; default the main clock's now) and an optional `name`. */
-export type TestClockInput = z.input<typeof testClockInput>;
+export type TestClockInput = z.infer<typeof testClockInput>;
 
 /** A test world in one call: a test clock, an account on it (its key drawn when absent) and the account's own scenario. */
 export const worldInput = z.strictObject({
@@ -84,22 +88,21 @@ export const worldInput = z.strictObject({
   scenario: z.unknown().optional(),
 });
 /** A world to make: clock `name` and `startTime`, the `account`'s settings and its own `scenario`, all optional. */
-export type WorldInput = z.input<typeof worldInput>;
+export type WorldInput = z.infer<typeof worldInput>;
 
 /** What a wait over HTTP waits for: a status (or `deleted`), within a duration of the message's clock (default 1h). */
 export const waitInput = z.strictObject({
   status: z.enum(shownStatuses as [ShownStatus, ...ShownStatus[]]),
   within: durationSchema.optional(),
 });
-export type WaitInput = z.input<typeof waitInput>;
+export type WaitInput = z.infer<typeof waitInput>;
 
 export const replyInput = z.strictObject({
-  messageId: z.string().min(1),
   from: z.string().refine(isValidMsisdn, 'expected a number such as 27831234567').optional(),
   text: z.string().min(1, 'the reply needs text'),
 });
-/** An inbound reply to inject: the message it answers, the replying number (default the first recipient) and the text. */
-export type ReplyInput = z.input<typeof replyInput>;
+/** An inbound reply to inject into a sent message: the replying number (default the first recipient) and the text. */
+export type ReplyInput = z.infer<typeof replyInput>;
 
 export const messageFilter = z.strictObject({
   environment: environment.optional(),
@@ -116,20 +119,25 @@ export const messageFilter = z.strictObject({
   clientReference: z.string().min(1).max(100).optional().describe('The exact client_reference a send gave.'),
 });
 /** Which messages a control list shows: by environment, account, status, recipient or client reference. */
-export type MessageFilter = z.input<typeof messageFilter>;
+export type MessageFilter = z.infer<typeof messageFilter>;
 
 /** A forced outcome: any status a leg can be moved to (not back to `pending`), for all open legs or one recipient. */
 export const forceStatusInput = z.strictObject({
   status: z.enum(reachableStatuses),
   recipient: z.string().refine(isValidMsisdn, 'expected a number such as 27831234567').optional(),
 });
-export type ForceStatusInput = z.input<typeof forceStatusInput>;
+export type ForceStatusInput = z.infer<typeof forceStatusInput>;
 
 /** One account (what a reset, or a wait for webhook tries, is limited to), or all when none is given. */
 export const accountScope = z.strictObject({ account: z.string().optional() });
+export type AccountScope = z.infer<typeof accountScope>;
 
 /** Whose opt-out list a call means: the default account and live unless given. */
 export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environment.optional() });
+export type OptOutTarget = z.infer<typeof optOutTarget>;
+
+/** A list that takes no filter, only its page. */
+export const noFilter = z.strictObject({});
 
 export const webhookFilter = z.strictObject({
   account: z.string().optional(),
@@ -138,7 +146,7 @@ export const webhookFilter = z.strictObject({
   state: z.enum(webhookStates).optional(),
 });
 /** Which webhook events a control list shows: by account, environment, message or state. */
-export type WebhookFilterInput = z.input<typeof webhookFilter>;
+export type WebhookFilterInput = z.infer<typeof webhookFilter>;
 
 const rate = z.number().min(0).max(1);
 export const webhookChaosInput = z.strictObject({
@@ -148,16 +156,4 @@ export const webhookChaosInput = z.strictObject({
   delay: durationSchema.optional(),
 });
 /** Receiver chaos to set: duplicate, delay and reorder rates (0 to 1) and the delay. */
-export type WebhookChaosInput = z.input<typeof webhookChaosInput>;
-
-/** What each schema produces, as the engine's control methods take it. */
-export type ClockMove = z.output<typeof clockCommand>;
-export type TestClockSpec = z.output<typeof testClockInput>;
-export type NewAccount = z.output<typeof accountInput>;
-export type WorldSpec = z.output<typeof worldInput>;
-export type AccountChanges = z.output<typeof accountPatch>;
-export type MessageQuery = z.output<typeof messageFilter>;
-export type ForcedStatus = z.output<typeof forceStatusInput>;
-export type InboundReply = Omit<z.output<typeof replyInput>, 'messageId'>;
-export type WebhookQuery = z.output<typeof webhookFilter>;
-export type ChaosSettings = z.output<typeof webhookChaosInput>;
+export type WebhookChaosInput = z.infer<typeof webhookChaosInput>;

@@ -1,31 +1,10 @@
-/** HTTP Basic authentication: the API key is the username, the password blank. */
+/** HTTP Basic authentication: the account of an API key (the username, the password blank), and its scopes. */
 
 import { ApiError } from '../../domain/errors.js';
 import { quoteExcerpt } from '../../domain/excerpt.js';
 import type { Account, Scope, Store } from '../../state/store.js';
 
 const challenge = { 'WWW-Authenticate': 'Basic realm="sms-emulator"' };
-
-/** The API key in an Authorization header, or undefined when there is none to read. */
-export function basicUsername(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  // A client sends the same header on every request: the last one decoded is kept (the base64 decoding showed in profiles).
-  if (header === lastHeader) return lastUsername;
-  lastUsername = decodeBasic(header);
-  lastHeader = header;
-  return lastUsername;
-}
-
-let lastHeader: string | undefined;
-let lastUsername: string | undefined;
-
-function decodeBasic(header: string): string | undefined {
-  if (header.slice(0, 6).toLowerCase() !== 'basic ') return undefined;
-  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  const username = colon < 0 ? decoded : decoded.slice(0, colon);
-  return username === '' ? undefined : username;
-}
 
 /** The account of `apiKey` (the Basic username), or UNAUTHORIZED / INVALID_API_KEY with the Basic challenge. */
 export function authenticate(store: Store, apiKey: string | undefined): Account {

@@ -1,0 +1,56 @@
+/** Accounts: list, read, create, change and delete them, and sign a body with one's secret. */
+
+import { ApiError } from '../../domain/errors.js';
+import { paginate, type Page } from '../../domain/list.js';
+import { type RequestFields, canonicalString, signRequest } from '../../domain/signing.js';
+import { type AccountView, accountView } from '../../engine/inspection.js';
+import type { AccountInput, AccountPatch } from '../inputs.js';
+import { announceAccount, disarmMessagesOf, findAccount } from '../lookups.js';
+import type { OperationDeps, Paged } from '../operation.js';
+
+export function listAccounts({ core }: OperationDeps, { page, limit }: Paged): Page<AccountView> {
+  return paginate([...core.store.accounts.values()].map(accountView), page, limit);
+}
+
+export function getAccount({ core }: OperationDeps, apiKey: string): AccountView {
+  return accountView(findAccount(core, apiKey));
+}
+
+export function createAccount({ core }: OperationDeps, spec: AccountInput): AccountView {
+  const account = core.accounts.create(spec);
+  announceAccount(core, account.apiKey);
+  return accountView(account);
+}
+
+export function updateAccount({ core }: OperationDeps, apiKey: string, change: AccountPatch): AccountView {
+  const account = findAccount(core, apiKey);
+  core.accounts.update(account, change);
+  announceAccount(core, apiKey);
+  return accountView(account);
+}
+
+/** Removes an account with its messages, replies, timers, webhook log entries and journal entries. */
+export function deleteAccount({ core, journal }: OperationDeps, apiKey: string): void {
+  const account = findAccount(core, apiKey);
+  disarmMessagesOf(core, account);
+  core.webhooks.forget(account);
+  core.accounts.remove(apiKey);
+  journal.clear(apiKey);
+  announceAccount(core, apiKey);
+}
+
+/** The signed string and Signature header for a body, with an account's secret (for curl users). */
+export function signBody(
+  { core }: OperationDeps,
+  fields: unknown,
+  apiKey: string = core.options.apiKey,
+): { string_to_sign: string; signature: string } {
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
+    throw new ApiError('CONTROL_INVALID_REQUEST', 'Send the request body to sign as a JSON object.');
+  }
+  const secret = findAccount(core, apiKey).signingSecret;
+  return {
+    string_to_sign: canonicalString(fields as RequestFields),
+    signature: signRequest(fields as RequestFields, secret),
+  };
+}

@@ -1,0 +1,39 @@
+/** The emulator's whole state: is it up, back to the start (all of it or one account), and snapshots out and in. */
+
+import { exportSnapshot, importSnapshot } from '../../engine/snapshots.js';
+import type { Snapshot } from '../../state/snapshot.js';
+import type { AccountScope } from '../inputs.js';
+import { disarmMessagesOf, findAccount } from '../lookups.js';
+import type { OperationDeps } from '../operation.js';
+
+export function health(): { status: 'ok' } {
+  return { status: 'ok' };
+}
+
+/**
+ * Back to the state at start-up: everything (accounts and their settings, balances, the start-up scenario, opt-outs,
+ * chaos, clock, ids and random draws, logs, timers), or one account (its start-up settings, or the ones it was created
+ * with, and no messages, journal entries or webhook log entries).
+ */
+export function resetState({ core, journal }: OperationDeps, { account }: AccountScope): { status: 'reset' } {
+  if (account === undefined) core.startState.reset();
+  else {
+    disarmMessagesOf(core, findAccount(core, account));
+    core.accounts.reset(account);
+    // The start-state routine empties the whole journal; one account's reset drops only its entries.
+    journal.clear(account);
+  }
+  core.events.emit('state.replaced', { reason: 'reset' });
+  return { status: 'reset' };
+}
+
+export function takeSnapshot({ core }: OperationDeps): Snapshot {
+  return exportSnapshot(core);
+}
+
+/** Replaces the whole state with a snapshot; a snapshot that does not parse changes nothing. */
+export function restoreSnapshot({ core }: OperationDeps, input: unknown): { status: 'restored' } {
+  importSnapshot(core, input);
+  core.events.emit('state.replaced', { reason: 'restore' });
+  return { status: 'restored' };
+}

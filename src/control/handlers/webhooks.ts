@@ -1,0 +1,54 @@
+/** The webhook log: list and read events, post one again, wait for tries under way, and receiver chaos. */
+
+import { ApiError } from '../../domain/errors.js';
+import { quoteExcerpt } from '../../domain/excerpt.js';
+import { paginate, type Page } from '../../domain/list.js';
+import { parseDuration } from '../../domain/time.js';
+import type { Clock } from '../../state/clock.js';
+import type { WebhookEvent } from '../../domain/webhookEvent.js';
+import type { AccountScope, WebhookChaosInput, WebhookFilterInput } from '../inputs.js';
+import { findAccount } from '../lookups.js';
+import type { OperationDeps, Paged } from '../operation.js';
+import { type ChaosView, chaosView } from '../views.js';
+
+export function listWebhooks(
+  { core }: OperationDeps,
+  { page, limit, ...filter }: Paged<WebhookFilterInput>,
+): Page<WebhookEvent> {
+  return paginate(core.webhooks.log.list(filter), page, limit);
+}
+
+export function getWebhook({ core }: OperationDeps, id: string): WebhookEvent {
+  const event = core.webhooks.log.get(id);
+  if (!event) throw new ApiError('CONTROL_NOT_FOUND', `No webhook event has the id ${quoteExcerpt(id)}.`);
+  return event;
+}
+
+export function redeliverWebhook(deps: OperationDeps, id: string): Promise<WebhookEvent> {
+  return deps.core.webhooks.redeliver(getWebhook(deps, id));
+}
+
+/** The clock of a webhook event's account; the main clock once that account is gone (as its redelivery uses). */
+export function settlesWebhook(deps: OperationDeps, id: string): Clock {
+  return deps.core.store.accounts.get(getWebhook(deps, id).account)?.clock ?? deps.core.clocks.main;
+}
+
+/** Answers once the tries it waits for have ended (its `settles` names which). */
+export function webhooksSettled(): { status: 'settled' } {
+  return { status: 'settled' };
+}
+
+/** The clock of the account a wait is limited to; none (every clock) when no account is named. */
+export function settlesAccountScope({ core }: OperationDeps, { account }: AccountScope): Clock | undefined {
+  return account === undefined ? undefined : findAccount(core, account).clock;
+}
+
+export function webhookChaos({ core }: OperationDeps): ChaosView {
+  return chaosView(core.webhooks.chaosSettings());
+}
+
+export function setWebhookChaos({ core }: OperationDeps, { delay, ...rates }: WebhookChaosInput): ChaosView {
+  return chaosView(
+    core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 }),
+  );
+}

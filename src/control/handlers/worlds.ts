@@ -1,0 +1,41 @@
+/** A test's whole world in one call: a test clock, an account on it and the account's own scenario, all or nothing. */
+
+import { ApiError } from '../../domain/errors.js';
+import { accountView } from '../../engine/inspection.js';
+import { accountScenarioSchema } from '../../engine/scenario/schema.js';
+import type { WorldInput } from '../inputs.js';
+import { announceAccount } from '../lookups.js';
+import type { OperationDeps } from '../operation.js';
+import { readScenario } from '../readScenario.js';
+import { type WorldView, testClockView } from '../views.js';
+
+/**
+ * Makes the clock, then the account on it (its key drawn from the clock's id when not given). Everything is checked
+ * first: a refused world leaves nothing behind.
+ */
+export function createWorld(
+  { core }: OperationDeps,
+  { name, startTime, account = {}, scenario }: WorldInput,
+): WorldView {
+  const own = scenario === undefined ? undefined : readScenario(scenario, 'world scenario', accountScenarioSchema);
+  const { store, clocks } = core;
+  if (account.apiKey !== undefined && store.accounts.has(account.apiKey))
+    throw new ApiError('CONTROL_CONFLICT', `An account with API key "${account.apiKey}" already exists.`);
+  for (;;) {
+    const clock = clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name });
+    const apiKey = account.apiKey ?? `pk_test_${(clock.id as string).slice('clock_'.length)}`;
+    // A drawn key someone already took by hand: draw again rather than refuse a request that named none.
+    if (store.accounts.has(apiKey)) {
+      clocks.delete(clock);
+      continue;
+    }
+    const created = core.accounts.create({
+      ...account,
+      apiKey,
+      clock: clock.id,
+      ...(own === undefined ? {} : { scenario: own }),
+    });
+    announceAccount(core, apiKey);
+    return { clock: testClockView(core, clock), account: accountView(created) };
+  }
+}
