@@ -11,12 +11,14 @@ import { loadScenarios } from './engine/scenario/files.js';
 import { validateScenario } from './engine/scenario/parse.js';
 import { ScenarioRuntime, type TextGenerator } from './engine/scenario/runtime.js';
 import { createTextGenerator } from './engine/scenario/textGenerator.js';
-import { accountView, messageView } from './engine/inspection.js';
+import { accountView } from './engine/inspection.js';
+import { messageView } from './domain/messageView.js';
 import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
 import { createApiHandler } from './http/apiHandler.js';
 import { createApp } from './http/app.js';
 import { isLoopback } from './domain/hostNames.js';
+import { environmentPaths } from './domain/environment.js';
 import { HostCheck, guardHost } from './http/checks/hostCheck.js';
 import { responseSettings } from './http/respond.js';
 import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
@@ -197,7 +199,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       }
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
       const origin = `${tls ? 'https' : 'http'}://${shownHost}:${server.port}`;
-      const urls = { origin, live: origin, sandbox: `${origin}/sandbox`, port: server.port };
+      const urls = { origin, live: origin, sandbox: `${origin}${environmentPaths.sandbox}`, port: server.port };
       listening = { server, urls };
       return urls;
     },

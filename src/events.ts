@@ -1,9 +1,10 @@
 /** The typed events that the engine and webhooks emit, and that webhooks, journals and tests subscribe to. */
 
 import type { Environment, Leg, MessageRecord, MessageStatus } from './domain/message.js';
-import type { LegView, MessageView, ReadonlyDeep } from './engine/inspection.js';
+import type { LegView, MessageView } from './domain/messageView.js';
+import type { ReadonlyDeep } from './domain/readonlyDeep.js';
 import type { ClockIncident } from './state/clock.js';
-import type { WebhookAttempt, WebhookEvent } from './webhooks/log.js';
+import type { WebhookAttempt, WebhookEvent } from './domain/webhookEvent.js';
 
 /** The events as the engine emits them, with its live records: for the emulator's own subscribers only. */
 export interface EngineEvents {

@@ -19,7 +19,8 @@ export type {
   WebhookFilterInput,
 } from './control/inputs.js';
 export type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
-export type { AccountView, ChangeView, MessageView } from './engine/inspection.js';
+export type { AccountView } from './engine/inspection.js';
+export type { ChangeView, MessageView } from './domain/messageView.js';
 export type { Snapshot } from './state/snapshot.js';
 export type { WebhookDelivery, WebhookReceiver } from './webhooks/transport.js';
 export type { Answer, ControlHandle, HandleMode } from './control/handle.js';
@@ -28,7 +29,7 @@ export type { Page, PageInput } from './domain/list.js';
 export type { JournalEntry, JournalFilter } from './journal/requestJournal.js';
 export type { EmulatorEvents } from './events.js';
 export type { OutcomeDecider, OutcomeContext, Timeline, TimelineStep } from './engine/outcomes.js';
-export type { WebhookAttempt, WebhookEvent, WebhookState } from './webhooks/log.js';
+export type { WebhookAttempt, WebhookEvent, WebhookState } from './domain/webhookEvent.js';
 export type { WebhookChaos } from './webhooks/dispatcher.js';
 export type { MessageWait, WaitOptions, WaitStatus } from './control/waitFor.js';
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { parseDuration } from '../domain/time.js';
 import { commandSettings, envName, flagName, settings } from '../options.js';
 import { type CommandLine, UsageError, takeText } from './commandLine.js';
-import type { ReadyInfo } from './readyInfo.js';
+import type { ReadyInfo } from '../domain/readyInfo.js';
 
 export interface CommandTarget {
   origin: string;

@@ -2,6 +2,8 @@
 
 import { readFileSync } from 'node:fs';
 import { createEmulator } from '../emulator.js';
+import { apiOperations } from '../domain/apiOperations.js';
+import { apiPrefixes } from '../domain/environment.js';
 import { batchLimitNote, publicOrigin } from '../options.js';
 import { CliError, parseCli } from './args.js';
 import { readyInfo, removeReadyFile, writeReadyFile } from './readyInfo.js';
@@ -99,7 +101,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       `  balance:          ${options.balance} credits (live and sandbox)`,
       `  batch limit:      ${batchLimitNote(options.batchLimit)}`,
       `  clock:            ${options.clock}${options.clock === 'realtime' ? ` ×${options.speed}` : ''}   seed: ${emulator.seed}`,
-      `  try: curl -u ${auth} ${origin}/v1/messages/balance`,
+      `  try: curl -u ${auth} ${origin}${apiPrefixes.live}${apiOperations.balance.path}`,
       '',
     ].join('\n'),
   );

@@ -1,6 +1,7 @@
 /** `sms-emulator send --to 27831234567 --text "Hi"`: one signed API send (or schedule) from a shell, as an app would make it. */
 
 import { createClient } from '../client/createClient.js';
+import { defaultEnvironment, environments, isEnvironment } from '../domain/environment.js';
 import { SmsApiError } from '../client/smsApiError.js';
 import { type CommandLine, UsageError, takeText } from './commandLine.js';
 import { type CommandResult, printed } from './commandResult.js';
@@ -18,15 +19,15 @@ export async function sendCommand(line: CommandLine, env: NodeJS.ProcessEnv): Pr
   const text = takeText(line, 'text');
   const schedule = takeText(line, 'schedule');
   const reference = takeText(line, 'reference');
-  const environment = takeText(line, 'environment') ?? 'live';
+  const environment = takeText(line, 'environment') ?? defaultEnvironment;
   const outcome = takeText(line, 'outcome');
   const [unknown] = line.flags.keys();
   if (unknown !== undefined) throw new UsageError(`unknown flag --${unknown} for send`);
   if (line.positionals.length > 0) throw new UsageError(`unexpected argument "${line.positionals[0]}"`);
   if (recipients.length === 0) throw new UsageError('send needs --to <number>');
   if (text === undefined) throw new UsageError('send needs --text <message>');
-  if (environment !== 'live' && environment !== 'sandbox')
-    throw new UsageError(`--environment is live or sandbox, not "${environment}"`);
+  if (!isEnvironment(environment))
+    throw new UsageError(`--environment is ${environments.join(' or ')}, not "${environment}"`);
   const client = createClient({
     baseUrl: target.origin,
     apiKey: target.apiKey,

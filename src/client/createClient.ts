@@ -1,6 +1,6 @@
 /** createClient: a typed client of the SMS API (the emulator's or the real service's), with signing and one error class. */
 
-import { type Environment, apiPrefixes } from '../domain/environment.js';
+import { type Environment, apiPrefixes, defaultEnvironment } from '../domain/environment.js';
 import type { MessageStatus } from '../domain/message.js';
 import { signRequest } from '../domain/signing.js';
 import { formatSchedule } from './scheduleTime.js';
@@ -98,7 +98,7 @@ export interface SmsClient {
  * const sent = await sms.send({ recipient: ['27831234567'], message: 'Your appointment is at 10:00' });
  */
 export function createClient(options: ClientOptions): SmsClient {
-  const root = `${options.baseUrl.replace(/\/+$/, '')}${apiPrefixes[options.environment ?? 'live']}/messages`;
+  const root = `${options.baseUrl.replace(/\/+$/, '')}${apiPrefixes[options.environment ?? defaultEnvironment]}/messages`;
   const authorization = `Basic ${btoa(`${options.apiKey}:`)}`;
   const offset = options.timeZoneOffset ?? '+02:00';
 

@@ -7,10 +7,11 @@
 import { z } from 'zod';
 import { accountScenarioSchema, scenarioSchema } from '../engine/scenario/schema.js';
 import { environments } from '../domain/environment.js';
+import { incidentOutcomes } from '../state/clock.js';
 import { transitions } from '../domain/message.js';
 import { snapshotSchema } from '../state/snapshot.js';
 import { scopes } from '../state/store.js';
-import { webhookStates } from '../webhooks/log.js';
+import { webhookStates } from '../domain/webhookEvent.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -57,7 +58,7 @@ export function answerSchemas(): Record<string, Schema> {
       items: object({
         time: string,
         task: string,
-        outcome: { type: 'string', enum: ['failed', 'skipped'] },
+        outcome: { type: 'string', enum: [...incidentOutcomes] },
         reason: string,
       }),
     },

@@ -15,11 +15,12 @@ import type {
   WorldInput,
 } from './inputs.js';
 import type { ChaosView, ClockView, OptOutView, TestClockView, WaitView, WorldView } from './views.js';
-import type { AccountView, MessageView } from '../engine/inspection.js';
+import type { AccountView } from '../engine/inspection.js';
+import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { Snapshot } from '../state/snapshot.js';
-import type { WebhookEvent } from '../webhooks/log.js';
+import type { WebhookEvent } from '../domain/webhookEvent.js';
 import type { Page, PageInput } from '../domain/list.js';
 
 /** `local`: calls answer at once (and throw `ApiError`); `remote`: every call answers with a promise. */

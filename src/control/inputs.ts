@@ -11,7 +11,7 @@ import { type ShownStatus, reachableStatuses, shownStatuses } from '../domain/me
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
 import { clockId, clockInstant, clockName, clockSpeed } from '../domain/clockRange.js';
-import { webhookStates } from '../webhooks/log.js';
+import { webhookStates } from '../domain/webhookEvent.js';
 import { scopes } from '../state/store.js';
 
 const environment = z.enum(environments);

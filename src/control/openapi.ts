@@ -5,7 +5,7 @@ import { type ErrorDefinition, errorCatalogue } from '../domain/errors.js';
 import type { ControlRoute } from './operation.js';
 import { isRoute, operationList } from './operationList.js';
 import { type RouteOperation, apiOperations, routeOperations } from '../domain/apiOperations.js';
-import { apiPrefixes } from '../domain/environment.js';
+import { apiPrefixes, environmentPaths } from '../domain/environment.js';
 import { legStatuses } from '../domain/message.js';
 import { defaultListLimit, maxListLimit } from '../domain/list.js';
 import { defaultOffsetWords, scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js';
@@ -296,7 +296,7 @@ function webhookOperations(): Schema {
 const servers = [
   { url: '/', description: 'Live: the API under /v1 (and the control API under /_emulator).' },
   {
-    url: '/sandbox',
+    url: environmentPaths.sandbox,
     description: 'Sandbox: the same API under /sandbox/v1, with its own balances, messages and webhooks.',
   },
 ];

@@ -3,7 +3,8 @@
 import type { Environment } from '../domain/environment.js';
 import { formatInstant } from '../domain/time.js';
 import type { Core } from '../engine/core.js';
-import type { AccountView, MessageView } from '../engine/inspection.js';
+import type { AccountView } from '../engine/inspection.js';
+import type { MessageView } from '../domain/messageView.js';
 import type { Clock, ClockIncident, ClockRun, ClockState } from '../state/clock.js';
 import type { WebhookChaos } from '../webhooks/dispatcher.js';
 

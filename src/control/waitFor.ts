@@ -7,7 +7,8 @@ import { setTimeout } from 'node:timers';
 import { ApiError } from '../domain/errors.js';
 import { finalStatuses, type MessageStatus } from '../domain/message.js';
 import { parseDuration } from '../domain/time.js';
-import type { AccountView, ChangeView, MessageView } from '../engine/inspection.js';
+import type { AccountView } from '../engine/inspection.js';
+import type { ChangeView, MessageView } from '../domain/messageView.js';
 import type { ClockView, WaitView } from './views.js';
 
 /** The moves waiting makes of one clock. */

@@ -84,6 +84,9 @@ export const routeOperations = (Object.keys(apiOperations) as ApiOperationName[]
   (name): name is RouteOperation => name !== 'schedule',
 ) as [RouteOperation, ...RouteOperation[]];
 
+/** The operations whose body names recipients, which a fault may match. */
+export const recipientOperations: ReadonlySet<ApiOperationName> = new Set(['send', 'edit']);
+
 /** The methods served at an operation's path, in the order an Allow header names them. */
 export function allowedMethods(path: string): ApiOperation['method'][] {
   const served = new Set(

@@ -5,11 +5,21 @@
 export const environments = ['live', 'sandbox'] as const;
 export type Environment = (typeof environments)[number];
 
-/** What a call that names no environment means: live, as the API's own base address is. */
+/** The environment a request, a command or a scenario step means when it names none. */
 export const defaultEnvironment: Environment = 'live';
 
+export function isEnvironment(value: string): value is Environment {
+  return (environments as readonly string[]).includes(value);
+}
+
+/** Where each environment lives under the origin: the path of its base URL (`urls.sandbox`), the API at `<base>/v1`. */
+export const environmentPaths: Readonly<Record<Environment, string>> = { live: '', sandbox: '/sandbox' };
+
 /** Where each environment's API lives under the origin. */
-export const apiPrefixes: Readonly<Record<Environment, string>> = { live: '/v1', sandbox: '/sandbox/v1' };
+export const apiPrefixes: Readonly<Record<Environment, string>> = {
+  live: `${environmentPaths.live}/v1`,
+  sandbox: `${environmentPaths.sandbox}/v1`,
+};
 
 /** The environment whose API `path` is under (`/v1…` or `/sandbox/v1…`), or undefined for any other path. */
 export function apiEnvironment(path: string): Environment | undefined {

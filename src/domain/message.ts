@@ -4,16 +4,11 @@ import type { Environment } from './environment.js';
 
 export { type Environment, environments } from './environment.js';
 
-/** Outcomes a delivery leg can end in. */
-export const finalStatuses = [
-  'delivered',
-  'undelivered',
-  'expired',
-  'blist',
-  'noroute',
-  'failed',
-  'cancelled',
-] as const;
+/** How a delivery can end, each a named outcome (a scenario's `outcome`, the outcome header) with its usual timeline. */
+export const deliveryOutcomes = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
+export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
+/** Outcomes a delivery leg can end in: a delivery's, or cancelled before it went out. */
+export const finalStatuses = [...deliveryOutcomes, 'cancelled'] as const;
 export type FinalStatus = (typeof finalStatuses)[number];
 /** Statuses a leg can be moved to (by its plan, the outcome header, a scenario or a forced change): any but the `pending` it starts in. */
 export const reachableStatuses = ['staged', 'submitted', ...finalStatuses] as const;
@@ -23,6 +18,8 @@ export type LegStatus = (typeof legStatuses)[number];
 /** Every status of a message (a leg's, or `scheduled` before it goes out): the spec's nine plus pending and scheduled, the values the list filter `status` accepts. */
 export const messageStatuses = ['scheduled', ...legStatuses] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
+/** The statuses a leg's history starts with: `scheduled` for a message sent later, `pending` for one sent now. */
+export const startStatuses: readonly MessageStatus[] = ['scheduled', 'pending'];
 
 const finals: readonly LegStatus[] = finalStatuses;
 
@@ -55,6 +52,24 @@ export function canTransition(from: MessageStatus, to: MessageStatus): boolean {
 /** Why a leg cannot move from `from` to `to`, in the words every refusal uses; undefined when it can. */
 export function transitionProblem(from: MessageStatus, to: MessageStatus): string | undefined {
   return canTransition(from, to) ? undefined : `a leg cannot go from ${from} to ${to}`;
+}
+
+/**
+ * The first step of a walk of statuses that is no legal move from the one before it (from `from`, the `pending` a
+ * new leg starts in unless said): its place and why; undefined when every step is legal. The one test of a timeline,
+ * whether a scenario's, an outcome header's, a decider's or a saved override.
+ */
+export function walkProblem(
+  statuses: readonly string[],
+  from: MessageStatus = 'pending',
+): { index: number; problem: string } | undefined {
+  let status = from;
+  for (const [index, next] of statuses.entries()) {
+    const problem = transitionProblem(status, next as MessageStatus);
+    if (problem) return { index, problem };
+    status = next as MessageStatus;
+  }
+  return undefined;
 }
 
 export interface StatusChange {

@@ -4,15 +4,11 @@
  */
 
 import { ApiError } from '../domain/errors.js';
-import {
-  type Environment,
-  type LegStatus,
-  type MessageRecord,
-  type MessageStatus,
-  transitionProblem,
-} from '../domain/message.js';
+import { type Environment, type LegStatus, type MessageRecord, walkProblem } from '../domain/message.js';
 import type { Account } from '../state/store.js';
-import type { AccountView, MessageView, ReadonlyDeep } from './inspection.js';
+import type { MessageView } from '../domain/messageView.js';
+import type { ReadonlyDeep } from '../domain/readonlyDeep.js';
+import type { AccountView } from './inspection.js';
 
 /** One step of a leg's life: become `status` `afterMs` after the previous step. */
 export interface TimelineStep {
@@ -56,16 +52,14 @@ export const defaultTimeline: Timeline = [
 export function timelineProblem(timeline: unknown): string | undefined {
   if (!Array.isArray(timeline) || timeline.length === 0)
     return 'expected a non-empty array of { status, afterMs } steps';
-  let from: MessageStatus = 'pending';
-  for (const [index, step] of timeline.entries()) {
-    const { status, afterMs } = (step ?? {}) as Partial<TimelineStep>;
-    if (!(typeof afterMs === 'number' && afterMs >= 0 && Number.isFinite(afterMs)))
-      return `step ${index}: afterMs must be a number of 0 or more`;
-    const problem = transitionProblem(from, status as MessageStatus);
-    if (problem) return `step ${index}: ${problem}`;
-    from = status as LegStatus;
-  }
-  return undefined;
+  const steps = timeline.map((step: unknown) => (step ?? {}) as Partial<TimelineStep>);
+  const wait = steps.findIndex(
+    ({ afterMs }) => !(typeof afterMs === 'number' && afterMs >= 0 && Number.isFinite(afterMs)),
+  );
+  const walk = walkProblem(steps.map(({ status }) => String(status)));
+  if (wait >= 0 && (walk === undefined || wait <= walk.index))
+    return `step ${wait}: afterMs must be a number of 0 or more`;
+  return walk && `step ${walk.index}: ${walk.problem}`;
 }
 
 export class OutcomeChain {

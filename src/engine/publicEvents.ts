@@ -2,7 +2,7 @@
 
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter, EmulatorEvents, EngineEvents, EventName } from '../events.js';
-import { messageView } from './inspection.js';
+import { messageView } from '../domain/messageView.js';
 
 type Converters = { [E in EventName]: (payload: EngineEvents[E], offsetMinutes: number) => EmulatorEvents[E] };
 

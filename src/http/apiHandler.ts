@@ -8,7 +8,8 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { tryDecodeURIComponent } from 'hono/utils/url';
-import { type Environment, apiEnvironment, apiPrefixes } from '../domain/environment.js';
+import { type Environment, apiEnvironment, apiPrefixes, defaultEnvironment } from '../domain/environment.js';
+import { recipientOperations } from '../domain/apiOperations.js';
 import type { Core } from '../engine/core.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
@@ -148,7 +149,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
   }
 
   return (request) => {
-    const environment = apiEnvironment(request.path) ?? 'live';
+    const environment = apiEnvironment(request.path) ?? defaultEnvironment;
     const apiKey = basicUsername(request.header('authorization'));
     if (!journal.enabled) return answer(request, environment, apiKey);
     const answeredAt = startJournalRecord(journal, store, clock, {
@@ -173,9 +174,6 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     return result instanceof Promise ? result.then(answered) : answered(result);
   };
 }
-
-/** The operations whose body names recipients, which a fault may match. */
-const recipientOperations = new Set<string>(['send', 'edit']);
 
 /** The request, its body read at most once however often it is asked for (a fault and then the route). */
 function withBodyReadOnce(request: ApiRequest): ApiRequest {

@@ -1,7 +1,7 @@
 /** createApp: the whole route table in one place, one error handler, no sockets. */
 
 import { Hono } from 'hono';
-import { apiPrefixes } from '../domain/environment.js';
+import { apiPrefixes, environmentPaths } from '../domain/environment.js';
 import type { OperationDeps } from '../control/operation.js';
 import type { Core } from '../engine/core.js';
 import type { ApiHandler } from './apiHandler.js';
@@ -45,7 +45,7 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   // The live and sandbox base addresses the banner prints lead a person opening them to the emulator's own pages.
   const home = options.ui ? '/_emulator/ui' : '/_emulator';
   app.get('/', (c) => c.redirect(home));
-  app.get('/sandbox', (c) => c.redirect(home));
+  app.get(environmentPaths.sandbox, (c) => c.redirect(home));
   if (options.ui)
     app.route(
       '/_emulator/ui',

@@ -23,13 +23,16 @@ export interface ClockSettings {
   name?: string | null;
 }
 
+/** How a clock task can go wrong: it threw (failed) or was not carried out (skipped). */
+export const incidentOutcomes = ['failed', 'skipped'] as const;
+
 /** A task that threw (failed) or was not carried out (skipped), kept so the control API can show it. */
 export interface ClockIncident {
   /** Virtual time the task was due (epoch ms). */
   due: number;
   /** What the task was for, e.g. `scenario timeline event at 5m`. */
   task: string;
-  outcome: 'failed' | 'skipped';
+  outcome: (typeof incidentOutcomes)[number];
   reason: string;
 }
 

@@ -6,7 +6,7 @@ import { clockId, clockName, clockSpeed, maxTime } from '../domain/clockRange.js
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { environments } from '../domain/environment.js';
-import { type MessageStatus, aggregateStatus, canTransition, messageStatuses } from '../domain/message.js';
+import { type MessageStatus, aggregateStatus, messageStatuses, startStatuses, walkProblem } from '../domain/message.js';
 import { maxDurationMs, maxInstant, minInstant } from '../domain/time.js';
 import { scopes } from './store.js';
 
@@ -174,14 +174,14 @@ function smsProblem(message: SavedMessage): string | undefined {
     if (leg.recipient !== message.recipients[index])
       return `legs.${index}.recipient: expected "${message.recipients[index]}", the recipient at the same place`;
     const first = leg.history[0] as Change;
-    if (first.status !== 'pending' && first.status !== 'scheduled')
-      return `legs.${index}.history.0.status: a leg starts pending or scheduled`;
-    const walk = walkProblem(leg.history, first.status, first.at, 'history', true);
+    if (!startStatuses.includes(first.status))
+      return `legs.${index}.history.0.status: a leg starts ${startStatuses.join(' or ')}`;
+    const walk = timedWalkProblem(leg.history.slice(1), first.status, first.at, 'history', 1);
     if (walk) return `legs.${index}.${walk}`;
     const last = leg.history[leg.history.length - 1] as Change;
     if (leg.status !== last.status)
       return `legs.${index}.status: expected "${last.status}", the last status in its history`;
-    const plan = walkProblem(leg.plan, leg.status, last.at, 'plan', false);
+    const plan = timedWalkProblem(leg.plan, leg.status, last.at, 'plan', 0);
     if (plan) return `legs.${index}.${plan}`;
   }
   const expected = aggregateStatus(message.legs);
@@ -189,14 +189,8 @@ function smsProblem(message: SavedMessage): string | undefined {
   if (message.status === 'scheduled' && message.scheduleAt === null)
     return 'scheduleAt: a scheduled message needs its time';
   if (message.outcomeOverride) {
-    const override = walkProblem(
-      message.outcomeOverride.map((step) => ({ status: step.status, at: 0 })),
-      'pending',
-      0,
-      'outcomeOverride',
-      false,
-    );
-    if (override) return override;
+    const override = walkProblem(message.outcomeOverride.map((step) => step.status));
+    if (override) return `outcomeOverride.${override.index}.status: ${override.problem}`;
   }
   return historyProblem(message);
 }
@@ -222,23 +216,19 @@ function historyProblem(message: SavedMessage): string | undefined {
   return undefined;
 }
 
-/** Every step a legal move from the one before (from `from` at `since`), in time order. */
-function walkProblem(
+/** Every step a legal move from the one before (from `from` at `since`), in time order; `offset` is the first step's place in `field`. */
+function timedWalkProblem(
   steps: readonly Change[],
   from: MessageStatus,
   since: number,
   field: string,
-  skipFirst: boolean,
+  offset: number,
 ): string | undefined {
-  let status = from;
-  let at = since;
-  for (const [index, step] of steps.entries()) {
-    if (skipFirst && index === 0) continue;
-    if (!canTransition(status, step.status))
-      return `${field}.${index}.status: a leg cannot go from ${status} to ${step.status}`;
-    if (step.at < at) return `${field}.${index}.at: earlier than the step before it`;
-    status = step.status;
-    at = step.at;
-  }
-  return undefined;
+  const walk = walkProblem(
+    steps.map((step) => step.status),
+    from,
+  );
+  const early = steps.findIndex((step, index) => step.at < (index === 0 ? since : (steps[index - 1] as Change).at));
+  if (walk && (early < 0 || walk.index <= early)) return `${field}.${walk.index + offset}.status: ${walk.problem}`;
+  return early < 0 ? undefined : `${field}.${early + offset}.at: earlier than the step before it`;
 }

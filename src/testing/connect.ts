@@ -4,6 +4,7 @@ import type { ControlTransport } from '../control/call.js';
 import type { ControlHandle } from '../control/handle.js';
 import type { WaitView } from '../control/views.js';
 import { remoteHandle } from '../control/remoteHandle.js';
+import { environmentPaths } from '../domain/environment.js';
 import { ApiError, type ErrorCode, errorCatalogue } from '../domain/errors.js';
 import type { EmulatorUrls, ReportOptions } from '../emulator.js';
 import type { TimelineReport } from '../ui/timelineReport.js';
@@ -42,7 +43,7 @@ export function connect(url: string, options: ConnectOptions = {}): RemoteEmulat
   const port = Number(new URL(origin).port || (origin.startsWith('https:') ? 443 : 80));
   const emulator: RemoteEmulator = {
     ...handle,
-    urls: { origin, live: origin, sandbox: `${origin}/sandbox`, port },
+    urls: { origin, live: origin, sandbox: `${origin}${environmentPaths.sandbox}`, port },
     waitFor: (messageId) => remoteWait(handle, messageId),
     report: (async ({ account, format }: ReportOptions = {}) => {
       const query: Record<string, string> = { format: 'json' };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
-import type { ReadyInfo } from '../cli/readyInfo.js';
+import type { ReadyInfo } from '../domain/readyInfo.js';
 import { type EmulatorOptions, type OptionName, envName, flagName, settings } from '../options.js';
 import { type RemoteEmulator, connect } from './connect.js';
 import { exitOf, signalGroup, stopProcessGroup } from './processGroup.js';

@@ -9,8 +9,9 @@ import {
 } from '../domain/message.js';
 import type { ClockView, TestClockView } from '../control/views.js';
 import type { Core } from '../engine/core.js';
-import { type AccountView, type MessageView, accountView, messageView } from '../engine/inspection.js';
-import type { WebhookEvent } from '../webhooks/log.js';
+import { type AccountView, accountView } from '../engine/inspection.js';
+import { type MessageView, messageView } from '../domain/messageView.js';
+import type { WebhookEvent } from '../domain/webhookEvent.js';
 
 /** Most messages, replies and webhook events a page starts with; older ones stay reachable through the control API. */
 export const feedWindow = 300;

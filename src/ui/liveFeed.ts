@@ -5,7 +5,7 @@ import { clearInterval, setImmediate, setInterval } from 'node:timers';
 import { ApiError } from '../domain/errors.js';
 import type { MessageRecord } from '../domain/message.js';
 import type { EmulatorEmitter } from '../events.js';
-import type { WebhookEvent } from '../webhooks/log.js';
+import type { WebhookEvent } from '../domain/webhookEvent.js';
 import type { FeedViews, Pending } from './feedViews.js';
 
 /** A comment line now and then lets proxies keep the connection and lets the server notice a dead peer. */

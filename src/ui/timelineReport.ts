@@ -1,7 +1,7 @@
 /** The timeline report's data: one account's requests, status changes, replies, webhook tries, clock moves and incidents, and faults, in virtual-time order. */
 
 import { ApiError } from '../domain/errors.js';
-import { environments } from '../domain/message.js';
+import { deliveryOutcomes, environments } from '../domain/message.js';
 import { formatInstant } from '../domain/time.js';
 import type { Core } from '../engine/core.js';
 import type { JournalEntry } from '../journal/requestJournal.js';
@@ -36,7 +36,8 @@ export interface TimelineReport {
   entries: TimelineEntry[];
 }
 
-const troubledStatuses = new Set(['undelivered', 'expired', 'blist', 'noroute', 'failed']);
+/** The outcomes the report marks as a problem: every way a delivery can end but delivered. */
+const troubledStatuses = new Set<string>(deliveryOutcomes.filter((outcome) => outcome !== 'delivered'));
 
 export function timelineReport(core: Core, account: string, requests: readonly JournalEntry[] = []): TimelineReport {
   const entries: (TimelineEntry & { ms: number; seq: number })[] = [];

@@ -2,7 +2,7 @@
 
 import type { Environment } from '../domain/environment.js';
 import type { Page } from '../domain/list.js';
-import type { ChangeView, MessageView } from '../engine/inspection.js';
+import type { ChangeView, MessageView } from '../domain/messageView.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { WebhookCatcher } from '../testing/webhookCatcher.js';
 

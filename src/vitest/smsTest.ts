@@ -8,7 +8,7 @@ import { ApiError } from '../domain/errors.js';
 import { type Emulator, createEmulator } from '../emulator.js';
 import type { ClockView } from '../control/views.js';
 import type { AccountInput, ClockCommand } from '../control/inputs.js';
-import type { MessageView } from '../engine/inspection.js';
+import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput } from '../engine/scenario/schema.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect, remoteWait } from '../testing/connect.js';

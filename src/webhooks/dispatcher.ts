@@ -14,7 +14,14 @@ import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { WallTimers } from '../state/wallTimers.js';
 import type { Account, Store } from '../state/store.js';
-import { type WebhookAttempt, type WebhookEvent, type WebhookKind, WebhookLog, webhookEvent } from './log.js';
+import {
+  type PostedState,
+  type WebhookAttempt,
+  type WebhookEvent,
+  type WebhookKind,
+  webhookEvent,
+} from '../domain/webhookEvent.js';
+import { WebhookLog } from './log.js';
 import { SkippedDelivery } from './skippedDelivery.js';
 import { type WebhookReceiver, WebhookTransport } from './transport.js';
 
@@ -437,7 +444,7 @@ export class WebhookDispatcher {
     this.settle(event, 'failed');
   }
 
-  private settle(event: WebhookEvent, state: 'delivered' | 'failed'): void {
+  private settle(event: WebhookEvent, state: PostedState): void {
     event.state = state;
     this.log.trim();
     this.events.emit('webhook.settled', { event });

@@ -1,77 +1,9 @@
 /** The webhook event log: every event with every try, bounded by a documented limit. */
 
-import type { Environment, MessageRecord } from '../domain/message.js';
-import { formatInstant } from '../domain/time.js';
+import type { Environment } from '../domain/message.js';
+import type { WebhookEvent, WebhookState } from '../domain/webhookEvent.js';
 
-export type WebhookKind = 'delivery' | 'reply';
-/** Where a webhook event stands: waiting for its next try, held back by chaos, delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
-export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
-export type WebhookState = (typeof webhookStates)[number];
-
-export interface WebhookAttempt {
-  /** 1 for the first try. */
-  number: number;
-  /** Emulator clock time of the try. */
-  at: string;
-  url: string;
-  /** HTTP status the receiver answered, when it answered. */
-  status?: number;
-  /** What went wrong when there was no answer: timeout or connection error. */
-  error?: string;
-  durationMs: number;
-  ok: boolean;
-}
-
-export interface WebhookEvent {
-  id: string;
-  kind: WebhookKind;
-  environment: Environment;
-  account: string;
-  messageId: string;
-  recipient: string;
-  status: string;
-  /** Emulator clock time the event happened. */
-  createdAt: string;
-  url: string | null;
-  state: WebhookState;
-  payload: unknown;
-  attempts: WebhookAttempt[];
-  /** Delivery behaviours and chaos applied to this event, if any (docs/webhooks.md#delivery-behaviours). */
-  chaos: ('duplicate' | 'delayed' | 'reordered' | 'late' | 'orphan' | 'answer-ignored')[];
-}
-
-/** What an event is made of; `at` is the emulator time it happened (epoch ms). */
-export interface WebhookEventFacts {
-  id: string;
-  kind: WebhookKind;
-  message: MessageRecord;
-  recipient: string;
-  status: string;
-  at: number;
-  offsetMinutes: number;
-  url: string | null;
-  state: WebhookState;
-  payload: unknown;
-}
-
-/** The one way an event is made, posted or skipped, so every event shows the same fields in the same order. */
-export function webhookEvent(facts: WebhookEventFacts): WebhookEvent {
-  return {
-    id: facts.id,
-    kind: facts.kind,
-    environment: facts.message.environment,
-    account: facts.message.apiKey,
-    messageId: facts.message.id,
-    recipient: facts.recipient,
-    status: facts.status,
-    createdAt: formatInstant(facts.at, facts.offsetMinutes),
-    url: facts.url,
-    state: facts.state,
-    payload: facts.payload,
-    attempts: [],
-    chaos: [],
-  };
-}
+// src/engine/controlInput.ts, src/engine/control.ts and src/control/ still import these from here; the control seam's move (issue 25) points them at domain/webhookEvent.ts.
 
 /**
  * An event the log keeps unbuilt until someone reads it (see `SkippedDelivery`): it answers the

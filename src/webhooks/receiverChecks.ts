@@ -3,6 +3,7 @@
  * rendered by the dispatcher's own rendering (renderMessage) so the payloads are exactly what the emulator posts.
  */
 
+import { defaultEnvironment } from '../domain/environment.js';
 import type { LegStatus, MessageRecord } from '../domain/message.js';
 import { finalStatuses } from '../domain/message.js';
 import { renderMessage } from '../domain/representation.js';
@@ -58,7 +59,7 @@ export function receiverChecks(seed: string, now: number): ReceiverCheck[] {
   const sent = (text: string, createdAt = now - 5_000): MessageRecord => ({
     id: random.uuid(),
     type: 'sms',
-    environment: 'live',
+    environment: defaultEnvironment,
     apiKey,
     recipients: ['27831234567'],
     text,

@@ -11,7 +11,8 @@
 import type { MessageRecord, MessageStatus } from '../domain/message.js';
 import { renderMessage } from '../domain/representation.js';
 import { type Random, formatUuid } from '../state/random.js';
-import { type DeferredEvent, type WebhookEvent, type WebhookState, webhookEvent } from './log.js';
+import { type WebhookEvent, type WebhookState, webhookEvent } from '../domain/webhookEvent.js';
+import type { DeferredEvent } from './log.js';
 
 export class SkippedDelivery implements DeferredEvent {
   private readonly deliveredAt: number | null;

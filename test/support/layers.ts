@@ -1,3 +1,5 @@
+import type { SourceImport } from './importGraph.js';
+
 /**
  * The map of src/: its layers from the top down, and the one rule for arrows between them. The import-rule test
  * enforces it and CONTRIBUTING.md draws it (a test holds the two together).
@@ -40,4 +42,12 @@ export function forbiddenArrow(from: string, to: string): string | undefined {
   if (low === undefined) return `${target} is on no layer of the map (test/support/layers.ts)`;
   if (low >= high) return undefined;
   return `${source} (${layers[high]?.name}) may not import ${target} (${layers[low]?.name}, a layer above it)`;
+}
+
+/** One line for each import that points up a layer (or leaves the map), naming both files and the rule. */
+export function upwardImports(imports: readonly SourceImport[]): string[] {
+  return imports.flatMap(({ from, to }) => {
+    const why = forbiddenArrow(from, to);
+    return why === undefined ? [] : [`src/${from} imports src/${to}: ${why}`];
+  });
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { type WebhookEvent, type WebhookState, WebhookLog } from '../../src/webhooks/log.js';
+import type { WebhookEvent, WebhookState } from '../../src/domain/webhookEvent.js';
+import { WebhookLog } from '../../src/webhooks/log.js';
 
 function event(id: string, state: WebhookState): WebhookEvent {
   return {

@@ -3,7 +3,7 @@
 import { ApiError } from '../../domain/errors.js';
 import type { Page } from '../../domain/list.js';
 import { type Leg, type MessageRecord, isFinal, transitionProblem } from '../../domain/message.js';
-import { type MessageView, messageView } from '../../engine/inspection.js';
+import { type MessageView, messageView } from '../../domain/messageView.js';
 import type { ForceStatusInput, MessageFilter, WaitInput } from '../inputs.js';
 import { findAccount, findMessage } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';

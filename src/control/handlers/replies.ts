@@ -3,7 +3,7 @@
 import { ApiError } from '../../domain/errors.js';
 import { paginate, type Page } from '../../domain/list.js';
 import { environments } from '../../domain/message.js';
-import { type MessageView, messageView } from '../../engine/inspection.js';
+import { type MessageView, messageView } from '../../domain/messageView.js';
 import { receiveReply } from '../../engine/replies.js';
 import type { MessageFilter, ReplyInput } from '../inputs.js';
 import { findAccount, findMessage } from '../lookups.js';

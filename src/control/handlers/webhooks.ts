@@ -5,7 +5,7 @@ import { quoteExcerpt } from '../../domain/excerpt.js';
 import { paginate, type Page } from '../../domain/list.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Clock } from '../../state/clock.js';
-import type { WebhookEvent } from '../../webhooks/log.js';
+import type { WebhookEvent } from '../../domain/webhookEvent.js';
 import type { AccountScope, WebhookChaosInput, WebhookFilterInput } from '../inputs.js';
 import { findAccount } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';

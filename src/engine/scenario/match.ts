@@ -1,6 +1,6 @@
 /** Compiles scenario matchers and outcomes into plain functions and timelines, once, at load. */
 
-import type { Environment, MessageRecord } from '../../domain/message.js';
+import { type DeliveryOutcome, type Environment, type MessageRecord, deliveryOutcomes } from '../../domain/message.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
 import { type Timeline, defaultTimeline } from '../outcomes.js';
@@ -53,7 +53,7 @@ export function compileMatch(spec: MessageMatch): Matcher {
 }
 
 /** The usual timeline of each named outcome. */
-export const namedTimelines: Record<string, Timeline> = {
+export const namedTimelines: Readonly<Record<DeliveryOutcome, Timeline>> = {
   delivered: defaultTimeline,
   undelivered: [
     { status: 'submitted', afterMs: 1_000 },
@@ -66,6 +66,11 @@ export const namedTimelines: Record<string, Timeline> = {
   failed: [{ status: 'failed', afterMs: 1_000 }],
 };
 
+/** The usual timeline of the outcome `name`, or undefined when it names none. */
+export function namedTimeline(name: string): Timeline | undefined {
+  return (deliveryOutcomes as readonly string[]).includes(name) ? namedTimelines[name as DeliveryOutcome] : undefined;
+}
+
 function stepsOf(steps: readonly { status: string; after: string | number }[]): Timeline {
   return steps.map((entry) => ({
     status: entry.status as Timeline[number]['status'],
@@ -76,7 +81,7 @@ function stepsOf(steps: readonly { status: string; after: string | number }[]): 
 /** A function drawing one timeline per leg (weighted choices use the seeded generator). */
 export function compileOutcome(spec: OutcomeSpec, random: Random): () => Timeline {
   if (typeof spec === 'string') {
-    const fixed = namedTimelines[spec] as Timeline;
+    const fixed = namedTimelines[spec];
     return () => fixed;
   }
   if ('timeline' in spec) {
@@ -85,8 +90,7 @@ export function compileOutcome(spec: OutcomeSpec, random: Random): () => Timelin
   }
   const choices = spec.choose.map((choice) => ({
     weight: choice.weight,
-    timeline:
-      choice.outcome !== undefined ? (namedTimelines[choice.outcome] as Timeline) : stepsOf(choice.timeline ?? []),
+    timeline: choice.outcome !== undefined ? namedTimelines[choice.outcome] : stepsOf(choice.timeline ?? []),
   }));
   const total = choices.reduce((sum, choice) => sum + choice.weight, 0);
   return () => {

@@ -27,6 +27,16 @@ export const handledBeforeFailing: Readonly<Record<NetworkFaultKind, boolean>> =
   'reset-after-handling': true,
 };
 
+/** Whether the connection ends with an RST (the client reads ECONNRESET), handled first or not. */
+export const resetsConnection: Readonly<Record<NetworkFaultKind, boolean>> = {
+  reset: true,
+  'hang-up': false,
+  html: false,
+  truncated: false,
+  'slow-body': false,
+  'reset-after-handling': true,
+};
+
 /** How the transport fails one request. */
 export interface NetworkFailure {
   kind: NetworkFaultKind;

@@ -6,8 +6,8 @@ import { clockInstant } from '../../domain/clockRange.js';
 import { errorCodes } from '../../domain/errors.js';
 import { routeOperations } from '../../domain/apiOperations.js';
 import { scopes } from '../../state/store.js';
-import { environments } from '../../domain/environment.js';
-import { canTransition, type LegStatus, legStatuses, reachableStatuses } from '../../domain/message.js';
+import { defaultEnvironment, environments } from '../../domain/environment.js';
+import { deliveryOutcomes, legStatuses, reachableStatuses, walkProblem } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
 import { networkFaultKinds } from './networkFaults.js';
@@ -16,8 +16,9 @@ import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternP
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
 const legStatus = z.enum(reachableStatuses);
-export const outcomeNames = ['delivered', 'undelivered', 'expired', 'blist', 'noroute', 'failed'] as const;
-const outcomeName = z.enum(outcomeNames).describe('A named outcome with its usual timeline (see docs/scenarios.md).');
+const outcomeName = z
+  .enum(deliveryOutcomes)
+  .describe('A named outcome with its usual timeline (see docs/scenarios.md).');
 
 const step = z.strictObject({
   status: legStatus,
@@ -33,17 +34,8 @@ const timeline = z
   .min(1)
   .max(maxTimelineSteps)
   .superRefine((steps, context) => {
-    let from: LegStatus = 'pending';
-    steps.forEach((entry, index) => {
-      if (!canTransition(from, entry.status)) {
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'status'],
-          message: `a leg cannot go from ${from} to ${entry.status}`,
-        });
-      }
-      from = entry.status;
-    });
+    const walk = walkProblem(steps.map((entry) => entry.status));
+    if (walk) context.addIssue({ code: 'custom', path: [walk.index, 'status'], message: walk.problem });
   });
 
 const weighted = z
@@ -296,7 +288,7 @@ const clockEntry = z.strictObject({
     .describe("ISO 8601 time the clock starts at (and returns to on reset); default the main clock's now."),
 });
 
-const target = { account: z.string().optional(), environment: environment.default('live') };
+const target = { account: z.string().optional(), environment: environment.default(defaultEnvironment) };
 
 const timelineEvent = z
   .strictObject({

@@ -2,6 +2,7 @@
 
 import type { ServerResponse } from 'node:http';
 import type { ApiAnswer } from '../apiExchange.js';
+import { resetsConnection } from '../../engine/scenario/networkFaults.js';
 import type { WallTimers } from '../../state/wallTimers.js';
 import { firstHalf, trickle } from '../networkAnswer.js';
 
@@ -22,7 +23,7 @@ export function failOnSocket(
 ): void {
   const socket = outgoing.socket;
   const { kind, trickleMs } = answer.network;
-  if (kind === 'reset' || kind === 'reset-after-handling') {
+  if (resetsConnection[kind]) {
     // An RST: the client reads ECONNRESET, with no answer at all.
     socket?.resetAndDestroy();
     return;

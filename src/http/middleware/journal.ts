@@ -4,6 +4,7 @@
  */
 
 import type { MiddlewareHandler } from 'hono';
+import { apiEnvironment, defaultEnvironment } from '../../domain/environment.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { RequestJournal } from '../../journal/requestJournal.js';
 import type { Clock } from '../../state/clock.js';
@@ -26,7 +27,7 @@ export function journalRequests(journal: RequestJournal, clock: Clock, store: St
       method: c.req.method,
       path,
       query: queryStart < 0 ? '' : url.slice(queryStart + 1),
-      environment: path.startsWith('/sandbox/') ? 'sandbox' : 'live',
+      environment: apiEnvironment(path) ?? defaultEnvironment,
       account: basicUsername(c.req.header('authorization')) ?? null,
     });
     let responseBody: string | null = null;

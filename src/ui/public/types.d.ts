@@ -3,8 +3,9 @@
 
 export type { FeedLists, FeedState, FeedUpdate } from '../feedViews.js';
 export type { ClockView, TestClockView } from '../../control/views.js';
-export type { AccountView, ChangeView, LegView, MessageView } from '../../engine/inspection.js';
-export type { WebhookEvent } from '../../webhooks/log.js';
+export type { AccountView } from '../../engine/inspection.js';
+export type { ChangeView, LegView, MessageView } from '../../domain/messageView.js';
+export type { WebhookEvent } from '../../domain/webhookEvent.js';
 export type { JournalEntry } from '../../journal/requestJournal.js';
 
 /** What the message page knows of the request that created a message: its journal entry, or why there is none. */
