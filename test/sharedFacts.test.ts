@@ -78,6 +78,8 @@ const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.(?:ts|js)$/.test(file))
   .sort();
 const sources = new Map(files.map((file) => [file, readFileSync(new URL(file, src), 'utf8')]));
+const apiPathFact = 'the API prefixes';
+const defaultFact = 'the default environment';
 const shown = (copy: FactCopy) => `src/${copy.file}:${copy.line} ${JSON.stringify(copy.members)} ${copy.fact}`.trim();
 
 test("no list of a shared fact's values is written outside its home, in any order or as a subset", () => {
@@ -88,14 +90,14 @@ test("no list of a shared fact's values is written outside its home, in any orde
 test("the API prefixes and the environments' base paths are written only in src/domain/environment.ts", () => {
   const copies = [...sources]
     .filter(([file]) => file !== 'domain/environment.ts')
-    .flatMap(([file, text]) => literalCopies(file, text, namesAnApiPath));
+    .flatMap(([file, text]) => literalCopies(file, text, namesAnApiPath, apiPathFact));
   expect(copies.map(shown)).toEqual([]);
 });
 
 test('the default environment is stated once, in src/domain/environment.ts', () => {
   const copies = [...sources]
     .filter(([file]) => file !== 'domain/environment.ts')
-    .flatMap(([file, text]) => defaultCopies(file, text, defaultEnvironment));
+    .flatMap(([file, text]) => defaultCopies(file, text, defaultEnvironment, defaultFact));
   expect(copies.map(shown)).toEqual([]);
 });
 
@@ -154,14 +156,18 @@ test('a path under an API prefix and the default environment written as a defaul
     'cli/x.ts',
     "const a = '/sandbox/v1/messages';\nconst b = `${origin}/v1`;",
     namesAnApiPath,
+    apiPathFact,
   );
-  expect(paths.map(shown)).toEqual(['src/cli/x.ts:1 ["/sandbox/v1/messages"]', 'src/cli/x.ts:2 ["/v1"]']);
+  expect(paths.map(shown)).toEqual([
+    'src/cli/x.ts:1 ["/sandbox/v1/messages"] the API prefixes',
+    'src/cli/x.ts:2 ["/v1"] the API prefixes',
+  ]);
   const source =
     "const e = given ?? 'live';\nfunction f(environment = 'live') {}\nconst s = z.enum(names).default('live');";
-  expect(defaultCopies('http/x.ts', source, defaultEnvironment).map(shown)).toEqual([
-    'src/http/x.ts:1 ["live"]',
-    'src/http/x.ts:2 ["live"]',
-    'src/http/x.ts:3 ["live"]',
+  expect(defaultCopies('http/x.ts', source, defaultEnvironment, defaultFact).map(shown)).toEqual([
+    'src/http/x.ts:1 ["live"] the default environment',
+    'src/http/x.ts:2 ["live"] the default environment',
+    'src/http/x.ts:3 ["live"] the default environment',
   ]);
 });
 

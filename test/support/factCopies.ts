@@ -96,13 +96,18 @@ export function factCopies(file: string, source: string, facts: readonly SharedF
   return copies;
 }
 
-/** The string literals and template pieces of one source that `copies` says state a fact, with their lines. */
-export function literalCopies(file: string, source: string, copies: (text: string) => boolean): FactCopy[] {
+/** The string literals and template pieces of one source that `copies` says state `fact`, with their lines. */
+export function literalCopies(
+  file: string,
+  source: string,
+  copies: (text: string) => boolean,
+  fact: string,
+): FactCopy[] {
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const found: FactCopy[] = [];
   const visit = (node: ts.Node): void => {
     if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && copies(node.text))
-      found.push({ file, line: lineOf(tree, node), members: [node.text], fact: '' });
+      found.push({ file, line: lineOf(tree, node), members: [node.text], fact });
     ts.forEachChild(node, visit);
   };
   visit(tree);
@@ -113,12 +118,12 @@ export function literalCopies(file: string, source: string, copies: (text: strin
  * Where one source states `value` as a default of its own: after `??` or `||`, as a parameter's or a destructured
  * binding's initial value, or as the argument of a schema's `.default()`.
  */
-export function defaultCopies(file: string, source: string, value: string): FactCopy[] {
+export function defaultCopies(file: string, source: string, value: string, fact: string): FactCopy[] {
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const found: FactCopy[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteralLike(node) && node.text === value && isDefault(node))
-      found.push({ file, line: lineOf(tree, node), members: [value], fact: '' });
+      found.push({ file, line: lineOf(tree, node), members: [value], fact });
     ts.forEachChild(node, visit);
   };
   visit(tree);
