@@ -22,24 +22,21 @@ func TestAScheduledSendGoesOutWhenTheTestMovesItsClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at, err := time.Parse(time.RFC3339, scheduled["schedule"].(string))
-	if err != nil {
-		t.Fatal(err)
-	}
+	at := scheduled.ScheduledAt()
 	if err := w.Clock.Set(at.Add(-time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := w.Client.Get(scheduled["id"].(string)); got["status"] != "scheduled" {
-		t.Fatalf("a second before its time the message is %v", got["status"])
+	if got, _ := w.Client.Get(scheduled.ID); got.Status != "scheduled" {
+		t.Fatalf("a second before its time the message is %v", got.Status)
 	}
 	if err := w.Clock.Set(at); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := w.Client.Get(scheduled["id"].(string)); got["status"] == "scheduled" {
+	if got, _ := w.Client.Get(scheduled.ID); got.Status == "scheduled" {
 		t.Fatal("at its time the message is still scheduled")
 	}
-	w.WaitFor(scheduled["id"].(string), "delivered", "")
-	w.AssertWebhook(scheduled["id"].(string), "delivered")
+	w.WaitFor(scheduled.ID, "delivered", nil)
+	w.AssertWebhook(scheduled.ID, "delivered")
 }
 
 func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
@@ -50,7 +47,7 @@ func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.WaitFor(sent["id"].(string), "delivered", "")
+	w.WaitFor(sent.ID, "delivered", nil)
 	var tries []CaughtRequest
 	for _, request := range w.Catcher.Received() {
 		if request.JSON()["status"] == "submitted" {
@@ -63,7 +60,7 @@ func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
 	if tries[1].Header.Get("X-Emulator-Attempt") != "2" {
 		t.Errorf("second try's attempt header: %q", tries[1].Header.Get("X-Emulator-Attempt"))
 	}
-	w.AssertWebhook(sent["id"].(string), "delivered")
+	w.AssertWebhook(sent.ID, "delivered")
 }
 
 func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
@@ -77,7 +74,7 @@ func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
 	if !errors.As(err, &apiError) || apiError.Code != "NETWORK_ERROR" || apiError.Status != 0 {
 		t.Fatalf("want NETWORK_ERROR, got %v", err)
 	}
-	if sent, err := w.Client.Send([]string{"27831234567"}, "Through"); err != nil || sent["status"] != "pending" {
+	if sent, err := w.Client.Send([]string{"27831234567"}, "Through"); err != nil || sent.Status != "pending" {
 		t.Fatalf("the next send: %v %v", sent, err)
 	}
 }
@@ -131,9 +128,9 @@ func TestParallelTestsSeeOnlyTheirOwnTimeAndMessages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w.WaitFor(sent["id"].(string), "delivered", "")
+			w.WaitFor(sent.ID, "delivered", nil)
 			messages := w.Messages()
-			if len(messages) != 1 || messages[0]["message"] != fmt.Sprintf("Test %d", hours) {
+			if len(messages) != 1 || messages[0].Message.Message != fmt.Sprintf("Test %d", hours) {
 				t.Fatalf("messages: %v", messages)
 			}
 			if got := len(w.Webhooks()); got != 2 {
@@ -156,8 +153,8 @@ func TestInnerFailing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sent["status"] != "delivered" {
-		t.Errorf("message %v is %v", sent["id"], sent["status"])
+	if sent.Status != "delivered" {
+		t.Errorf("message %v is %v", sent.ID, sent.Status)
 	}
 }
 
@@ -200,12 +197,12 @@ func benchmarkWorlds(b *testing.B, use func(w *World)) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		w, err := openWorld(b, emulator)
+		w, err := OpenWorld(b, emulator)
 		if err != nil {
 			b.Fatal(err)
 		}
 		use(w)
-		if err := w.close(); err != nil {
+		if err := w.Close(); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -223,8 +220,8 @@ func BenchmarkWorldWithSend(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		w.WaitFor(sent["id"].(string), "delivered", "")
-		w.AssertWebhook(sent["id"].(string), "delivered")
+		w.WaitFor(sent.ID, "delivered", nil)
+		w.AssertWebhook(sent.ID, "delivered")
 	})
 }
 
@@ -241,15 +238,21 @@ func TestTheGuideExampleRunsAsWritten(t *testing.T) {
 	}
 	kit, _ := os.Getwd()
 	project := t.TempDir()
-	module := "module reminders\n\ngo 1.21\n\nrequire smsemu v0.0.0\n\nreplace smsemu => " + kit + "\n"
+	module := "module reminders\n\ngo 1.21\n\nrequire smsemulator.dev/smsemu v0.0.0\n\nreplace smsemulator.dev/smsemu => " + kit + "\n"
 	if err := os.WriteFile(project+"/go.mod", []byte(module), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(project+"/reminders_test.go", block[1], 0o644); err != nil {
 		t.Fatal(err)
 	}
+	emulator, err := Shared()
+	if err != nil {
+		t.Fatal(err)
+	}
 	run := exec.Command("go", "test", "-count=1", "./...")
 	run.Dir = project
+	// The project's own folder holds no emulator: its test uses this binary's, as a team's CI would share one.
+	run.Env = append(os.Environ(), "SMS_EMULATOR_URL="+emulator.Origin)
 	if output, err := run.CombinedOutput(); err != nil {
 		t.Fatalf("the guide's example failed: %v\n%s", err, output)
 	}
