@@ -180,15 +180,6 @@ func TestAFailingTestLogsItsTimeline(t *testing.T) {
 	}
 }
 
-func TestAnEmulatorThatCannotStartIsAClearErrorWithItsOutput(t *testing.T) {
-	t.Setenv("SMS_EMULATOR_URL", "")
-	t.Setenv("SMS_EMULATOR_COMMAND", "sh -c 'echo no-such-emulator >&2; exit 3' sh")
-	_, err := Start()
-	if err == nil || !strings.Contains(err.Error(), "before it was ready") || !strings.Contains(err.Error(), "no-such-emulator") {
-		t.Fatalf("got %v", err)
-	}
-}
-
 // benchmarkWorlds times b.N worlds on the shared emulator, each set up, given to `use`, then cleaned up.
 func benchmarkWorlds(b *testing.B, use func(w *World)) {
 	emulator, err := Shared()
