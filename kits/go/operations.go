@@ -15,7 +15,9 @@ func p(segment string) string { return "/" + url.PathEscape(segment) }
 func (c *Control) Health() (Status, error) { return call[Status](c, "GET", "/health", nil, nil) }
 
 // ClockState is the main clock: now, mode, speed, pending tasks, incidents.
-func (c *Control) ClockState() (ClockInfo, error) { return call[ClockInfo](c, "GET", "/clock", nil, nil) }
+func (c *Control) ClockState() (ClockInfo, error) {
+	return call[ClockInfo](c, "GET", "/clock", nil, nil)
+}
 
 // ClockMove moves the main clock (advance, set, mode, speed, runUntilIdle with a limit, next).
 func (c *Control) ClockMove(command ClockCommand) (ClockInfo, error) {
@@ -46,7 +48,9 @@ func (c *Control) ClocksMove(id string, command ClockCommand) (TestClock, error)
 }
 
 // ClocksDelete deletes a test clock and every account on it, with their messages and logs.
-func (c *Control) ClocksDelete(id string) error { return c.Call("DELETE", "/clocks"+p(id), nil, nil, nil) }
+func (c *Control) ClocksDelete(id string) error {
+	return c.Call("DELETE", "/clocks"+p(id), nil, nil, nil)
+}
 
 // WorldsCreate makes a test's world in one call: a test clock, an account on it and its own scenario.
 func (c *Control) WorldsCreate(request WorldRequest) (WorldAnswer, error) {
@@ -163,7 +167,9 @@ func (c *Control) WebhooksSettled(account string) (Status, error) {
 }
 
 // WebhooksChaos is the receiver chaos in force.
-func (c *Control) WebhooksChaos() (Chaos, error) { return call[Chaos](c, "GET", "/webhooks/chaos", nil, nil) }
+func (c *Control) WebhooksChaos() (Chaos, error) {
+	return call[Chaos](c, "GET", "/webhooks/chaos", nil, nil)
+}
 
 // WebhooksSetChaos changes receiver chaos; fields left nil keep their value.
 func (c *Control) WebhooksSetChaos(input ChaosInput) (Chaos, error) {
