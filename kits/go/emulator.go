@@ -67,6 +67,12 @@ func (o *outputTail) String() string {
 	return string(o.data)
 }
 
+// startArgs are the arguments a kit starts the emulator with (the kit contract's start.args): a free port, a manual
+// clock, the ready file to write, and the process whose end stops it.
+func startArgs(readyFile, parentPid string) []string {
+	return []string{"--port", "0", "--clock", "manual", "--ready-file", readyFile, "--parent-pid", parentPid}
+}
+
 // startProcess runs words with the contract's start arguments (a free port, a manual clock, a ready file, and
 // --parent-pid so a killed test binary leaves no emulator behind) and waits for the ready file. The ready file's
 // folder is removed as soon as it was read, and the process's output is kept in memory: a run leaves no temp folder.
@@ -77,8 +83,7 @@ func startProcess(words []string, token, source string) (*Emulator, error) {
 	}
 	defer os.RemoveAll(directory)
 	readyFile := filepath.Join(directory, "ready.json")
-	words = append(append([]string(nil), words...),
-		"--port", "0", "--clock", "manual", "--ready-file", readyFile, "--parent-pid", strconv.Itoa(os.Getpid()))
+	words = append(append([]string(nil), words...), startArgs(readyFile, strconv.Itoa(os.Getpid()))...)
 	cmd := exec.Command(words[0], words[1:]...)
 	output := &outputTail{}
 	cmd.Stdout, cmd.Stderr = output, output

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 )
@@ -19,8 +18,18 @@ const (
 	envStartTimeout = "SMS_EMULATOR_START_TIMEOUT"
 )
 
-// MinimumNode is the oldest Node a node on PATH may be to run the carried bundle.
-const MinimumNode = 20
+// MinimumNode is the oldest Node a node on PATH may be to run the carried bundle (the kit contract's
+// resolution.minimumNodeVersion).
+const MinimumNode = "20.19.0"
+
+// notFoundText is the one error when no step of the resolution order gave an emulator (the kit contract's
+// resolution.notFound, which contract_test.go holds it to), each {step} filled with what that step found.
+const notFoundText = "sms-emulator: no emulator to test against. Tried, in this order:\n" +
+	"  1. SMS_EMULATOR_URL (a running emulator, with SMS_EMULATOR_CONTROL_TOKEN if it needs one): {url}\n" +
+	"  2. SMS_EMULATOR_COMMAND (a command that starts one; a relative path in it is resolved against the project root): {command}\n" +
+	"  3. the Node runtime this kit carries, with the emulator it carries: {carried}\n" +
+	"  4. a node 20.19.0 or newer on PATH, with the emulator this kit carries: {pathNode}\n" +
+	"Set SMS_EMULATOR_URL or SMS_EMULATOR_COMMAND, add this kit's runtime for your platform, or install Node 20 or newer. An unpinned npx is never run."
 
 // BundleEntry is the start script inside the carried bundle folder.
 const BundleEntry = "bin/sms-emulator.js"
@@ -58,53 +67,50 @@ func Start() (*Emulator, error) {
 		}
 		return emulator, nil
 	}
-	found := []string{envURL + ": not set", envCommand + ": not set"}
+	found := map[string]string{"url": "not set", "command": "not set"}
 	bundle, bundleErr := unpackBundle()
 	node, nodeErr := unpackNode()
 	switch {
 	case nodeErr != nil:
-		found = append(found, "the carried runtime: "+nodeErr.Error())
+		found["carried"] = nodeErr.Error()
 	case bundleErr != nil:
-		found = append(found, "the carried runtime: "+bundleErr.Error())
+		found["carried"] = bundleErr.Error()
 	default:
 		source := fmt.Sprintf("the carried runtime: %s %s", node, filepath.Join(bundle, BundleEntry))
 		emulator, err := startProcess([]string{node, filepath.Join(bundle, BundleEntry)}, token, source)
 		if err == nil {
 			return emulator, nil
 		}
-		found = append(found, "the carried runtime: "+err.Error())
+		found["carried"] = err.Error()
 	}
 	onPath, pathErr := nodeOnPath()
 	switch {
 	case pathErr != nil:
-		found = append(found, fmt.Sprintf("node %d or newer on PATH: %v", MinimumNode, pathErr))
+		found["pathNode"] = pathErr.Error()
 	case bundleErr != nil:
-		found = append(found, fmt.Sprintf("node %d or newer on PATH: %s, but %v", MinimumNode, onPath, bundleErr))
+		found["pathNode"] = fmt.Sprintf("%s, but %v", onPath, bundleErr)
 	default:
 		source := fmt.Sprintf("node on PATH: %s %s", onPath, filepath.Join(bundle, BundleEntry))
 		emulator, err := startProcess([]string{onPath, filepath.Join(bundle, BundleEntry)}, token, source)
 		if err == nil {
 			return emulator, nil
 		}
-		found = append(found, fmt.Sprintf("node %d or newer on PATH: %v", MinimumNode, err))
+		found["pathNode"] = err.Error()
 	}
 	return nil, notFound(found)
 }
 
-// notFound is the one error when no step of the resolution order gave an emulator.
-func notFound(found []string) error {
-	var b strings.Builder
-	b.WriteString("smsemu: no sms-emulator to run; tried, in order:\n")
-	for i, line := range found {
-		fmt.Fprintf(&b, "  %d. %s\n", i+1, line)
+// notFound is the one error when no step of the resolution order gave an emulator: notFoundText with what each
+// step found.
+func notFound(found map[string]string) error {
+	text := notFoundText
+	for _, step := range []string{"url", "command", "carried", "pathNode"} {
+		text = strings.Replace(text, "{"+step+"}", found[step], 1)
 	}
-	fmt.Fprintf(&b, "Set %s to a running emulator (with %s when it has a control token), or %s to a command that "+
-		"starts one, or add the runtime module for %s_%s, or put node %d or newer on PATH. An unpinned npx is never run.",
-		envURL, envToken, envCommand, runtime.GOOS, runtime.GOARCH, MinimumNode)
-	return errors.New(b.String())
+	return errors.New(text)
 }
 
-// nodeOnPath is the path of a node on PATH whose major version is MinimumNode or newer.
+// nodeOnPath is the path of a node on PATH whose version is MinimumNode or newer.
 func nodeOnPath() (string, error) {
 	path, err := exec.LookPath("node")
 	if err != nil {
@@ -115,11 +121,26 @@ func nodeOnPath() (string, error) {
 		return "", fmt.Errorf("%s --version failed: %v", path, err)
 	}
 	version := strings.TrimSpace(string(out))
-	major, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(version, "v"), ".", 2)[0])
-	if err != nil || major < MinimumNode {
-		return "", fmt.Errorf("%s is %s, older than %d", path, version, MinimumNode)
+	if !atLeast(strings.TrimPrefix(version, "v"), MinimumNode) {
+		return "", fmt.Errorf("%s is %s, older than %s", path, version, MinimumNode)
 	}
 	return path, nil
+}
+
+// atLeast says whether a dotted version is the minimum or newer (a part that is not a number counts as 0).
+func atLeast(version, minimum string) bool {
+	have, want := strings.Split(version, "."), strings.Split(minimum, ".")
+	for i, part := range want {
+		wanted, _ := strconv.Atoi(part)
+		got := 0
+		if i < len(have) {
+			got, _ = strconv.Atoi(have[i])
+		}
+		if got != wanted {
+			return got > wanted
+		}
+	}
+	return true
 }
 
 // moduleRoot is the nearest folder upward from the working folder (a package's, under go test) holding go.mod.

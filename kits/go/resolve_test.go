@@ -57,9 +57,10 @@ func TestWhenNothingWorksOneErrorNamesEveryStep(t *testing.T) {
 	if err == nil {
 		t.Fatal("an emulator was found")
 	}
-	for _, step := range []string{"1. SMS_EMULATOR_URL: not set", "2. SMS_EMULATOR_COMMAND: not set",
-		"3. the carried runtime: no runtime module for " + runtime.GOOS + "_" + runtime.GOARCH,
-		"4. node 20 or newer on PATH: not found", "never run"} {
+	for _, step := range []string{"1. SMS_EMULATOR_URL (a running emulator, with SMS_EMULATOR_CONTROL_TOKEN if it needs one): not set\n",
+		"2. SMS_EMULATOR_COMMAND (a command that starts one; a relative path in it is resolved against the project root): not set\n",
+		"3. the Node runtime this kit carries, with the emulator it carries: no runtime module for " + runtime.GOOS + "_" + runtime.GOARCH,
+		"4. a node 20.19.0 or newer on PATH, with the emulator this kit carries: not found\n", "never run"} {
 		if !strings.Contains(err.Error(), step) {
 			t.Errorf("the error does not say %q:\n%v", step, err)
 		}
@@ -129,6 +130,14 @@ func TestTheCarriedRuntimeIsUnpackedOncePerVersionWithItsExecutableBit(t *testin
 	for _, entry := range entries {
 		if strings.Contains(entry.Name(), ".partial-") {
 			t.Fatalf("a partial folder was left: %s", entry.Name())
+		}
+	}
+}
+
+func TestANodeVersionIsComparedPartByPart(t *testing.T) {
+	for version, want := range map[string]bool{"20.19.0": true, "20.20.2": true, "24.0.0": true, "20.18.9": false, "19.9.0": false, "20.19": true, "20": false} {
+		if got := atLeast(version, MinimumNode); got != want {
+			t.Errorf("atLeast(%s) = %v", version, got)
 		}
 	}
 }

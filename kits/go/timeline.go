@@ -1,8 +1,6 @@
 package smsemu
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"os"
@@ -16,18 +14,16 @@ const TimelineMaxLength = 100
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
 
-// TimelineFileName is the file name of a test's timeline: "sms-emulator-timeline-" and the test's name with every
-// run of other characters than letters, digits, '_', '.' and '-' made one '_', then ".html"; a name longer than
-// TimelineMaxLength keeps its start and ends with 8 hex digits of the SHA-256 of the whole test name, so two long
-// names never share a file.
+// TimelineFileName is the file name of a test's timeline, by the kit contract's rule: "sms-emulator-timeline-",
+// the test's name (t.Name()) with every run of characters other than A-Z a-z 0-9 _ . - made one _, and ".html"; the
+// name is cut from the front when the whole would pass TimelineMaxLength, since its end names the test.
 func TimelineFileName(test string) string {
-	name := "sms-emulator-timeline-" + unsafeName.ReplaceAllString(test, "_") + ".html"
-	if len(name) <= TimelineMaxLength {
-		return name
+	const prefix, suffix = "sms-emulator-timeline-", ".html"
+	name := unsafeName.ReplaceAllString(test, "_")
+	if room := TimelineMaxLength - len(prefix) - len(suffix); len(name) > room {
+		name = name[len(name)-room:]
 	}
-	sum := sha256.Sum256([]byte(test))
-	suffix := "-" + hex.EncodeToString(sum[:4]) + ".html"
-	return name[:TimelineMaxLength-len(suffix)] + suffix
+	return prefix + name + suffix
 }
 
 // runID names this test binary's run, so one run's timelines never overwrite another's.
