@@ -225,4 +225,3 @@ func TestAWorldRequestSendsOnlyTheContractsFields(t *testing.T) {
 		t.Fatalf("fields the contract's world request does not know: %v", unknown)
 	}
 }
-

@@ -12,7 +12,9 @@ func (c *Control) ClockNow() (time.Time, error) {
 }
 
 // ClockAdvance moves the main clock forward.
-func (c *Control) ClockAdvance(by any) (ClockInfo, error) { return c.ClockMove(ClockCommand{Advance: by}) }
+func (c *Control) ClockAdvance(by any) (ClockInfo, error) {
+	return c.ClockMove(ClockCommand{Advance: by})
+}
 
 // ClockSet sets the main clock to an instant.
 func (c *Control) ClockSet(at any) (ClockInfo, error) { return c.ClockMove(ClockCommand{Set: at}) }
@@ -60,4 +62,6 @@ func (c *Control) ClocksRunUntilIdle(id string, limit ...any) (TestClock, error)
 }
 
 // ClocksNext runs a test clock to its next queued event.
-func (c *Control) ClocksNext(id string) (TestClock, error) { return c.ClocksMove(id, ClockCommand{Next: true}) }
+func (c *Control) ClocksNext(id string) (TestClock, error) {
+	return c.ClocksMove(id, ClockCommand{Next: true})
+}

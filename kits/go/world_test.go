@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -158,9 +159,11 @@ func TestInnerFailing(t *testing.T) {
 	}
 }
 
-func TestAFailingTestLogsItsTimeline(t *testing.T) {
-	t.Parallel()
-	inner := exec.Command(os.Args[0], "-test.run=^TestInnerFailing$", "-test.v")
+// runInnerFailing runs TestInnerFailing in a process of its own with extra flags; answers its timeline file and
+// output.
+func runInnerFailing(t *testing.T, flags ...string) (string, []byte) {
+	t.Helper()
+	inner := exec.Command(os.Args[0], append([]string{"-test.run=^TestInnerFailing$", "-test.v"}, flags...)...)
 	inner.Env = append(os.Environ(), "SMSEMU_INNER_FAILING=1")
 	output, err := inner.CombinedOutput()
 	if err == nil {
@@ -170,13 +173,44 @@ func TestAFailingTestLogsItsTimeline(t *testing.T) {
 	if match == nil {
 		t.Fatalf("no timeline in the output:\n%s", output)
 	}
-	page, err := os.ReadFile(string(match[1]))
+	return string(match[1]), output
+}
+
+func TestAFailingTestLogsItsTimeline(t *testing.T) {
+	t.Parallel()
+	path, output := runInnerFailing(t)
+	page, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer os.RemoveAll(filepath.Dir(path))
 	id := regexp.MustCompile(`message (\S+) is pending`).FindSubmatch(output)
 	if id == nil || !strings.Contains(string(page), string(id[1])) {
 		t.Fatalf("the timeline does not show the message:\n%s", output)
+	}
+	if filepath.Base(path) != TimelineFileName("TestInnerFailing") || strings.HasPrefix(path, os.TempDir()) {
+		t.Fatalf("the timeline is at %s: not the rule's name, or in the shared temp folder", path)
+	}
+	// Another run writes another file: runs never overwrite each other.
+	again, _ := runInnerFailing(t)
+	defer os.RemoveAll(filepath.Dir(again))
+	if again == path {
+		t.Fatalf("two runs wrote the same file %s", path)
+	}
+}
+
+func TestWithArtifactsTheTimelineGoesToTheTestsArtifactFolder(t *testing.T) {
+	t.Parallel()
+	if _, ok := any(t).(interface{ ArtifactDir() string }); !ok {
+		t.Skip("this Go has no t.ArtifactDir (Go 1.26 and newer)")
+	}
+	output := t.TempDir()
+	path, _ := runInnerFailing(t, "-test.artifacts", "-test.outputdir="+output)
+	if !strings.HasPrefix(path, output) {
+		t.Fatalf("the timeline is at %s, not under -outputdir %s", path, output)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatal(err)
 	}
 }
 
