@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync/atomic"
 )
 
 // carriedNode is the Node runtime of this platform's runtime module, registered by carried_<goos>_<goarch>.go:
@@ -21,15 +22,21 @@ type carriedNode struct {
 	gzipped []byte
 	// name is the binary's file name: node, or node.exe.
 	name string
-	// version is Node's own version ("v24.11.1").
+	// version is Node's own version ("v24.11.1"); key a short hash of the binary, so a rebuilt module of the same
+	// version is unpacked afresh.
 	version string
+	key     string
 }
+
+// unpacked counts the folders this process unpacked (0 when the cache had them: a warm start).
+var unpacked atomic.Int32
 
 var (
 	carriedRuntime *carriedNode
 	// carriedBundle is the emulator's self-contained bundle (the folder kits/dist/bundle/), registered by
-	// carried_bundle.go in the published module.
-	carriedBundle fs.FS
+	// carried_bundle.go in the published module; carriedBundleKey is a short hash of its files.
+	carriedBundle    fs.FS
+	carriedBundleKey string
 )
 
 // cacheFolder is where the carried files are unpacked: the user's cache folder, one folder per version of this
@@ -69,6 +76,7 @@ func unpackOnce(name string, write func(dir string) error) (string, error) {
 			return "", err
 		}
 	}
+	unpacked.Add(1)
 	return final, nil
 }
 
@@ -77,7 +85,7 @@ func unpackBundle() (string, error) {
 	if carriedBundle == nil {
 		return "", errors.New("this build of smsemulator.dev/smsemu carries no emulator bundle (the repository's source: `npm run kits` builds the module that does)")
 	}
-	return unpackOnce("bundle", func(dir string) error { return copyTree(carriedBundle, dir) })
+	return unpackOnce("bundle-"+carriedBundleKey, func(dir string) error { return copyTree(carriedBundle, dir) })
 }
 
 // unpackNode is the path of the carried node binary, unpacked with its executable bit set.
@@ -85,7 +93,7 @@ func unpackNode() (string, error) {
 	if carriedRuntime == nil {
 		return "", fmt.Errorf("no runtime module for %s_%s in this build (modules smsemulator.dev/smsemu/node/<goos>_<goarch> exist for the platforms `npm run kits` packs)", runtime.GOOS, runtime.GOARCH)
 	}
-	folder, err := unpackOnce("node-"+runtime.GOOS+"_"+runtime.GOARCH+"-"+carriedRuntime.version, func(dir string) error {
+	folder, err := unpackOnce("node-"+runtime.GOOS+"_"+runtime.GOARCH+"-"+carriedRuntime.version+"-"+carriedRuntime.key, func(dir string) error {
 		return gunzipTo(carriedRuntime.gzipped, filepath.Join(dir, carriedRuntime.name), 0o755)
 	})
 	if err != nil {

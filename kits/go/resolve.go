@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // The environment variables of the resolution order (the kit contract's resolution.env).
@@ -68,15 +69,20 @@ func Start() (*Emulator, error) {
 		return emulator, nil
 	}
 	found := map[string]string{"url": "not set", "command": "not set"}
+	began := time.Now()
 	bundle, bundleErr := unpackBundle()
 	node, nodeErr := unpackNode()
+	cost := "already unpacked"
+	if unpacked.Load() > 0 {
+		cost = fmt.Sprintf("unpacked in %d ms", time.Since(began).Milliseconds())
+	}
 	switch {
 	case nodeErr != nil:
 		found["carried"] = nodeErr.Error()
 	case bundleErr != nil:
 		found["carried"] = bundleErr.Error()
 	default:
-		source := fmt.Sprintf("the carried runtime: %s %s", node, filepath.Join(bundle, BundleEntry))
+		source := fmt.Sprintf("the carried runtime: %s %s (%s)", node, filepath.Join(bundle, BundleEntry), cost)
 		emulator, err := startProcess([]string{node, filepath.Join(bundle, BundleEntry)}, token, source)
 		if err == nil {
 			return emulator, nil
