@@ -287,7 +287,7 @@ export const operations = {
       answer: 'AccountScenario',
       args: [key, scenarioName],
       summary:
-        'Gives the account a bundled scenario (`happy-path`, `degraded-api`, `rate-limited`, …; `GET /scenario/bundled` lists them) as its own, as `PUT /accounts/{key}/scenario` with that file would; one holding more than rules, replies and faults is refused.',
+        'Gives the account a bundled scenario (`happy-path`, `credit-exhaustion`, `degraded-api`, …; `GET /scenario/bundled` lists them), written for the default account, as its own: its rules, replies, faults and delivery behaviours as `PUT /accounts/{key}/scenario` would set them, its balance and opt-outs applied to this account, its timeline events run for this account on its clock.',
       run: useBundledAccountScenario,
     },
     clearScenario: {

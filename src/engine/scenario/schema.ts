@@ -248,6 +248,12 @@ export const accountScenarioSchema = z.strictObject({
   $schema: z.string().optional(),
   version: z.literal(1).optional().describe('The scenario format version.'),
   description: z.string().optional(),
+  magicNumbers: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether the built-in magic numbers answer this account after its own and the emulator's rules and replies; default true. false: they are not asked for it (the emulator's scenario still is).",
+    ),
   rules: z.array(rule).default([]).describe("First match wins, before the emulator's rules."),
   replies: z
     .array(reply)
