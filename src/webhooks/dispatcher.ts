@@ -267,14 +267,15 @@ export class WebhookDispatcher {
     const { chaos } = this;
     const copies = [outgoing];
     const applied = this.behaviours({ kind, message, recipient, status });
+    // A duplicate is a re-send of this notification: the same event id and body, as a gateway re-sends.
+    const resend = (): Outgoing => {
+      const copy = this.marked(make(), 'duplicate');
+      copy.event.duplicateOf = outgoing.event.id;
+      return copy;
+    };
     for (const behaviour of applied)
-      if (behaviour.name === 'duplicate')
-        for (let extra = 1; extra < behaviour.times; extra++) copies.push(this.marked(make(), 'duplicate'));
-    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) {
-      const duplicate = make();
-      duplicate.event.chaos.push('duplicate');
-      copies.push(duplicate);
-    }
+      if (behaviour.name === 'duplicate') for (let extra = 1; extra < behaviour.times; extra++) copies.push(resend());
+    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) copies.push(resend());
     const late = applied.find((behaviour) => behaviour.name === 'late');
     const ignored = applied.find((behaviour) => behaviour.name === 'answer-ignored');
     const reorder = kind === 'delivery' && applied.some((behaviour) => behaviour.name === 'reorder');
@@ -426,7 +427,7 @@ export class WebhookDispatcher {
     const { event } = outgoing;
     const body = JSON.stringify(event.payload);
     event.state = 'pending';
-    const headers = webhookHeaders(event.id, body, this.settings.signingSecret);
+    const headers = webhookHeaders(event.duplicateOf ?? event.id, body, this.settings.signingSecret);
     const tries = this.settings.retries + 1;
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await this.wallTimers.sleep(this.settings.backoffMs);

@@ -55,6 +55,27 @@ test.each(requestPaths)('duplicate: the delivered notification arrives three tim
   expect(logged.filter((event) => event.chaos.includes('duplicate'))).toHaveLength(2);
 });
 
+test("a duplicate is a re-send: every copy carries the first one's event id and the very same body, as check-receiver sends it", async () => {
+  const { emulator, catcher, send } = await setup([
+    { behaviour: 'duplicate', times: 3, match: { status: 'delivered' } },
+  ]);
+  const id = await send();
+  await emulator.waitFor(id).toReach('delivered');
+  const delivered = catcher.received.filter((request) => request.body.status === 'delivered');
+  expect(delivered).toHaveLength(3);
+  const [first, ...again] = delivered;
+  const eventId = first!.headers['x-emulator-event-id'];
+  for (const copy of again) {
+    expect(copy.headers['x-emulator-event-id']).toBe(eventId);
+    expect(copy.rawBody).toBe(first!.rawBody);
+  }
+  // The log keeps each try apart and names the event each copy repeats.
+  const logged = emulator.webhooks.list({ message: id }).items.filter((event) => event.status === 'delivered');
+  const original = logged.find((event) => event.duplicateOf === undefined)!;
+  expect(original.id).toBe(eventId);
+  expect(logged.filter((event) => event.duplicateOf === eventId)).toHaveLength(2);
+});
+
 test.each(requestPaths)("reorder: a message's outcome arrives before its submitted, through %s", async (path) => {
   useRequestPath(path);
   const { emulator, catcher, send } = await setup([{ behaviour: 'reorder' }]);
