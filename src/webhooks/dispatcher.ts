@@ -6,7 +6,7 @@
 import { type Environment, type MessageRecord, type MessageStatus, environments } from '../domain/message.js';
 import { type RenderContext, renderMessage } from '../domain/representation.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
-import type { BehaviourDecider } from './deliveryBehaviour.js';
+import { type BehaviourDecider, maxDeliveriesPerNotification } from './deliveryBehaviour.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
@@ -273,9 +273,12 @@ export class WebhookDispatcher {
       copy.event.duplicateOf = outgoing.event.id;
       return copy;
     };
+    // However many duplicates match, the emulator's and the account's together, one cap holds: memory and posts stay bounded.
+    const room = (): boolean => copies.length < maxDeliveriesPerNotification;
     for (const behaviour of applied)
-      if (behaviour.name === 'duplicate') for (let extra = 1; extra < behaviour.times; extra++) copies.push(resend());
-    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) copies.push(resend());
+      if (behaviour.name === 'duplicate')
+        for (let extra = 1; extra < behaviour.times && room(); extra++) copies.push(resend());
+    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate && room()) copies.push(resend());
     const late = applied.find((behaviour) => behaviour.name === 'late');
     const ignored = applied.find((behaviour) => behaviour.name === 'answer-ignored');
     const reorder = kind === 'delivery' && applied.some((behaviour) => behaviour.name === 'reorder');
