@@ -243,9 +243,9 @@ export const settings = {
     'Largest request body in bytes, API and control API alike (a snapshot import has its own limit, maxSnapshotSize); a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
   maxSnapshotSize: setting(
-    z.number().int().min(1).max(1_073_741_824).default(536_870_912),
+    z.number().int().min(1).max(1_073_741_824).default(134_217_728),
     'integer',
-    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; the default, 512 MiB, takes every snapshot the emulator can export (a longer JSON text is more than Node can make into one string).',
+    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; a larger one is SNAPSHOT_TOO_LARGE (413). The default, 128 MiB, is about 200,000 delivered messages and an import peak of about 0.7 GB, which a 2 GB CI runner holds (docs/reliability.md has the measurements).',
   ),
   controlToken: setting(
     z.string().min(1).optional(),

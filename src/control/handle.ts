@@ -106,7 +106,7 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     setScenario(apiKey: string, scenario: string | AccountScenarioInput): Answer<M, AccountScenario>;
     /** Removes the account's own scenario: the emulator's alone decides for it again. */
     clearScenario(apiKey: string): Answer<M, void>;
-    /** Gives the account a bundled scenario by name (`'degraded-api'`) as its own; one holding more than rules, replies and faults is refused. */
+    /** Gives the account a bundled scenario by name (`'degraded-api'`) as its own, its balance, opt-outs and timeline acting on this account. */
     useBundledScenario(apiKey: string, name: string): Answer<M, AccountScenario>;
   };
   readonly messages: {

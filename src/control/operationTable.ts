@@ -55,7 +55,7 @@ import {
   webhookChaos,
   webhooksSettled,
 } from './handlers/webhooks.js';
-import { health, resetState, restoreSnapshot, takeSnapshot } from './handlers/state.js';
+import { health, resetState, restoreSnapshot, restoreSnapshotInSlices, takeSnapshot } from './handlers/state.js';
 import { injectReply, listReplies } from './handlers/replies.js';
 import type { OperationTable } from './operation.js';
 
@@ -287,7 +287,7 @@ export const operations = {
       answer: 'AccountScenario',
       args: [key, scenarioName],
       summary:
-        'Gives the account a bundled scenario (`happy-path`, `degraded-api`, `rate-limited`, …; `GET /scenario/bundled` lists them) as its own, as `PUT /accounts/{key}/scenario` with that file would; one holding more than rules, replies and faults is refused.',
+        'Gives the account a bundled scenario (`happy-path`, `credit-exhaustion`, `degraded-api`, …; `GET /scenario/bundled` lists them), written for the default account, as its own: its rules, replies, faults and delivery behaviours as `PUT /accounts/{key}/scenario` would set them, its balance and opt-outs applied to this account, its timeline events run for this account on its clock.',
       run: useBundledAccountScenario,
     },
     clearScenario: {
@@ -560,7 +560,8 @@ export const operations = {
     answer: 'Status',
     args: [body],
     summary:
-      'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.',
+      'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing. Over HTTP it is parsed, checked and put in place in slices, so health answers throughout and other requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels SNAPSHOT_TOO_DEEP.',
     run: restoreSnapshot,
+    runInSlices: restoreSnapshotInSlices,
   },
 } satisfies OperationTable;
