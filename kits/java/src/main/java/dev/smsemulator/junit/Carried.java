@@ -17,12 +17,13 @@ import java.util.stream.Stream;
  * What the kit carries on the class path: the emulator's bundle (resources {@code dev/smsemulator/junit/emulator/} of
  * this jar, listed in {@code emulator.list}) and, from the {@code dev.smsemulator:sms-emulator-node} jar of the
  * platform's classifier, a Node binary ({@code dev/smsemulator/node/<classifier>/node}). Both are copied once into a
- * cache folder keyed by the kit's version ({@code ~/.cache/sms-emulator/<version>/}), atomically, so parallel JVMs and
- * later runs share one copy.
+ * cache folder keyed by the kit's version and the part's content digest ({@code ~/.cache/sms-emulator/<version>/}),
+ * atomically, so parallel JVMs and later runs share one copy.
  */
 final class Carried {
   static final String BUNDLE = "dev/smsemulator/junit/emulator/";
   static final String BUNDLE_LIST = "dev/smsemulator/junit/emulator.list";
+  static final String BUNDLE_DIGEST = "dev/smsemulator/junit/emulator.digest";
   static final String NODE = "dev/smsemulator/node/";
   /** The platforms a runtime jar is published for, by os-maven-plugin's classifier names. */
   static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch_64", "osx-x86_64", "osx-aarch_64", "windows-x86_64");
@@ -80,7 +81,7 @@ final class Carried {
 
   /** The bundle's start script, copied into the cache on first use. */
   static Path bundle() {
-    Path folder = cacheRoot().resolve(version()).resolve("bundle");
+    Path folder = cacheRoot().resolve(version()).resolve("bundle-" + digest(BUNDLE_DIGEST));
     String list = read(BUNDLE_LIST);
     ensure(folder, into -> {
       for (String file : list.split("\n")) {
@@ -98,7 +99,7 @@ final class Carried {
 
   /** The runtime jar's Node binary, copied into the cache on first use and made executable. */
   static Path node(String classifier) {
-    Path folder = cacheRoot().resolve(version()).resolve("node-" + classifier);
+    Path folder = cacheRoot().resolve(version()).resolve("node-" + classifier + "-" + digest(NODE + classifier + "/digest"));
     String name = nodeName(classifier);
     ensure(folder, into -> {
       Path target = into.resolve(name);
@@ -141,6 +142,12 @@ final class Carried {
     } catch (IOException e) {
       // Best effort: what could not be removed is reported by the caller's own check.
     }
+  }
+
+  /** The content digest the build wrote beside a carried part: a rebuilt part of the same version gets a folder of its own. */
+  private static String digest(String resource) {
+    if (Carried.class.getClassLoader().getResource(resource) == null) return "unversioned";
+    return read(resource).trim().replaceAll("[^0-9a-f]", "");
   }
 
   private static InputStream stream(String resource) throws IOException {

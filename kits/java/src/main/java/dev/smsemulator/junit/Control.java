@@ -38,7 +38,7 @@ public class Control {
     return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
-  /** A query string ("?a=1&b=x") of the fields given, in their order; "" for none. */
+  /** A query string ({@code ?a=1&b=x}) of the fields given, in their order; "" for none. */
   public static String query(Map<String, ?> fields) {
     if (fields == null || fields.isEmpty()) return "";
     StringJoiner joined = new StringJoiner("&", "?", "");

@@ -40,7 +40,7 @@ public final class Signing {
     return text.isEmpty() ? null : text;
   }
 
-  /** Fields sorted by name, blank values dropped, name[]=value per list item in order, encoded, joined with &. */
+  /** Fields sorted by name, blank values dropped, name[]=value per list item in order, encoded, joined with {@code &}. */
   public static String canonicalString(Map<String, ?> fields) {
     List<String> pairs = new ArrayList<>();
     for (Map.Entry<String, ?> field : new TreeMap<>(fields).entrySet()) {

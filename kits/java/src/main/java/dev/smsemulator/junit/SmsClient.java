@@ -72,7 +72,7 @@ public class SmsClient {
     return Records.read(call("GET", "/" + Control.quote(id), null), Message.class);
   }
 
-  /** A page of messages, newest first; the query as the API takes it ("status=delivered&limit=10"), or "". */
+  /** A page of messages, newest first; the query as the API takes it ({@code "status=delivered&limit=10"}), or "". */
   public MessageList list(String query) {
     return Records.read(call("GET", query.isEmpty() ? "" : "?" + query, null), MessageList.class);
   }
