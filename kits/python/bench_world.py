@@ -7,7 +7,7 @@ import statistics
 import sys
 import time
 
-from sms_emulator import CatcherServer, SmsWorld, start
+from pytest_sms_emulator import CatcherServer, SmsWorld, start
 
 
 def median_ms(samples):
