@@ -16,6 +16,8 @@ from .answers import (
     Leg,
     OptOut,
     Page,
+    ReceiverCheck,
+    ReceiverReport,
     Signature,
     Status,
     TestClock,
@@ -40,7 +42,7 @@ __all__ = [
     "Account", "AppWebhook", "Attempt", "BundledScenario", "BundledScenarios", "Catcher", "CatcherServer",
     "CaughtRequest", "Change", "Chaos", "Clock", "ClockRun", "Control", "ControlError", "ControlMessage", "Duration",
     "Emulator", "EmulatorNotFound", "EmulatorNotReady", "Handler", "Incident", "Instant", "JournalEntry", "Leg",
-    "MessageWait", "OptOut", "Page", "Resolution", "Signature", "SmsApiError", "SmsClient", "SmsWorld", "Status",
+    "MessageWait", "OptOut", "Page", "ReceiverCheck", "ReceiverReport", "Resolution", "Signature", "SmsApiError", "SmsClient", "SmsWorld", "Status",
     "TestClock", "Wait", "WaitClock", "Wallet", "WebhookEvent", "World", "WorldClock", "WorldSettings",
     "canonical_string", "find_webhook", "format_schedule", "parse_instant", "resolve", "sign", "start", "wsgi_handler",
 ]  # fmt: skip

