@@ -6,7 +6,7 @@ import urllib.parse
 from datetime import datetime
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
-from .http import NoAnswer, request
+from .http import NoAnswer, connections
 from .schedule import format_schedule
 from .signing import sign
 
@@ -28,6 +28,9 @@ class SmsApiError(Exception):
         self.retry_after = int(retry) if retry is not None and retry.isdigit() else None
 
 
+#: The API's path per environment (the contract's `paths.api`).
+API_PATHS = {"live": "/v1", "sandbox": "/sandbox/v1"}
+
 Recipients = Union[str, Sequence[str]]
 Schedule = Union[str, datetime, None]
 
@@ -44,8 +47,11 @@ class SmsClient:
         time_zone_offset: str = "+02:00",
         timeout: float = 30.0,
     ):
-        prefix = "/v1" if environment == "live" else "/sandbox/v1"
-        self._root = base_url.rstrip("/") + prefix + "/messages"
+        if environment not in API_PATHS:
+            raise ValueError(f"environment is one of {', '.join(API_PATHS)}, not {environment!r}")
+        self.environment = environment
+        self._connections = connections(base_url, retry_reused=False)
+        self._root = urllib.parse.urlsplit(base_url).path.rstrip("/") + API_PATHS[environment] + "/messages"
         self._auth = "Basic " + base64.b64encode(f"{api_key}:".encode()).decode()
         self._secret = signing_secret
         self._offset = time_zone_offset
@@ -113,7 +119,7 @@ class SmsClient:
             data = json.dumps(body).encode("utf-8")
         url = self._root + path
         try:
-            status, answered, parsed = request(method, url, data, headers, self._timeout)
+            status, answered, parsed = self._connections.request(method, url, data, headers, self._timeout)
         except NoAnswer as error:
             raise SmsApiError("NETWORK_ERROR", 0, str(error)) from error
         error = parsed.get("error", parsed) if isinstance(parsed, dict) else None
