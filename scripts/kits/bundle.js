@@ -17,8 +17,9 @@ const carriedFiles = [
 ];
 /** The docs pages the emulator serves under /_emulator/docs (http/docsFiles.ts reads docs/*.md, no deeper). */
 const docsPage = /^[a-z0-9][a-z0-9-]*\.md$/;
-/** Files of a carried package nothing loads at run time. */
-const notRun = /(\.d\.[cm]?ts|\.map|\.tsbuildinfo)$/;
+/** Files of a carried package nothing loads at run time: TypeScript sources and declarations, source maps, dot-files
+ * (editor and CI settings, which Go's embed would also leave out). */
+const notRun = /(\.[cm]?ts|\.map|\.tsbuildinfo)$|(^|[\\/])\.[^\\/]+$/;
 
 const dynamicImport = /\bimport\(\s*(['"])([^'"./][^'"]*)\1\s*\)/g;
 const requireCall = /\bcreateRequire\((?:new URL\([^()]*\)\.href|import\.meta\.url)\)\((['"])([^'"]+)\1\)/g;
@@ -114,7 +115,7 @@ export function writeKitBundle(root, target) {
     cpSync(folder, join(target, relative(root, folder)), {
       recursive: true,
       dereference: true,
-      filter: (source) => !notRun.test(source),
+      filter: (source) => !notRun.test(relative(folder, source)),
     });
   return {
     specifiers,
