@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkArtefactVersions } from './artefactVersions.js';
 import { writeKitBundle } from './bundle.js';
 import { checkBundle } from './checkBundle.js';
 import { hostPlatform, readRuntimePin, writeRuntimes } from './runtime.js';
@@ -72,6 +73,9 @@ for (const kit of kits) {
     process.exit(result.status ?? 1);
   }
 }
+step(`every artefact at package.json's version ${version}`);
+const checked = checkArtefactVersions(dist, version);
+console.log(checked.length > 0 ? checked.join(', ') : 'no kit artefacts yet');
 console.log(
   `== kits: done; built ${kits.length - skipped.length} of ${kits.length} kits${skipped.length > 0 ? ` (skipped: ${skipped.join(', ')})` : ''}`,
 );
