@@ -1,5 +1,6 @@
 // Renders bench results as bench/RESULTS.md: targets with measured value, baseline, ratio and verdict, then the details.
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { kitSection } from './kitSection.js';
 
 export function machine(pinned, serverCpu) {
   return {
@@ -300,6 +301,7 @@ export function renderResults(r) {
     `Webhooks: ${r.webhooks.webhooks.toLocaleString('en')} events from ${r.sizes.webhookMessages.toLocaleString('en')} messages in ${fixed(r.webhooks.seconds, 2)} s (7-day jump until every try ended).`,
     '',
     fixtureSection(r),
+    ...(r.kits === undefined ? [] : [kitSection(r)]),
     '## Reproduce',
     '',
     '```sh',
@@ -307,6 +309,7 @@ export function renderResults(r) {
     'npm run bench                      # full size, several minutes; writes bench/RESULTS.md',
     'BENCH_SIZE=tiny npm run bench      # seconds: the same steps at a small size (what CI runs)',
     'BENCH_ONLY=fixture npm run bench   # about a minute: the vitest fixture section alone, rewritten in place',
+    'npm run kits && BENCH_ONLY=fixture,kits npm run bench   # the language kits beside the fixture, rewritten in place',
     '```',
     '',
     'The figures move with the machine and whatever else runs on it; the ratios are what carries over.',

@@ -1,9 +1,9 @@
 // `npm run bench`: every figure of the speed targets beside its baseline measured in the same run, written to bench/RESULTS.md.
 // BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the
-// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture (any of them) runs
+// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture,kits (any of them) runs
 // just those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the committed
-// results. The one exception is `fixture`, whose section of RESULTS.md carries its own "Written by" line: BENCH_ONLY=fixture
-// rewrites that section in place (and nothing else).
+// results. The exceptions are `fixture` and `kits`, whose sections of RESULTS.md carry their own "Written by" lines:
+// BENCH_ONLY=fixture (or kits) rewrites that section in place (and nothing else). The kits part needs `npm run kits` first.
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
@@ -24,6 +24,8 @@ import {
 import { authorization, balanceRequest, sendRequest } from './requests.js';
 import { fixtureCost } from './fixtureCost.js';
 import { prepareRelease } from './release.js';
+import { kitCost } from './kitCost.js';
+import { withKitSection } from './kitSection.js';
 import { machine, renderResults, withFixtureSection } from './report.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
@@ -39,6 +41,7 @@ const size = tiny
       webhookMessages: 200,
       listRepeats: 20,
       fixtureTests: 20,
+      kitWorlds: 5,
     }
   : {
       rounds: 5,
@@ -51,6 +54,7 @@ const size = tiny
       webhookMessages: 10_000,
       listRepeats: 200,
       fixtureTests: 300,
+      kitWorlds: 300,
     };
 const out = process.env.BENCH_OUT ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
@@ -110,6 +114,10 @@ if (wanted('fixture')) {
   log(`bench: the vitest fixture's per-test cost beside msw (${size.fixtureTests} tests of each kind)`);
   results.fixture = await fixtureCost(size.fixtureTests);
 }
+if (wanted('kits')) {
+  log(`bench: each language kit's cost of a world with the runtime it carries (${size.kitWorlds} worlds each)`);
+  results.kits = kitCost(size.kitWorlds);
+}
 
 if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 if (only) {
@@ -117,6 +125,10 @@ if (only) {
   if (results.fixture) {
     writeFileSync(out, withFixtureSection(readFileSync(out, 'utf8'), results));
     log(`bench: wrote the fixture section of ${out}`);
+  }
+  if (results.kits) {
+    writeFileSync(out, withKitSection(readFileSync(out, 'utf8'), results));
+    log(`bench: wrote the kits section of ${out}`);
   }
 } else {
   writeFileSync(out, renderResults(results));
