@@ -1,9 +1,9 @@
 // `npm run bench`: every figure of the speed targets beside its baseline measured in the same run, written to bench/RESULTS.md.
 // BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the
-// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture (any of them) runs
+// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture,parity (any of them) runs
 // just those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the committed
-// results. The one exception is `fixture`, whose section of RESULTS.md carries its own "Written by" line: BENCH_ONLY=fixture
-// rewrites that section in place (and nothing else).
+// results. The exceptions are `fixture` and `parity`, whose sections of RESULTS.md carry their own "Written by" lines:
+// BENCH_ONLY=fixture (or parity) rewrites that section in place (and nothing else).
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
@@ -23,7 +23,8 @@ import {
 } from './processes.js';
 import { authorization, balanceRequest, sendRequest } from './requests.js';
 import { fixtureCost } from './fixtureCost.js';
-import { machine, renderResults, withFixtureSection } from './report.js';
+import { machine, renderResults, withFixtureSection, withParitySection } from './report.js';
+import { parityBench } from './parityBench.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
 const size = tiny
@@ -38,6 +39,9 @@ const size = tiny
       webhookMessages: 200,
       listRepeats: 20,
       fixtureTests: 20,
+      parityRounds: 1,
+      parityRequests: 20,
+      parityEvents: 600,
     }
   : {
       rounds: 5,
@@ -50,6 +54,9 @@ const size = tiny
       webhookMessages: 10_000,
       listRepeats: 200,
       fixtureTests: 300,
+      parityRounds: 5,
+      parityRequests: 200,
+      parityEvents: 10_000,
     };
 const out = process.env.BENCH_OUT ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
@@ -102,6 +109,12 @@ if (wanted('fixture')) {
   log(`bench: the vitest fixture's per-test cost beside msw (${size.fixtureTests} tests of each kind)`);
   results.fixture = await fixtureCost(size.fixtureTests);
 }
+if (wanted('parity')) {
+  log(
+    `bench: recording overhead (${size.parityRounds} × ${size.parityRequests} requests) and a ${size.parityEvents}-event diff`,
+  );
+  results.parity = await parityBench(size);
+}
 
 if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 if (only) {
@@ -109,6 +122,10 @@ if (only) {
   if (results.fixture) {
     writeFileSync(out, withFixtureSection(readFileSync(out, 'utf8'), results));
     log(`bench: wrote the fixture section of ${out}`);
+  }
+  if (results.parity) {
+    writeFileSync(out, withParitySection(readFileSync(out, 'utf8'), results));
+    log(`bench: wrote the parity section of ${out}`);
   }
 } else {
   writeFileSync(out, renderResults(results));

@@ -6,7 +6,7 @@ import { parityDiff, parityReportJunit, parityReportText } from '../../src/parit
 import { parityReportPage } from '../../src/parity/parityReportPage.js';
 import { parseTranscript } from '../../src/parity/transcript.js';
 import { makeEmulator } from '../support/api.js';
-import { everyOperationSession } from '../support/paritySession.js';
+import { everyOperationSession, inProcess } from '../support/paritySession.js';
 
 let transcript: string;
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
     live: { webhookUrl: 'http://hooks.test/live' },
     sandbox: { webhookUrl: 'http://hooks.test/sandbox' },
   });
-  await everyOperationSession(emulator, async (ms) => void (await emulator.clock.advance(ms)));
+  await everyOperationSession(inProcess(emulator));
   transcript = await emulatorTranscript(emulator);
   await emulator.close();
 });
