@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiEnvironment, apiPrefixes, type Environment } from '../domain/environment.js';
+import { apiEnvironment, apiPrefixes, defaultEnvironment, type Environment } from '../domain/environment.js';
 import { apiOperations } from '../domain/apiOperations.js';
 import { Bindings } from './bindings.js';
 import { basicKey, templateEvent } from './emulatorTranscript.js';
@@ -146,7 +146,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     const body = await readBody(request);
     const at = t();
     const url = new URL(request.url ?? '/', 'http://recorder');
-    const environment = apiEnvironment(url.pathname) ?? 'live';
+    const environment = apiEnvironment(url.pathname) ?? defaultEnvironment;
     const authorization = request.headers.authorization;
     if (authorization !== undefined) await recordBalance(authorization, environment);
     const forward = new Headers();
