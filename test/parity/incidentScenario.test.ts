@@ -121,3 +121,17 @@ test('a transcript and a JSON delivery log are read too; a bad row or an illegal
     /message m1 to 27831234567: its statuses delivered → submitted are not a legal walk/,
   );
 });
+
+test('a CSV field in quotes keeps its commas, quotes and line breaks', () => {
+  const csv = 'id,recipient,status,time,text\r\nm1,27831234567,reply,2026-11-21T10:00:09Z,"Yes, ""please""\nat 10"\r\n';
+  expect(deliveryLogReceipts(csv)).toEqual([
+    {
+      line: 1,
+      message: 'm1',
+      recipient: '27831234567',
+      status: 'reply',
+      at: Date.parse('2026-11-21T10:00:09Z'),
+      text: 'Yes, "please"\nat 10',
+    },
+  ]);
+});
