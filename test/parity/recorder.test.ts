@@ -7,13 +7,15 @@ import { expect, test } from 'vitest';
 import { startRecorder } from '../../src/parity/recorder.js';
 import { parityDiff } from '../../src/parity/parityDiff.js';
 import { parseTranscript } from '../../src/parity/transcript.js';
+import type { Emulator } from '../../src/index.js';
 import { apiKey, makeEmulator } from '../support/api.js';
 import { everyOperationSession } from '../support/paritySession.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sms-emulator-record-'));
 
-async function recordSession(file: string, relay?: string): Promise<string> {
+async function recordSession(file: string, relay?: string, perturb?: (upstream: Emulator) => void): Promise<string> {
   const upstream = makeEmulator();
+  perturb?.(upstream);
   const { origin } = await upstream.listen({ port: 0 });
   const recorder = await startRecorder({
     upstream: origin,
@@ -94,4 +96,18 @@ test('a webhook relayed to the app receiver is answered as the receiver answered
   } finally {
     server.close();
   }
+});
+
+test('a provider perturbed by a scenario while recording is found: its undelivered leg is a missing and an extra notification', async () => {
+  const text = await recordSession(join(dir, 'perturbed.jsonl'), undefined, (upstream) =>
+    upstream.scenario.set({ version: 1, rules: [{ match: { recipient: '27831234568' }, outcome: 'undelivered' }] }),
+  );
+  const report = await parityDiff(text);
+  const webhooks = report.findings.filter((finding) => finding.field.startsWith('webhook '));
+  expect(webhooks.map(({ tier, kind, field }) => ({ tier, kind, field }))).toEqual([
+    { tier: 'error', kind: 'webhook-missing', field: 'webhook {{id:1}} 27831234568 delivered' },
+    { tier: 'warn', kind: 'webhook-extra', field: 'webhook {{id:1}} 27831234568 undelivered' },
+  ]);
+  expect(webhooks[1]!.message).toMatch(/^line \d+: webhook \{\{id:1\}\} 27831234568 undelivered: the transcript has 1/);
+  expect(report.passed).toBe(false);
 });
