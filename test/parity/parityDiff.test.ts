@@ -239,3 +239,16 @@ test('JUnit XML fails a test case per error finding, and the HTML page lists eve
   expect(page).toContain('<td class="error">error</td>');
   expect(page).toContain('the transcript has 410, the emulator 404');
 });
+
+test('a Retry-After the emulator does not give is information, not a failure', async () => {
+  let at = 0;
+  const text = edited((lines) => {
+    at = answerTo(lines, 'GET', '/v1/messages/not-a-message');
+    lines[at]!.retryAfter = '30';
+  });
+  const report = await parityDiff(text);
+  expect(report.findings).toEqual([
+    expect.objectContaining({ tier: 'info', kind: 'retry-after', line: at + 1, field: 'answer.retryAfter' }),
+  ]);
+  expect(report.passed).toBe(true);
+});
