@@ -235,7 +235,7 @@ export const settings = {
   parentPid: setting(
     z.number().int().min(1).optional(),
     'integer',
-    'CLI: stop (saying why on standard error) within about a second after the process with this id is gone, so a test run that was killed leaves no emulator behind; startEmulator and the language kits pass their own.',
+    'CLI: stop (saying why on standard error) within a second after the process with this id is gone (exited, a zombie not yet reaped, or its id reused), so a test run that was killed leaves no emulator behind; startEmulator and the language kits pass their own.',
   ),
   maxBodySize: setting(
     z.number().int().min(1).max(1_073_741_824).default(1_048_576),
