@@ -14,7 +14,7 @@ import type {
   WebhookFilterInput,
   WorldInput,
 } from './inputs.js';
-import type { ChaosView, ClockView, OptOutView, TestClockView, WaitView, WorldView } from './views.js';
+import type { ChaosView, ClockView, LimitsView, OptOutView, TestClockView, WaitView, WorldView } from './views.js';
 import type { AccountView } from '../engine/inspection.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
@@ -33,6 +33,8 @@ export type Answer<M extends HandleMode, T> = M extends 'local' ? T : Promise<T>
 export interface ControlHandle<M extends HandleMode = 'local'> {
   /** `{ status: 'ok' }` once the emulator answers. */
   health(): Answer<M, { status: 'ok' }>;
+  /** The limits applied, as started: most recipients per request (`batchLimit`, and why), longest text, largest body. */
+  limits(): Answer<M, LimitsView>;
   readonly clock: {
     /** Current clock state: time, mode, speed, queued tasks, recent incidents. */
     state(): Answer<M, ClockView>;

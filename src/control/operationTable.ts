@@ -55,7 +55,7 @@ import {
   webhookChaos,
   webhooksSettled,
 } from './handlers/webhooks.js';
-import { health, resetState, restoreSnapshot, takeSnapshot } from './handlers/state.js';
+import { health, limits, resetState, restoreSnapshot, takeSnapshot } from './handlers/state.js';
 import { injectReply, listReplies } from './handlers/replies.js';
 import type { OperationTable } from './operation.js';
 
@@ -75,6 +75,15 @@ export const operations = {
     open: true,
     summary: '`{"status": "ok"}` once the emulator answers (open even with a control token).',
     run: health,
+  },
+  limits: {
+    method: 'GET',
+    path: '/limits',
+    answer: 'Limits',
+    args: [],
+    summary:
+      'The limits applied, as started: `{batchLimit, batchLimitNote, messageLimit, maxBodySize}` (most recipients per request and why, longest text in characters, largest body in bytes).',
+    run: limits,
   },
   clock: {
     state: {
