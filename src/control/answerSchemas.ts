@@ -124,8 +124,14 @@ export function answerSchemas(): Record<string, Schema> {
     Status: object({ status: string }),
     Limits: object({
       batchLimit: { ...integer, description: 'Most recipients per request (BATCH_LIMIT_EXCEEDED above it).' },
-      batchLimitNote: { ...string, description: "Why that limit: the default or the option, and the spec's two numbers." },
-      messageLimit: { ...integer, description: 'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it).' },
+      batchLimitNote: {
+        ...string,
+        description: "Why that limit: the default or the option, and the spec's two numbers.",
+      },
+      messageLimit: {
+        ...integer,
+        description: 'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it).',
+      },
       maxBodySize: { ...integer, description: 'Largest request body in bytes (PAYLOAD_TOO_LARGE above it).' },
     }),
     Count: integer,
