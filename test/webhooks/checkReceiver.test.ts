@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { generate } from 'selfsigned';
 import { afterEach, expect, test } from 'vitest';
 import { checkReceiver, receiverCheckNames } from '../../src/index.js';
+import { type ReceiverKind, statefulReceiver as startStatefulReceiver } from '../support/statefulReceiver.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
 const open: { close(): void }[] = [];
@@ -240,44 +241,11 @@ test('a 4xx to a duplicate or to an outcome before submitted passes (never a 5xx
   expect(report.checks[0]?.gatewayNext).toBe('re-sent at once, 3 more times, then dropped and logged as failed');
 });
 
-/** What a receiver under test keeps per message: the status it holds and how many notifications it acted on. */
-interface Kept {
-  status: string;
-  notifications: number;
-}
-
-/**
- * A receiver with a state hook at `/sms/{id}`. `correct` de-duplicates on the event id and never lets an older status
- * overwrite a newer one; `counts-every-post` processes a re-sent notification again; `last-wins` stores whatever came
- * last; `uncounted` is correct but its hook does not answer `notifications`.
- */
-async function statefulReceiver(
-  kind: 'correct' | 'counts-every-post' | 'last-wins' | 'uncounted',
-): Promise<{ url: string; state: string }> {
-  const kept = new Map<string, Kept>();
-  const events = new Set<string>();
-  const rank = (status: string): number => (status === 'submitted' ? 0 : 1);
-  const url = await receiver((payload, request, response) => {
-    const asked = /^\/sms\/([^/?]+)$/.exec(request.url ?? '');
-    if (request.method === 'GET' && asked !== null) {
-      const state = kept.get(decodeURIComponent(asked[1] as string));
-      if (state === undefined) return response.writeHead(404).end();
-      const shown = kind === 'uncounted' ? { status: state.status } : state;
-      return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(shown));
-    }
-    const event = String(request.headers['x-emulator-event-id']);
-    if (payload.type === 'sms' && (kind === 'counts-every-post' || kind === 'last-wins' || !events.has(event))) {
-      events.add(event);
-      const id = String(payload.id);
-      const status = String(payload.status);
-      const state = kept.get(id) ?? { status, notifications: 0 };
-      state.notifications += 1;
-      if (kind === 'last-wins' || rank(status) >= rank(state.status)) state.status = status;
-      kept.set(id, state);
-    }
-    response.writeHead(200).end();
-  });
-  return { url, state: url.replace('/hooks/sms', '/sms/{id}') };
+/** A receiver with a state hook (test/support/statefulReceiver.ts), closed after the test. */
+async function statefulReceiver(kind: ReceiverKind): Promise<{ url: string; state: string }> {
+  const made = await startStatefulReceiver(kind);
+  open.push({ close: () => void made.close() });
+  return made;
 }
 
 test('with a state hook, a receiver that de-duplicates and keeps the newest status passes answers and state', async () => {

@@ -13,7 +13,7 @@ export function health(): { status: 'ok' } {
 }
 
 /** The limits applied, read from the options the emulator was started with. */
-export function limits({ core }: OperationDeps): LimitsView {
+export function appliedLimits({ core }: OperationDeps): LimitsView {
   const { batchLimit, messageLimit, maxBodySize } = core.options;
   return { batchLimit, batchLimitNote: batchLimitNote(batchLimit), messageLimit, maxBodySize };
 }
