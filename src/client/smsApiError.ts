@@ -1,6 +1,7 @@
 /** The one error the API client throws: the API's error code, HTTP status, description and documentation link. */
 
 import type { ErrorCode } from '../domain/errors.js';
+import { retryAfterSeconds } from './retryAfter.js';
 
 /**
  * Codes the client itself gives when no API error body came back: the request never got an answer
@@ -29,8 +30,9 @@ export class SmsApiError extends Error {
   /** The answer's headers, names in lowercase (empty when there was no answer). */
   readonly headers: Readonly<Record<string, string>>;
   /**
-   * Seconds to wait before trying again, from the answer's `Retry-After` (a number of seconds or an HTTP date), or
-   * undefined when it has none. Against the emulator they are seconds of the account's clock: move the test's clock
+   * Whole seconds to wait before trying again, from the answer's `Retry-After` as RFC 9110 defines it (a non-negative
+   * integer, or an HTTP-date counted from now), at most a day (86,400); undefined when it has none or another value
+   * (`-1`, `1.5`, `12/31/2099`). Against the emulator they are seconds of the account's clock: move the test's clock
    * by them (`sms.clock.advance(`${error.retryAfter}s`)`); a real-time sleep never clears an emulated rate limit.
    */
   readonly retryAfter: number | undefined;
@@ -58,13 +60,4 @@ function headerRecord(headers: Headers | Readonly<Record<string, string>> | unde
   if (headers instanceof Headers) headers.forEach((value, name) => (record[name] = value));
   else for (const [name, value] of Object.entries(headers ?? {})) record[name.toLowerCase()] = value;
   return record;
-}
-
-/** `Retry-After` as seconds: its delta-seconds form as is, its HTTP-date form counted from now; else undefined. */
-function retryAfterSeconds(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { createEmulator } from '../../src/index.js';
+import { readyInfoSchema } from '../../src/domain/readyInfo.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
 
@@ -37,6 +38,8 @@ test('--ready-file writes the URLs and credentials as JSON once listening, and t
     signingSecret: 'sk_test_sms_emulator',
     controlTokenRequired: false,
   });
+  // The schema the kit contract publishes holds it whole, with no field it does not list.
+  expect(readyInfoSchema.safeParse(info).error).toBeUndefined();
   expect(info).not.toHaveProperty('tls');
   expect(info).not.toHaveProperty('publicUrl');
   expect(info.live).toBe(info.origin);
@@ -58,6 +61,7 @@ test('with --tls and --public-url the ready file carries the certificate (finger
   const info = JSON.parse(readFileSync(file, 'utf8'));
   expect(info.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
   expect(info.publicUrl).toBe('https://sms.example.test');
+  expect(readyInfoSchema.safeParse(info).error).toBeUndefined();
   expect(info.tls).toEqual({
     fingerprint: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/),
     selfSigned: true,
