@@ -163,3 +163,41 @@ test('the state and start time are read after the command name, which may hold s
   const line = '4242 (a (b) c) Z 1 4242 4242 0 -1 4194560 90 0 0 0 1 0 0 0 20 0 1 0 987654 0 0 18446744073709551615';
   expect(parseProcStat(line)).toEqual({ state: 'Z', start: '987654' });
 });
+
+/** Starts the emulator with its standard input a pipe this test holds; resolves once it is ready. */
+async function emulatorOnPipe(flags: string[]): Promise<{ child: ReturnType<typeof spawn>; stderr: () => string }> {
+  const readyFile = join(mkdtempSync(join(tmpdir(), 'sms-stdin-')), 'ready.json');
+  const child = spawn(process.execPath, [bin, '--port', '0', '--ready-file', readyFile, ...flags], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  for (let look = 0; look < 300 && !existsSync(readyFile); look++) await sleep(50);
+  expect(existsSync(readyFile), stderr).toBe(true);
+  return { child, stderr: () => stderr };
+}
+
+test('with --parent-stdin, the emulator stops once the pipe on its standard input closes, saying why', async () => {
+  const { child, stderr } = await emulatorOnPipe(['--parent-stdin']);
+  try {
+    child.stdin?.write('anything written is dropped\n');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdin?.end();
+    expect(await exited).toBe(0);
+    expect(stderr()).toContain('standard input closed (--parent-stdin): the parent is gone, stopping.');
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 30_000);
+
+test('without --parent-stdin, a standard input that closes does not stop the emulator', async () => {
+  const { child } = await emulatorOnPipe([]);
+  try {
+    child.stdin?.end();
+    await sleep(1_200);
+    expect(child.exitCode).toBeNull();
+    expect(running(child.pid as number)).toBe(true);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 30_000);
