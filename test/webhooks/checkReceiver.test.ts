@@ -352,3 +352,22 @@ test('a state hook template that names no message, or is not http(s), is a usage
     expect(run.stderr).toMatch(message);
   }
 });
+
+test('the page says what was not seen without a state hook, and shows each state reading with one', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'sms-check-'));
+  const blind = await cli([await receiver(correct), '--only', 'duplicate', '--report', join(folder, 'blind.html')]);
+  expect(blind.code).toBe(0);
+  const blindPage = readFileSync(join(folder, 'blind.html'), 'utf8');
+  expect(blindPage).toContain('every check passed, on the answers alone');
+  expect(blindPage).toMatch(
+    /<h2>Not seen<\/h2><ul><li>whether a re-sent notification \(same event id\) was processed twice/,
+  );
+  const { url, state } = await statefulReceiver('counts-every-post');
+  const seeing = await cli([url, '--state', state, '--only', 'duplicate', '--report', join(folder, 'state.html')]);
+  expect(seeing.code).toBe(1);
+  const statePage = readFileSync(join(folder, 'state.html'), 'utf8');
+  expect(statePage).toMatch(
+    /<summary>1 states read<\/summary><ul><li>\S+: expected delivered after 2, held delivered after 3<\/li>/,
+  );
+  expect(statePage).not.toContain('Not seen');
+});
