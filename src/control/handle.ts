@@ -157,7 +157,7 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
   /**
    * Runs check-receiver's battery against a webhook receiver (with its state hook, `state`, when given) and answers the
    * report `check-receiver --json` prints; the emulator's webhook timeout and signing secret unless given.
-   * @example const report = await emulator.receiverCheck({ url: 'http://127.0.0.1:4000/hooks', state: 'http://127.0.0.1:4000/sms/{id}' });
+   * @example const report = await emulator.receiverCheck({ receiver: 'http://127.0.0.1:4000/hooks', state: 'http://127.0.0.1:4000/sms/{id}' });
    */
   receiverCheck(input: ReceiverCheckInput): Promise<ReceiverReport>;
   readonly scenario: {

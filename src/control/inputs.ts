@@ -160,10 +160,13 @@ export const webhookChaosInput = z.strictObject({
 export type WebhookChaosInput = z.infer<typeof webhookChaosInput>;
 
 const checkName = z.enum(receiverCheckNames);
-/** A check-receiver run: the receiver's URL and the options of `checkReceiver()`. */
+/**
+ * A check-receiver run: the receiver's URL and the options of `checkReceiver()`. The receiver is `receiver` and its
+ * timeout `receiverTimeout`, not `url` and `timeout`: those are the CLI's connection flags, which every command takes.
+ */
 export const receiverCheckInput = z
   .strictObject({
-    url: webhookUrlSchema.describe("The receiver's URL, as a webhook URL."),
+    receiver: webhookUrlSchema.describe("The receiver's URL, as a webhook URL."),
     state: z
       .string()
       .min(1)
@@ -171,7 +174,7 @@ export const receiverCheckInput = z
       .describe(
         "The receiver's state hook: a URL template with {id} (or {clientReference}), read after each sequence.",
       ),
-    timeout: durationSchema
+    receiverTimeout: durationSchema
       .optional()
       .describe("How long the receiver may take to answer one post or read (default the emulator's webhookTimeout)."),
     only: z.array(checkName).min(1).optional().describe('Only these checks.'),
@@ -185,5 +188,5 @@ export const receiverCheckInput = z
       .describe("Signs each post with Webhook-Signature (default the emulator's webhookSigningSecret)."),
   })
   .refine((input) => input.only === undefined || input.skip === undefined, 'give only or skip, not both');
-/** A check-receiver run over the control API: `url`, and `state`, `timeout`, `only` or `skip`, `seed`, `at`, `signingSecret`. */
+/** A check-receiver run over the control API: `receiver`, and `state`, `receiverTimeout`, `only` or `skip`, `seed`, `at`, `signingSecret`. */
 export type ReceiverCheckInput = z.infer<typeof receiverCheckInput>;

@@ -451,7 +451,7 @@ export const operations = {
     input: receiverCheckInput,
     inputName: 'receiver check',
     summary:
-      'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"url": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "timeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator\'s webhook ones); answers when the run ends.',
+      'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator\'s webhook ones); answers when the run ends.',
     run: checkWebhookReceiver,
   },
   scenario: {

@@ -43,12 +43,12 @@ test('POST /_emulator/receiver-check answers the report check-receiver --json pr
   open.push(receiver);
   const { origin } = await emulatorListening();
   const input = {
-    url: receiver.url,
+    receiver: receiver.url,
     state: receiver.state,
     only: ['duplicate', 'out-of-order'],
     seed: 'control',
     at: '2030-01-01T10:00:00Z',
-    timeout: '2s',
+    receiverTimeout: '2s',
   };
   const response = await fetch(`${origin}/_emulator/receiver-check`, {
     method: 'POST',
@@ -84,7 +84,7 @@ test("connect()'s receiverCheck runs the check with the emulator's webhook signi
   open.push(receiver);
   const { origin } = await emulatorListening({ webhookSigningSecret: 'whsec_emulator' });
   const remote = connect(origin, { controlToken: 'secret' });
-  const report = await remote.receiverCheck({ url: receiver.url, state: receiver.state, only: ['late'] });
+  const report = await remote.receiverCheck({ receiver: receiver.url, state: receiver.state, only: ['late'] });
   expect(report).toMatchObject({ passed: true, unseen: [], checks: [{ name: 'late', passed: true }] });
   expect(report.checks[0]?.state).toEqual([
     {
@@ -98,7 +98,7 @@ test("connect()'s receiverCheck runs the check with the emulator's webhook signi
     post.headers['webhook-signature'] === createHmac('sha256', secret).update(post.body).digest('hex');
   expect(receiver.posts.length).toBe(2);
   expect(receiver.posts.every(signedWith('whsec_emulator'))).toBe(true);
-  await remote.receiverCheck({ url: receiver.url, only: ['orphan'], signingSecret: 'another' });
+  await remote.receiverCheck({ receiver: receiver.url, only: ['orphan'], signingSecret: 'another' });
   expect(receiver.posts.slice(2).map(signedWith('another'))).toEqual([true]);
 });
 
@@ -107,12 +107,15 @@ test('a receiver check that cannot run is CONTROL_INVALID_REQUEST saying why, an
   open.push(receiver);
   const { emulator } = await emulatorListening();
   const cases: [unknown, RegExp][] = [
-    [{}, /Invalid receiver check: .*url/],
-    [{ url: 'ftp://127.0.0.1/hooks' }, /url.*http:\/\/ or https:\/\//],
-    [{ url: receiver.url, only: ['statuses', 'nonsense'] }, /only/],
-    [{ url: receiver.url, only: ['reply'], skip: ['burst'] }, /give only or skip, not both/],
-    [{ url: receiver.url, state: 'http://127.0.0.1:1/sms' }, /state "http:\/\/127\.0\.0\.1:1\/sms" names no message/],
-    [{ url: receiver.url, timeout: 'soon' }, /timeout/],
+    [{}, /Invalid receiver check: .*receiver/],
+    [{ receiver: 'ftp://127.0.0.1/hooks' }, /receiver.*http:\/\/ or https:\/\//],
+    [{ receiver: receiver.url, only: ['statuses', 'nonsense'] }, /only/],
+    [{ receiver: receiver.url, only: ['reply'], skip: ['burst'] }, /give only or skip, not both/],
+    [
+      { receiver: receiver.url, state: 'http://127.0.0.1:1/sms' },
+      /state "http:\/\/127\.0\.0\.1:1\/sms" names no message/,
+    ],
+    [{ receiver: receiver.url, receiverTimeout: 'soon' }, /receiverTimeout/],
   ];
   for (const [input, message] of cases) {
     const refused = await Promise.resolve()

@@ -61,12 +61,12 @@ export function setWebhookChaos({ core }: OperationDeps, { delay, ...rates }: We
  */
 export async function checkWebhookReceiver(
   { core }: OperationDeps,
-  { url, ...options }: ReceiverCheckInput,
+  { receiver, receiverTimeout, ...options }: ReceiverCheckInput,
 ): Promise<ReceiverReport> {
   const { webhookTimeout, webhookSigningSecret } = core.options;
   try {
-    return await checkReceiver(url, {
-      timeout: webhookTimeout,
+    return await checkReceiver(receiver, {
+      timeout: receiverTimeout ?? webhookTimeout,
       ...(webhookSigningSecret === undefined ? {} : { signingSecret: webhookSigningSecret }),
       ...options,
     });
