@@ -24,7 +24,7 @@ export type { ChangeView, MessageView } from './domain/messageView.js';
 export type { Snapshot } from './state/snapshot.js';
 export type { WebhookDelivery, WebhookReceiver } from './webhooks/transport.js';
 export type { Answer, ControlHandle, HandleMode } from './control/handle.js';
-export type { ChaosView, ClockView, OptOutView } from './control/views.js';
+export type { ChaosView, ClockView, LimitsView, OptOutView } from './control/views.js';
 export type { Page, PageInput } from './domain/list.js';
 export type { JournalEntry, JournalFilter } from './journal/requestJournal.js';
 export type { EmulatorEvents } from './events.js';

@@ -235,7 +235,12 @@ export const settings = {
   parentPid: setting(
     z.number().int().min(1).optional(),
     'integer',
-    'CLI: stop (saying why on standard error) within about a second after the process with this id is gone, so a test run that was killed leaves no emulator behind; startEmulator and the language kits pass their own.',
+    'CLI: stop (saying why on standard error) within a second after the process with this id is gone (exited, a zombie not yet reaped, or its id reused), so a test run that was killed leaves no emulator behind; startEmulator and the language kits pass their own.',
+  ),
+  parentStdin: setting(
+    z.boolean().default(false),
+    'boolean',
+    'CLI: stop (saying why on standard error) once standard input ends: the parent holds a pipe to it, whose end the system closes however the parent ends, on every system. Off by default: a launcher may start the emulator with standard input closed.',
   ),
   maxBodySize: setting(
     z.number().int().min(1).max(1_073_741_824).default(1_048_576),

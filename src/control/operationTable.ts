@@ -13,6 +13,7 @@ import {
   messageFilter,
   noFilter,
   optOutTarget,
+  receiverCheckInput,
   replyInput,
   testClockInput,
   waitInput,
@@ -46,6 +47,7 @@ import { createClock, deleteClock, getClock, listClocks, moveTestClock, settlesT
 import { createWorld } from './handlers/worlds.js';
 import { forceStatus, getMessage, listMessages, settlesMessage, waitForStatus } from './handlers/messages.js';
 import {
+  checkWebhookReceiver,
   getWebhook,
   listWebhooks,
   redeliverWebhook,
@@ -55,7 +57,7 @@ import {
   webhookChaos,
   webhooksSettled,
 } from './handlers/webhooks.js';
-import { health, resetState, restoreSnapshot, restoreSnapshotInSlices, takeSnapshot } from './handlers/state.js';
+import { appliedLimits, health, resetState, restoreSnapshot, restoreSnapshotInSlices, takeSnapshot } from './handlers/state.js';
 import { injectReply, listReplies } from './handlers/replies.js';
 import type { OperationTable } from './operation.js';
 
@@ -75,6 +77,15 @@ export const operations = {
     open: true,
     summary: '`{"status": "ok"}` once the emulator answers (open even with a control token).',
     run: health,
+  },
+  limits: {
+    method: 'GET',
+    path: '/limits',
+    answer: 'Limits',
+    args: [],
+    summary:
+      'The limits applied, as started: `{batchLimit, batchLimitNote, messageLimit, maxBodySize}` (most recipients per request and why, longest text in characters, largest body in bytes).',
+    run: appliedLimits,
   },
   clock: {
     state: {
@@ -431,6 +442,17 @@ export const operations = {
         'Changes receiver chaos: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05, "delay": "30s"}` (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.',
       run: setWebhookChaos,
     },
+  },
+  receiverCheck: {
+    method: 'POST',
+    path: '/receiver-check',
+    answer: 'ReceiverReport',
+    args: [body],
+    input: receiverCheckInput,
+    inputName: 'receiver check',
+    summary:
+      'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator\'s webhook ones); answers when the run ends.',
+    run: checkWebhookReceiver,
   },
   scenario: {
     get: {

@@ -1,13 +1,21 @@
-/** The emulator's whole state: is it up, back to the start (all of it or one account), and snapshots out and in. */
+/** The emulator's whole state: is it up, the limits it applies, back to the start (all of it or one account), and snapshots out and in. */
 
 import { exportSnapshot, importSnapshot, importSnapshotInSlices } from '../../engine/snapshots.js';
 import type { Snapshot } from '../../state/snapshot.js';
 import type { AccountScope } from '../inputs.js';
 import { disarmMessagesOf, findAccount } from '../lookups.js';
 import type { OperationDeps } from '../operation.js';
+import type { LimitsView } from '../views.js';
+import { batchLimitNote } from '../../options.js';
 
 export function health(): { status: 'ok' } {
   return { status: 'ok' };
+}
+
+/** The limits applied, read from the options the emulator was started with. */
+export function appliedLimits({ core }: OperationDeps): LimitsView {
+  const { batchLimit, messageLimit, maxBodySize } = core.options;
+  return { batchLimit, batchLimitNote: batchLimitNote(batchLimit), messageLimit, maxBodySize };
 }
 
 /**
