@@ -57,7 +57,14 @@ import {
   webhookChaos,
   webhooksSettled,
 } from './handlers/webhooks.js';
-import { appliedLimits, health, resetState, restoreSnapshot, restoreSnapshotInSlices, takeSnapshot } from './handlers/state.js';
+import {
+  appliedLimits,
+  health,
+  resetState,
+  restoreSnapshot,
+  restoreSnapshotInSlices,
+  takeSnapshot,
+} from './handlers/state.js';
 import { injectReply, listReplies } from './handlers/replies.js';
 import type { OperationTable } from './operation.js';
 
