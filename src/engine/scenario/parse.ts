@@ -1,6 +1,6 @@
 /** Turns scenario text (YAML or JSON) into a validated scenario, with errors that point at the line. */
 
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../../lazyPackage.js';
 import type { z } from 'zod';
 import { parseOnce } from '../../domain/issues.js';
 import { type Scenario, scenarioSchema } from './schema.js';
@@ -27,12 +27,6 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-type Yaml = typeof import('yaml');
-let yaml: Yaml | undefined;
-/** yaml is loaded on first use: the built-in scenario is an object, so most starts never need it. */
-function loadYaml(): Yaml {
-  return (yaml ??= createRequire(import.meta.url)('yaml') as Yaml);
-}
 
 /** Deepest nesting a scenario text may have: real ones use under 10 levels, and the YAML parser recurses per level. */
 export const maxScenarioDepth = 64;
@@ -71,7 +65,7 @@ export function parseScenario<S extends z.ZodType = typeof scenarioSchema>(
   source: string,
   schema: S = scenarioSchema as unknown as S,
 ): z.output<S> {
-  const yaml = loadYaml();
+  const yaml = lazyPackage('yaml');
   const tooDeep = nestingProblem(text, yaml);
   if (tooDeep) throw new ScenarioError(`${source}: not usable YAML or JSON: ${tooDeep}`);
   const lineCounter = new yaml.LineCounter();
