@@ -37,7 +37,7 @@ const maxAliasCount = 100;
  * Why the text nests too deeply to parse safely, found with the YAML lexer (which does not recurse):
  * flow brackets, `-`/`?` indicators on one line, and indentation each stand for levels.
  */
-function nestingProblem(text: string, yaml: Yaml): string | undefined {
+function nestingProblem(text: string, yaml: typeof import('yaml')): string | undefined {
   let flow = 0;
   let indicators = 0;
   let lineStart = true;
