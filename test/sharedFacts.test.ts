@@ -214,10 +214,12 @@ test('a fact nobody registered is found in every form it is written in two files
       "import { stops } from '../state/clock.js';\nconst names = Object.keys(stops);\ntype P = Pick<T, 'late' | 'orphan'>;",
     ],
     ['domain/typed.ts', 'export const byOutcome: Record<Outcome, number> = { limit: 1, restart: 2 };'],
+    ['control/rows.ts', "export const row = { limit: 1, restart: 2 } satisfies OperationTable['reset'];"],
+    ['engine/loose.ts', 'export const byName: Record<string, number> = { limit: 1, restart: 2 };'],
   ]);
   expect(repeatedLists(tree).map(shownRepeat)).toEqual([
     '["late","orphan"] src/webhooks/marks.ts:1, src/control/answer.ts:1',
-    '["limit","restart"] src/engine/stop.ts:1, src/state/clock.ts:1',
+    '["limit","restart"] src/engine/stop.ts:1, src/state/clock.ts:1, src/engine/loose.ts:1',
     '["sentence","words"] src/cli/kinds.ts:1, src/ui/kinds.ts:1',
   ]);
 });

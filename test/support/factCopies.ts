@@ -212,7 +212,10 @@ function namesKeys(union: ts.UnionTypeNode): boolean {
   );
 }
 
-/** A table typed `Record<Name, …>` (declared or `satisfies`) with a named key type: its keys derive from that type. */
+/**
+ * A table whose keys a type checks (declared or `satisfies`): `Record<Name, …>` with a named key type, or any other
+ * named type (`OperationTable['health']`), whose properties the table's keys must be.
+ */
 function keyedByType(declaration: ts.VariableDeclaration): boolean {
   let node: ts.Expression | undefined = declaration.initializer;
   const types: (ts.TypeNode | undefined)[] = [declaration.type];
@@ -223,14 +226,17 @@ function keyedByType(declaration: ts.VariableDeclaration): boolean {
     if (!ts.isParenthesizedExpression(node)) types.push(node.type);
     node = node.expression;
   }
-  const record = (type: ts.TypeNode | undefined): boolean => {
-    if (type === undefined || !ts.isTypeReferenceNode(type)) return false;
+  const checksKeys = (type: ts.TypeNode | undefined): boolean => {
+    if (type === undefined) return false;
+    if (ts.isIndexedAccessTypeNode(type)) return true;
+    if (!ts.isTypeReferenceNode(type)) return false;
     const name = type.typeName.getText();
-    if (name === 'Readonly') return record(type.typeArguments?.[0]);
+    if (name === 'Readonly' || name === 'Partial') return checksKeys(type.typeArguments?.[0]);
+    if (name !== 'Record') return name !== 'const';
     const key = type.typeArguments?.[0];
-    return name === 'Record' && key !== undefined && !ts.isUnionTypeNode(key) && !ts.isLiteralTypeNode(key);
+    return key !== undefined && ts.isTypeReferenceNode(key);
   };
-  return types.some(record);
+  return types.some(checksKeys);
 }
 
 function isModuleLevel(declaration: ts.VariableDeclaration): boolean {
