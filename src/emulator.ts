@@ -167,7 +167,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const settings = responseSettings(options);
   // The node listener hands hono its socket (`c.env.outgoing`), so a network fault can fail it on the fallback path too.
   const requestListener = guardHost(
-    nodeListener((request, env) => app.fetch(request, env), {
+    nodeListener(app, {
       handler: api,
       maxBodySize: options.maxBodySize,
       wallTimers: core.wallTimers,
