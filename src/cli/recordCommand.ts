@@ -50,8 +50,7 @@ export async function recordCommand(line: CommandLine): Promise<CommandResult> {
     } catch {
       throw new UsageError(`${flag} ${JSON.stringify(value)} is not a URL`);
     }
-    if (!isHttp(url))
-      throw new UsageError(`${flag} must be an http or https URL`);
+    if (!isHttp(url)) throw new UsageError(`${flag} must be an http or https URL`);
   }
   const port = portText === undefined ? 0 : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)

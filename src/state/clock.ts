@@ -7,7 +7,6 @@ import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { type Timer, TimerQueue } from './timerQueue.js';
 
-
 /** Wall time as the host knows it; captured once so fake timers installed later do not change it. */
 const hostNow = Date.now.bind(Date);
 

@@ -6,7 +6,14 @@ import { clockId, clockModes, clockName, clockSpeed, maxTime } from '../domain/c
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { environments } from '../domain/environment.js';
-import { type MessageStatus, aggregateStatus, messageStatuses, messageTypes, startStatuses, walkProblem } from '../domain/message.js';
+import {
+  type MessageStatus,
+  aggregateStatus,
+  messageStatuses,
+  messageTypes,
+  startStatuses,
+  walkProblem,
+} from '../domain/message.js';
 import { maxDurationMs, maxInstant, minInstant } from '../domain/time.js';
 import { scopes } from './store.js';
 

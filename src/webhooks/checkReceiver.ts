@@ -129,8 +129,7 @@ function targetOf(url: string): URL {
   } catch {
     throw new RangeError(`"${url}" is not a URL; give the receiver's, such as http://127.0.0.1:4000/webhooks/sms`);
   }
-  if (!isHttp(target))
-    throw new RangeError(`${url}: a webhook URL is http:// or https://`);
+  if (!isHttp(target)) throw new RangeError(`${url}: a webhook URL is http:// or https://`);
   return target;
 }
 

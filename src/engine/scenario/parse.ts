@@ -27,7 +27,6 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-
 /** Deepest nesting a scenario text may have: real ones use under 10 levels, and the YAML parser recurses per level. */
 export const maxScenarioDepth = 64;
 /** Most aliases a scenario may expand (the yaml package's guard against alias bombs). */

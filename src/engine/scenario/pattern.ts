@@ -13,7 +13,6 @@ const repeatCount = /\{(\d+)(?:,(\d*))?\}/g;
 
 export type PatternTest = (text: string) => boolean;
 
-
 /**
  * A test that finds `source` anywhere in the text, like RegExp#test, but in time linear in the text
  * whatever the pattern (RE2 syntax: no backreferences or lookaround). Throws with the reason when

@@ -197,7 +197,6 @@ const fault = z
     path: ['trickle'],
   });
 
-
 const webhookBehaviour = z
   .strictObject({
     name: z.string().optional(),
