@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from './domain/accountFields.js';
 import { allowedHostSchema } from './domain/hostNames.js';
-import { clockInstant, clockSpeed } from './domain/clockRange.js';
+import { clockInstant, clockModes, clockSpeed } from './domain/clockRange.js';
 import { durationSchema, wallWaitSchema } from './domain/durationSchema.js';
 import { describeIssues, parseOnce } from './domain/issues.js';
 import { finalStatuses, legStatuses } from './domain/message.js';
 import { parseOffset } from './domain/time.js';
+import { pricings } from './domain/segments.js';
 
 /** How a CLI flag or environment value is read before validation. */
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'list';
@@ -32,6 +33,9 @@ function setting<S extends z.ZodType>(
 }
 
 const secret = { secret: true };
+
+/** How request log lines are written: a line of text, or one JSON object per line. */
+export const logFormats = ['text', 'json'] as const;
 
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
@@ -70,7 +74,7 @@ export const settings = {
     'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it); the spec text also states 160.',
   ),
   pricing: setting(
-    z.enum(['per-segment', 'per-message']).default('per-segment'),
+    z.enum(pricings).default('per-segment'),
     'string',
     'Cost of a send: segments × recipients, or one credit per recipient.',
   ),
@@ -131,7 +135,7 @@ export const settings = {
     'Refuse plain HTTP with CONNECTION_INSECURE (honours X-Forwarded-Proto).',
   ),
   clock: setting(
-    z.enum(['realtime', 'manual']).default('realtime'),
+    z.enum(clockModes).default('realtime'),
     'string',
     'Clock mode: realtime follows wall time (× speed); manual moves only when told.',
   ),
@@ -235,7 +239,12 @@ export const settings = {
   parentPid: setting(
     z.number().int().min(1).optional(),
     'integer',
-    'CLI: stop (saying why on standard error) within about a second after the process with this id is gone, so a test run that was killed leaves no emulator behind; startEmulator and the language kits pass their own.',
+    'CLI: stop (saying why on standard error) within a second after the process with this id is gone (exited, a zombie not yet reaped, or its id reused), so a test run that was killed leaves no emulator behind; startEmulator and the language kits pass their own.',
+  ),
+  parentStdin: setting(
+    z.boolean().default(false),
+    'boolean',
+    'CLI: stop (saying why on standard error) once standard input ends: the parent holds a pipe to it, whose end the system closes however the parent ends, on every system. Off by default: a launcher may start the emulator with standard input closed.',
   ),
   maxBodySize: setting(
     z.number().int().min(1).max(1_073_741_824).default(1_048_576),
@@ -243,9 +252,9 @@ export const settings = {
     'Largest request body in bytes, API and control API alike (a snapshot import has its own limit, maxSnapshotSize); a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
   maxSnapshotSize: setting(
-    z.number().int().min(1).max(1_073_741_824).default(536_870_912),
+    z.number().int().min(1).max(1_073_741_824).default(134_217_728),
     'integer',
-    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; the default, 512 MiB, takes every snapshot the emulator can export (a longer JSON text is more than Node can make into one string).',
+    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; a larger one is SNAPSHOT_TOO_LARGE (413). The default, 128 MiB, is about 200,000 delivered messages and an import peak of about 0.7 GB, which a 2 GB CI runner holds (docs/reliability.md has the measurements).',
   ),
   controlToken: setting(
     z.string().min(1).optional(),
@@ -269,7 +278,7 @@ export const settings = {
     'Print one line per API request (accepted or rejected) to standard output.',
   ),
   logFormat: setting(
-    z.enum(['text', 'json']).default('text'),
+    z.enum(logFormats).default('text'),
     'string',
     'Format of the start-up banner and --log-requests lines: text, or one JSON object per line (the ready-file fields; a journal entry).',
   ),

@@ -7,11 +7,14 @@
 import { z } from 'zod';
 import { accountScenarioSchema, scenarioSchema } from '../engine/scenario/schema.js';
 import { environments } from '../domain/environment.js';
-import { incidentOutcomes } from '../state/clock.js';
-import { transitions } from '../domain/message.js';
+import { incidentOutcomes, runStops } from '../state/clock.js';
+import { clockModes } from '../domain/clockRange.js';
+import { messageTypes, transitions } from '../domain/message.js';
 import { snapshotSchema } from '../state/snapshot.js';
 import { scopes } from '../state/store.js';
-import { webhookStates } from '../domain/webhookEvent.js';
+import { deliveryMarks, webhookKinds, webhookStates } from '../domain/webhookEvent.js';
+import { encodings } from '../domain/segments.js';
+import { receiverCheckNames } from '../webhooks/receiverChecks.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -50,7 +53,7 @@ export function answerSchemas(): Record<string, Schema> {
       description:
         "The same instant as `now`, as an ISO 8601 text at the API's offset (timeZoneOffset): 2026-11-18T09:46:40+02:00.",
     },
-    mode: { type: 'string', enum: ['manual', 'realtime'] },
+    mode: { type: 'string', enum: [...clockModes] },
     speed: { type: 'number' },
     pendingTasks: integer,
     incidents: {
@@ -66,7 +69,7 @@ export function answerSchemas(): Record<string, Schema> {
       {
         fired: integer,
         idle: { type: 'boolean' },
-        stoppedAt: { type: 'string', enum: ['limit', 'task-cap', 'restart'] },
+        stoppedAt: { type: 'string', enum: [...runStops] },
       },
       ['stoppedAt'],
     ),
@@ -91,13 +94,13 @@ export function answerSchemas(): Record<string, Schema> {
   const controlMessage = object(
     {
       id: string,
-      type: { type: 'string', enum: ['sms', 'sms-reply'] },
+      type: { type: 'string', enum: [...messageTypes] },
       environment,
       account: string,
       recipient: strings,
       message: string,
       segments: integer,
-      encoding: { type: 'string', enum: ['GSM-7', 'UCS-2'] },
+      encoding: { type: 'string', enum: [...encodings] },
       ucs2_trigger: nullable('string'),
       client_reference: nullable('string'),
       schedule: nullable('string'),
@@ -120,8 +123,73 @@ export function answerSchemas(): Record<string, Schema> {
     },
     ['deleted_at', 'in_reply_to'],
   );
+  const boolean = { type: 'boolean' };
+  const held = object({ status: string, notifications: integer }, ['notifications']);
+  const receiverReport = object(
+    {
+      url: { ...string, description: "The receiver's URL (a password in it masked)." },
+      passed: boolean,
+      timeoutMs: integer,
+      state: { ...string, description: "The state hook's template, when one was given (a password in it masked)." },
+      checks: {
+        type: 'array',
+        items: object(
+          {
+            name: { type: 'string', enum: [...receiverCheckNames] },
+            sends: string,
+            passed: boolean,
+            reason: { ...string, description: 'Why it passed or failed, in a sentence naming the post or sequence.' },
+            gatewayNext: { ...string, description: "What a real gateway does next, by the spec's retry rule." },
+            answers: {
+              type: 'array',
+              items: object({ about: string, status: integer, error: string, cutAfterBytes: integer, ms: integer }, [
+                'status',
+                'error',
+                'cutAfterBytes',
+              ]),
+            },
+            state: {
+              type: 'array',
+              description:
+                "With a state hook: what it answered after the check's sequences, up to the first that failed.",
+              items: object(
+                {
+                  message: string,
+                  expected: object({ status: string, notifications: integer }),
+                  held,
+                  error: string,
+                  passed: boolean,
+                },
+                ['held', 'error'],
+              ),
+            },
+          },
+          ['state'],
+        ),
+      },
+      unseen: {
+        ...strings,
+        description:
+          'What the run could not see (without a state hook: a duplicate processed twice, an older status written over a newer one), each with where to prove it instead.',
+      },
+      unreachable: { ...string, description: 'Set when nothing answered the first check (the rest were not run).' },
+    },
+    ['state', 'unreachable'],
+  );
   return {
     Status: object({ status: string }),
+    Limits: object({
+      batchLimit: { ...integer, description: 'Most recipients per request (BATCH_LIMIT_EXCEEDED above it).' },
+      batchLimitNote: {
+        ...string,
+        description: "Why that limit: the default or the option, and the spec's two numbers.",
+      },
+      messageLimit: {
+        ...integer,
+        description: 'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it).',
+      },
+      maxBodySize: { ...integer, description: 'Largest request body in bytes (PAYLOAD_TOO_LARGE above it).' },
+    }),
     Count: integer,
     PhoneNumber: string,
     Clock: object(clock, ['run']),
@@ -133,38 +201,45 @@ export function answerSchemas(): Record<string, Schema> {
       message: controlMessage,
       clock: object({ id: nullable('string'), now: clock.now, time: clock.time }),
     }),
-    WebhookEvent: object({
-      id: string,
-      kind: { type: 'string', enum: ['delivery', 'reply'] },
-      environment,
-      account: string,
-      messageId: string,
-      recipient: string,
-      status: string,
-      createdAt: string,
-      url: nullable('string'),
-      state: { type: 'string', enum: [...webhookStates] },
-      payload: { description: 'The JSON body posted (the delivery or reply payload of the spec).' },
-      attempts: {
-        type: 'array',
-        items: object(
-          {
-            number: integer,
-            at: string,
-            url: string,
-            status: integer,
-            error: string,
-            durationMs: { type: 'number' },
-            ok: { type: 'boolean' },
-          },
-          ['status', 'error'],
-        ),
+    WebhookEvent: object(
+      {
+        id: string,
+        kind: { type: 'string', enum: [...webhookKinds] },
+        environment,
+        account: string,
+        messageId: string,
+        recipient: string,
+        status: string,
+        createdAt: string,
+        url: nullable('string'),
+        state: { type: 'string', enum: [...webhookStates] },
+        payload: { description: 'The JSON body posted (the delivery or reply payload of the spec).' },
+        attempts: {
+          type: 'array',
+          items: object(
+            {
+              number: integer,
+              at: string,
+              url: string,
+              status: integer,
+              error: string,
+              durationMs: { type: 'number' },
+              ok: { type: 'boolean' },
+            },
+            ['status', 'error'],
+          ),
+        },
+        chaos: {
+          type: 'array',
+          items: { type: 'string', enum: [...deliveryMarks] },
+        },
+        duplicateOf: {
+          type: 'string',
+          description: 'A duplicate: the id of the event it repeats, which it is posted under (X-Emulator-Event-Id).',
+        },
       },
-      chaos: {
-        type: 'array',
-        items: { type: 'string', enum: ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] },
-      },
-    }),
+      ['duplicateOf'],
+    ),
     Chaos: object({
       duplicateRate: { type: 'number' },
       delayRate: { type: 'number' },
@@ -198,6 +273,7 @@ export function answerSchemas(): Record<string, Schema> {
       scenarios: { type: 'array', items: object({ name: string, description: string }) },
     }),
     Snapshot: fromZod(snapshotSchema()),
+    ReceiverReport: receiverReport,
   };
 }
 

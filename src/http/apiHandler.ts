@@ -19,7 +19,7 @@ import type { RequestFields } from '../domain/signing.js';
 import { journalKeepsBody, startJournalRecord } from './journalRecord.js';
 import { authenticate } from './checks/authenticate.js';
 import { basicUsername } from './checks/basicUsername.js';
-import { type FaultSource, faultGuard } from './checks/faultGuard.js';
+import { type FaultSource, announceFault, faultGuard } from './checks/faultGuard.js';
 import { networkAnswer } from './networkAnswer.js';
 import { networkHeaderName, parseNetworkHeader } from '../engine/scenario/networkFaults.js';
 import { notAllowed } from './checks/notAllowed.js';
@@ -124,14 +124,11 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       if (forced !== undefined) {
         // The one-off header wins over the scenario's faults, which then neither act nor count this request.
         const network = parseNetworkHeader(forced);
-        core.events.emit('fault.injected', {
-          at: account.clock.now(),
-          environment,
-          account: account.apiKey,
-          operation: route.operation,
-          latencyMs: 0,
-          network: network.kind,
-        });
+        announceFault(
+          core.events,
+          { at: account.clock.now(), environment, account, operation: route.operation },
+          { network },
+        );
         return networkAnswer(network, () => serve(route, call));
       }
       const guarded = (recipients?: readonly string[]): Answering => {
@@ -153,7 +150,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     }
   }
 
-  return (request) => {
+  const handle = (request: ApiRequest): Answering => {
     const environment = apiEnvironment(request.path) ?? defaultEnvironment;
     const apiKey = basicUsername(request.header('authorization'));
     if (!journal.enabled) return answer(request, environment, apiKey);
@@ -178,6 +175,8 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const result = answer(request, environment, apiKey);
     return result instanceof Promise ? result.then(answered) : answered(result);
   };
+  // While a snapshot import puts its state in place (in slices), a request waits for it rather than see half a state.
+  return (request) => (core.importing === undefined ? handle(request) : core.importing.then(() => handle(request)));
 }
 
 /** The request, its body read at most once however often it is asked for (a fault and then the route). */

@@ -1,4 +1,4 @@
-/** The webhook log: list and read events, post one again, wait for tries under way, and receiver chaos. */
+/** The webhook log: list and read events, post one again, wait for tries under way, receiver chaos, and checking a receiver. */
 
 import { ApiError } from '../../domain/errors.js';
 import { quoteExcerpt } from '../../domain/excerpt.js';
@@ -6,10 +6,14 @@ import { paginate, type Page } from '../../domain/list.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Clock } from '../../state/clock.js';
 import type { WebhookEvent } from '../../domain/webhookEvent.js';
-import type { AccountScope, WebhookChaosInput, WebhookFilterInput } from '../inputs.js';
+import type { AccountScope, ReceiverCheckInput, WebhookChaosInput, WebhookFilterInput } from '../inputs.js';
+import { type ReceiverReport, checkReceiver } from '../../webhooks/checkReceiver.js';
 import { findAccount } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
 import { type ChaosView, chaosView } from '../views.js';
+import type { OperationTable } from '../operation.js';
+import { accountScope, receiverCheckInput, webhookChaosInput, webhookFilter } from '../inputs.js';
+import { body, id, query } from '../argSpecs.js';
 
 export function listWebhooks(
   { core }: OperationDeps,
@@ -52,3 +56,101 @@ export function setWebhookChaos({ core }: OperationDeps, { delay, ...rates }: We
     core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 }),
   );
 }
+
+/**
+ * check-receiver's battery posted to a receiver, with the emulator's webhook timeout and signing secret unless the input
+ * gives others; answers the report `--json` prints. An option the check refuses (a state template that names no
+ * message) is CONTROL_INVALID_REQUEST.
+ */
+export async function checkWebhookReceiver(
+  { core }: OperationDeps,
+  { receiver, receiverTimeout, ...options }: ReceiverCheckInput,
+): Promise<ReceiverReport> {
+  const { webhookTimeout, webhookSigningSecret } = core.options;
+  try {
+    return await checkReceiver(receiver, {
+      timeout: receiverTimeout ?? webhookTimeout,
+      ...(webhookSigningSecret === undefined ? {} : { signingSecret: webhookSigningSecret }),
+      ...options,
+    });
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid receiver check: ${error.message}.`);
+    throw error;
+  }
+}
+
+export const webhooksRows = {
+  list: {
+    method: 'GET',
+    path: '/webhooks',
+    answer: 'WebhookEvent',
+    args: [query],
+    input: webhookFilter,
+    inputName: 'webhook filter',
+    pages: true,
+    summary:
+      'The webhook log, oldest first: every event with every try (time, URL, status or error, duration); filters `account`, `environment`, `message`, `state` (`pending`, `delayed`, `delivered`, `failed`, `skipped`).',
+    run: listWebhooks,
+  },
+  get: {
+    method: 'GET',
+    path: '/webhooks/{id}',
+    answer: 'WebhookEvent',
+    args: [id],
+    summary: 'One webhook event.',
+    run: getWebhook,
+  },
+  redeliver: {
+    method: 'POST',
+    path: '/webhooks/{id}/redeliver',
+    answer: 'WebhookEvent',
+    args: [id],
+    settles: settlesWebhook,
+    summary: "Posts an event again to the account's current URL; answers once its tries end.",
+    run: redeliverWebhook,
+  },
+  settled: {
+    method: 'POST',
+    path: '/webhooks/settle',
+    answer: 'Status',
+    args: [body],
+    input: accountScope,
+    inputName: 'settle scope',
+    settles: settlesAccountScope,
+    summary:
+      'Answers `{"status": "settled"}` once every webhook try under way or due has ended; `{"account": "pk_…"}` waits only for the tries of that account\'s clock (its test clock\'s accounts), so a receiver hanging on another clock does not hold it.',
+    run: webhooksSettled,
+  },
+  chaos: {
+    method: 'GET',
+    path: '/webhooks/chaos',
+    answer: 'Chaos',
+    args: [],
+    summary: 'Receiver chaos in force: `{duplicateRate, delayRate, reorderRate, delay}` (delay in milliseconds).',
+    run: webhookChaos,
+  },
+  setChaos: {
+    method: 'POST',
+    path: '/webhooks/chaos',
+    answer: 'Chaos',
+    args: [body],
+    input: webhookChaosInput,
+    inputName: 'webhook chaos',
+    summary:
+      'Changes receiver chaos: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05, "delay": "30s"}` (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.',
+    run: setWebhookChaos,
+  },
+} satisfies OperationTable['webhooks'];
+
+export const receiverCheckRow = {
+  method: 'POST',
+  path: '/receiver-check',
+  answer: 'ReceiverReport',
+  args: [body],
+  input: receiverCheckInput,
+  inputName: 'receiver check',
+  summary:
+    'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator\'s webhook ones); answers when the run ends.',
+  run: checkWebhookReceiver,
+} satisfies OperationTable['receiverCheck'];

@@ -10,8 +10,14 @@ import { defaultEnvironment, environments } from '../../domain/environment.js';
 import { deliveryOutcomes, legStatuses, reachableStatuses, walkProblem } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
+import { deliveryBehaviourNames } from '../../webhooks/deliveryBehaviour.js';
 import { networkFaultKinds } from './networkFaults.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
+import { maxDeliveriesPerNotification } from '../../webhooks/deliveryBehaviour.js';
+
+/** The kinds of generated reply text a scenario may ask for. */
+export const replyTextKinds = ['sentence', 'words', 'yes-no'] as const;
+export type ReplyTextKind = (typeof replyTextKinds)[number];
 
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
@@ -113,7 +119,7 @@ const reply = z
       .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
       .optional()
       .describe('Fixed text, or a list to draw from.'),
-    generate: z.enum(['sentence', 'words', 'yes-no']).optional().describe('Generated text (seeded faker).'),
+    generate: z.enum(replyTextKinds).optional().describe('Generated text (seeded faker).'),
   })
   .refine(
     (entry) => (entry.text === undefined) !== (entry.generate === undefined),
@@ -191,14 +197,11 @@ const fault = z
     path: ['trickle'],
   });
 
-/** What a real gateway does to its notifications, one behaviour per rule (docs/webhooks.md#delivery-behaviours). */
-export const webhookBehaviourNames = ['duplicate', 'reorder', 'late', 'orphan', 'answer-ignored'] as const;
-
 const webhookBehaviour = z
   .strictObject({
     name: z.string().optional(),
     behaviour: z
-      .enum(webhookBehaviourNames)
+      .enum(deliveryBehaviourNames)
       .describe(
         "duplicate: the notification N times; reorder: a message's outcome before its submitted; late: held for `after` on the message's clock; orphan: one more for an id never sent; answer-ignored: the receiver's 200 counts as lost, so the retry rule follows.",
       ),
@@ -214,7 +217,7 @@ const webhookBehaviour = z
       .number()
       .int()
       .min(1)
-      .max(10)
+      .max(maxDeliveriesPerNotification)
       .optional()
       .describe('duplicate: deliveries in all (2 or more, default 2); answer-ignored: answers ignored (default 1).'),
     after: duration.optional().describe('late: how long the notification is held, in virtual time (default 6h).'),
@@ -241,6 +244,23 @@ const webhookBehaviour = z
 export type WebhookBehaviourSpec = z.output<typeof webhookBehaviour>;
 
 /**
+ * The most entries of each list one scenario (the emulator's or an account's) holds: every leg, request and notification
+ * asks them in turn, and a scenario of hundreds of matching duplicates held thousands of posts in memory.
+ */
+export const scenarioBounds = { rules: 1000, replies: 1000, faults: 100, webhooks: 50 } as const;
+
+/** A scenario list of at most its bound, refused past it with the bound named. */
+function boundedList<T extends z.ZodType>(item: T, list: keyof typeof scenarioBounds) {
+  const most = scenarioBounds[list];
+  return z
+    .array(item)
+    .max(
+      most,
+      `at most ${most} ${list} in one scenario (the emulator's or an account's); merge the ones that match alike`,
+    );
+}
+
+/**
  * An account's own scenario: rules, replies and faults consulted before the emulator's for that account's
  * requests and legs only (options, accounts and timeline events stay emulator-wide).
  */
@@ -248,14 +268,20 @@ export const accountScenarioSchema = z.strictObject({
   $schema: z.string().optional(),
   version: z.literal(1).optional().describe('The scenario format version.'),
   description: z.string().optional(),
-  rules: z.array(rule).default([]).describe("First match wins, before the emulator's rules."),
-  replies: z
-    .array(reply)
+  magicNumbers: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether the built-in magic numbers answer this account after its own and the emulator's rules and replies; default true. false: they are not asked for it (the emulator's scenario still is).",
+    ),
+  rules: boundedList(rule, 'rules').default([]).describe("First match wins, before the emulator's rules."),
+  replies: boundedList(reply, 'replies')
     .default([])
     .describe("Inbound replies after a leg is delivered; first match wins, before the emulator's."),
-  faults: z.array(fault).default([]).describe("Faults for this account's requests, applied before the emulator's."),
-  webhooks: z
-    .array(webhookBehaviour)
+  faults: boundedList(fault, 'faults')
+    .default([])
+    .describe("Faults for this account's requests, applied before the emulator's."),
+  webhooks: boundedList(webhookBehaviour, 'webhooks')
     .default([])
     .describe("Delivery behaviours for this account's notifications, applied with the emulator's."),
 });
@@ -366,11 +392,14 @@ export const scenarioSchema = z.strictObject({
     .describe(
       'Test clocks, each frozen until moved; accounts name one with clock. Made at start-up and again at every reset.',
     ),
-  rules: z.array(rule).default([]).describe('First match wins; unmatched legs follow the default timeline.'),
-  replies: z.array(reply).default([]).describe('Inbound replies after a leg is delivered; first match wins.'),
-  faults: z.array(fault).default([]),
-  webhooks: z
-    .array(webhookBehaviour)
+  rules: boundedList(rule, 'rules')
+    .default([])
+    .describe('First match wins; unmatched legs follow the default timeline.'),
+  replies: boundedList(reply, 'replies')
+    .default([])
+    .describe('Inbound replies after a leg is delivered; first match wins.'),
+  faults: boundedList(fault, 'faults').default([]),
+  webhooks: boundedList(webhookBehaviour, 'webhooks')
     .default([])
     .describe(
       'Delivery behaviours: what real gateways do to notifications (duplicates, disorder, late receipts, ...).',
