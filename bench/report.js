@@ -63,6 +63,28 @@ function memoryRows(count, run) {
   ];
 }
 
+/**
+ * This build against the last release, measured in the same rounds: each one's throughput as a ratio to bare node:http
+ * (the median of its rounds), and this build's ratio over the release's.
+ */
+function releaseRows(r) {
+  const { bare, release, emulator } = r.load;
+  if (release === undefined)
+    return [[`Against the last release`, 'n/a', r.release?.skipped ?? 'not measured', 'n/a', '(context)', undefined]];
+  const times = (value) => `${fixed(value, 2)}× of bare node:http`;
+  return ['balance', 'send'].map((name) =>
+    row(
+      `${name === 'balance' ? 'GET balance' : 'Signed POST send'} throughput against the last release (${r.release.commit}), same rounds`,
+      times,
+      emulator[name].rpsRatio,
+      `${r.release.commit}`,
+      release[name].rpsRatio,
+      '≥ 1.00×',
+      emulator[name].rpsRatio >= release[name].rpsRatio && bare[name].rps > 0,
+    ),
+  );
+}
+
 function targetRows(r) {
   const { bare, hono, emulator } = r.load;
   const s = r.scale;
@@ -116,6 +138,7 @@ function targetRows(r) {
         ),
       ];
     }),
+    ...releaseRows(r),
     row(
       'Cold start (spawn → first 200)',
       ms,
@@ -224,7 +247,10 @@ export function renderResults(r) {
       `${fixed((server.rss ?? NaN) / 2 ** 20)} MB`,
     ]),
   );
-  lines.push(`The emulator stored ${fixed(r.load.emulator.sent)} messages during the measured send rounds.`, '');
+  lines.push(
+    `The emulator stored ${fixed(r.load.emulator.sent)} messages during the measured send rounds${r.load.release ? ` (the last release ${fixed(r.load.release.sent)})` : ''}.${r.load.release ? ` The last release (${r.release.commit}) is built from git into a temporary folder by bench/release.js and started with the same arguments; the order of the servers turns round every other round.` : ''}`,
+    '',
+  );
   lines.push(
     '## Scale',
     '',

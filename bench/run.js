@@ -25,6 +25,7 @@ import { authorization, balanceRequest, sendRequest } from './requests.js';
 import { fixtureCost } from './fixtureCost.js';
 import { kitCost } from './kitCost.js';
 import { withKitSection } from './kitSection.js';
+import { prepareRelease } from './release.js';
 import { machine, renderResults, withFixtureSection } from './report.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
@@ -58,9 +59,17 @@ const size = tiny
 const out = process.env.BENCH_OUT ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
 const cli = [script('../bin/sms-emulator.js'), '--port', '0', '--balance', '1000000000000'];
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const wanted = (part) => !only || only.includes(part);
+// The last release's CLI, started as this build's is and measured in the same rounds: what a change to the request path
+// won or lost since (bench/release.js builds it from git).
+const release = wanted('load') ? prepareRelease() : { skipped: 'no load rounds' };
 const servers = {
   bare: { label: 'bare node:http', args: [script('./servers/bareHttp.js')] },
   hono: { label: 'bare hono app', args: [script('./servers/bareHono.js')] },
+  ...(release.skipped === undefined && {
+    release: { label: `last release (${release.commit}, default CLI)`, args: [...release.args, ...cli.slice(1)] },
+  }),
   emulator: { label: 'sms-emulator (default CLI, realtime clock)', args: cli },
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -70,10 +79,9 @@ const log = (line) => process.stdout.write(`${line}\n`);
 const results = { size: tiny ? 'tiny' : 'full', sizes: size, machine: machine(pinned, serverCpu), connections };
 pinLoadGenerator();
 
-const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wanted = (part) => !only || only.includes(part);
-
 if (wanted('load')) {
+  results.release = release;
+  if (release.skipped !== undefined) log(`bench: the last release is left out: ${release.skipped}`);
   log(`bench (${results.size}): load, ${size.rounds} round(s) of ${size.seconds} s per server and route`);
   results.load = await loadRounds();
 }
@@ -127,7 +135,10 @@ if (only) {
   log(`bench: wrote ${out}`);
 }
 
-/** Every server gets each route in turn, round after round, so drift on the machine hits all of them alike. */
+/**
+ * Every server gets each route in turn, round after round, so drift on the machine hits all of them alike; the order
+ * turns round every other round, so none is always measured first or right after another's send round.
+ */
 async function loadRounds() {
   const started = {};
   for (const [key, server] of Object.entries(servers)) started[key] = await startServer(server.args);
@@ -139,8 +150,9 @@ async function loadRounds() {
       for (const route of Object.values(routes)) await measure(started[key].origin, route, size.warmup);
     }
     for (let round = 1; round <= size.rounds; round++) {
+      const order = round % 2 === 1 ? Object.keys(servers) : Object.keys(servers).reverse();
       for (const [name, route] of Object.entries(routes)) {
-        for (const key of Object.keys(servers)) {
+        for (const key of order) {
           const { pid } = started[key].child;
           const cpuBefore = cpuTimeOf(pid);
           const sample = await measure(started[key].origin, route, size.seconds);

@@ -1,7 +1,13 @@
-// Writes scenarios/scenario.schema.json from the zod definition (run after `npm run build`).
+// Writes scenarios/scenario.schema.json and scenarios/transcript.schema.json from their zod definitions (run after `npm run build`).
 import { writeFileSync } from 'node:fs';
 import { scenarioJsonSchema } from '../dist/engine/scenario/jsonSchema.js';
+import { transcriptJsonSchema } from '../dist/parity/transcript.js';
 
-const target = new URL('../scenarios/scenario.schema.json', import.meta.url);
-writeFileSync(target, `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`);
-console.log(`wrote ${target.pathname}`);
+for (const [name, schema] of [
+  ['scenario.schema.json', scenarioJsonSchema()],
+  ['transcript.schema.json', transcriptJsonSchema()],
+]) {
+  const target = new URL(`../scenarios/${name}`, import.meta.url);
+  writeFileSync(target, `${JSON.stringify(schema, null, 2)}\n`);
+  console.log(`wrote ${target.pathname}`);
+}

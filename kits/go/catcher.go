@@ -1,9 +1,11 @@
 package smsemu
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,10 +13,18 @@ import (
 	"time"
 )
 
-// CaughtRequest is one post the emulator made to a test's catcher.
+// CaughtRequest is one post the emulator made to a test's catcher, and what the app answered when the catcher
+// handed it on.
 type CaughtRequest struct {
+	Method string
+	Path   string
 	Header http.Header
 	Body   string
+	// Status is what the catcher answered the emulator: the app's status when it handed the post on.
+	Status int
+	// AppAnswer is the body the app answered (empty without an app); AppError why the app could not be reached.
+	AppAnswer string
+	AppError  string
 }
 
 // JSON is the post's body decoded.
@@ -24,41 +34,124 @@ func (r CaughtRequest) JSON() map[string]any {
 	return payload
 }
 
-// Catcher is a test's webhook receiver: what it received, and how it answers (200 unless told otherwise).
+// Payload is the post's body as a Message: a delivery notification (the message narrowed to one recipient, with
+// that leg's status) or a reply (type sms-reply, InReplyTo set).
+func (r CaughtRequest) Payload() Message {
+	var payload Message
+	_ = json.Unmarshal([]byte(r.Body), &payload)
+	return payload
+}
+
+// Catcher is a test's webhook receiver. It keeps a copy of every post for assertions and waits, and answers the
+// emulator: with statuses the test scripted (RespondWith), else with the app's own answer when the world was given
+// the app's handler (WithAppHandler, WithAppURL), else 200.
 type Catcher struct {
 	URL      string
-	server   *httptest.Server
+	server   *http.Server
+	listener net.Listener
+	app      http.Handler
+	appURL   string
 	mu       sync.Mutex
 	received []CaughtRequest
 	answers  []int
 	always   int
 	arrived  chan struct{}
+	done     chan struct{}
 }
 
-func newCatcher() *Catcher {
-	c := &Catcher{always: 200, arrived: make(chan struct{}, 1)}
-	c.server = httptest.NewServer(http.HandlerFunc(c.serve))
-	c.URL = c.server.URL + "/webhooks"
-	return c
+// appClient hands posts on to an app's URL; its answer goes back to the emulator whatever it is.
+var appClient = &http.Client{Timeout: 60 * time.Second, Transport: newTransport()}
+
+// listenCatcher opens a catcher's socket. net.Listen takes the listen backlog from the system (Linux:
+// net.core.somaxconn, 4096 by default since 5.4; macOS kern.ipc.somaxconn, 128; Windows SOMAXCONN), never
+// Python's 5: a burst of webhooks waits in the queue instead of having its connections dropped and retried.
+func listenCatcher() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }
+
+func newCatcher(path string, app http.Handler, appURL string) (*Catcher, error) {
+	listener, err := listenCatcher()
+	if err != nil {
+		return nil, err
+	}
+	c := &Catcher{listener: listener, app: app, appURL: appURL, arrived: make(chan struct{}, 1), done: make(chan struct{})}
+	c.server = &http.Server{Handler: http.HandlerFunc(c.serve), ReadHeaderTimeout: time.Minute}
+	c.URL = "http://" + listener.Addr().String() + path
+	go func() { _ = c.server.Serve(listener); close(c.done) }()
+	return c, nil
 }
 
 func (c *Catcher) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
+	caught := CaughtRequest{Method: r.Method, Path: r.URL.RequestURI(), Header: r.Header.Clone(), Body: string(body)}
 	c.mu.Lock()
-	c.received = append(c.received, CaughtRequest{Header: r.Header.Clone(), Body: string(body)})
+	scripted := c.always != 0 || len(c.answers) > 0
 	status := c.always
 	if len(c.answers) > 0 {
 		status, c.answers = c.answers[0], c.answers[1:]
 	}
 	c.mu.Unlock()
+	header, answer := http.Header{}, []byte(nil)
+	switch {
+	case scripted:
+	case c.app != nil:
+		status, header, answer = c.handOn(r, body)
+	case c.appURL != "":
+		status, header, answer, caught.AppError = c.post(r, body)
+	default:
+		status = http.StatusOK
+	}
+	if c.app != nil || c.appURL != "" {
+		caught.AppAnswer = string(answer)
+	}
+	caught.Status = status
+	c.mu.Lock()
+	c.received = append(c.received, caught)
+	c.mu.Unlock()
 	select {
 	case c.arrived <- struct{}{}:
 	default:
 	}
+	for name, values := range header {
+		w.Header()[name] = values
+	}
 	w.WriteHeader(status)
+	_, _ = w.Write(answer)
 }
 
-// RespondWith sets the statuses answered in turn; the last one then stays (RespondWith(500, 200): one failure).
+// handOn gives the post, unchanged (method, path, headers, body bytes), to the app's handler in this process.
+func (c *Catcher) handOn(r *http.Request, body []byte) (int, http.Header, []byte) {
+	request := r.Clone(r.Context())
+	request.Body = io.NopCloser(bytes.NewReader(body))
+	recorder := httptest.NewRecorder()
+	c.app.ServeHTTP(recorder, request)
+	return recorder.Code, recorder.Header(), recorder.Body.Bytes()
+}
+
+// post hands the post, unchanged, to the app's URL; when nothing answers, the emulator gets a 502 saying why (a
+// failed try it retries, as it would for the app itself).
+func (c *Catcher) post(r *http.Request, body []byte) (int, http.Header, []byte, string) {
+	request, err := http.NewRequest(r.Method, c.appURL, bytes.NewReader(body))
+	if err != nil {
+		return http.StatusBadGateway, nil, nil, err.Error()
+	}
+	request.Header = r.Header.Clone()
+	for _, hop := range []string{"Connection", "Content-Length", "Keep-Alive", "Transfer-Encoding"} {
+		request.Header.Del(hop)
+	}
+	response, err := appClient.Do(request)
+	if err != nil {
+		return http.StatusBadGateway, nil, []byte(err.Error()), err.Error()
+	}
+	defer response.Body.Close()
+	answer, _ := io.ReadAll(response.Body)
+	header := http.Header{}
+	if kind := response.Header.Get("Content-Type"); kind != "" {
+		header.Set("Content-Type", kind)
+	}
+	return response.StatusCode, header, answer, ""
+}
+
+// RespondWith sets the statuses answered in turn, whether or not an app was given; the last one then stays
+// (RespondWith(500, 200): one failure, then 200s).
 func (c *Catcher) RespondWith(statuses ...int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -72,7 +165,9 @@ func (c *Catcher) Received() []CaughtRequest {
 	return append([]CaughtRequest(nil), c.received...)
 }
 
-// WaitFor waits (wall clock: webhooks travel over a real socket) until count posts arrived.
+// WaitFor waits (wall clock: webhooks travel over a real socket) until count posts arrived. A world's clock moves
+// (Advance, WaitFor, RunUntilIdle) answer after the webhooks they fired were tried, so this is for posts sent on a
+// realtime clock or by something else.
 func (c *Catcher) WaitFor(count int, timeout time.Duration) ([]CaughtRequest, error) {
 	deadline := time.After(timeout)
 	for {
@@ -87,7 +182,10 @@ func (c *Catcher) WaitFor(count int, timeout time.Duration) ([]CaughtRequest, er
 	}
 }
 
-func (c *Catcher) close() { c.server.Close() }
+func (c *Catcher) close() {
+	_ = c.server.Close()
+	<-c.done
+}
 
 // FindWebhook is the first payload whose given fields all match (empty strings match anything; text is the
 // payload's message).
@@ -119,10 +217,10 @@ func contains(list any, wanted string) bool {
 	return false
 }
 
-func describe(payloads []map[string]any) string {
+func describe(payloads []Message) string {
 	var lines []string
 	for _, p := range payloads {
-		lines = append(lines, fmt.Sprintf("  %v %v %v", p["type"], p["id"], p["status"]))
+		lines = append(lines, fmt.Sprintf("  %s %s %s to %s", p.Type, p.ID, p.Status, strings.Join(p.Recipient, ",")))
 	}
 	if len(lines) == 0 {
 		return "  none"

@@ -28,9 +28,6 @@ func (e *APIError) Error() string {
 	return fmt.Sprintf("%s (%d): %s", e.Code, e.Status, e.Description)
 }
 
-// Message is a message object as the API answers it (and as webhooks post it).
-type Message = map[string]any
-
 // Client signs every request with the account's secret, as the API requires (Basic auth with the API key).
 type Client struct {
 	root   string
@@ -40,14 +37,46 @@ type Client struct {
 	HTTP   *http.Client
 }
 
+// API paths per environment under the emulator's origin (the kit contract's paths.api).
+const (
+	LivePath    = "/v1"
+	SandboxPath = "/sandbox/v1"
+)
+
+// Environments of an account: live (the default) and sandbox.
+const (
+	Live    = "live"
+	Sandbox = "sandbox"
+)
+
+// MessageList is one page of the API's message list.
+type MessageList struct {
+	List       []Message `json:"list"`
+	Page       int       `json:"page"`
+	Limit      int       `json:"limit"`
+	TotalPages int       `json:"total_pages"`
+	TotalItems int       `json:"total_items"`
+}
+
 // NewClient is a client of the live API (/v1) at baseURL.
 func NewClient(baseURL, apiKey, signingSecret string) *Client {
+	return NewEnvironmentClient(baseURL, Live, apiKey, signingSecret)
+}
+
+// NewEnvironmentClient is a client of an environment's API: live (/v1) or sandbox (/sandbox/v1).
+func NewEnvironmentClient(baseURL, environment, apiKey, signingSecret string) *Client {
+	path := LivePath
+	if environment == Sandbox {
+		path = SandboxPath
+	}
 	return &Client{
-		root:   strings.TrimRight(baseURL, "/") + "/v1/messages",
+		root:   strings.TrimRight(baseURL, "/") + path + "/messages",
 		auth:   "Basic " + base64.StdEncoding.EncodeToString([]byte(apiKey+":")),
 		secret: signingSecret,
 		Offset: "+02:00",
-		HTTP:   &http.Client{Timeout: 30 * time.Second},
+		// The kit's pool, whose idle connections end before the emulator's do; no retry here: the client plays the
+		// app's, and a network fault of a scenario must reach the test.
+		HTTP: &http.Client{Timeout: 30 * time.Second, Transport: sharedTransport},
 	}
 }
 
@@ -65,7 +94,7 @@ func (c *Client) SendWith(fields map[string]any) (Message, error) {
 func (c *Client) Schedule(recipients []string, message string, at time.Time) (Message, error) {
 	schedule, err := FormatSchedule(at, c.Offset)
 	if err != nil {
-		return nil, err
+		return Message{}, err
 	}
 	return c.call("POST", "", map[string]any{"recipient": recipients, "message": message, "schedule": schedule})
 }
@@ -74,12 +103,14 @@ func (c *Client) Schedule(recipients []string, message string, at time.Time) (Me
 func (c *Client) Get(id string) (Message, error) { return c.call("GET", "/"+url.PathEscape(id), nil) }
 
 // List reads a page of messages, newest first (query: recipient, status, search, page, limit).
-func (c *Client) List(query url.Values) (Message, error) {
+func (c *Client) List(query url.Values) (MessageList, error) {
 	suffix := ""
 	if len(query) > 0 {
 		suffix = "?" + query.Encode()
 	}
-	return c.call("GET", suffix, nil)
+	var list MessageList
+	err := c.do("GET", suffix, nil, &list)
+	return list, err
 }
 
 // Edit changes the given fields of a scheduled message.
@@ -94,26 +125,31 @@ func (c *Client) Delete(id string) (Message, error) {
 
 // Balance reads the account's credits.
 func (c *Client) Balance() (int, error) {
-	answer, err := c.call("GET", "/balance", nil)
-	if err != nil {
-		return 0, err
+	var answer struct {
+		Balance int `json:"balance"`
 	}
-	balance, _ := answer["balance"].(float64)
-	return int(balance), nil
+	err := c.do("GET", "/balance", nil, &answer)
+	return answer.Balance, err
 }
 
 func (c *Client) call(method, path string, body map[string]any) (Message, error) {
+	var message Message
+	err := c.do(method, path, body, &message)
+	return message, err
+}
+
+func (c *Client) do(method, path string, body map[string]any, out any) error {
 	var reader io.Reader
 	if body != nil {
 		encoded, err := json.Marshal(body)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		reader = bytes.NewReader(encoded)
 	}
 	request, err := http.NewRequest(method, c.root+path, reader)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if body != nil {
 		request.Header.Set("Content-Type", "application/json")
@@ -123,17 +159,17 @@ func (c *Client) call(method, path string, body map[string]any) (Message, error)
 	request.Header.Set("Accept", "application/json")
 	response, err := c.HTTP.Do(request)
 	if err != nil {
-		return nil, &APIError{Code: "NETWORK_ERROR", Description: fmt.Sprintf("%s %s got no answer: %v", method, c.root+path, err)}
+		return &APIError{Code: "NETWORK_ERROR", Description: fmt.Sprintf("%s %s got no answer: %v", method, c.root+path, err)}
 	}
 	defer response.Body.Close()
 	raw, err := io.ReadAll(response.Body)
 	if err != nil {
-		return nil, &APIError{Code: "NETWORK_ERROR", Status: response.StatusCode, Description: fmt.Sprintf("%s %s: the answer broke off: %v", method, c.root+path, err)}
+		return &APIError{Code: "NETWORK_ERROR", Status: response.StatusCode, Description: fmt.Sprintf("%s %s: the answer broke off: %v", method, c.root+path, err)}
 	}
 	var parsed map[string]any
 	_ = json.Unmarshal(raw, &parsed)
 	if response.StatusCode >= 200 && response.StatusCode < 300 && parsed != nil && parsed["description"] == nil {
-		return parsed, nil
+		return json.Unmarshal(raw, out)
 	}
 	failure := parsed
 	if wrapped, ok := parsed["error"].(map[string]any); ok {
@@ -145,5 +181,5 @@ func (c *Client) call(method, path string, body map[string]any) (Message, error)
 		code, description = "UNEXPECTED_RESPONSE", fmt.Sprintf("%s %s answered %d: %.200s", method, c.root+path, response.StatusCode, raw)
 	}
 	retryAfter, _ := strconv.Atoi(response.Header.Get("Retry-After"))
-	return nil, &APIError{Code: code, Status: response.StatusCode, Description: description, Header: response.Header, RetryAfter: retryAfter}
+	return &APIError{Code: code, Status: response.StatusCode, Description: description, Header: response.Header, RetryAfter: retryAfter}
 }

@@ -22,47 +22,62 @@ func (e *ControlError) Error() string {
 	return fmt.Sprintf("%s (%d): %s", e.Code, e.Status, e.Description)
 }
 
-// Control calls the emulator's control API, <origin>/_emulator<path>, as docs/control-api.md documents it.
+// ControlPath is where the control API lives under the emulator's origin.
+const ControlPath = "/_emulator"
+
+// Control calls the emulator's control API, <origin>/_emulator<path>, as docs/control-api.md documents it: one method
+// per operation (operations.go), and Call for anything raw.
 type Control struct {
 	Origin string
 	Token  string
-	HTTP   *http.Client
+	// HTTP is the client used (nil: the kit's own, whose idle connections end before the emulator's do).
+	HTTP *http.Client
 }
 
-// Call sends one control request: a JSON body (or text when body is a string), a query; decodes the JSON answer into out.
+var defaultControlHTTP = &http.Client{Timeout: 60 * time.Second, Transport: sharedTransport}
+
+// Call sends one control request: a JSON body (or text when body is a string), a query; decodes the JSON answer into
+// out (a *string takes the text as it came). A request that failed on a reused connection before any answer is sent
+// once more (doRetried).
 func (c *Control) Call(method, path string, query url.Values, body any, out any) error {
-	target := strings.TrimRight(c.Origin, "/") + "/_emulator" + path
+	target := strings.TrimRight(c.Origin, "/") + ControlPath + path
 	if len(query) > 0 {
 		target += "?" + query.Encode()
 	}
-	var reader io.Reader
+	var payload []byte
 	contentType := ""
 	switch b := body.(type) {
 	case nil:
 	case string:
-		reader, contentType = strings.NewReader(b), "application/yaml"
+		payload, contentType = []byte(b), "application/yaml"
 	default:
 		encoded, err := json.Marshal(b)
 		if err != nil {
 			return err
 		}
-		reader, contentType = bytes.NewReader(encoded), "application/json"
-	}
-	request, err := http.NewRequest(method, target, reader)
-	if err != nil {
-		return err
-	}
-	if contentType != "" {
-		request.Header.Set("Content-Type", contentType)
-	}
-	if c.Token != "" {
-		request.Header.Set("Authorization", "Bearer "+c.Token)
+		payload, contentType = encoded, "application/json"
 	}
 	client := c.HTTP
 	if client == nil {
-		client = &http.Client{Timeout: 60 * time.Second}
+		client = defaultControlHTTP
 	}
-	response, err := client.Do(request)
+	response, err := doRetried(client, func() (*http.Request, error) {
+		var reader io.Reader
+		if payload != nil {
+			reader = bytes.NewReader(payload)
+		}
+		request, err := http.NewRequest(method, target, reader)
+		if err != nil {
+			return nil, err
+		}
+		if contentType != "" {
+			request.Header.Set("Content-Type", contentType)
+		}
+		if c.Token != "" {
+			request.Header.Set("Authorization", "Bearer "+c.Token)
+		}
+		return request, nil
+	})
 	if err != nil {
 		return &ControlError{Code: "NO_ANSWER", Description: fmt.Sprintf("%s %s: %v (is the emulator running there?)", method, target, err)}
 	}
@@ -100,4 +115,20 @@ func (c *Control) Call(method, path string, query url.Values, body any, out any)
 		failure.Message, failure.Description = "UNEXPECTED_RESPONSE", fmt.Sprintf("%s %s answered %d: %.200s", method, path, response.StatusCode, raw)
 	}
 	return &ControlError{Code: failure.Message, Status: response.StatusCode, Description: failure.Description}
+}
+
+// call is Call with the answer's type as a type parameter.
+func call[T any](c *Control, method, path string, query url.Values, body any) (T, error) {
+	var answer T
+	err := c.Call(method, path, query, body, &answer)
+	return answer, err
+}
+
+// withBody is call for an input whose body may fail to build (a duration or instant of the wrong type).
+func withBody[T any](c *Control, method, path string, query url.Values, body fields, err error) (T, error) {
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return call[T](c, method, path, query, body)
 }

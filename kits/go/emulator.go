@@ -10,115 +10,132 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
-
-// DefaultCommand starts the emulator when SMS_EMULATOR_COMMAND is not set.
-const DefaultCommand = "npx --yes sms-emulator"
 
 // Emulator is the emulator a test binary drives: a running one (SMS_EMULATOR_URL), or one it started.
 type Emulator struct {
 	Origin  string
 	Control *Control
 	// Ready is what the ready file said (origin, live, sandbox, control, apiKey, ...) when this process started it.
-	Ready   map[string]any
+	Ready map[string]any
+	// Source says where the emulator came from: the step of the resolution order that gave it, and what it ran.
+	Source  string
 	process *exec.Cmd
 	// exited is closed once the process this one started has ended.
 	exited chan struct{}
 }
 
-// Stop ends the emulator when this process started it (its whole process group: npx, its shell and node).
+// Stop ends the emulator when this process started it (its whole process group: a shell, npx, node).
 func (e *Emulator) Stop() {
 	if e.process == nil || e.process.Process == nil {
 		return
 	}
-	pid := e.process.Process.Pid
-	_ = syscall.Kill(-pid, syscall.SIGTERM)
-	select {
-	case <-e.exited:
-	case <-time.After(5 * time.Second):
-		_ = syscall.Kill(-pid, syscall.SIGKILL)
-		<-e.exited
-	}
+	stopProcess(e.process, e.exited)
 	e.process = nil
 }
 
-// Start finds the emulator: SMS_EMULATOR_URL (with SMS_EMULATOR_CONTROL_TOKEN) names a running one; else
-// SMS_EMULATOR_COMMAND (default `npx --yes sms-emulator`, split on spaces) starts one on a free port with a manual
-// clock and --parent-pid, so a killed test run leaves no emulator behind, and Start waits for its ready file.
-func Start() (*Emulator, error) {
-	token := os.Getenv("SMS_EMULATOR_CONTROL_TOKEN")
-	if origin := os.Getenv("SMS_EMULATOR_URL"); origin != "" {
-		control := &Control{Origin: origin, Token: token}
-		var health struct {
-			Status string `json:"status"`
-		}
-		if err := control.Call("GET", "/health", nil, nil, &health); err != nil {
-			return nil, fmt.Errorf("smsemu: SMS_EMULATOR_URL=%s: %w", origin, err)
-		}
-		if health.Status != "ok" {
-			return nil, fmt.Errorf("smsemu: SMS_EMULATOR_URL=%s is not an sms-emulator: /_emulator/health did not answer {\"status\": \"ok\"}", origin)
-		}
-		return &Emulator{Origin: strings.TrimRight(origin, "/"), Control: control}, nil
+// startTimeout bounds an emulator's start: SMS_EMULATOR_START_TIMEOUT (a Go duration), default 120s.
+func startTimeout() time.Duration {
+	if given, err := time.ParseDuration(os.Getenv(envStartTimeout)); err == nil {
+		return given
 	}
+	return 120 * time.Second
+}
+
+// outputTail keeps the last bytes a started emulator wrote, for the error when it ends before it is ready.
+type outputTail struct {
+	mu   sync.Mutex
+	data []byte
+}
+
+const outputTailSize = 64 << 10
+
+func (o *outputTail) Write(chunk []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.data = append(o.data, chunk...)
+	if len(o.data) > outputTailSize {
+		o.data = append([]byte(nil), o.data[len(o.data)-outputTailSize:]...)
+	}
+	return len(chunk), nil
+}
+
+func (o *outputTail) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return string(o.data)
+}
+
+// startArgs are the arguments a kit starts the emulator with (the kit contract's start.args): a free port, a manual
+// clock, the ready file to write, and the process whose end stops it.
+func startArgs(readyFile, parentPid string) []string {
+	return []string{"--port", "0", "--clock", "manual", "--ready-file", readyFile, "--parent-pid", parentPid}
+}
+
+// startProcess runs words with the contract's start arguments (a free port, a manual clock, a ready file, and
+// --parent-pid so a killed test binary leaves no emulator behind) and waits for the ready file. The ready file's
+// folder is removed as soon as it was read, and the process's output is kept in memory: a run leaves no temp folder.
+func startProcess(words []string, token, source string) (*Emulator, error) {
 	directory, err := os.MkdirTemp("", "sms-emulator-")
 	if err != nil {
 		return nil, err
 	}
+	defer os.RemoveAll(directory)
 	readyFile := filepath.Join(directory, "ready.json")
-	logFile, err := os.Create(filepath.Join(directory, "output.log"))
-	if err != nil {
-		return nil, err
-	}
-	defer logFile.Close()
-	command := os.Getenv("SMS_EMULATOR_COMMAND")
-	if command == "" {
-		command = DefaultCommand
-	}
-	words := append(strings.Fields(command),
-		"--port", "0", "--clock", "manual", "--ready-file", readyFile, "--parent-pid", strconv.Itoa(os.Getpid()))
+	words = append(append([]string(nil), words...), startArgs(readyFile, strconv.Itoa(os.Getpid()))...)
 	cmd := exec.Command(words[0], words[1:]...)
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	output := &outputTail{}
+	cmd.Stdout, cmd.Stderr = output, output
+	cmd.WaitDelay = 2 * time.Second
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("smsemu: cannot start %q: %w", command, err)
+		return nil, fmt.Errorf("cannot start %q: %w", strings.Join(words, " "), err)
 	}
 	exited := make(chan struct{})
 	var exit error
 	go func() { exit = cmd.Wait(); close(exited) }()
-	timeout := 120 * time.Second
-	if given, err := time.ParseDuration(os.Getenv("SMS_EMULATOR_START_TIMEOUT")); err == nil {
-		timeout = given
-	}
-	deadline := time.Now().Add(timeout)
+	timeout := startTimeout()
+	deadline := time.After(timeout)
 	for {
 		if _, err := os.Stat(readyFile); err == nil {
 			break
 		}
 		select {
 		case <-exited:
-			output, _ := os.ReadFile(logFile.Name())
-			return nil, fmt.Errorf("smsemu: %s exited (%v) before it was ready:\n%s", strings.Join(words, " "), exit, output)
-		case <-time.After(50 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-exited
-			output, _ := os.ReadFile(logFile.Name())
-			return nil, fmt.Errorf("smsemu: %s was not ready within %s:\n%s", strings.Join(words, " "), timeout, output)
+			return nil, fmt.Errorf("%s exited (%v) before it was ready:\n%s", strings.Join(words, " "), exit, output)
+		case <-deadline:
+			stopProcess(cmd, exited)
+			return nil, fmt.Errorf("%s was not ready within %s (%s):\n%s", strings.Join(words, " "), timeout, envStartTimeout, output)
+		case <-time.After(20 * time.Millisecond):
 		}
 	}
 	raw, err := os.ReadFile(readyFile)
 	if err != nil {
+		stopProcess(cmd, exited)
 		return nil, err
 	}
 	var ready map[string]any
 	if err := json.Unmarshal(raw, &ready); err != nil {
-		return nil, fmt.Errorf("smsemu: the ready file %s: %w", readyFile, err)
+		stopProcess(cmd, exited)
+		return nil, fmt.Errorf("the ready file %s: %w", readyFile, err)
 	}
 	origin, _ := ready["origin"].(string)
-	return &Emulator{Origin: origin, Control: &Control{Origin: origin, Token: token}, Ready: ready, process: cmd, exited: exited}, nil
+	return &Emulator{Origin: origin, Control: &Control{Origin: origin, Token: token}, Ready: ready, Source: source,
+		process: cmd, exited: exited}, nil
+}
+
+// connect checks that origin is a running emulator.
+func connect(origin, token string) (*Emulator, error) {
+	control := &Control{Origin: strings.TrimRight(origin, "/"), Token: token}
+	health, err := control.Health()
+	if err != nil {
+		return nil, err
+	}
+	if health.Status != "ok" {
+		return nil, errors.New("/_emulator/health did not answer {\"status\": \"ok\"}: not an sms-emulator")
+	}
+	return &Emulator{Origin: control.Origin, Control: control, Source: envURL + "=" + origin}, nil
 }
 
 var (
@@ -127,10 +144,15 @@ var (
 	sharedOnce sync.Once
 )
 
-// Shared is the test binary's one emulator, started on first use. It stops by itself when the test binary ends
-// (--parent-pid); Main stops it at once.
+// Shared is the test binary's one emulator, found by Start on first use; where it came from is printed once to
+// stderr. It stops by itself when the test binary ends (--parent-pid); Main stops it at once.
 func Shared() (*Emulator, error) {
-	sharedOnce.Do(func() { shared, sharedErr = Start() })
+	sharedOnce.Do(func() {
+		shared, sharedErr = Start()
+		if sharedErr == nil {
+			fmt.Fprintf(os.Stderr, "sms-emulator: %s\n", shared.Source)
+		}
+	})
 	if sharedErr != nil {
 		return nil, sharedErr
 	}

@@ -1,3 +1,3 @@
-module smsemu
+module smsemulator.dev/smsemu
 
 go 1.21

@@ -5,17 +5,16 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 )
 
-// Clock is a test's own clock: frozen until moved, and only the test's account lives on it.
+// Clock is a test's own clock: frozen until moved, and only the test's account lives on it. Every move answers once
+// the webhooks it fired were tried.
 type Clock struct {
 	ID      string
 	control *Control
@@ -23,18 +22,12 @@ type Clock struct {
 	now     int64
 }
 
-type clockView struct {
-	ID  string `json:"id"`
-	Now int64  `json:"now"`
-}
-
-func (c *Clock) move(command map[string]any) error {
-	var view clockView
-	if err := c.control.Call("POST", "/clocks/"+url.PathEscape(c.ID), nil, command, &view); err != nil {
-		return err
+func (c *Clock) move(command ClockCommand) (TestClock, error) {
+	moved, err := c.control.ClocksMove(c.ID, command)
+	if err == nil {
+		c.track(moved.Now)
 	}
-	c.track(view.Now)
-	return nil
+	return moved, err
 }
 
 func (c *Clock) track(now int64) {
@@ -45,19 +38,40 @@ func (c *Clock) track(now int64) {
 	}
 }
 
-// Advance moves the clock forward ("15m", "1h30m"), firing what falls due on the way.
-func (c *Clock) Advance(duration string) error { return c.move(map[string]any{"advance": duration}) }
-
-// Set moves the clock to an instant; never backwards.
-func (c *Clock) Set(instant time.Time) error {
-	return c.move(map[string]any{"set": instant.UTC().Format(time.RFC3339Nano)})
+// Advance moves the clock forward by a time.Duration or a text ("15m", "1h30m"), firing what falls due on the way.
+func (c *Clock) Advance(by any) error {
+	_, err := c.move(ClockCommand{Advance: by})
+	return err
 }
 
-// RunUntilIdle fires everything queued on the clock.
-func (c *Clock) RunUntilIdle() error { return c.move(map[string]any{"runUntilIdle": true}) }
+// Set moves the clock to an instant (a time.Time or an RFC 3339 text); never backwards.
+func (c *Clock) Set(at any) error {
+	_, err := c.move(ClockCommand{Set: at})
+	return err
+}
+
+// RunUntilIdle fires everything queued on the clock, or what falls due within limit (a time.Duration or a text) when
+// one is given; Run says how many events fired, whether the clock is idle, and why it stopped early.
+func (c *Clock) RunUntilIdle(limit ...any) (Run, error) {
+	command := ClockCommand{RunUntilIdle: true}
+	if len(limit) > 0 {
+		command.Limit = limit[0]
+	}
+	moved, err := c.move(command)
+	if moved.Run == nil {
+		return Run{}, err
+	}
+	return *moved.Run, err
+}
 
 // Next jumps to the clock's next queued event and fires what is due then.
-func (c *Clock) Next() error { return c.move(map[string]any{"next": true}) }
+func (c *Clock) Next() (Run, error) {
+	moved, err := c.move(ClockCommand{Next: true})
+	if moved.Run == nil {
+		return Run{}, err
+	}
+	return *moved.Run, err
+}
 
 // Now is the clock's time, at once: nothing but the test moves its clock, so it is the time its last move answered.
 func (c *Clock) Now() time.Time {
@@ -66,16 +80,84 @@ func (c *Clock) Now() time.Time {
 	return time.UnixMilli(c.now).UTC()
 }
 
-// World is one test's world on the emulator; World(t) makes it and deletes it when the test ends.
+// Option sets up a world: its account's secret, balances, scopes, environment, start time, scenario, and where its
+// webhooks go.
+type Option func(*worldConfig)
+
+type worldConfig struct {
+	request     WorldRequest
+	environment string
+	app         http.Handler
+	appURL      string
+	path        string
+}
+
+// WithSigningSecret gives the world's account this signing secret (default: one drawn for the world): the secret the
+// app signs its requests with.
+func WithSigningSecret(secret string) Option {
+	return func(c *worldConfig) { c.request.Account.SigningSecret = secret }
+}
+
+// WithAPIKey gives the world's account this API key (pk_…; default: one drawn for the world).
+func WithAPIKey(key string) Option { return func(c *worldConfig) { c.request.Account.APIKey = key } }
+
+// WithStartTime starts the world's clock at an instant: a time.Time or an RFC 3339 text (default: the emulator's now).
+func WithStartTime(at any) Option { return func(c *worldConfig) { c.request.StartTime = at } }
+
+// WithBalance gives the world's account this many live credits.
+func WithBalance(credits int) Option {
+	return func(c *worldConfig) { c.request.Account.Balance = &credits }
+}
+
+// WithSandboxBalance gives the world's account this many sandbox credits.
+func WithSandboxBalance(credits int) Option {
+	return func(c *worldConfig) { c.request.Account.SandboxBalance = &credits }
+}
+
+// WithEnvironment points the world's Client and BaseURL at an environment: Live (the default) or Sandbox.
+func WithEnvironment(environment string) Option {
+	return func(c *worldConfig) { c.environment = environment }
+}
+
+// WithScopes limits what the world's API key may do ("balance", "send", "read", "edit", "delete").
+func WithScopes(scopes ...string) Option {
+	return func(c *worldConfig) { c.request.Account.Scopes = append([]string{}, scopes...) }
+}
+
+// WithScenario gives the world's account its own scenario (rules, replies, faults): a map, or YAML/JSON text.
+func WithScenario(scenario any) Option { return func(c *worldConfig) { c.request.Scenario = scenario } }
+
+// WithName names the world's clock (default: the test's name).
+func WithName(name string) Option { return func(c *worldConfig) { c.request.Name = name } }
+
+// WithAppHandler hands each webhook post, unchanged, to the app's own handler in this process: the emulator gets the
+// app's real answer (so retries follow the app), and the catcher keeps a copy for the kit's assertions and waits.
+func WithAppHandler(handler http.Handler) Option { return func(c *worldConfig) { c.app = handler } }
+
+// WithAppURL hands each webhook post, unchanged, to the app's webhook URL (an app running beside the test), with the
+// same copy kept.
+func WithAppURL(appURL string) Option { return func(c *worldConfig) { c.appURL = appURL } }
+
+// WithWebhookPath is the path of the account's webhook URL on the catcher (default "/webhooks"): the path the app's
+// handler sees, for an app whose mux routes by it.
+func WithWebhookPath(path string) Option { return func(c *worldConfig) { c.path = path } }
+
+// World is one test's world on the emulator; NewWorld makes it and deletes it when the test ends.
 type World struct {
-	t             testing.TB
-	Emulator      *Emulator
+	t        testing.TB
+	Emulator *Emulator
+	// Control is the emulator's control API (every operation, typed).
+	Control       *Control
 	APIKey        string
 	SigningSecret string
-	BaseURL       string
-	Client        *Client
-	Clock         *Clock
-	Catcher       *Catcher
+	// Environment is Live or Sandbox (WithEnvironment); BaseURL is that environment's base URL, the one to give the
+	// app (its API is at BaseURL + "/v1").
+	Environment string
+	BaseURL     string
+	Account     Account
+	Client      *Client
+	Clock       *Clock
+	Catcher     *Catcher
 }
 
 func randomHex() string {
@@ -84,16 +166,16 @@ func randomHex() string {
 	return hex.EncodeToString(bytes)
 }
 
-// NewWorld makes a test's world on the test binary's shared emulator (started on first use) and deletes it in
-// t.Cleanup; when the test failed, the emulator's timeline of its account is written to a file named in its log.
+// NewWorld makes a test's world on the test binary's shared emulator (found on first use: see Start) and deletes it
+// in t.Cleanup; when the test failed, the emulator's timeline of its account is written to a file named in its log.
 // Safe with t.Parallel(): each world has its own clock and account.
-func NewWorld(t testing.TB) *World {
+func NewWorld(t testing.TB, options ...Option) *World {
 	t.Helper()
 	emulator, err := Shared()
 	if err != nil {
-		t.Fatalf("smsemu: %v", err)
+		t.Fatalf("%v", err)
 	}
-	world, err := openWorld(t, emulator)
+	world, err := OpenWorld(t, emulator, options...)
 	if err != nil {
 		t.Fatalf("smsemu: %v", err)
 	}
@@ -101,41 +183,66 @@ func NewWorld(t testing.TB) *World {
 		if t.Failed() {
 			world.logTimeline()
 		}
-		if err := world.close(); err != nil {
+		if err := world.Close(); err != nil {
 			t.Errorf("smsemu: deleting the test's world: %v", err)
 		}
 	})
 	return world
 }
 
-func openWorld(t testing.TB, emulator *Emulator) (*World, error) {
-	apiKey, secret := "pk_test_"+randomHex(), "sk_test_"+randomHex()
-	catcher := newCatcher()
-	name := t.Name()
-	if len(name) > 200 {
-		name = name[:200]
+// OpenWorld makes a world on a given emulator; the caller closes it (NewWorld does both for a test).
+func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, error) {
+	config := worldConfig{environment: Live, path: "/webhooks"}
+	for _, option := range options {
+		option(&config)
 	}
-	body := map[string]any{"name": name, "account": map[string]any{
-		"apiKey": apiKey, "signingSecret": secret, "webhookUrl": catcher.URL, "sandboxWebhookUrl": catcher.URL,
-	}}
-	var created struct {
-		Clock clockView `json:"clock"`
+	if config.environment != Live && config.environment != Sandbox {
+		return nil, fmt.Errorf("the environment %q is neither %q nor %q", config.environment, Live, Sandbox)
 	}
-	if err := emulator.Control.Call("POST", "/worlds", nil, body, &created); err != nil {
+	if config.app != nil && config.appURL != "" {
+		return nil, errors.New("a world hands webhooks to an app's handler or to its URL, not both")
+	}
+	request := config.request
+	if request.Account.APIKey == "" {
+		request.Account.APIKey = "pk_test_" + randomHex()
+	}
+	if request.Account.SigningSecret == "" {
+		request.Account.SigningSecret = "sk_test_" + randomHex()
+	}
+	if request.Name == "" {
+		request.Name = t.Name()
+		if len(request.Name) > 200 {
+			request.Name = request.Name[:200]
+		}
+	}
+	catcher, err := newCatcher(config.path, config.app, config.appURL)
+	if err != nil {
+		return nil, err
+	}
+	request.Account.WebhookURL, request.Account.SandboxWebhookURL = catcher.URL, catcher.URL
+	created, err := emulator.Control.WorldsCreate(request)
+	if err != nil {
 		catcher.close()
 		return nil, err
 	}
+	base := emulator.Origin
+	if config.environment == Sandbox {
+		base += strings.TrimSuffix(SandboxPath, LivePath)
+	}
 	return &World{
-		t: t, Emulator: emulator, APIKey: apiKey, SigningSecret: secret, BaseURL: emulator.Origin,
-		Client:  NewClient(emulator.Origin, apiKey, secret),
+		t: t, Emulator: emulator, Control: emulator.Control, APIKey: created.Account.APIKey,
+		SigningSecret: created.Account.SigningSecret, Environment: config.environment, BaseURL: base,
+		Account: created.Account,
+		Client:  NewEnvironmentClient(emulator.Origin, config.environment, created.Account.APIKey, created.Account.SigningSecret),
 		Clock:   &Clock{ID: created.Clock.ID, control: emulator.Control, now: created.Clock.Now},
 		Catcher: catcher,
 	}, nil
 }
 
-func (w *World) close() error {
+// Close deletes the world (its clock, account, messages and logs) and closes its catcher.
+func (w *World) Close() error {
 	defer w.Catcher.close()
-	err := w.Emulator.Control.Call("DELETE", "/clocks/"+url.PathEscape(w.Clock.ID), nil, nil, nil)
+	err := w.Control.ClocksDelete(w.Clock.ID)
 	var control *ControlError
 	// The test may have deleted its clock itself, or reset the emulator.
 	if errors.As(err, &control) && control.Code == "CONTROL_NOT_FOUND" {
@@ -144,26 +251,10 @@ func (w *World) close() error {
 	return err
 }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
-
-func (w *World) logTimeline() {
-	page, err := w.ReportHTML()
-	if err != nil {
-		w.t.Logf("sms-emulator timeline: could not be read: %v", err)
-		return
-	}
-	path := filepath.Join(os.TempDir(), "sms-emulator-timeline-"+unsafeName.ReplaceAllString(w.t.Name(), "_")+".html")
-	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
-		w.t.Logf("sms-emulator timeline: could not be written: %v", err)
-		return
-	}
-	w.t.Logf("sms-emulator timeline: the emulator's timeline of this test's account: %s", path)
-}
-
 // ReportHTML is the account's timeline report: every request, message change, webhook try and reply, with times.
 func (w *World) ReportHTML() (string, error) {
 	var page string
-	err := w.Emulator.Control.Call("GET", "/report", url.Values{"account": {w.APIKey}}, nil, &page)
+	err := w.Control.Call("GET", "/report", url.Values{"account": {w.APIKey}}, nil, &page)
 	return page, err
 }
 
@@ -172,26 +263,22 @@ func (w *World) Now() time.Time { return w.Clock.Now() }
 
 // Scenario gives the account its own scenario (rules, replies, faults): a map, or YAML/JSON text.
 func (w *World) Scenario(scenario any) error {
-	return w.Emulator.Control.Call("PUT", "/accounts/"+url.PathEscape(w.APIKey)+"/scenario", nil, scenario, nil)
+	_, err := w.Control.AccountsSetScenario(w.APIKey, scenario)
+	return err
 }
 
 // UseBundledScenario gives the account a bundled scenario by name ("degraded-api", "rate-limited", ...).
 func (w *World) UseBundledScenario(name string) error {
-	return w.Emulator.Control.Call("PUT", "/accounts/"+url.PathEscape(w.APIKey)+"/scenario/bundled/"+url.PathEscape(name), nil, nil, nil)
+	_, err := w.Control.AccountsUseBundledScenario(w.APIKey, name)
+	return err
 }
 
 // WaitFor moves the test's clock to each of the message's next changes until it has the status and its webhooks were
-// tried; it fails the test with the message's history when it ends otherwise or within passes first ("" is 1h).
-func (w *World) WaitFor(id, status, within string) Message {
+// tried; it fails the test with the message's history when it ends otherwise or within (a time.Duration or a text;
+// nil is 1h) passes first.
+func (w *World) WaitFor(id, status string, within any) ControlMessage {
 	w.t.Helper()
-	if within == "" {
-		within = "1h"
-	}
-	var answer struct {
-		Message Message   `json:"message"`
-		Clock   clockView `json:"clock"`
-	}
-	err := w.Emulator.Control.Call("POST", "/messages/"+url.PathEscape(id)+"/wait", nil, map[string]any{"status": status, "within": within}, &answer)
+	answer, err := w.Control.MessagesWait(id, status, within)
 	var control *ControlError
 	if errors.As(err, &control) && control.Code == "CONTROL_WAIT_FAILED" {
 		w.t.Fatalf("sms-emulator: %s", control.Description)
@@ -202,53 +289,68 @@ func (w *World) WaitFor(id, status, within string) Message {
 	return answer.Message
 }
 
-// Messages is the account's messages with their legs and history, newest first.
-func (w *World) Messages() []Message {
+// ListMessages is the account's messages that match filter (its Account is this world's), newest first.
+func (w *World) ListMessages(filter MessageFilter) []ControlMessage {
 	w.t.Helper()
-	var page struct {
-		Items []Message `json:"items"`
+	filter.Account = w.APIKey
+	if filter.Limit == 0 {
+		filter.Limit = 1000
 	}
-	if err := w.Emulator.Control.Call("GET", "/messages", url.Values{"account": {w.APIKey}, "limit": {"1000"}}, nil, &page); err != nil {
+	page, err := w.Control.MessagesList(filter)
+	if err != nil {
 		w.t.Fatalf("smsemu: listing messages: %v", err)
 	}
 	return page.Items
 }
 
-// Webhooks is every payload the emulator posted to the test's catcher, in order.
-func (w *World) Webhooks() []map[string]any {
-	var payloads []map[string]any
+// Messages is the account's messages with their legs and history, newest first.
+func (w *World) Messages() []ControlMessage { return w.ListMessages(MessageFilter{}) }
+
+// Webhooks is every payload the emulator posted to the world's catcher, in order.
+func (w *World) Webhooks() []Message {
+	var payloads []Message
 	for _, request := range w.Catcher.Received() {
-		payloads = append(payloads, request.JSON())
+		payloads = append(payloads, request.Payload())
 	}
 	return payloads
 }
 
-// AssertWebhook fails the test unless a payload with the given fields (empty: any) reached the catcher.
-func (w *World) AssertWebhook(id, status string) map[string]any {
+// AssertWebhook fails the test unless a payload for the message with the status (empty: any) reached the catcher.
+func (w *World) AssertWebhook(id, status string) Message {
 	w.t.Helper()
 	payloads := w.Webhooks()
-	found := FindWebhook(payloads, id, status, "", "", "")
-	if found == nil {
-		w.t.Errorf("no webhook matches id=%q status=%q; received:\n%s", id, status, describe(payloads))
+	for _, payload := range payloads {
+		if (id == "" || payload.ID == id) && (status == "" || payload.Status == status) {
+			return payload
+		}
 	}
-	return found
+	w.t.Errorf("no webhook matches id=%q status=%q; received:\n%s", id, status, describe(payloads))
+	return Message{}
 }
 
 // AssertSent fails the test unless the account sent a message to `to` (empty: any) whose text contains `text`.
-func (w *World) AssertSent(to, text string) Message {
+func (w *World) AssertSent(to, text string) ControlMessage {
 	w.t.Helper()
 	sent := w.Messages()
 	var lines []string
 	for _, message := range sent {
-		body, _ := message["message"].(string)
-		if (to == "" || contains(message["recipient"], to)) && strings.Contains(body, text) {
+		if (to == "" || hasRecipient(message.Recipient, to)) && strings.Contains(message.Message.Message, text) {
 			return message
 		}
-		lines = append(lines, fmt.Sprintf("  %v to %v: %q", message["status"], message["recipient"], body))
+		lines = append(lines, fmt.Sprintf("  %s to %s: %q", message.Status, strings.Join(message.Recipient, ","), message.Message.Message))
 	}
 	if len(lines) == 0 {
 		lines = []string{"  none"}
 	}
 	w.t.Errorf("no message sent matches to=%q text=%q; sent:\n%s", to, text, strings.Join(lines, "\n"))
-	return nil
+	return ControlMessage{}
+}
+
+func hasRecipient(recipients []string, wanted string) bool {
+	for _, recipient := range recipients {
+		if recipient == wanted {
+			return true
+		}
+	}
+	return false
 }

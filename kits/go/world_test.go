@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,24 +23,21 @@ func TestAScheduledSendGoesOutWhenTheTestMovesItsClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at, err := time.Parse(time.RFC3339, scheduled["schedule"].(string))
-	if err != nil {
-		t.Fatal(err)
-	}
+	at := scheduled.ScheduledAt()
 	if err := w.Clock.Set(at.Add(-time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := w.Client.Get(scheduled["id"].(string)); got["status"] != "scheduled" {
-		t.Fatalf("a second before its time the message is %v", got["status"])
+	if got, _ := w.Client.Get(scheduled.ID); got.Status != "scheduled" {
+		t.Fatalf("a second before its time the message is %v", got.Status)
 	}
 	if err := w.Clock.Set(at); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := w.Client.Get(scheduled["id"].(string)); got["status"] == "scheduled" {
+	if got, _ := w.Client.Get(scheduled.ID); got.Status == "scheduled" {
 		t.Fatal("at its time the message is still scheduled")
 	}
-	w.WaitFor(scheduled["id"].(string), "delivered", "")
-	w.AssertWebhook(scheduled["id"].(string), "delivered")
+	w.WaitFor(scheduled.ID, "delivered", nil)
+	w.AssertWebhook(scheduled.ID, "delivered")
 }
 
 func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
@@ -50,7 +48,7 @@ func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.WaitFor(sent["id"].(string), "delivered", "")
+	w.WaitFor(sent.ID, "delivered", nil)
 	var tries []CaughtRequest
 	for _, request := range w.Catcher.Received() {
 		if request.JSON()["status"] == "submitted" {
@@ -63,7 +61,7 @@ func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
 	if tries[1].Header.Get("X-Emulator-Attempt") != "2" {
 		t.Errorf("second try's attempt header: %q", tries[1].Header.Get("X-Emulator-Attempt"))
 	}
-	w.AssertWebhook(sent["id"].(string), "delivered")
+	w.AssertWebhook(sent.ID, "delivered")
 }
 
 func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
@@ -77,7 +75,7 @@ func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
 	if !errors.As(err, &apiError) || apiError.Code != "NETWORK_ERROR" || apiError.Status != 0 {
 		t.Fatalf("want NETWORK_ERROR, got %v", err)
 	}
-	if sent, err := w.Client.Send([]string{"27831234567"}, "Through"); err != nil || sent["status"] != "pending" {
+	if sent, err := w.Client.Send([]string{"27831234567"}, "Through"); err != nil || sent.Status != "pending" {
 		t.Fatalf("the next send: %v %v", sent, err)
 	}
 }
@@ -131,9 +129,9 @@ func TestParallelTestsSeeOnlyTheirOwnTimeAndMessages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w.WaitFor(sent["id"].(string), "delivered", "")
+			w.WaitFor(sent.ID, "delivered", nil)
 			messages := w.Messages()
-			if len(messages) != 1 || messages[0]["message"] != fmt.Sprintf("Test %d", hours) {
+			if len(messages) != 1 || messages[0].Message.Message != fmt.Sprintf("Test %d", hours) {
 				t.Fatalf("messages: %v", messages)
 			}
 			if got := len(w.Webhooks()); got != 2 {
@@ -156,14 +154,16 @@ func TestInnerFailing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sent["status"] != "delivered" {
-		t.Errorf("message %v is %v", sent["id"], sent["status"])
+	if sent.Status != "delivered" {
+		t.Errorf("message %v is %v", sent.ID, sent.Status)
 	}
 }
 
-func TestAFailingTestLogsItsTimeline(t *testing.T) {
-	t.Parallel()
-	inner := exec.Command(os.Args[0], "-test.run=^TestInnerFailing$", "-test.v")
+// runInnerFailing runs TestInnerFailing in a process of its own with extra flags; answers its timeline file and
+// output.
+func runInnerFailing(t *testing.T, flags ...string) (string, []byte) {
+	t.Helper()
+	inner := exec.Command(os.Args[0], append([]string{"-test.run=^TestInnerFailing$", "-test.v"}, flags...)...)
 	inner.Env = append(os.Environ(), "SMSEMU_INNER_FAILING=1")
 	output, err := inner.CombinedOutput()
 	if err == nil {
@@ -173,22 +173,44 @@ func TestAFailingTestLogsItsTimeline(t *testing.T) {
 	if match == nil {
 		t.Fatalf("no timeline in the output:\n%s", output)
 	}
-	page, err := os.ReadFile(string(match[1]))
+	return string(match[1]), output
+}
+
+func TestAFailingTestLogsItsTimeline(t *testing.T) {
+	t.Parallel()
+	path, output := runInnerFailing(t)
+	page, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer os.RemoveAll(filepath.Dir(path))
 	id := regexp.MustCompile(`message (\S+) is pending`).FindSubmatch(output)
 	if id == nil || !strings.Contains(string(page), string(id[1])) {
 		t.Fatalf("the timeline does not show the message:\n%s", output)
 	}
+	if filepath.Base(path) != TimelineFileName("TestInnerFailing") || strings.HasPrefix(path, os.TempDir()) {
+		t.Fatalf("the timeline is at %s: not the rule's name, or in the shared temp folder", path)
+	}
+	// Another run writes another file: runs never overwrite each other.
+	again, _ := runInnerFailing(t)
+	defer os.RemoveAll(filepath.Dir(again))
+	if again == path {
+		t.Fatalf("two runs wrote the same file %s", path)
+	}
 }
 
-func TestAnEmulatorThatCannotStartIsAClearErrorWithItsOutput(t *testing.T) {
-	t.Setenv("SMS_EMULATOR_URL", "")
-	t.Setenv("SMS_EMULATOR_COMMAND", "sh -c 'echo no-such-emulator >&2; exit 3' sh")
-	_, err := Start()
-	if err == nil || !strings.Contains(err.Error(), "before it was ready") || !strings.Contains(err.Error(), "no-such-emulator") {
-		t.Fatalf("got %v", err)
+func TestWithArtifactsTheTimelineGoesToTheTestsArtifactFolder(t *testing.T) {
+	t.Parallel()
+	if _, ok := any(t).(interface{ ArtifactDir() string }); !ok {
+		t.Skip("this Go has no t.ArtifactDir (Go 1.26 and newer)")
+	}
+	output := t.TempDir()
+	path, _ := runInnerFailing(t, "-test.artifacts", "-test.outputdir="+output)
+	if !strings.HasPrefix(path, output) {
+		t.Fatalf("the timeline is at %s, not under -outputdir %s", path, output)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -200,12 +222,12 @@ func benchmarkWorlds(b *testing.B, use func(w *World)) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		w, err := openWorld(b, emulator)
+		w, err := OpenWorld(b, emulator)
 		if err != nil {
 			b.Fatal(err)
 		}
 		use(w)
-		if err := w.close(); err != nil {
+		if err := w.Close(); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -223,8 +245,8 @@ func BenchmarkWorldWithSend(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		w.WaitFor(sent["id"].(string), "delivered", "")
-		w.AssertWebhook(sent["id"].(string), "delivered")
+		w.WaitFor(sent.ID, "delivered", nil)
+		w.AssertWebhook(sent.ID, "delivered")
 	})
 }
 
@@ -241,15 +263,21 @@ func TestTheGuideExampleRunsAsWritten(t *testing.T) {
 	}
 	kit, _ := os.Getwd()
 	project := t.TempDir()
-	module := "module reminders\n\ngo 1.21\n\nrequire smsemu v0.0.0\n\nreplace smsemu => " + kit + "\n"
+	module := "module reminders\n\ngo 1.21\n\nrequire smsemulator.dev/smsemu v0.0.0\n\nreplace smsemulator.dev/smsemu => " + kit + "\n"
 	if err := os.WriteFile(project+"/go.mod", []byte(module), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(project+"/reminders_test.go", block[1], 0o644); err != nil {
 		t.Fatal(err)
 	}
+	emulator, err := Shared()
+	if err != nil {
+		t.Fatal(err)
+	}
 	run := exec.Command("go", "test", "-count=1", "./...")
 	run.Dir = project
+	// The project's own folder holds no emulator: its test uses this binary's, as a team's CI would share one.
+	run.Env = append(os.Environ(), "SMS_EMULATOR_URL="+emulator.Origin)
 	if output, err := run.CombinedOutput(); err != nil {
 		t.Fatalf("the guide's example failed: %v\n%s", err, output)
 	}

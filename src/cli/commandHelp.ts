@@ -41,6 +41,10 @@ export function commandsOverview(): string {
   send --to <number> --text <message>   a signed send (or --schedule) with the account's key and secret
 ${lines.join('\n')}
   check-receiver <url>                  scores your webhook receiver with realistic deliveries (no emulator needed)
+  transcript [--account <key>]          a running emulator's session as a transcript (JSON Lines)
+  record --upstream <url> --out <file>  a recording proxy: requests, answers, webhooks and replies to a transcript
+  parity diff | scenario | recheck      replays a transcript into a fresh emulator and diffs it, turns it (or a
+                                        delivery log) into a scenario, or reissues it at a provider (docs/parity.md)
 Run sms-emulator <command> --help for its actions, arguments and flags.
 Usage: sms-emulator <group> <action> [arguments] [--field value ...] [--url <origin> | --ready-file <path>]
 `;

@@ -25,6 +25,9 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
   try {
     if (words[0] === 'send') return await sendCommand(splitCommandLine(argv.slice(1)), env);
     if (words[0] === 'check-receiver') return await checkReceiverCommand(splitCommandLine(argv.slice(1)));
+    if (words[0] === 'transcript')
+      return await (await import('./transcriptCommand.js')).transcriptCommand(splitCommandLine(argv.slice(1)), env);
+    if (words[0] === 'parity') return await (await import('./parityCommand.js')).parityCommand(argv.slice(1), env);
     if (command === undefined) {
       if (inGroup.length === 0) throw new UsageError(`unknown command "${argv[0]}"`);
       const rest = splitCommandLine(argv.slice(1));
@@ -46,9 +49,11 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
   } catch (error) {
     return failure(
       error,
-      words[0] === 'send' || words[0] === 'check-receiver'
+      words[0] === 'send' || words[0] === 'check-receiver' || words[0] === 'transcript'
         ? words[0]
-        : (command?.name ?? (inGroup.length > 0 ? words[0] : undefined)),
+        : words[0] === 'parity'
+          ? ['parity', argv[1]].filter((word) => word !== undefined && !word.startsWith('-')).join(' ')
+          : (command?.name ?? (inGroup.length > 0 ? words[0] : undefined)),
     );
   }
 }

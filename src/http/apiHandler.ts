@@ -56,19 +56,24 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
   for (const route of routes) router.add('method' in route ? route.method : 'ALL', route.path, route);
   // The router's answer for a path without parameters never changes, so the hot ones (balance, send) are kept:
   // bounded by the routes listed, since only a matched route of a method it serves is kept.
-  const fixedMatches = new Map<string, ApiRoute>();
+  // By method, then path: a key joining the two was a string built and hashed again on every request.
+  const fixedMatches = new Map<string, Map<string, { route: ApiRoute }>>();
   const match = (method: string, path: string): { route: ApiRoute | MethodList; id?: string } | undefined => {
-    const key = `${method} ${path}`;
-    const fixed = fixedMatches.get(key);
-    if (fixed !== undefined) return { route: fixed };
+    const fixed = fixedMatches.get(method)?.get(path);
+    if (fixed !== undefined) return fixed;
     const [matches, stash] = router.match(method, path);
     const matched = matches[0];
     if (matched === undefined) return undefined;
     const [route, params] = matched;
     const idAt = params.message_id;
     if (idAt === undefined) {
-      if ('method' in route) fixedMatches.set(key, route);
-      return { route };
+      const found = { route };
+      if ('method' in route) {
+        let byPath = fixedMatches.get(method);
+        if (byPath === undefined) fixedMatches.set(method, (byPath = new Map()));
+        byPath.set(path, found as { route: ApiRoute });
+      }
+      return found;
     }
     return { route, id: tryDecodeURIComponent(stash ? (stash[idAt as number] as string) : String(idAt)) };
   };

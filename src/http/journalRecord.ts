@@ -49,7 +49,11 @@ export function startJournalRecord(
       journal.record({
         wallMs,
         virtualMs,
-        ...arrival,
+        method: arrival.method,
+        path: arrival.path,
+        query: arrival.query,
+        environment: arrival.environment,
+        account: arrival.account,
         status,
         requestBody,
         responseBody,

@@ -17,7 +17,7 @@ export interface Layer {
  * knows nothing of what is built on it. `client/` is stricter still (domain/ only, test/client/standalone.test.ts).
  */
 export const layers: readonly Layer[] = [
-  { name: 'entries', members: ['index.ts', 'client', 'vitest', 'testing', 'cli'] },
+  { name: 'entries', members: ['index.ts', 'client', 'vitest', 'testing', 'cli', 'parity'] },
   { name: 'wiring', members: ['emulator.ts'] },
   { name: 'http', members: ['http'] },
   { name: 'operations', members: ['control', 'ui'] },

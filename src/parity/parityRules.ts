@@ -1,0 +1,138 @@
+/**
+ * A parity rules file: which fields to ignore, how to normalise values before they are compared, how far apart two
+ * times may be, and a tier for each kind of finding. YAML or JSON, versioned like scenario files.
+ */
+
+import { z } from 'zod';
+import { createRequire } from 'node:module';
+import { durationSchema } from '../domain/durationSchema.js';
+import { parseDuration } from '../domain/time.js';
+
+export const findingKinds = [
+  'status',
+  'error-code',
+  'error-precedence',
+  'field-added',
+  'field-removed',
+  'type-changed',
+  'value-changed',
+  'credit-changed',
+  'retry-after',
+  'webhook-missing',
+  'webhook-extra',
+  'webhook-reordered',
+  'webhook-duplicated',
+  'reply-unmatched',
+] as const;
+export type FindingKind = (typeof findingKinds)[number];
+
+export const tiers = ['info', 'warn', 'error'] as const;
+export type Tier = (typeof tiers)[number];
+
+/**
+ * Each kind is named for what the provider (the transcript) does that the emulator does not: `field-added` is a field
+ * only the transcript has, `field-removed` one only the emulator has, `webhook-missing` a notification only the
+ * emulator posts, `webhook-extra` one only the transcript has. Money, status, errors, types and a notification the
+ * integration waits for in vain are errors; a field no longer sent, a changed value, webhooks out of step are warnings;
+ * what the provider added and a different back-off are information.
+ */
+export const defaultTiers: Readonly<Record<FindingKind, Tier>> = {
+  status: 'error',
+  'error-code': 'error',
+  'error-precedence': 'error',
+  'field-added': 'info',
+  'field-removed': 'warn',
+  'type-changed': 'error',
+  'value-changed': 'warn',
+  'credit-changed': 'error',
+  'retry-after': 'info',
+  'webhook-missing': 'error',
+  'webhook-extra': 'warn',
+  'webhook-reordered': 'warn',
+  'webhook-duplicated': 'warn',
+  'reply-unmatched': 'error',
+};
+
+const fieldPattern = z
+  .string()
+  .min(1)
+  .describe('A field path such as answer.body.list[*].status or webhook.payload._links: * is one step, ** any.');
+
+export const parityRulesSchema = z.strictObject({
+  version: z.literal(1).describe('The rules format version.'),
+  ignore: z.array(fieldPattern).default([]).describe('Fields left out of the comparison.'),
+  normalise: z
+    .array(
+      z.strictObject({
+        field: fieldPattern,
+        pattern: z.string().describe('A regular expression; every match is replaced on both sides.'),
+        replacement: z.string().default(''),
+      }),
+    )
+    .default([]),
+  timeTolerance: durationSchema
+    .default('2s')
+    .transform((value) => parseDuration(value) as number)
+    .describe('How far apart two times may be and still count as equal.'),
+  tiers: z.partialRecord(z.enum(findingKinds), z.enum(tiers)).default({}),
+});
+export type ParityRulesInput = z.input<typeof parityRulesSchema>;
+
+export interface ParityRules {
+  ignore: RegExp[];
+  normalise: { field: RegExp; pattern: RegExp; replacement: string }[];
+  timeToleranceMs: number;
+  tiers: Record<FindingKind, Tier>;
+}
+
+/** `answer.body.list[*].status` → a regular expression over field paths. */
+function fieldRegExp(pattern: string): RegExp {
+  const escaped = pattern
+    .split('**')
+    .map((part) =>
+      part
+        .split('*')
+        .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^.]*'),
+    )
+    .join('.*');
+  // A pattern names a field and everything inside it.
+  return new RegExp(`^${escaped}(?:$|[.[])`);
+}
+
+/** A rules file's text (YAML or JSON) or object, checked; every problem is named. */
+export function parityRules(input: string | ParityRulesInput | undefined): ParityRules {
+  let value: unknown = input ?? { version: 1 };
+  if (typeof input === 'string') {
+    try {
+      // Loaded as the scenario reader loads it (createRequire): the CLI bundle keeps packages out of its chunks.
+      value = (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(input) as unknown;
+    } catch (error) {
+      throw new Error(`the rules file is not YAML or JSON: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  const checked = parityRulesSchema.safeParse(value);
+  if (!checked.success)
+    throw new Error(
+      `the rules file is not valid: ${checked.error.issues.map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`).join('; ')}`,
+    );
+  const rules = checked.data;
+  const normalise = rules.normalise.map((rule) => {
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(rule.pattern, 'g');
+    } catch (error) {
+      throw new Error(
+        `the rules file's normalise pattern ${JSON.stringify(rule.pattern)} is not a regular expression: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    return { field: fieldRegExp(rule.field), pattern, replacement: rule.replacement };
+  });
+  return {
+    ignore: rules.ignore.map(fieldRegExp),
+    normalise,
+    timeToleranceMs: rules.timeTolerance,
+    tiers: { ...defaultTiers, ...rules.tiers },
+  };
+}

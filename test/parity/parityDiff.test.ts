@@ -1,0 +1,241 @@
+/** parity diff: a transcript of the emulator's own session replays with no difference, and each drift is found at its tier. */
+
+import { beforeAll, expect, test } from 'vitest';
+import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
+import { parityDiff, parityReportJunit, parityReportText } from '../../src/parity/parityDiff.js';
+import { parityReportPage } from '../../src/parity/parityReportPage.js';
+import { parseTranscript } from '../../src/parity/transcript.js';
+import { makeEmulator } from '../support/api.js';
+import { everyOperationSession } from '../support/paritySession.js';
+
+let transcript: string;
+
+beforeAll(async () => {
+  const emulator = makeEmulator();
+  emulator.receiveWebhooksLocally('http://hooks.test/', () => 200);
+  emulator.accounts.update('pk_test_sms_emulator', {
+    live: { webhookUrl: 'http://hooks.test/live' },
+    sandbox: { webhookUrl: 'http://hooks.test/sandbox' },
+  });
+  await everyOperationSession(emulator, async (ms) => void (await emulator.clock.advance(ms)));
+  transcript = await emulatorTranscript(emulator);
+  await emulator.close();
+});
+
+type Line = Record<string, any>;
+
+/** The transcript with `edit` applied to its lines (1-based line numbers stay as they were unless lines are added). */
+function edited(edit: (lines: Line[]) => void): string {
+  const lines = transcript
+    .trim()
+    .split('\n')
+    .map((row) => JSON.parse(row) as Line);
+  edit(lines);
+  return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
+}
+
+function lineOf(lines: Line[], match: (line: Line) => boolean): number {
+  const index = lines.findIndex(match);
+  expect(index).toBeGreaterThan(0);
+  return index;
+}
+
+/** The answer to the request whose path and body match. */
+function answerTo(lines: Line[], method: string, path: string, body?: (body: any) => boolean): number {
+  const request = lines.find(
+    (line) => line.type === 'request' && line.method === method && line.path === path && (body?.(line.body) ?? true),
+  );
+  return lineOf(lines, (line) => line.type === 'answer' && line.request === request?.id);
+}
+
+const firstSend = (body: any): boolean => body?.client_reference === '{{ref:1}}';
+const deliveredTo = (number: string) => (line: Line) =>
+  line.type === 'webhook' && line.payload.status === 'delivered' && line.payload.recipient[0] === number;
+
+async function findingsOf(text: string) {
+  const report = await parityDiff(text);
+  return report.findings.map(({ tier, kind, line, field, message }) => ({ tier, kind, line, field, message }));
+}
+
+test('a transcript of the emulator session replays into a fresh emulator with no error and no warning', async () => {
+  const report = await parityDiff(transcript);
+  expect(report.findings).toEqual([]);
+  expect(report.passed).toBe(true);
+  expect(report.lines).toMatchObject({ request: 16, answer: 16, reply: 1, webhook: 7 });
+  expect(parityReportText(report)).toContain('0 error, 0 warn, 0 info: passed');
+});
+
+test('the transcript binds ids, references, times and the key as placeholders', () => {
+  const { events, header } = parseTranscript(transcript);
+  expect(header.values).toEqual({ 'ref:1': 'order-42' });
+  expect(transcript).not.toContain('pk_test_sms_emulator');
+  const paths = events.flatMap((event) => (event.type === 'request' ? [event.path] : []));
+  expect(paths).toContain('/v1/messages/{{id:3}}');
+  const scheduled = events.find((event) => event.type === 'request' && (event.body as any)?.message === 'Later');
+  expect(scheduled).toMatchObject({
+    headers: { authorization: 'Basic {{key}}' },
+    body: { schedule: '{{time:+3600000:m}}' },
+  });
+});
+
+test('a changed status code is an error naming the answer line and answer.status', async () => {
+  let at = 0;
+  const text = edited((lines) => {
+    at = answerTo(lines, 'GET', '/v1/messages/not-a-message');
+    lines[at]!.status = 410;
+  });
+  expect(await findingsOf(text)).toEqual([
+    expect.objectContaining({ tier: 'error', kind: 'status', line: at + 1, field: 'answer.status' }),
+  ]);
+});
+
+test('a changed error code is an error naming the line and answer.body.message', async () => {
+  let at = 0;
+  const text = edited((lines) => {
+    at = answerTo(lines, 'POST', '/v1/messages', (body) => body?.message === 'bad number');
+    lines[at]!.body.message = 'RECIPIENT_EMPTY_PARAMETER';
+  });
+  const findings = await findingsOf(text);
+  expect(findings).toEqual([
+    expect.objectContaining({ tier: 'error', kind: 'error-code', line: at + 1, field: 'answer.body.message' }),
+  ]);
+  expect(findings[0]!.message).toContain('RECIPIENT_EMPTY_PARAMETER');
+});
+
+test('a swapped error precedence is an error that names both errors', async () => {
+  let at = 0;
+  const text = edited((lines) => {
+    at = answerTo(lines, 'POST', '/v1/messages', (body) => body !== undefined && Object.keys(body).length === 0);
+    lines[at]!.body.message = 'MESSAGE_MISSING_PARAMETER';
+  });
+  const findings = await findingsOf(text);
+  expect(findings).toEqual([
+    expect.objectContaining({ tier: 'error', kind: 'error-precedence', line: at + 1, field: 'answer.body.message' }),
+  ]);
+  expect(findings[0]!.message).toMatch(/MESSAGE_MISSING_PARAMETER.*RECIPIENT_MISSING_PARAMETER/);
+});
+
+test('a field the provider no longer sends is a warning, a new one is information', async () => {
+  let at = 0;
+  const text = edited((lines) => {
+    at = answerTo(lines, 'POST', '/v1/messages', firstSend);
+    delete lines[at]!.body.client_reference;
+    lines[at]!.body.network = 'MTN';
+  });
+  expect(await findingsOf(text)).toEqual([
+    expect.objectContaining({ tier: 'info', kind: 'field-added', line: at + 1, field: 'answer.body.network' }),
+    expect.objectContaining({
+      tier: 'warn',
+      kind: 'field-removed',
+      line: at + 1,
+      field: 'answer.body.client_reference',
+    }),
+  ]);
+});
+
+test('a changed type is an error and a changed charge is a credit error', async () => {
+  let at = 0;
+  let later = 0;
+  const text = edited((lines) => {
+    at = answerTo(lines, 'POST', '/v1/messages', firstSend);
+    lines[at]!.body.creation_date = 12;
+    later = answerTo(lines, 'GET', '/v1/messages/{{id:1}}');
+    lines[later]!.body.credit = 3;
+  });
+  expect(await findingsOf(text)).toEqual([
+    expect.objectContaining({ tier: 'error', kind: 'type-changed', line: at + 1, field: 'answer.body.creation_date' }),
+    expect.objectContaining({ tier: 'error', kind: 'credit-changed', line: later + 1, field: 'answer.body.credit' }),
+  ]);
+});
+
+test('a notification the transcript lacks is an error: the provider no longer sends it', async () => {
+  const text = edited((lines) => {
+    const at = lineOf(lines, deliveredTo('27831234567'));
+    lines.splice(at, 1);
+  });
+  const findings = await findingsOf(text);
+  expect(findings).toEqual([
+    expect.objectContaining({
+      tier: 'error',
+      kind: 'webhook-missing',
+      field: 'webhook {{id:1}} 27831234567 delivered',
+    }),
+  ]);
+  expect(findings[0]!.message).toMatch(/^line \d+: webhook \{\{id:1\}\} 27831234567 delivered: the emulator posts 1/);
+});
+
+test('a notification posted twice by the provider is a duplicate warning at its line', async () => {
+  let at = 0;
+  const text = edited((lines) => {
+    at = lineOf(lines, deliveredTo('27831234568'));
+    lines.push({ ...lines[at], id: 'w99', t: lines.at(-1)!.t });
+  });
+  expect(await findingsOf(text)).toEqual([
+    expect.objectContaining({
+      tier: 'warn',
+      kind: 'webhook-duplicated',
+      line: at + 1,
+      field: 'webhook {{id:1}} 27831234568 delivered',
+    }),
+  ]);
+});
+
+test('notifications of one leg in another order are a reordering warning; other legs may interleave freely', async () => {
+  let delivered = 0;
+  const text = edited((lines) => {
+    delivered = lineOf(lines, deliveredTo('27831234567'));
+    const submitted = lineOf(
+      lines,
+      (line) =>
+        line.type === 'webhook' && line.payload.status === 'submitted' && line.payload.recipient[0] === '27831234567',
+    );
+    const moved = lines.splice(delivered, 1)[0]!;
+    lines.splice(submitted, 0, { ...moved, t: lines[submitted]!.t });
+    delivered = submitted;
+  });
+  expect(await findingsOf(text)).toEqual([
+    expect.objectContaining({
+      tier: 'warn',
+      kind: 'webhook-reordered',
+      line: delivered + 1,
+      field: 'webhook {{id:1}} 27831234567',
+    }),
+  ]);
+});
+
+test('the rules file ignores fields, normalises values and changes tiers', async () => {
+  const text = edited((lines) => {
+    const at = answerTo(lines, 'POST', '/v1/messages', firstSend);
+    lines[at]!.body.network = 'MTN';
+    lines[at]!.body.message = 'Your code is 9999';
+    lines[at]!.body.credit = 5;
+  });
+  const report = await parityDiff(text, {
+    rules: `version: 1
+ignore: [answer.body.network]
+normalise:
+  - field: answer.body.message
+    pattern: '\\d+'
+    replacement: N
+tiers:
+  credit-changed: warn
+`,
+  });
+  expect(report.findings.map((finding) => [finding.kind, finding.tier])).toEqual([['credit-changed', 'warn']]);
+  expect(report.passed).toBe(true);
+});
+
+test('JUnit XML fails a test case per error finding, and the HTML page lists every finding', async () => {
+  const text = edited((lines) => {
+    lines[answerTo(lines, 'GET', '/v1/messages/not-a-message')]!.status = 410;
+  });
+  const report = await parityDiff(text);
+  const xml = parityReportJunit(report, 'session.jsonl');
+  expect(xml).toContain('failures="1"');
+  expect(xml).toMatch(
+    /<testcase classname="parity.session.jsonl" name="line \d+ status answer.status"><failure type="status"/,
+  );
+  const page = parityReportPage(report, 'session.jsonl');
+  expect(page).toContain('<td class="error">error</td>');
+  expect(page).toContain('the transcript has 410, the emulator 404');
+});

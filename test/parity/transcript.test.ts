@@ -1,0 +1,47 @@
+/** The transcript format: its JSON Schema is generated and current, accepts what the emulator writes, and bad lines are named. */
+
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { expect, test } from 'vitest';
+import { TranscriptError, parseTranscript, transcriptJsonSchema } from '../../src/parity/transcript.js';
+import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
+import { makeEmulator } from '../support/api.js';
+import { everyOperationSession } from '../support/paritySession.js';
+
+const schemaFile = new URL('../../scenarios/transcript.schema.json', import.meta.url);
+
+test('scenarios/transcript.schema.json is generated from the current definition (npm run schema)', () => {
+  expect(JSON.parse(readFileSync(schemaFile, 'utf8'))).toEqual(JSON.parse(JSON.stringify(transcriptJsonSchema())));
+});
+
+test('every line the emulator writes is valid under the JSON Schema, and a line of another shape is not', async () => {
+  const emulator = makeEmulator();
+  await everyOperationSession(emulator, async (ms) => void (await emulator.clock.advance(ms)));
+  const text = await emulatorTranscript(emulator);
+  await emulator.close();
+  const validate = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
+  const rows = text.trim().split('\n');
+  expect(rows.length).toBeGreaterThan(30);
+  for (const row of rows) expect(validate(JSON.parse(row)), row).toBe(true);
+  expect(validate({ t: 1, type: 'request', method: 'GET' })).toBe(false);
+});
+
+const header = '{"version":1,"type":"header","source":"edited","startTime":"2026-11-21T10:00:00Z","timeZone":"+02:00"}';
+
+test('a line that is not JSON, or not an event, is refused naming its line', () => {
+  expect(() => parseTranscript(`${header}\n\n{"t":0,"type":"request"`)).toThrow(/^line 3: not JSON/);
+  expect(() => parseTranscript(`${header}\n{"t":-1,"type":"reply","message":"x","from":"1","text":"hi"}`)).toThrow(
+    /^line 2: t: .*>=0/,
+  );
+  expect(() => parseTranscript(`${header}\n{"t":0,"type":"gossip"}`)).toThrow(TranscriptError);
+});
+
+test('another format version, or no header, is refused with the version this emulator reads', () => {
+  expect(() => parseTranscript(header.replace('"version":1', '"version":2'))).toThrow(
+    'line 1: transcript version 2 is not supported; this emulator reads version 1',
+  );
+  expect(() => parseTranscript('\n\n')).toThrow('line 1: the transcript is empty');
+  expect(() => parseTranscript('{"t":0,"type":"reply","message":"x","from":"1","text":"hi"}')).toThrow(
+    /^line 1: not a transcript header/,
+  );
+});
