@@ -1,9 +1,10 @@
 // `npm run bench`: every figure of the speed targets beside its baseline measured in the same run, written to bench/RESULTS.md.
 // BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the
-// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture,kits (any of them) runs
-// just those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the committed
-// results. The exceptions are `fixture` and `kits`, whose sections of RESULTS.md carry their own "Written by" lines:
-// BENCH_ONLY=fixture (or kits) rewrites that section in place (and nothing else). The kits part needs `npm run kits` first.
+// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture,kits,parity (any of
+// them) runs just those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the
+// committed results. The exceptions are `fixture`, `kits` and `parity`, whose sections of RESULTS.md carry their own "Written by"
+// lines: BENCH_ONLY=fixture (or kits, or parity) rewrites that section in place (and nothing else). The kits part needs
+// `npm run kits` first.
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
@@ -23,10 +24,11 @@ import {
 } from './processes.js';
 import { authorization, balanceRequest, sendRequest } from './requests.js';
 import { fixtureCost } from './fixtureCost.js';
+import { prepareRelease } from './release.js';
 import { kitCost } from './kitCost.js';
 import { withKitSection } from './kitSection.js';
-import { prepareRelease } from './release.js';
-import { machine, renderResults, withFixtureSection } from './report.js';
+import { machine, renderResults, withFixtureSection, withParitySection } from './report.js';
+import { parityBench } from './parityBench.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
 const size = tiny
@@ -42,6 +44,9 @@ const size = tiny
       listRepeats: 20,
       fixtureTests: 20,
       kitWorlds: 5,
+      parityRounds: 1,
+      parityRequests: 20,
+      parityEvents: 600,
     }
   : {
       rounds: 5,
@@ -55,6 +60,9 @@ const size = tiny
       listRepeats: 200,
       fixtureTests: 300,
       kitWorlds: 300,
+      parityRounds: 5,
+      parityRequests: 200,
+      parityEvents: 10_000,
     };
 const out = process.env.BENCH_OUT ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
@@ -118,6 +126,12 @@ if (wanted('kits')) {
   log(`bench: each language kit's cost of a world with the runtime it carries (${size.kitWorlds} worlds each)`);
   results.kits = kitCost(size.kitWorlds);
 }
+if (wanted('parity')) {
+  log(
+    `bench: recording overhead (${size.parityRounds} × ${size.parityRequests} requests) and a ${size.parityEvents}-event diff`,
+  );
+  results.parity = await parityBench(size);
+}
 
 if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 if (only) {
@@ -129,6 +143,10 @@ if (only) {
   if (results.kits) {
     writeFileSync(out, withKitSection(readFileSync(out, 'utf8'), results));
     log(`bench: wrote the kits section of ${out}`);
+  }
+  if (results.parity) {
+    writeFileSync(out, withParitySection(readFileSync(out, 'utf8'), results));
+    log(`bench: wrote the parity section of ${out}`);
   }
 } else {
   writeFileSync(out, renderResults(results));
