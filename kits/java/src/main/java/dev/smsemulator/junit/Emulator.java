@@ -1,0 +1,144 @@
+package dev.smsemulator.junit;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The emulator a test run drives: a running one ({@code SMS_EMULATOR_URL}), or one this run started and stops. Where
+ * it comes from is decided once, by {@link Resolution}'s one rule, and printed when the run starts.
+ */
+public final class Emulator implements AutoCloseable {
+  /** The flags a kit starts the emulator with (test-vectors/kit-contract.json {@code start.args}). */
+  public static final List<String> START_ARGS =
+      List.of("--port", "0", "--clock", "manual", "--ready-file", "{readyFile}", "--parent-pid", "{parentPid}");
+
+  /** The emulator's origin (scheme, host and port). */
+  public final String origin;
+  /** Its control API, every operation. */
+  public final Control control;
+  /** What the ready file said (origin, live, sandbox, control, apiKey, ...) when this run started it; else empty. */
+  public final Map<String, Object> ready;
+  /** How this run found it: the resolution's step and what it found. */
+  public final Resolution.Found found;
+  private final Process process;
+  private final Path folder;
+
+  private Emulator(String origin, Control control, Map<String, Object> ready, Resolution.Found found, Process process, Path folder) {
+    this.origin = origin;
+    this.control = control;
+    this.ready = ready;
+    this.found = found;
+    this.process = process;
+    this.folder = folder;
+  }
+
+  /**
+   * Finds or starts the run's emulator by the resolution order ({@link Resolution#resolve}) and prints which step it
+   * took: {@code SMS_EMULATOR_URL} (with {@code SMS_EMULATOR_CONTROL_TOKEN}) → {@code SMS_EMULATOR_COMMAND} (a relative
+   * path in it resolved against the project root) → the carried runtime with the carried bundle → a {@code node} ≥ 20
+   * on {@code PATH} with the carried bundle; else one error naming all four. A started emulator gets a free port, a
+   * manual clock and {@code --parent-pid} of this JVM (a killed run leaves no emulator behind), and has
+   * {@code SMS_EMULATOR_START_TIMEOUT} seconds (120) to be ready.
+   */
+  public static Emulator start() {
+    return start(Resolution.resolve(Resolution.Environment.current()));
+  }
+
+  /** Starts (or reaches) the emulator a resolution found. */
+  @SuppressWarnings("unchecked")
+  public static Emulator start(Resolution.Found found) {
+    System.out.println("sms-emulator: " + found.describe());
+    String token = System.getenv("SMS_EMULATOR_CONTROL_TOKEN");
+    if (found.step().equals("url")) {
+      Control control = new Control(found.url(), token);
+      checkIsEmulator(control);
+      return new Emulator(control.origin, control, Map.of(), found, null, null);
+    }
+    Path folder;
+    try {
+      folder = Files.createTempDirectory("sms-emulator-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("sms-emulator: no temporary folder for the ready file: " + e.getMessage(), e);
+    }
+    Process process = null;
+    try {
+      Path readyFile = folder.resolve("ready.json");
+      File log = folder.resolve("output.log").toFile();
+      List<String> words = new ArrayList<>(found.command());
+      for (String arg : START_ARGS)
+        words.add(arg.replace("{readyFile}", readyFile.toString()).replace("{parentPid}", Long.toString(ProcessHandle.current().pid())));
+      ProcessBuilder builder = new ProcessBuilder(words).redirectErrorStream(true).redirectOutput(log);
+      if (found.directory() != null) builder.directory(found.directory().toFile());
+      process = builder.start();
+      long seconds = Long.parseLong(System.getenv().getOrDefault("SMS_EMULATOR_START_TIMEOUT", "120"));
+      long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+      while (!Files.exists(readyFile)) {
+        if (!process.isAlive() || System.nanoTime() > deadline) {
+          String why = process.isAlive() ? "was not ready within " + seconds + " s" : "exited with " + process.exitValue();
+          throw new IllegalStateException("sms-emulator (" + String.join(" ", words) + ") " + why + ":\n" + Files.readString(log.toPath()));
+        }
+        Thread.sleep(20); // polls the ready file: the process announces nothing else
+      }
+      Map<String, Object> ready = (Map<String, Object>) Json.parse(Files.readString(readyFile));
+      String origin = (String) ready.get("origin");
+      return new Emulator(origin, new Control(origin, token), ready, found, process, folder);
+    } catch (IOException | RuntimeException e) {
+      stop(process, folder);
+      throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException("sms-emulator could not be started: " + e, e);
+    } catch (InterruptedException e) {
+      stop(process, folder);
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting sms-emulator", e);
+    }
+  }
+
+  /** Refuses an address where something other than the emulator answers (the app under test, a proxy's page). */
+  static void checkIsEmulator(Control control) {
+    Object health = control.call("GET", "/health", null);
+    if (!(health instanceof Map<?, ?> answer) || !"ok".equals(answer.get("status")))
+      throw new IllegalStateException(control.origin + " is not an sms-emulator: /_emulator/health answered " + health);
+  }
+
+  /**
+   * The words that run the emulator's own CLI (for check-receiver): the command this run started it with, or, for a
+   * running emulator, the carried runtime or a node on PATH with the carried bundle.
+   */
+  public List<String> cli() {
+    return found.step().equals("url") ? Resolution.cli(Resolution.Environment.current()) : found.command();
+  }
+
+  /** The temporary folder of this run's ready file and output, removed by {@link #close}; null for a running emulator. */
+  public Path folder() {
+    return folder;
+  }
+
+  /** Ends the process this run started, with what it started, and removes its temporary folder. */
+  @Override
+  public void close() {
+    stop(process, folder);
+  }
+
+  private static void stop(Process process, Path folder) {
+    if (process != null) {
+      process.descendants().forEach(ProcessHandle::destroy);
+      process.destroy();
+      try {
+        if (!process.waitFor(5, TimeUnit.SECONDS)) {
+          process.descendants().forEach(ProcessHandle::destroyForcibly);
+          process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    if (folder != null) Carried.delete(folder);
+  }
+}

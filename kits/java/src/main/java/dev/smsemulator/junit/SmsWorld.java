@@ -1,0 +1,383 @@
+package dev.smsemulator.junit;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One test's world ({@code POST /_emulator/worlds}): an account on its own test clock with its own signing secret,
+ * start time, balances, scopes and scenario; a signing client of its environment; a webhook catcher that keeps a copy
+ * of every post (and forwards it to the app's own handler when given one); and what to assert with. {@link #close()}
+ * deletes it all. Make one with the extension's parameter ({@link SmsEmulatorTest}, settings by {@link WorldSettings})
+ * or {@link #builder()}.
+ */
+public final class SmsWorld implements AutoCloseable {
+  /** The emulator the world lives on. */
+  public final Emulator emulator;
+  /** The account's API key. */
+  public final String apiKey;
+  /** The world's own signing secret: the client signs with it, and webhooks are signed with it. */
+  public final String signingSecret;
+  /** The environment the world's client talks to: live or sandbox. */
+  public final String environment;
+  /** The emulator's origin; the app's base URL for the API is {@link #apiBaseUrl}. */
+  public final String baseUrl;
+  /** The API's base URL in the world's environment: {@code <origin>/v1} or {@code <origin>/sandbox/v1}. */
+  public final String apiBaseUrl;
+  /** A client that signs with the world's secret, in the world's environment. */
+  public final SmsClient client;
+  /** The world's own clock. */
+  public final WorldClock clock;
+  /** The world's webhook receiver: a copy of every post, and the app's handler when given one. */
+  public final Catcher catcher;
+  /** The account as the world was made. */
+  public final Account account;
+
+  /** The settings of a world to make; {@link #create(Emulator)} makes it. */
+  public static final class Builder {
+    private String name = "";
+    private String signingSecret;
+    private String startTime;
+    private Long balance;
+    private Long sandboxBalance;
+    private String environment = "live";
+    private List<String> scopes;
+    private Object scenario;
+    private String bundledScenario;
+    private WebhookHandler handler;
+    private URI appUrl;
+
+    private Builder() {}
+
+    /** The world clock's name, shown in the inbox and reports. */
+    public Builder name(String name) {
+      this.name = name;
+      return this;
+    }
+
+    /** The account's signing secret (default: one drawn for the world). */
+    public Builder signingSecret(String secret) {
+      this.signingSecret = secret;
+      return this;
+    }
+
+    /** The world clock's start. */
+    public Builder startTime(Instant start) {
+      this.startTime = start.toString();
+      return this;
+    }
+
+    /** The world clock's start as ISO 8601 text ({@code 2026-11-23T09:00:00+02:00}). */
+    public Builder startTime(String start) {
+      this.startTime = start;
+      return this;
+    }
+
+    /** The live balance in credits. */
+    public Builder balance(long credits) {
+      this.balance = credits;
+      return this;
+    }
+
+    /** The sandbox balance in credits. */
+    public Builder sandboxBalance(long credits) {
+      this.sandboxBalance = credits;
+      return this;
+    }
+
+    /** The environment the world's client talks to: {@code live} or {@code sandbox}. */
+    public Builder environment(String environment) {
+      if (!SmsClient.API_PATHS.containsKey(environment)) throw new IllegalArgumentException("environment must be live or sandbox, not " + environment);
+      this.environment = environment;
+      return this;
+    }
+
+    /** The account's scopes ({@code balance}, {@code send}, {@code read}, {@code edit}, {@code delete}). */
+    public Builder scopes(String... scopes) {
+      this.scopes = List.of(scopes);
+      return this;
+    }
+
+    /** The account's own scenario: a Map, or YAML/JSON text. */
+    public Builder scenario(Object scenario) {
+      this.scenario = scenario;
+      return this;
+    }
+
+    /** A bundled scenario by name as the account's own. */
+    public Builder bundledScenario(String name) {
+      this.bundledScenario = name;
+      return this;
+    }
+
+    /** The app's own handler, in this JVM: each post goes to it, the emulator gets its reply. */
+    public Builder forwardTo(WebhookHandler handler) {
+      this.handler = handler;
+      return this;
+    }
+
+    /** The app's own webhook URL: each post goes there unchanged, the emulator gets the app's answer. */
+    public Builder forwardTo(URI url) {
+      this.appUrl = url;
+      return this;
+    }
+
+    Builder apply(WorldSettings settings) {
+      if (settings == null) return this;
+      if (!settings.signingSecret().isEmpty()) signingSecret(settings.signingSecret());
+      if (!settings.startTime().isEmpty()) startTime(settings.startTime());
+      if (settings.balance() >= 0) balance(settings.balance());
+      if (settings.sandboxBalance() >= 0) sandboxBalance(settings.sandboxBalance());
+      environment(settings.environment());
+      if (settings.scopes().length > 0) scopes(settings.scopes());
+      if (!settings.scenario().isEmpty()) scenario(settings.scenario());
+      if (!settings.bundledScenario().isEmpty()) bundledScenario(settings.bundledScenario());
+      if (!settings.appWebhookUrl().isEmpty()) forwardTo(URI.create(settings.appWebhookUrl()));
+      return this;
+    }
+
+    /** Makes the world on the emulator in one control call; close() deletes it. */
+    public SmsWorld create(Emulator emulator) {
+      return new SmsWorld(emulator, this);
+    }
+  }
+
+  /** The settings of a new world, all optional. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A world of the kit's defaults. */
+  public SmsWorld(Emulator emulator, String name) {
+    this(emulator, builder().name(name));
+  }
+
+  private SmsWorld(Emulator emulator, Builder settings) {
+    this.emulator = emulator;
+    String drawn = UUID.randomUUID().toString().replace("-", "");
+    this.apiKey = "pk_test_" + drawn;
+    this.signingSecret = settings.signingSecret != null ? settings.signingSecret : "sk_test_" + drawn;
+    this.environment = settings.environment;
+    this.catcher = new Catcher(apiKey);
+    if (settings.handler != null) catcher.forwardTo(settings.handler);
+    else if (settings.appUrl != null) catcher.forwardTo(settings.appUrl);
+    Map<String, Object> account = new LinkedHashMap<>();
+    account.put("apiKey", apiKey);
+    account.put("signingSecret", signingSecret);
+    account.put("webhookUrl", catcher.url);
+    account.put("sandboxWebhookUrl", catcher.url);
+    if (settings.balance != null) account.put("balance", settings.balance);
+    if (settings.sandboxBalance != null) account.put("sandboxBalance", settings.sandboxBalance);
+    if (settings.scopes != null) account.put("scopes", settings.scopes);
+    Map<String, Object> body = new LinkedHashMap<>();
+    String name = settings.name;
+    if (!name.isEmpty()) body.put("name", name.length() > 200 ? name.substring(0, 200) : name);
+    if (settings.startTime != null) body.put("startTime", settings.startTime);
+    body.put("account", account);
+    if (settings.scenario != null) body.put("scenario", settings.scenario);
+    WorldView created;
+    try {
+      created = emulator.control.worldsCreate(body);
+    } catch (RuntimeException e) {
+      catcher.close();
+      throw e;
+    }
+    this.account = created.account();
+    this.clock = new WorldClock(emulator.control, created.clock().id(), created.clock().now().toEpochMilli());
+    this.baseUrl = emulator.origin;
+    this.client = new SmsClient(emulator.origin, apiKey, signingSecret, environment);
+    this.apiBaseUrl = client.baseUrl();
+    if (settings.bundledScenario != null) {
+      try {
+        useBundledScenario(settings.bundledScenario);
+      } catch (RuntimeException e) {
+        close();
+        throw e;
+      }
+    }
+  }
+
+  /** The emulator's control API, every operation. */
+  public Control control() {
+    return emulator.control;
+  }
+
+  /** The world clock's time. */
+  public Instant now() {
+    return clock.now();
+  }
+
+  /**
+   * Moves the world's clock to each of the message's next changes until it has the status and its webhooks were tried
+   * (so the catcher holds them); throws AssertionError with the message's history when it ends otherwise or
+   * {@code within} (a Duration, or text such as "1h") passes first.
+   */
+  public ControlMessage waitFor(String id, String status, Object within) {
+    WaitResult answer;
+    try {
+      answer = emulator.control.messagesWait(id, status, within);
+    } catch (ControlException e) {
+      if (e.code.equals("CONTROL_WAIT_FAILED")) throw new AssertionError("sms-emulator: " + e.description);
+      throw e;
+    }
+    clock.track(answer.clock().now().toEpochMilli());
+    return answer.message();
+  }
+
+  /** {@link #waitFor(String, String, Object)} within an hour of the world's time. */
+  public ControlMessage waitFor(String id, String status) {
+    return waitFor(id, status, Duration.ofHours(1));
+  }
+
+  /** Gives the account its own scenario (rules, replies, faults): a Map, or YAML/JSON text. */
+  public void scenario(Object scenario) {
+    emulator.control.accountsSetScenario(apiKey, scenario);
+  }
+
+  /** Gives the account a bundled scenario by name ("degraded-api", "rate-limited", ...). */
+  public void useBundledScenario(String name) {
+    emulator.control.accountsUseBundledScenario(apiKey, name);
+  }
+
+  /** From now on each post goes to the app's handler in this JVM and the emulator gets its reply; the world keeps a copy. */
+  public void forwardTo(WebhookHandler handler) {
+    catcher.forwardTo(handler);
+  }
+
+  /** From now on each post goes to the app's own webhook URL and the emulator gets its answer; the world keeps a copy. */
+  public void forwardTo(URI url) {
+    catcher.forwardTo(url);
+  }
+
+  /** The account as it is now (balances, webhook URLs, opt-outs). */
+  public Account account() {
+    return emulator.control.accountsGet(apiKey);
+  }
+
+  /** The account's messages (both environments) with their legs and history, newest first. */
+  public List<ControlMessage> messages() {
+    return emulator.control.messagesList(Map.of("account", apiKey, "limit", 1000)).items();
+  }
+
+  /** Injects an inbound reply to a sent message from {@code from} (null: its first recipient); answers after its webhook was tried. */
+  public ControlMessage reply(String messageId, String from, String text) {
+    Map<String, Object> reply = new LinkedHashMap<>();
+    if (from != null) reply.put("from", from);
+    reply.put("text", text);
+    return emulator.control.repliesInject(messageId, reply);
+  }
+
+  /** The emulator's webhook log of this account: every event with every try, oldest first. */
+  public List<WebhookEvent> webhookLog() {
+    return emulator.control.webhooksList(Map.of("account", apiKey, "limit", 1000)).items();
+  }
+
+  /** Every post that reached the world's catcher, as it arrived, with the status it was answered with. */
+  public List<Webhook> received() {
+    return catcher.received();
+  }
+
+  /** Every payload posted to the world's catcher, in order. */
+  public List<Map<String, Object>> webhooks() {
+    List<Map<String, Object>> payloads = new ArrayList<>();
+    for (Webhook webhook : catcher.received()) payloads.add(webhook.json());
+    return payloads;
+  }
+
+  /** The first payload whose given fields (null: any) all match; {@code text} is the payload's message. */
+  public static Map<String, Object> findWebhook(List<Map<String, Object>> payloads, String id, String status, String type, String recipient, String text) {
+    for (Map<String, Object> payload : payloads) {
+      if ((id == null || id.equals(payload.get("id")))
+          && (status == null || status.equals(payload.get("status")))
+          && (type == null || type.equals(payload.get("type")))
+          && (text == null || text.equals(payload.get("message")))
+          && (recipient == null || payload.get("recipient") instanceof List<?> list && list.contains(recipient))) return payload;
+    }
+    return null;
+  }
+
+  /** Throws AssertionError, listing what was received, unless a payload with this id and status reached the catcher. */
+  public Map<String, Object> assertWebhook(String id, String status) {
+    List<Map<String, Object>> payloads = webhooks();
+    Map<String, Object> found = findWebhook(payloads, id, status, null, null, null);
+    if (found != null) return found;
+    StringBuilder shown = new StringBuilder();
+    for (Map<String, Object> p : payloads) shown.append("\n  ").append(p.get("type")).append(' ').append(p.get("id")).append(' ').append(p.get("status"));
+    throw new AssertionError("no webhook matches id=" + id + " status=" + status + "; received:" + (shown.length() == 0 ? " none" : shown));
+  }
+
+  /** Throws AssertionError, listing what was sent, unless the account sent a message to {@code to} whose text contains {@code text}. */
+  public ControlMessage assertSent(String to, String text) {
+    List<ControlMessage> sent = messages();
+    StringBuilder shown = new StringBuilder();
+    for (ControlMessage message : sent) {
+      String body = Objects.toString(message.message(), "");
+      if ((to == null || message.recipient().contains(to)) && body.contains(text)) return message;
+      shown.append("\n  ").append(message.status()).append(" to ").append(message.recipient()).append(": ").append(body);
+    }
+    throw new AssertionError("no message sent matches to=" + to + " text=" + text + "; sent:" + (shown.length() == 0 ? " none" : shown));
+  }
+
+  /** The account's timeline report (HTML): every request, message change, webhook try and reply, with times. */
+  public String reportHtml() {
+    return (String) emulator.control.call("GET", "/report" + Control.query(Map.of("account", apiKey)), null);
+  }
+
+  /**
+   * Scores a webhook receiver at {@code url} with check-receiver's battery (docs/webhooks.md), signed with the world's
+   * secret, and answers its report (each check's {@code name}, {@code passed}, {@code reason}); more flags of the
+   * command ({@code "--only", "duplicate,orphan"}) may follow. It runs the emulator's own CLI: the carried runtime's
+   * or the command's.
+   */
+  public ReceiverReport checkReceiver(String url, String... flags) {
+    List<String> words = new ArrayList<>(emulator.cli());
+    words.addAll(List.of("check-receiver", url, "--json", "--signing-secret", signingSecret));
+    words.addAll(Arrays.asList(flags));
+    try {
+      Path output = Files.createTempFile("sms-emulator-check-", ".json");
+      try {
+        Process process = new ProcessBuilder(words).redirectErrorStream(false).redirectOutput(output.toFile())
+            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        if (!process.waitFor(5, TimeUnit.MINUTES)) {
+          process.destroyForcibly();
+          throw new IllegalStateException("check-receiver did not end within 5 minutes: " + String.join(" ", words));
+        }
+        String text = Files.readString(output, StandardCharsets.UTF_8).trim();
+        if (text.isEmpty()) throw new IllegalStateException("check-receiver printed no report (exit " + process.exitValue() + "): " + String.join(" ", words));
+        return Records.read(Json.parse(text), ReceiverReport.class);
+      } finally {
+        Files.deleteIfExists(output);
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("check-receiver could not run: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while checking " + url, e);
+    }
+  }
+
+  /** Deletes the world's clock, and with it the account and its messages; removes the catcher's route. */
+  @Override
+  public void close() {
+    try {
+      emulator.control.clocksDelete(clock.id);
+    } catch (ControlException e) {
+      // The test may have deleted its clock itself, or reset the emulator.
+      if (!e.code.equals("CONTROL_NOT_FOUND")) throw e;
+    } finally {
+      catcher.close();
+    }
+  }
+}

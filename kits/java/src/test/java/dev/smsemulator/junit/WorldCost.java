@@ -1,0 +1,41 @@
+package dev.smsemulator.junit;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * What a test's world costs the kit: set-up and clean-up, and with a send waited to delivered, as medians over many
+ * worlds on one emulator. Run after `mvn test`: java -cp target/classes:target/test-classes dev.smsemulator.junit.WorldCost [worlds]
+ */
+public final class WorldCost {
+  public static void main(String[] args) {
+    int worlds = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+    try (Emulator emulator = Emulator.start()) {
+      List<Double> alone = new ArrayList<>();
+      List<Double> withSend = new ArrayList<>();
+      for (int i = 0; i < worlds + 50; i++) {
+        long began = System.nanoTime();
+        new SmsWorld(emulator, "cost " + i).close();
+        long middle = System.nanoTime();
+        try (SmsWorld world = new SmsWorld(emulator, "cost send " + i)) {
+          String id = world.client.send(List.of("27831234567"), "Your appointment is at 10:00").id();
+          world.waitFor(id, "delivered");
+          world.assertWebhook(id, "delivered");
+        }
+        long ended = System.nanoTime();
+        if (i >= 50) { // the first ones also warm up both processes (and the JIT)
+          alone.add((middle - began) / 1e6);
+          withSend.add((ended - middle) / 1e6);
+        }
+      }
+      System.out.printf("worlds: %d%nworld alone (set-up and clean-up): %.2f ms%nworld + send + wait for delivered + webhook assertion: %.2f ms%n",
+          worlds, median(alone), median(withSend));
+    }
+  }
+
+  private static double median(List<Double> values) {
+    Collections.sort(values);
+    return values.get(values.size() / 2);
+  }
+}
