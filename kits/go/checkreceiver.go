@@ -45,7 +45,9 @@ type ReceiverReport struct {
 	URL         string        `json:"url"`
 	Passed      bool          `json:"passed"`
 	TimeoutMs   float64       `json:"timeoutMs"`
+	State       string        `json:"state,omitempty"`
 	Checks      []CheckResult `json:"checks"`
+	Unseen      []string      `json:"unseen"`
 	Unreachable string        `json:"unreachable,omitempty"`
 }
 
