@@ -1,5 +1,6 @@
 // Renders bench results as bench/RESULTS.md: targets with measured value, baseline, ratio and verdict, then the details.
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { kitSection } from './kitSection.js';
 
 export function machine(pinned, serverCpu) {
   return {
@@ -300,6 +301,8 @@ export function renderResults(r) {
     `Webhooks: ${r.webhooks.webhooks.toLocaleString('en')} events from ${r.sizes.webhookMessages.toLocaleString('en')} messages in ${fixed(r.webhooks.seconds, 2)} s (7-day jump until every try ended).`,
     '',
     fixtureSection(r),
+    ...(r.kits === undefined ? [] : [kitSection(r)]),
+    ...(r.parity ? [paritySection(r)] : []),
     '## Reproduce',
     '',
     '```sh',
@@ -307,6 +310,8 @@ export function renderResults(r) {
     'npm run bench                      # full size, several minutes; writes bench/RESULTS.md',
     'BENCH_SIZE=tiny npm run bench      # seconds: the same steps at a small size (what CI runs)',
     'BENCH_ONLY=fixture npm run bench   # about a minute: the vitest fixture section alone, rewritten in place',
+    'npm run kits && BENCH_ONLY=fixture,kits npm run bench   # the language kits beside the fixture, rewritten in place',
+    'BENCH_ONLY=parity npm run bench    # under a minute: the parity section alone (recording overhead, a 10,000-event diff)',
     '```',
     '',
     'The figures move with the machine and whatever else runs on it; the ratios are what carries over.',
@@ -410,5 +415,63 @@ export function withFixtureSection(text, r) {
   const reproduce = text.indexOf('## Reproduce');
   if (reproduce < 0)
     throw new Error('bench/RESULTS.md has no "## Reproduce" section to put the fixture section before');
+  return `${text.slice(0, reproduce)}${section}\n${text.slice(reproduce)}`;
+}
+
+/** Where the parity section starts in RESULTS.md; it runs to the next `## ` heading. */
+const parityHeading = '## Parity';
+
+/**
+ * What the recording proxy adds to a request, and how long a 10,000-event transcript takes to diff, with its own
+ * "Written by" line: `BENCH_ONLY=parity` rewrites this section alone (see `withParitySection`).
+ */
+export function paritySection(r) {
+  const { overhead, diff } = r.parity;
+  const mc = r.machine;
+  const added = (route) => overhead[route].recorded - overhead[route].direct;
+  const rows = [
+    row(
+      'Balance read through `sms-emulator record`',
+      ms,
+      overhead.balance.recorded,
+      'straight to the emulator',
+      overhead.balance.direct,
+      'adds ≤ 5 ms',
+      added('balance') <= 5,
+    ),
+    row(
+      'Signed send through `sms-emulator record`',
+      ms,
+      overhead.send.recorded,
+      'straight to the emulator',
+      overhead.send.direct,
+      'adds ≤ 5 ms',
+      added('send') <= 5,
+    ),
+  ];
+  return [
+    parityHeading,
+    '',
+    `Written by \`npm run bench\` (parity part, size: ${r.size}) on ${mc.date}, Node ${mc.node}, load average at start ${mc.loadAverage}. Each request figure is the median of ${overhead.requests.toLocaleString('en')} sequential requests from one client over a kept-alive connection, to an emulator in this process straight and through a recorder in this process in front of it, interleaved round by round; the recorder writes every line to its file before it answers.`,
+    '',
+    '| per request | measured | baseline (same run) | ratio | target | met |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((cells) => `| ${[...cells.slice(0, 5), verdict(cells[5])].join(' | ')} |`),
+    '',
+    `\`parity diff\` of a transcript of ${diff.events.toLocaleString('en')} events (an emulator's own session of sends, their notifications and the receiver's answers): ${fixed(diff.ms / 1000, 2)} s to replay it into a fresh emulator and compare (target: seconds, not minutes), ${diff.errors} error and ${diff.warnings} warn findings.`,
+    '',
+  ].join('\n');
+}
+
+/** RESULTS.md with its parity section replaced by the one of `r` (or added before "## Reproduce"). */
+export function withParitySection(text, r) {
+  const section = paritySection(r);
+  const start = text.indexOf(parityHeading);
+  if (start >= 0) {
+    const next = text.indexOf('\n## ', start + parityHeading.length);
+    return `${text.slice(0, start)}${section}\n${next < 0 ? '' : text.slice(next + 1)}`;
+  }
+  const reproduce = text.indexOf('## Reproduce');
+  if (reproduce < 0) throw new Error('bench/RESULTS.md has no "## Reproduce" section to put the parity section before');
   return `${text.slice(0, reproduce)}${section}\n${text.slice(reproduce)}`;
 }

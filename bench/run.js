@@ -1,9 +1,10 @@
 // `npm run bench`: every figure of the speed targets beside its baseline measured in the same run, written to bench/RESULTS.md.
 // BENCH_SIZE=tiny runs the same steps at a size that takes seconds (CI keeps the harness working with it); BENCH_OUT picks the
-// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture (any of them) runs
-// just those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the committed
-// results. The one exception is `fixture`, whose section of RESULTS.md carries its own "Written by" line: BENCH_ONLY=fixture
-// rewrites that section in place (and nothing else).
+// file, BENCH_JSON also writes the raw figures there. BENCH_ONLY=load,cold,scale,quiet,million,webhooks,fixture,kits,parity (any of
+// them) runs just those parts and prints their raw figures instead of writing RESULTS.md: for profiling one figure, never for the
+// committed results. The exceptions are `fixture`, `kits` and `parity`, whose sections of RESULTS.md carry their own "Written by"
+// lines: BENCH_ONLY=fixture (or kits, or parity) rewrites that section in place (and nothing else). The kits part needs
+// `npm run kits` first.
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
@@ -24,7 +25,10 @@ import {
 import { authorization, balanceRequest, sendRequest } from './requests.js';
 import { fixtureCost } from './fixtureCost.js';
 import { prepareRelease } from './release.js';
-import { machine, renderResults, withFixtureSection } from './report.js';
+import { kitCost } from './kitCost.js';
+import { withKitSection } from './kitSection.js';
+import { machine, renderResults, withFixtureSection, withParitySection } from './report.js';
+import { parityBench } from './parityBench.js';
 
 const tiny = process.env.BENCH_SIZE === 'tiny';
 const size = tiny
@@ -39,6 +43,10 @@ const size = tiny
       webhookMessages: 200,
       listRepeats: 20,
       fixtureTests: 20,
+      kitWorlds: 5,
+      parityRounds: 1,
+      parityRequests: 20,
+      parityEvents: 600,
     }
   : {
       rounds: 5,
@@ -51,6 +59,10 @@ const size = tiny
       webhookMessages: 10_000,
       listRepeats: 200,
       fixtureTests: 300,
+      kitWorlds: 300,
+      parityRounds: 5,
+      parityRequests: 200,
+      parityEvents: 10_000,
     };
 const out = process.env.BENCH_OUT ?? fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
@@ -110,6 +122,16 @@ if (wanted('fixture')) {
   log(`bench: the vitest fixture's per-test cost beside msw (${size.fixtureTests} tests of each kind)`);
   results.fixture = await fixtureCost(size.fixtureTests);
 }
+if (wanted('kits')) {
+  log(`bench: each language kit's cost of a world with the runtime it carries (${size.kitWorlds} worlds each)`);
+  results.kits = kitCost(size.kitWorlds);
+}
+if (wanted('parity')) {
+  log(
+    `bench: recording overhead (${size.parityRounds} × ${size.parityRequests} requests) and a ${size.parityEvents}-event diff`,
+  );
+  results.parity = await parityBench(size);
+}
 
 if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 if (only) {
@@ -117,6 +139,14 @@ if (only) {
   if (results.fixture) {
     writeFileSync(out, withFixtureSection(readFileSync(out, 'utf8'), results));
     log(`bench: wrote the fixture section of ${out}`);
+  }
+  if (results.kits) {
+    writeFileSync(out, withKitSection(readFileSync(out, 'utf8'), results));
+    log(`bench: wrote the kits section of ${out}`);
+  }
+  if (results.parity) {
+    writeFileSync(out, withParitySection(readFileSync(out, 'utf8'), results));
+    log(`bench: wrote the parity section of ${out}`);
   }
 } else {
   writeFileSync(out, renderResults(results));

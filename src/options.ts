@@ -235,7 +235,12 @@ export const settings = {
   parentPid: setting(
     z.number().int().min(1).optional(),
     'integer',
-    'CLI: stop (saying why on standard error) within about a second after the process with this id is gone, so a test run that was killed leaves no emulator behind; startEmulator and the language kits pass their own.',
+    'CLI: stop (saying why on standard error) within a second after the process with this id is gone (exited, a zombie not yet reaped, or its id reused), so a test run that was killed leaves no emulator behind; startEmulator and the language kits pass their own.',
+  ),
+  parentStdin: setting(
+    z.boolean().default(false),
+    'boolean',
+    'CLI: stop (saying why on standard error) once standard input ends: the parent holds a pipe to it, whose end the system closes however the parent ends, on every system. Off by default: a launcher may start the emulator with standard input closed.',
   ),
   maxBodySize: setting(
     z.number().int().min(1).max(1_073_741_824).default(1_048_576),
@@ -243,9 +248,9 @@ export const settings = {
     'Largest request body in bytes, API and control API alike (a snapshot import has its own limit, maxSnapshotSize); a larger one is refused while it streams in (413 PAYLOAD_TOO_LARGE).',
   ),
   maxSnapshotSize: setting(
-    z.number().int().min(1).max(1_073_741_824).default(536_870_912),
+    z.number().int().min(1).max(1_073_741_824).default(134_217_728),
     'integer',
-    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; the default, 512 MiB, takes every snapshot the emulator can export (a longer JSON text is more than Node can make into one string).',
+    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; a larger one is SNAPSHOT_TOO_LARGE (413). The default, 128 MiB, is about 200,000 delivered messages and an import peak of about 0.7 GB, which a 2 GB CI runner holds (docs/reliability.md has the measurements).',
   ),
   controlToken: setting(
     z.string().min(1).optional(),

@@ -12,13 +12,18 @@ test('the public surface is exactly the documented exports', () => {
     'createClient',
     'createEmulator',
     'createWebhookCatcher',
+    'deliveryLogReceipts',
     'emulatorTranscript',
     'errorCatalogue',
+    'incidentScenario',
     'parityDiff',
+    'parityRecheck',
     'parseTranscript',
     'receiverCheckNames',
     'signRequest',
     'startEmulator',
+    'startRecorder',
+    'transcriptReceipts',
   ]);
 });
 

@@ -7,14 +7,17 @@ import { type CommandLine, UsageError, takeText } from './commandLine.js';
 import type { CommandResult } from './commandResult.js';
 
 export function checkReceiverHelp(): string {
-  return `Usage: sms-emulator check-receiver <url> [--timeout 5s] [--only a,b | --skip a,b] [--seed s] [--json] [--report page.html]
+  return `Usage: sms-emulator check-receiver <url> [--state <url with {id}>] [--timeout 5s] [--only a,b | --skip a,b] [--seed s] [--json] [--report page.html]
 
 Posts realistic deliveries to your webhook receiver, as the emulator and a real gateway send them, and scores what
-is observable from outside. Needs no emulator running. Exit status 0 when every check passes, 1 when one fails, 2 for
-a command line mistake.
+is observable from outside; with --state, also what the receiver holds after each sequence. Needs no emulator
+running. Exit status 0 when every check passes, 1 when one fails, 2 for a command line mistake.
 
 Checks: ${receiverCheckNames.join(', ')}.
 
+  --state <url>          the receiver's state hook, {id} (or {clientReference}) standing for the message, such as
+                         http://127.0.0.1:4000/sms/{id}: read after each sequence, it answers
+                         {"status": "delivered", "notifications": 2} (docs/webhooks.md#the-state-hook)
   --timeout <duration>   how long the receiver may take to answer one post (default 5s, as webhookTimeout)
   --only <names>         run only these checks (comma-separated)
   --skip <names>         run every check but these
@@ -43,11 +46,14 @@ export function receiverReportText(report: ReceiverReport): string {
       `${check.passed ? 'pass' : 'FAIL'}  ${check.name.padEnd(width)}  ${check.reason}${check.passed || check.answers.length === 0 ? '' : `\n      ${' '.repeat(width)}  a gateway: ${check.gatewayNext}`}`,
   );
   const failed = report.checks.filter((check) => !check.passed).map((check) => check.name);
+  const seen = report.state === undefined ? 'on the answers alone' : 'answers and state';
   const verdict =
     failed.length === 0
-      ? `every check passed (${report.checks.length})`
+      ? `every check passed (${report.checks.length}), ${seen}`
       : `${failed.length} of ${report.checks.length} checks failed: ${failed.join(', ')}`;
-  return `check-receiver ${report.url} (timeout ${report.timeoutMs} ms)\n${report.unreachable === undefined ? '' : `${report.unreachable}\n`}${lines.join('\n')}\n${verdict}\n`;
+  const unseen = report.unseen.map((what) => `not seen: ${what}\n`).join('');
+  const state = report.state === undefined ? '' : `, state ${report.state}`;
+  return `check-receiver ${report.url} (timeout ${report.timeoutMs} ms${state})\n${report.unreachable === undefined ? '' : `${report.unreachable}\n`}${lines.join('\n')}\n${verdict}\n${unseen}`;
 }
 
 export async function checkReceiverCommand(line: CommandLine): Promise<CommandResult> {
@@ -57,6 +63,7 @@ export async function checkReceiverCommand(line: CommandLine): Promise<CommandRe
   const skip = names(line, 'skip');
   const seed = takeText(line, 'seed');
   const signingSecret = takeText(line, 'signing-secret');
+  const state = takeText(line, 'state');
   const reportFile = takeText(line, 'report');
   const json = line.flags.get('json');
   line.flags.delete('json');
@@ -75,6 +82,7 @@ export async function checkReceiverCommand(line: CommandLine): Promise<CommandRe
       ...(skip === undefined ? {} : { skip }),
       ...(seed === undefined ? {} : { seed }),
       ...(signingSecret === undefined ? {} : { signingSecret }),
+      ...(state === undefined ? {} : { state }),
     });
   } catch (error) {
     if (error instanceof RangeError) throw new UsageError(error.message);

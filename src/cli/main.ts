@@ -55,16 +55,32 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  let orphaned = false;
+  const parentGone = (fields: Record<string, unknown>, line: string): void => {
+    if (orphaned) return;
+    orphaned = true;
+    process.stderr.write(json ? `${JSON.stringify({ event: 'stopping', ...fields })}\n` : `sms-emulator: ${line}\n`);
+    void emulator.close().then(() => process.exit(0));
+  };
   const { parentPid } = options;
   if (parentPid !== undefined)
-    watchParent(parentPid, () => {
-      process.stderr.write(
-        json
-          ? `${JSON.stringify({ event: 'stopping', parentPid, reason: 'parent process gone' })}\n`
-          : `sms-emulator: the parent process ${parentPid} (--parent-pid) is gone, stopping.\n`,
+    watchParent(parentPid, () =>
+      parentGone(
+        { parentPid, reason: 'parent process gone' },
+        `the parent process ${parentPid} (--parent-pid) is gone, stopping.`,
+      ),
+    );
+  if (options.parentStdin) {
+    // The parent holds the pipe's other end, which the system closes however the parent ends; what it writes is dropped.
+    const closed = (): void =>
+      parentGone(
+        { reason: 'standard input closed' },
+        'standard input closed (--parent-stdin): the parent is gone, stopping.',
       );
-      void emulator.close().then(() => process.exit(0));
-    });
+    process.stdin.on('data', () => {});
+    process.stdin.once('end', closed);
+    process.stdin.once('error', closed);
+  }
   const { readyFile } = options;
   const info = readyInfo(emulator, urls, version);
   if (readyFile !== undefined) {

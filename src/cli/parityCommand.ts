@@ -1,6 +1,8 @@
-/** `sms-emulator parity <action>`: diff a transcript against a fresh emulator (more actions in docs/parity.md). */
+/** `sms-emulator parity <action>`: diff a transcript against a fresh emulator, turn an incident into a scenario, recheck a provider. */
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { envName } from '../options.js';
 import { type CommandLine, UsageError, splitCommandLine, takeText } from './commandLine.js';
 import type { CommandResult } from './commandResult.js';
 import { TranscriptError, parseTranscript } from '../parity/transcript.js';
@@ -27,6 +29,38 @@ Exit status 1 when a finding is an error, 0 otherwise (warn and info do not fail
   --html <file>    also write a self-contained HTML page of the report
 `,
     run: diffAction,
+  },
+  scenario: {
+    usage: 'parity scenario <transcript | delivery log> [--out <file>] [--json]',
+    summary: 'writes a scenario that reproduces an incident: per-number timelines, replies, delivery behaviours',
+    help: `Reads a transcript, or a provider's delivery log (CSV with a header row, or JSON: an array of receipts with id,
+recipient, status, time, and optionally received, sent and text; a row whose status is reply is an inbound reply),
+and writes a scenario whose per-number timelines, replies and delivery behaviours (late, duplicate, reordered,
+orphan, as observed) reproduce the incident on the virtual clock: send the same messages at the same offsets and the
+same statuses arrive in the same order at the same virtual times. Load it as a file (--scenario) or as a test's own
+scenario (sms.scenario.set, world.scenario in a kit). The comment at the top lists each leg's expected story.
+
+  --out <file>   write the scenario there instead of standard output
+  --json         write JSON instead of YAML
+`,
+    run: scenarioAction,
+  },
+  recheck: {
+    usage:
+      'parity recheck <transcript> --upstream <url> --api-key <key> --signing-secret <secret> [--keep-time] [--rules <file>] [--json] [--junit <file>]',
+    summary: 'reissues a transcript at a provider and reports what it now answers differently',
+    help: `Sends the transcript's requests, in order, to --upstream with your own key and secret (signed as the
+transcript's were: valid, wrong or none), and compares the answers as parity diff does. For a scheduled job, not for
+every change: it calls the provider. Webhooks and replies are not rechecked. Exit status 1 when a finding is an error.
+
+  --upstream <url>          the provider's base URL
+  --api-key <key>           the key to send as (env SMS_EMULATOR_API_KEY)
+  --signing-secret <s>      its signing secret (env SMS_EMULATOR_SIGNING_SECRET)
+  --keep-time               compare times as offsets (the requests go out one after another, so off by default)
+  --rules <file>            a rules file, as for parity diff
+  --json, --junit <file>    as for parity diff
+`,
+    run: recheckAction,
   },
 };
 
@@ -101,6 +135,89 @@ async function diffAction(line: CommandLine): Promise<CommandResult> {
     stderr += write(html, parityReportPage(report, path)) ?? '';
   }
   return { stdout, stderr, exitCode: report.passed && stderr === '' ? 0 : 1 };
+}
+
+async function scenarioAction(line: CommandLine): Promise<CommandResult> {
+  const out = takeText(line, 'out');
+  const json = takeSwitch(line, 'json');
+  refuseRest(line, 'scenario', 1);
+  const [path] = line.positionals;
+  if (path === undefined) throw new UsageError('parity scenario needs a transcript or a delivery log file');
+  const text = readText(path, 'the incident');
+  const { DeliveryLogError, deliveryLogReceipts, incidentScenario, transcriptReceipts } =
+    await import('../parity/incidentScenario.js');
+  let made;
+  try {
+    const isTranscript = /^\s*\{[^\n]*"type"\s*:\s*"header"/.test(text);
+    made = incidentScenario(isTranscript ? transcriptReceipts(text) : deliveryLogReceipts(text), path);
+  } catch (error) {
+    if (error instanceof DeliveryLogError || error instanceof TranscriptError)
+      throw new UsageError(`${path} ${error.message}`);
+    throw error;
+  }
+  const story = made.legs.map(
+    (leg) =>
+      `#   ${leg.recipient} (${leg.message}), sent at +${leg.sentAt} ms: ${leg.statuses.map((step) => `${step.status} after ${step.after} ms`).join(', ')}`,
+  );
+  const notes = made.notes.map((note) => `# note: ${note}`);
+  const body = json
+    ? `${JSON.stringify(made.scenario, null, 2)}\n`
+    : `# Written by sms-emulator parity scenario from ${path}.\n# Each leg as the incident showed it:\n${[...story, ...notes].join('\n')}\n${(createRequire(import.meta.url)('yaml') as typeof import('yaml')).stringify(made.scenario)}`;
+  if (out === undefined) return { stdout: body, stderr: '', exitCode: 0 };
+  const failed = write(out, body);
+  return failed === undefined
+    ? {
+        stdout: '',
+        stderr: `sms-emulator: wrote ${out} (${made.legs.length} legs, ${made.notes.length} notes)\n`,
+        exitCode: 0,
+      }
+    : { stdout: '', stderr: failed, exitCode: 1 };
+}
+
+async function recheckAction(line: CommandLine, env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  const upstream = takeText(line, 'upstream');
+  const apiKey = takeText(line, 'api-key') ?? env[envName('apiKey')];
+  const signingSecret = takeText(line, 'signing-secret') ?? env[envName('signingSecret')];
+  const rulesFile = takeText(line, 'rules');
+  const junit = takeText(line, 'junit');
+  const json = takeSwitch(line, 'json');
+  const keepTime = takeSwitch(line, 'keep-time');
+  refuseRest(line, 'recheck', 1);
+  const [path] = line.positionals;
+  if (path === undefined) throw new UsageError('parity recheck needs a transcript file');
+  if (upstream === undefined) throw new UsageError('parity recheck needs --upstream <url>');
+  try {
+    new URL(upstream);
+  } catch {
+    throw new UsageError(`--upstream ${JSON.stringify(upstream)} is not a URL`);
+  }
+  if (apiKey === undefined || apiKey === '')
+    throw new UsageError('parity recheck needs --api-key (or SMS_EMULATOR_API_KEY)');
+  if (signingSecret === undefined || signingSecret === '')
+    throw new UsageError('parity recheck needs --signing-secret (or SMS_EMULATOR_SIGNING_SECRET)');
+  const transcript = readTranscriptFile(path);
+  const rules = rulesFile === undefined ? undefined : readText(rulesFile, 'the rules file');
+  const { parityRecheck } = await import('../parity/recheck.js');
+  const { parityReportJunit, parityReportText } = await import('../parity/parityDiff.js');
+  let report;
+  try {
+    report = await parityRecheck(transcript, {
+      upstream,
+      apiKey,
+      signingSecret,
+      keepTime,
+      ...(rules === undefined ? {} : { rules }),
+    });
+  } catch (error) {
+    if ((error as Error).message.startsWith('the rules file'))
+      throw new UsageError(`${rulesFile}: ${(error as Error).message}`);
+    throw error;
+  }
+  const stdout = json
+    ? `${JSON.stringify(report, null, 2)}\n`
+    : parityReportText(report, path).replace(/^parity diff/, 'parity recheck');
+  const failed = junit === undefined ? undefined : write(junit, parityReportJunit(report, path));
+  return { stdout, stderr: failed ?? '', exitCode: report.passed && failed === undefined ? 0 : 1 };
 }
 
 function parityHelp(): string {

@@ -12,6 +12,7 @@ import { transitions } from '../domain/message.js';
 import { snapshotSchema } from '../state/snapshot.js';
 import { scopes } from '../state/store.js';
 import { webhookStates } from '../domain/webhookEvent.js';
+import { receiverCheckNames } from '../webhooks/receiverChecks.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -120,8 +121,73 @@ export function answerSchemas(): Record<string, Schema> {
     },
     ['deleted_at', 'in_reply_to'],
   );
+  const boolean = { type: 'boolean' };
+  const held = object({ status: string, notifications: integer }, ['notifications']);
+  const receiverReport = object(
+    {
+      url: { ...string, description: "The receiver's URL (a password in it masked)." },
+      passed: boolean,
+      timeoutMs: integer,
+      state: { ...string, description: "The state hook's template, when one was given (a password in it masked)." },
+      checks: {
+        type: 'array',
+        items: object(
+          {
+            name: { type: 'string', enum: [...receiverCheckNames] },
+            sends: string,
+            passed: boolean,
+            reason: { ...string, description: 'Why it passed or failed, in a sentence naming the post or sequence.' },
+            gatewayNext: { ...string, description: "What a real gateway does next, by the spec's retry rule." },
+            answers: {
+              type: 'array',
+              items: object({ about: string, status: integer, error: string, cutAfterBytes: integer, ms: integer }, [
+                'status',
+                'error',
+                'cutAfterBytes',
+              ]),
+            },
+            state: {
+              type: 'array',
+              description:
+                "With a state hook: what it answered after the check's sequences, up to the first that failed.",
+              items: object(
+                {
+                  message: string,
+                  expected: object({ status: string, notifications: integer }),
+                  held,
+                  error: string,
+                  passed: boolean,
+                },
+                ['held', 'error'],
+              ),
+            },
+          },
+          ['state'],
+        ),
+      },
+      unseen: {
+        ...strings,
+        description:
+          'What the run could not see (without a state hook: a duplicate processed twice, an older status written over a newer one), each with where to prove it instead.',
+      },
+      unreachable: { ...string, description: 'Set when nothing answered the first check (the rest were not run).' },
+    },
+    ['state', 'unreachable'],
+  );
   return {
     Status: object({ status: string }),
+    Limits: object({
+      batchLimit: { ...integer, description: 'Most recipients per request (BATCH_LIMIT_EXCEEDED above it).' },
+      batchLimitNote: {
+        ...string,
+        description: "Why that limit: the default or the option, and the spec's two numbers.",
+      },
+      messageLimit: {
+        ...integer,
+        description: 'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it).',
+      },
+      maxBodySize: { ...integer, description: 'Largest request body in bytes (PAYLOAD_TOO_LARGE above it).' },
+    }),
     Count: integer,
     PhoneNumber: string,
     Clock: object(clock, ['run']),
@@ -133,38 +199,45 @@ export function answerSchemas(): Record<string, Schema> {
       message: controlMessage,
       clock: object({ id: nullable('string'), now: clock.now, time: clock.time }),
     }),
-    WebhookEvent: object({
-      id: string,
-      kind: { type: 'string', enum: ['delivery', 'reply'] },
-      environment,
-      account: string,
-      messageId: string,
-      recipient: string,
-      status: string,
-      createdAt: string,
-      url: nullable('string'),
-      state: { type: 'string', enum: [...webhookStates] },
-      payload: { description: 'The JSON body posted (the delivery or reply payload of the spec).' },
-      attempts: {
-        type: 'array',
-        items: object(
-          {
-            number: integer,
-            at: string,
-            url: string,
-            status: integer,
-            error: string,
-            durationMs: { type: 'number' },
-            ok: { type: 'boolean' },
-          },
-          ['status', 'error'],
-        ),
+    WebhookEvent: object(
+      {
+        id: string,
+        kind: { type: 'string', enum: ['delivery', 'reply'] },
+        environment,
+        account: string,
+        messageId: string,
+        recipient: string,
+        status: string,
+        createdAt: string,
+        url: nullable('string'),
+        state: { type: 'string', enum: [...webhookStates] },
+        payload: { description: 'The JSON body posted (the delivery or reply payload of the spec).' },
+        attempts: {
+          type: 'array',
+          items: object(
+            {
+              number: integer,
+              at: string,
+              url: string,
+              status: integer,
+              error: string,
+              durationMs: { type: 'number' },
+              ok: { type: 'boolean' },
+            },
+            ['status', 'error'],
+          ),
+        },
+        chaos: {
+          type: 'array',
+          items: { type: 'string', enum: ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] },
+        },
+        duplicateOf: {
+          type: 'string',
+          description: 'A duplicate: the id of the event it repeats, which it is posted under (X-Emulator-Event-Id).',
+        },
       },
-      chaos: {
-        type: 'array',
-        items: { type: 'string', enum: ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] },
-      },
-    }),
+      ['duplicateOf'],
+    ),
     Chaos: object({
       duplicateRate: { type: 'number' },
       delayRate: { type: 'number' },
@@ -198,6 +271,7 @@ export function answerSchemas(): Record<string, Schema> {
       scenarios: { type: 'array', items: object({ name: string, description: string }) },
     }),
     Snapshot: fromZod(snapshotSchema()),
+    ReceiverReport: receiverReport,
   };
 }
 

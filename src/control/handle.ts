@@ -7,6 +7,7 @@ import type {
   ForceStatusInput,
   MessageFilter,
   OptOutTarget,
+  ReceiverCheckInput,
   ReplyInput,
   TestClockInput,
   WaitInput,
@@ -14,7 +15,7 @@ import type {
   WebhookFilterInput,
   WorldInput,
 } from './inputs.js';
-import type { ChaosView, ClockView, OptOutView, TestClockView, WaitView, WorldView } from './views.js';
+import type { ChaosView, ClockView, LimitsView, OptOutView, TestClockView, WaitView, WorldView } from './views.js';
 import type { AccountView } from '../engine/inspection.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
@@ -22,6 +23,7 @@ import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { Snapshot } from '../state/snapshot.js';
 import type { WebhookEvent } from '../domain/webhookEvent.js';
 import type { Page, PageInput } from '../domain/list.js';
+import type { ReceiverReport } from '../webhooks/checkReceiver.js';
 
 /** `local`: calls answer at once (and throw `ApiError`); `remote`: every call answers with a promise. */
 export type HandleMode = 'local' | 'remote';
@@ -33,6 +35,8 @@ export type Answer<M extends HandleMode, T> = M extends 'local' ? T : Promise<T>
 export interface ControlHandle<M extends HandleMode = 'local'> {
   /** `{ status: 'ok' }` once the emulator answers. */
   health(): Answer<M, { status: 'ok' }>;
+  /** The limits applied, as started: most recipients per request (`batchLimit`, and why), longest text, largest body. */
+  limits(): Answer<M, LimitsView>;
   readonly clock: {
     /** Current clock state: time, mode, speed, queued tasks, recent incidents. */
     state(): Answer<M, ClockView>;
@@ -106,7 +110,7 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     setScenario(apiKey: string, scenario: string | AccountScenarioInput): Answer<M, AccountScenario>;
     /** Removes the account's own scenario: the emulator's alone decides for it again. */
     clearScenario(apiKey: string): Answer<M, void>;
-    /** Gives the account a bundled scenario by name (`'degraded-api'`) as its own; one holding more than rules, replies and faults is refused. */
+    /** Gives the account a bundled scenario by name (`'degraded-api'`) as its own, its balance, opt-outs and timeline acting on this account. */
     useBundledScenario(apiKey: string, name: string): Answer<M, AccountScenario>;
   };
   readonly messages: {
@@ -150,6 +154,12 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     /** Changes receiver chaos (`duplicateRate`, `delayRate`, `reorderRate`, `delay`); fields left out keep their value. */
     setChaos(settings: WebhookChaosInput): Answer<M, ChaosView>;
   };
+  /**
+   * Runs check-receiver's battery against a webhook receiver (with its state hook, `state`, when given) and answers the
+   * report `check-receiver --json` prints; the emulator's webhook timeout and signing secret unless given.
+   * @example const report = await emulator.receiverCheck({ receiver: 'http://127.0.0.1:4000/hooks', state: 'http://127.0.0.1:4000/sms/{id}' });
+   */
+  receiverCheck(input: ReceiverCheckInput): Promise<ReceiverReport>;
   readonly scenario: {
     /** The active scenario, defaults filled in. */
     get(): Answer<M, Scenario>;

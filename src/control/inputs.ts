@@ -13,6 +13,7 @@ import { durationSchema } from '../domain/durationSchema.js';
 import { clockId, clockInstant, clockName, clockSpeed } from '../domain/clockRange.js';
 import { webhookStates } from '../domain/webhookEvent.js';
 import { scopes } from '../state/store.js';
+import { receiverCheckNames } from '../webhooks/receiverChecks.js';
 
 const environment = z.enum(environments);
 
@@ -157,3 +158,35 @@ export const webhookChaosInput = z.strictObject({
 });
 /** Receiver chaos to set: duplicate, delay and reorder rates (0 to 1) and the delay. */
 export type WebhookChaosInput = z.infer<typeof webhookChaosInput>;
+
+const checkName = z.enum(receiverCheckNames);
+/**
+ * A check-receiver run: the receiver's URL and the options of `checkReceiver()`. The receiver is `receiver` and its
+ * timeout `receiverTimeout`, not `url` and `timeout`: those are the CLI's connection flags, which every command takes.
+ */
+export const receiverCheckInput = z
+  .strictObject({
+    receiver: webhookUrlSchema.describe("The receiver's URL, as a webhook URL."),
+    state: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The receiver's state hook: a URL template with {id} (or {clientReference}), read after each sequence.",
+      ),
+    receiverTimeout: durationSchema
+      .optional()
+      .describe("How long the receiver may take to answer one post or read (default the emulator's webhookTimeout)."),
+    only: z.array(checkName).min(1).optional().describe('Only these checks.'),
+    skip: z.array(checkName).optional().describe('Every check but these.'),
+    seed: z.string().min(1).optional().describe('Ids and texts repeat for a seed (default check-receiver).'),
+    at: clockInstant.optional().describe("The instant the payloads' times are built around (default now)."),
+    signingSecret: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Signs each post with Webhook-Signature (default the emulator's webhookSigningSecret)."),
+  })
+  .refine((input) => input.only === undefined || input.skip === undefined, 'give only or skip, not both');
+/** A check-receiver run over the control API: `receiver`, and `state`, `receiverTimeout`, `only` or `skip`, `seed`, `at`, `signingSecret`. */
+export type ReceiverCheckInput = z.infer<typeof receiverCheckInput>;

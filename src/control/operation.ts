@@ -58,6 +58,11 @@ export interface ControlRoute<F extends Fn = Fn> {
   open?: boolean;
   /** The handler: one function of `handlers/`, given the parsed arguments. */
   run(deps: OperationDeps, ...args: Parameters<F>): unknown;
+  /**
+   * Over HTTP, instead of `run`, for a body too large to take in one go (a snapshot): given the body's value, parsed in
+   * slices, and `due()`, which gives the event loop a turn when a slice's time is up, so other requests are answered.
+   */
+  runInSlices?(deps: OperationDeps, body: unknown, due: () => Promise<void>): Promise<unknown>;
 }
 
 /** A handle member that is another operation with its arguments filled in (`clock.advance('1m')` is `clock.move({ advance: '1m' })`). */

@@ -13,6 +13,7 @@ import {
   messageFilter,
   noFilter,
   optOutTarget,
+  receiverCheckInput,
   replyInput,
   testClockInput,
   waitInput,
@@ -46,6 +47,7 @@ import { createClock, deleteClock, getClock, listClocks, moveTestClock, settlesT
 import { createWorld } from './handlers/worlds.js';
 import { forceStatus, getMessage, listMessages, settlesMessage, waitForStatus } from './handlers/messages.js';
 import {
+  checkWebhookReceiver,
   getWebhook,
   listWebhooks,
   redeliverWebhook,
@@ -55,7 +57,14 @@ import {
   webhookChaos,
   webhooksSettled,
 } from './handlers/webhooks.js';
-import { health, resetState, restoreSnapshot, takeSnapshot } from './handlers/state.js';
+import {
+  appliedLimits,
+  health,
+  resetState,
+  restoreSnapshot,
+  restoreSnapshotInSlices,
+  takeSnapshot,
+} from './handlers/state.js';
 import { injectReply, listReplies } from './handlers/replies.js';
 import type { OperationTable } from './operation.js';
 
@@ -75,6 +84,15 @@ export const operations = {
     open: true,
     summary: '`{"status": "ok"}` once the emulator answers (open even with a control token).',
     run: health,
+  },
+  limits: {
+    method: 'GET',
+    path: '/limits',
+    answer: 'Limits',
+    args: [],
+    summary:
+      'The limits applied, as started: `{batchLimit, batchLimitNote, messageLimit, maxBodySize}` (most recipients per request and why, longest text in characters, largest body in bytes).',
+    run: appliedLimits,
   },
   clock: {
     state: {
@@ -287,7 +305,7 @@ export const operations = {
       answer: 'AccountScenario',
       args: [key, scenarioName],
       summary:
-        'Gives the account a bundled scenario (`happy-path`, `degraded-api`, `rate-limited`, …; `GET /scenario/bundled` lists them) as its own, as `PUT /accounts/{key}/scenario` with that file would; one holding more than rules, replies and faults is refused.',
+        'Gives the account a bundled scenario (`happy-path`, `credit-exhaustion`, `degraded-api`, …; `GET /scenario/bundled` lists them), written for the default account, as its own: its rules, replies, faults and delivery behaviours as `PUT /accounts/{key}/scenario` would set them, its balance and opt-outs applied to this account, its timeline events run for this account on its clock.',
       run: useBundledAccountScenario,
     },
     clearScenario: {
@@ -432,6 +450,17 @@ export const operations = {
       run: setWebhookChaos,
     },
   },
+  receiverCheck: {
+    method: 'POST',
+    path: '/receiver-check',
+    answer: 'ReceiverReport',
+    args: [body],
+    input: receiverCheckInput,
+    inputName: 'receiver check',
+    summary:
+      'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator\'s webhook ones); answers when the run ends.',
+    run: checkWebhookReceiver,
+  },
   scenario: {
     get: {
       method: 'GET',
@@ -560,7 +589,8 @@ export const operations = {
     answer: 'Status',
     args: [body],
     summary:
-      'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.',
+      'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing. Over HTTP it is parsed, checked and put in place in slices, so health answers throughout and other requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels SNAPSHOT_TOO_DEEP.',
     run: restoreSnapshot,
+    runInSlices: restoreSnapshotInSlices,
   },
 } satisfies OperationTable;

@@ -43,6 +43,21 @@ export interface ChaosView {
   delay: number;
 }
 
+/**
+ * The limits this emulator applies, as started: what a suite in another process reads instead of the landing page's
+ * HTML or its own copy of the start flags.
+ */
+export interface LimitsView {
+  /** Most recipients per request (BATCH_LIMIT_EXCEEDED above it). */
+  batchLimit: number;
+  /** Why that limit: the default or the option, and the spec's two numbers. */
+  batchLimitNote: string;
+  /** Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it). */
+  messageLimit: number;
+  /** Largest request body in bytes (PAYLOAD_TOO_LARGE above it). */
+  maxBodySize: number;
+}
+
 /** Where a number stands on an account's opt-out list. */
 export interface OptOutView {
   account: string;

@@ -182,6 +182,20 @@ export const errorCatalogue = {
     description: 'The request body is larger than the emulator accepts; nothing was changed.',
     fix: 'Send a smaller body, or start the emulator with a larger --max-body-size (bytes; default 1048576).',
   },
+  SNAPSHOT_TOO_LARGE: {
+    status: 413,
+    published: emulator,
+    description:
+      'The snapshot is larger than the emulator imports (the maxSnapshotSize option), or holds more JSON values than an export of its size could; nothing was changed.',
+    fix: 'Import a smaller snapshot, or start the emulator with a larger --max-snapshot-size (bytes; default 134217728, see docs/reliability.md for what a size costs).',
+  },
+  SNAPSHOT_TOO_DEEP: {
+    status: 400,
+    published: emulator,
+    description:
+      'The snapshot is nested deeper than 512 levels, which no snapshot the emulator exports is; nothing was changed.',
+    fix: 'Import a snapshot the emulator exported (GET /_emulator/snapshot), edited without adding nesting.',
+  },
   CONTROL_INVALID_REQUEST: {
     status: 400,
     published: emulator,

@@ -40,6 +40,11 @@ export interface WebhookEvent {
   attempts: WebhookAttempt[];
   /** Delivery behaviours and chaos applied to this event, if any (docs/webhooks.md#delivery-behaviours). */
   chaos: ('duplicate' | 'delayed' | 'reordered' | 'late' | 'orphan' | 'answer-ignored')[];
+  /**
+   * A duplicate (a re-send): the id of the event it repeats. It is logged as an event of its own, with its own tries,
+   * but posted as a real re-send is: under that event's id (`X-Emulator-Event-Id`) with the same body.
+   */
+  duplicateOf?: string;
 }
 
 /** What an event is made of; `at` is the emulator time it happened (epoch ms). */

@@ -51,6 +51,8 @@ export interface Core {
   wallTimers: WallTimers;
   /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
   outcomes: OutcomeChain;
+  /** While an import over HTTP puts a snapshot's state in place, slice by slice: requests wait for it, health does not. */
+  importing: Promise<void> | undefined;
 }
 
 /** Origin plus environment prefix, joined once per origin: every webhook event reads it, and a new string each time was garbage. */
@@ -159,6 +161,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const timeline = new TimelineLog(events);
   startState.register({ clear: () => timeline.clear() });
   return {
+    importing: undefined,
     options,
     seed,
     startTime,

@@ -4,7 +4,7 @@ import { ApiError } from '../domain/errors.js';
 import { environments } from '../domain/message.js';
 import { ScenarioError, validateScenario } from './scenario/parse.js';
 import { type AccountScenario, accountScenarioSchema } from './scenario/schema.js';
-import { type Snapshot, parseSnapshot } from '../state/snapshot.js';
+import { type Snapshot, parseSnapshot, parseSnapshotInSlices } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
 import { settingsOf } from './accounts.js';
 import { type Core, randomStreams } from './core.js';
@@ -38,10 +38,41 @@ export function exportSnapshot(core: Core): Snapshot {
 /** Replaces the whole state with a snapshot; a snapshot that fails parseSnapshot's complete check changes nothing. */
 export function importSnapshot(core: Core, input: unknown): void {
   const snapshot = structuredClone(parseSnapshot(input));
+  checkAccountScenarios(snapshot);
+  const apply = applySnapshot(core, snapshot);
+  while (!apply.next().done);
+}
+
+/**
+ * importSnapshot for a snapshot too large to take in one go (an import over HTTP): checked in slices, then put in place
+ * in slices, awaiting `due()` between items so the event loop keeps answering. A refused one changes nothing; while it
+ * is put in place, `core.importing` makes requests wait (the input is consumed: parsed fresh from a body, not shared).
+ */
+export async function importSnapshotInSlices(core: Core, input: unknown, due: () => Promise<void>): Promise<void> {
+  const snapshot = await parseSnapshotInSlices(input, due);
+  checkAccountScenarios(snapshot);
+  // Two imports may be checked side by side; they are put in place one after the other.
+  while (core.importing) await core.importing;
+  let finished!: () => void;
+  core.importing = new Promise((resolve) => (finished = resolve));
+  try {
+    const apply = applySnapshot(core, snapshot);
+    while (!apply.next().done) await due();
+  } finally {
+    core.importing = undefined;
+    finished();
+  }
+}
+
+function checkAccountScenarios(snapshot: Snapshot): void {
   snapshot.accounts.forEach((account, index) => {
     if (account.scenario !== undefined)
       account.scenario = accountScenarioOf(account.scenario, `snapshot accounts[${index}].scenario`);
   });
+}
+
+/** Puts a checked snapshot in place of the state, yielding after each message, so a caller can work in slices. */
+function* applySnapshot(core: Core, snapshot: Snapshot): Generator<undefined, void> {
   const { store, clock, lifecycle, random } = core;
   // The same routine reset uses empties everything; the active scenario stays, its pending timeline events do not.
   core.startState.clear();
@@ -57,6 +88,10 @@ export function importSnapshot(core: Core, input: unknown): void {
     const account = store.accounts.get(message.apiKey) as Account;
     store.addMessage(account, message);
     lifecycle.resume(account, message);
+    yield;
   }
-  for (const reply of snapshot.replies) store.addReply(reply);
+  for (const reply of snapshot.replies) {
+    store.addReply(reply);
+    yield;
+  }
 }

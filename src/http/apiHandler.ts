@@ -153,7 +153,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     }
   }
 
-  return (request) => {
+  const handle = (request: ApiRequest): Answering => {
     const environment = apiEnvironment(request.path) ?? defaultEnvironment;
     const apiKey = basicUsername(request.header('authorization'));
     if (!journal.enabled) return answer(request, environment, apiKey);
@@ -178,6 +178,8 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const result = answer(request, environment, apiKey);
     return result instanceof Promise ? result.then(answered) : answered(result);
   };
+  // While a snapshot import puts its state in place (in slices), a request waits for it rather than see half a state.
+  return (request) => (core.importing === undefined ? handle(request) : core.importing.then(() => handle(request)));
 }
 
 /** The request, its body read at most once however often it is asked for (a fault and then the route). */

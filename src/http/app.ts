@@ -5,7 +5,7 @@ import { apiPrefixes, environmentPaths } from '../domain/environment.js';
 import type { OperationDeps } from '../control/operation.js';
 import type { Core } from '../engine/core.js';
 import type { ApiHandler } from './apiHandler.js';
-import { bodyLimit } from './body.js';
+import { bodyLimit, snapshotTooLarge } from './body.js';
 import { TransportFailure } from './networkAnswer.js';
 import { honoApi } from './adapters/honoApi.js';
 import { journalRequests } from './middleware/journal.js';
@@ -38,7 +38,12 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   for (const prefix of Object.values(apiPrefixes)) app.all(`${prefix}/*`, serveApi);
   // The journal goes first so it also records a request the body limit refuses by its Content-Length alone.
   app.use('*', journalRequests(operations.journal, core.clock, core.store));
-  app.use('*', bodyLimit(options.maxBodySize, { '/_emulator/snapshot': options.maxSnapshotSize }));
+  app.use(
+    '*',
+    bodyLimit(options.maxBodySize, {
+      '/_emulator/snapshot': { maxBytes: options.maxSnapshotSize, refuse: snapshotTooLarge },
+    }),
+  );
   app.route('/_emulator/docs', docsRoutes());
   app.route('/_emulator', landingRoutes({ ui: options.ui, batchLimit: options.batchLimit }));
   // Mounted before the control routes, whose token check would otherwise guard the page's own files.

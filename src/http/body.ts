@@ -8,6 +8,8 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** The largest body in bytes this request may carry (set by bodyLimit, read by readBody when not given one). */
     maxBodySize: number;
+    /** The error readBody gives a body over that limit (PAYLOAD_TOO_LARGE, or a path's own). */
+    bodyTooLarge: (maxBytes: number) => ApiError;
     /** The body readBody read, kept for the request journal. */
     bodyBytes: Uint8Array;
   }
@@ -23,18 +25,34 @@ export function tooLarge(maxBytes: number): ApiError {
   );
 }
 
-/** Refuses a body whose Content-Length is over the limit before a byte of it is read. */
-export function checkDeclaredLength(declared: string | undefined, maxBytes: number): void {
-  if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+/** A snapshot import over its own limit: the maxSnapshotSize option, not maxBodySize. */
+export function snapshotTooLarge(maxBytes: number): ApiError {
+  return new ApiError(
+    'SNAPSHOT_TOO_LARGE',
+    `The snapshot is larger than ${maxBytes} bytes (the maxSnapshotSize option); nothing was changed.`,
+  );
 }
 
-/** checkDeclaredLength for the routes hono serves, handing the limit to readBody. */
-/** The body limit, or a path's own (a snapshot import is larger than any other request by nature). */
-export function bodyLimit(maxBytes: number, byPath: Readonly<Record<string, number>> = {}): MiddlewareHandler {
+/** Refuses a body whose Content-Length is over the limit before a byte of it is read. */
+export function checkDeclaredLength(declared: string | undefined, maxBytes: number, refuse = tooLarge): void {
+  if (declared !== undefined && Number(declared) > maxBytes) throw refuse(maxBytes);
+}
+
+/** A path's own body limit and the error over it (a snapshot import is larger than any other request by nature). */
+export interface PathLimit {
+  maxBytes: number;
+  refuse: (maxBytes: number) => ApiError;
+}
+
+/** checkDeclaredLength for the routes hono serves, handing the limit (the path's own, if it has one) to readBody. */
+export function bodyLimit(maxBytes: number, byPath: Readonly<Record<string, PathLimit>> = {}): MiddlewareHandler {
   return async (c, next) => {
-    const limit = byPath[c.req.path] ?? maxBytes;
-    checkDeclaredLength(c.req.header('content-length'), limit);
+    const own = byPath[c.req.path];
+    const limit = own?.maxBytes ?? maxBytes;
+    const refuse = own?.refuse ?? tooLarge;
+    checkDeclaredLength(c.req.header('content-length'), limit, refuse);
     c.set('maxBodySize', limit);
+    c.set('bodyTooLarge', refuse);
     await next();
   };
 }
@@ -54,12 +72,13 @@ export async function readBody(
 }
 
 async function readWithinLimit(c: Context, maxBytes: number): Promise<Uint8Array> {
+  const refuse = c.get('bodyTooLarge') ?? tooLarge;
   // Checked before touching `raw.body`: reading that property makes @hono/node-server wrap the socket in a
   // full web Request and stream, which then also serves arrayBuffer() (profiled: a third of a send's time).
   if (c.req.header('content-length') !== undefined) {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     // A Request built in-process may declare less than it carries.
-    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+    if (bytes.byteLength > maxBytes) throw refuse(maxBytes);
     return bytes;
   }
   const stream = c.req.raw.body;
@@ -73,7 +92,7 @@ async function readWithinLimit(c: Context, maxBytes: number): Promise<Uint8Array
     size += value.byteLength;
     if (size > maxBytes) {
       void reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+      throw refuse(maxBytes);
     }
     chunks.push(value);
   }
@@ -170,7 +189,7 @@ function parseJson(text: string): unknown {
 }
 
 /** True when any string or key in the parsed value is not well-formed UTF-16 (walked without recursion). */
-function hasLoneSurrogate(root: unknown): boolean {
+export function hasLoneSurrogate(root: unknown): boolean {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();

@@ -369,10 +369,7 @@ export function compareTranscript(transcript: Transcript, replayed: Replayed, ru
         );
     }
     if (event.status !== answer.status || codeA !== codeB) return;
-    if (
-      (event.retryAfter === undefined) !== (answer.retryAfter === undefined) ||
-      (event.retryAfter !== answer.retryAfter && event.retryAfter !== undefined)
-    )
+    if (event.retryAfter !== answer.retryAfter)
       findings.add(
         'retry-after',
         line,

@@ -122,16 +122,76 @@ export function parseSnapshot(input: unknown): Snapshot {
   const parsed = snapshotSchema().safeParse(input);
   if (!parsed.success) throw invalid(describeIssues(parsed.error, 'snapshot'));
   const snapshot = parsed.data;
-  const problem = consistencyProblem(snapshot);
-  if (problem) throw invalid(problem);
+  const checks = consistencyProblem(snapshot);
+  let step = checks.next();
+  while (!step.done) step = checks.next();
+  if (step.value) throw invalid(step.value);
   return snapshot;
+}
+
+/** The lists a snapshot can hold many of, checked item by item when it is parsed in slices. */
+const lists = ['clocks', 'accounts', 'messages', 'replies'] as const;
+
+/**
+ * parseSnapshot in slices, for a snapshot too large to check in one go: the lists item by item, awaiting `due()`
+ * between items (it gives the event loop a turn when a slice's time is up), then the same consistency rules. Each raw
+ * item is let go once checked, so memory holds the body's values once. The input is consumed; nothing else changes.
+ */
+export async function parseSnapshotInSlices(input: unknown, due: () => Promise<void>): Promise<Snapshot> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return parseSnapshot(input);
+  const raw = input as Record<string, unknown>;
+  const shape = snapshotSchema().shape;
+  const elements = {
+    clocks: shape.clocks.unwrap().element,
+    accounts: shape.accounts.element,
+    messages: shape.messages.element,
+    replies: shape.replies.element,
+  };
+  const top = snapshotSchema().safeParse(
+    Object.fromEntries(
+      Object.entries(raw).map(([key, value]) => [key, isList(key) && Array.isArray(value) ? [] : value]),
+    ),
+  );
+  if (!top.success) throw invalid(describeIssues(top.error, 'snapshot'));
+  const snapshot = top.data;
+  if (Array.isArray(raw.clocks) && raw.clocks.length > maxList)
+    throw invalid(`clocks: too big: expected at most ${maxList} clocks`);
+  for (const list of lists) {
+    const items = raw[list];
+    if (!Array.isArray(items)) continue;
+    const checked: unknown[] = [];
+    for (let index = 0; index < items.length; index++) {
+      await due();
+      const parsed = elements[list].safeParse(items[index]);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) issue.path.unshift(list, index);
+        throw invalid(describeIssues(parsed.error, 'snapshot'));
+      }
+      checked.push(parsed.data);
+      items[index] = undefined;
+    }
+    (snapshot as Record<string, unknown>)[list] = checked;
+  }
+  const checks = consistencyProblem(snapshot);
+  let step = checks.next();
+  while (!step.done) {
+    await due();
+    step = checks.next();
+  }
+  if (step.value) throw invalid(step.value);
+  return snapshot;
+}
+
+function isList(key: string): boolean {
+  return (lists as readonly string[]).includes(key);
 }
 
 function invalid(problem: string): ApiError {
   return new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: ${problem}.`);
 }
 
-function consistencyProblem(snapshot: Snapshot): string | undefined {
+/** The first broken rule, if any: a generator that yields after each message, so a caller can check in slices. */
+function* consistencyProblem(snapshot: Snapshot): Generator<undefined, string | undefined> {
   const clocks = new Set<string>();
   for (const [index, clock] of snapshot.clocks.entries()) {
     if (clocks.has(clock.id)) return `clocks.${index}.id: "${clock.id}" is defined twice`;
@@ -155,6 +215,7 @@ function consistencyProblem(snapshot: Snapshot): string | undefined {
       if (ids.has(message.id))
         return `${path}.id: "${message.id}" is used twice (ids are unique across accounts and environments)`;
       ids.set(message.id, message);
+      yield;
       if (!keys.has(message.apiKey))
         return `${path}.apiKey: message ${message.id} belongs to account "${message.apiKey}", which the snapshot does not define`;
       const problem = type === 'sms' ? smsProblem(message) : replyProblem(message, ids);

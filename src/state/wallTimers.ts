@@ -7,19 +7,29 @@ export class WallTimers {
   private readonly pending = new Map<ReturnType<typeof setTimeout>, () => void>();
   private ended = false;
 
-  /** Calls `run` after `ms`; at once, and no more after close, when the emulator closes first. */
-  after(ms: number, run: () => void): void {
-    if (this.ended) return run();
+  /**
+   * Calls `run` after `ms`; at once, and no more after close, when the emulator closes first. Answers a cancel that ends
+   * the timer without running it (a trickle whose client left), so nothing stays armed for a listener who is gone.
+   */
+  after(ms: number, run: () => void): () => void {
+    if (this.ended) {
+      run();
+      return () => undefined;
+    }
     const timer = setTimeout(() => {
       this.pending.delete(timer);
       run();
     }, ms);
     this.pending.set(timer, run);
+    return () => {
+      clearTimeout(timer);
+      this.pending.delete(timer);
+    };
   }
 
   /** Resolves after `ms`, or at once when the emulator closes meanwhile (what waits then finds it closed). */
   sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => this.after(ms, resolve));
+    return new Promise((resolve) => void this.after(ms, resolve));
   }
 
   /** Whether close() was called: a trickle still under way stops instead of writing on. */

@@ -48,11 +48,25 @@ function openConnections(origin: string): KeepAliveHttp {
   const secure = url.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
-  const request: KeepAliveHttp['request'] = (method, path, headers, body, signal) =>
+  /**
+   * One try. A kept-alive socket the emulator closed while it sat idle (its keepAliveTimeout, 5 s) fails the next
+   * request sent on it before any answer, as a reset: that request never reached the emulator, so it is sent once more
+   * on a fresh connection. A request that failed on a fresh socket, or after its answer began, is not.
+   */
+  const attempt = (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+    retried: boolean,
+  ): Promise<KeepAliveAnswer> =>
     new Promise((resolve, reject) => {
+      let began = false;
       const outgoing = send(
         { protocol: url.protocol, hostname: url.hostname, port: url.port, path, method, headers, agent, signal },
         (answer: IncomingMessage) => {
+          began = true;
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('error', reject);
@@ -68,9 +82,17 @@ function openConnections(origin: string): KeepAliveHttp {
           });
         },
       );
-      outgoing.on('error', reject);
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        const closedWhileIdle =
+          outgoing.reusedSocket && !began && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        if (closedWhileIdle && !retried && signal?.aborted !== true)
+          resolve(attempt(method, path, headers, body, signal, true));
+        else reject(error);
+      });
       outgoing.end(body);
     });
+  const request: KeepAliveHttp['request'] = (method, path, headers, body, signal) =>
+    attempt(method, path, headers, body, signal, false);
   return {
     request,
     async fetch(outgoing) {

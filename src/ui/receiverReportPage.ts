@@ -16,15 +16,29 @@ export function receiverReportPage(report: ReceiverReport): string {
             `<li>${escapeHtml(answer.about)}: ${escapeHtml(answer.status === undefined ? (answer.error ?? 'no answer') : String(answer.status))} (${answer.ms} ms)</li>`,
         )
         .join('');
-      return `<tr><td class="${check.passed ? 'pass' : 'fail'}">${check.passed ? 'pass' : 'FAIL'}</td><td><code>${escapeHtml(check.name)}</code><br>${escapeHtml(check.sends)}</td><td>${escapeHtml(check.reason)}<details><summary>${check.answers.length} answers</summary><ul>${answers}</ul></details></td><td>${escapeHtml(check.gatewayNext)}</td></tr>`;
+      const states = (check.state ?? [])
+        .map(
+          (reading) =>
+            `<li>${escapeHtml(reading.message)}: expected ${escapeHtml(`${reading.expected.status} after ${reading.expected.notifications}`)}, ${escapeHtml(reading.held === undefined ? (reading.error ?? 'no answer') : `held ${reading.held.status}${reading.held.notifications === undefined ? '' : ` after ${reading.held.notifications}`}`)}</li>`,
+        )
+        .join('');
+      const stateList =
+        check.state === undefined
+          ? ''
+          : `<details><summary>${check.state.length} states read</summary><ul>${states}</ul></details>`;
+      return `<tr><td class="${check.passed ? 'pass' : 'fail'}">${check.passed ? 'pass' : 'FAIL'}</td><td><code>${escapeHtml(check.name)}</code><br>${escapeHtml(check.sends)}</td><td>${escapeHtml(check.reason)}<details><summary>${check.answers.length} answers</summary><ul>${answers}</ul></details>${stateList}</td><td>${escapeHtml(check.gatewayNext)}</td></tr>`;
     })
     .join('');
   const verdict = report.passed
-    ? 'every check passed'
+    ? `every check passed, ${report.state === undefined ? 'on the answers alone' : 'answers and state'}`
     : `${report.checks.filter((check) => !check.passed).length} of ${report.checks.length} checks failed`;
+  const unseen =
+    report.unseen.length === 0
+      ? ''
+      : `<h2>Not seen</h2><ul>${report.unseen.map((what) => `<li>${escapeHtml(what)}</li>`).join('')}</ul>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>check-receiver: ${escapeHtml(report.url)}</title><style>${style}</style></head>
 <body><h1>check-receiver: <code>${escapeHtml(report.url)}</code></h1>
-<p>${escapeHtml(verdict)}; timeout ${report.timeoutMs} ms.${report.unreachable === undefined ? '' : ` ${escapeHtml(report.unreachable)}.`}</p>
-<table><thead><tr><th></th><th>check</th><th>result</th><th>what a gateway does next</th></tr></thead><tbody>${rows}</tbody></table></body></html>
+<p>${escapeHtml(verdict)}; timeout ${report.timeoutMs} ms${report.state === undefined ? '' : `; state hook <code>${escapeHtml(report.state)}</code>`}.${report.unreachable === undefined ? '' : ` ${escapeHtml(report.unreachable)}.`}</p>
+<table><thead><tr><th></th><th>check</th><th>result</th><th>what a gateway does next</th></tr></thead><tbody>${rows}</tbody></table>${unseen}</body></html>
 `;
 }

@@ -1,12 +1,21 @@
 /**
  * checkReceiver: posts the battery of receiverChecks to a webhook receiver, as the emulator posts (same payloads,
  * headers and tries), and scores what is observable from outside: 200 to every valid delivery, never a 5xx for an id
- * the app never sent, an answer within the timeout, the burst survived. Needs no emulator running.
+ * the app never sent, an answer within the timeout, the burst survived. With a state hook it also reads what the
+ * receiver holds after each sequence; without one, the report says what answers alone cannot show. Needs no emulator.
  */
 
 import { resolveOptions } from '../options.js';
 import { parseDuration } from '../domain/time.js';
-import { type Expectation, type ReceiverCheckName, receiverCheckNames, receiverChecks } from './receiverChecks.js';
+import {
+  type CheckDelivery,
+  type DeliveryState,
+  type Expectation,
+  type ReceiverCheckName,
+  receiverCheckNames,
+  receiverChecks,
+} from './receiverChecks.js';
+import { type HeldState, StateReader, checkStateTemplate } from './receiverState.js';
 import { WebhookTransport } from './transport.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
 
@@ -23,6 +32,24 @@ export interface CheckReceiverOptions {
   at?: string | number | Date;
   /** Signs each post with `Webhook-Signature`, as the emulator's webhookSigningSecret does. */
   signingSecret?: string;
+  /**
+   * The receiver's state hook, a URL template naming the message by `{id}` (or `{clientReference}`), such as
+   * `http://127.0.0.1:4000/sms/{id}`: read after each delivery sequence, answering `{"status", "notifications"?}`.
+   */
+  state?: string;
+}
+
+/** What the state hook was asked about one message after a sequence, and what it answered. */
+export interface StateReading {
+  /** The message id. */
+  message: string;
+  /** What the receiver should hold: the newest status it answered 200 to, and how many distinct notifications that was. */
+  expected: { status: string; notifications: number };
+  /** What the hook answered. */
+  held?: HeldState;
+  /** Why there was no usable answer. */
+  error?: string;
+  passed: boolean;
 }
 
 /** One post and what came back. */
@@ -46,13 +73,22 @@ export interface CheckResult {
   /** What a real gateway does next, following the spec's retry rule. */
   gatewayNext: string;
   answers: CheckAnswer[];
+  /** With a state hook: what it answered after this check's sequences (up to the first that failed). */
+  state?: StateReading[];
 }
 
 export interface ReceiverReport {
   url: string;
   passed: boolean;
   timeoutMs: number;
+  /** The state hook's template, when one was given (a password in it masked). */
+  state?: string;
   checks: CheckResult[];
+  /**
+   * What this run could not see, each with where to prove it instead: without a state hook, whether a duplicate was
+   * processed twice or an older status overwrote a newer one (a 200 looks the same either way). Empty when nothing.
+   */
+  unseen: string[];
   /** Set when nothing usable answered at all (the remaining checks were not run). */
   unreachable?: string;
 }
@@ -106,8 +142,107 @@ function explained(error: string, timeoutMs: number): string {
   return error;
 }
 
+/** Where a team proves, in its own tests, what a black-box check cannot see. */
+const behavioursDoc = 'docs/webhooks.md#delivery-behaviours';
+const giveHook = 'give a state hook (--state, or state in checkReceiver())';
+
+/** What a run could not see, from which checks ran and whether the hook answered counts. */
+function unseenBy(names: readonly ReceiverCheckName[], hook: boolean, counted: boolean): string[] {
+  const unseen: string[] = [];
+  if (names.includes('duplicate') && (!hook || !counted))
+    unseen.push(
+      `whether a re-sent notification (same event id) was processed twice: a receiver answers 200 either way; ${hook ? 'have the state hook answer "notifications"' : giveHook}, or prove it in your own tests with the duplicate delivery behaviour (${behavioursDoc})`,
+    );
+  if (hook) return unseen;
+  if (names.includes('out-of-order'))
+    unseen.push(
+      `whether an older status that arrived late (submitted after delivered) overwrote the newer one; ${giveHook}, or prove it in your own tests with the reorder delivery behaviour (${behavioursDoc})`,
+    );
+  if (names.some((name) => !['reply', 'stop-reply', 'orphan', 'duplicate', 'out-of-order'].includes(name)))
+    unseen.push(
+      `whether each notification answered 200 was recorded at all; ${giveHook}, or assert on your app's records after the emulator's deliveries in your own tests (${behavioursDoc})`,
+    );
+  return unseen;
+}
+
+/** What the receiver should hold for one message after a sequence: built from the posts it answered 200. */
+interface ExpectedState {
+  subject: DeliveryState;
+  status: string;
+  notifications: number;
+  /** The sequence as posted, for the report: `submitted, delivered, delivered again (same event id)`. */
+  sequence: string;
+}
+
+/**
+ * Per message, in the order first posted: the newest status among the posts answered 200 (a later step wins, whatever
+ * order they came in) and how many distinct notifications those were (a re-sent one is the same notification).
+ */
+export function expectedStates(deliveries: readonly CheckDelivery[], answers: readonly CheckAnswer[]): ExpectedState[] {
+  const byMessage = new Map<
+    string,
+    { subject: DeliveryState; posted: Set<string>; accepted: Set<string>; newest?: DeliveryState; steps: string[] }
+  >();
+  for (const [index, delivery] of deliveries.entries()) {
+    const { state } = delivery;
+    if (state === undefined) continue;
+    let entry = byMessage.get(state.message);
+    if (entry === undefined) {
+      entry = { subject: state, posted: new Set(), accepted: new Set(), steps: [] };
+      byMessage.set(state.message, entry);
+    }
+    const status = answers[index]?.status;
+    const again = entry.posted.has(delivery.eventId) ? ' again (same event id)' : '';
+    entry.posted.add(delivery.eventId);
+    entry.steps.push(`${state.status}${again}${status === 200 ? '' : ` (answered ${status ?? 'nothing'})`}`);
+    if (status !== 200) continue;
+    entry.accepted.add(delivery.eventId);
+    if (entry.newest === undefined || state.step > entry.newest.step) entry.newest = state;
+  }
+  return [...byMessage.values()].flatMap(({ subject, accepted, newest, steps }) =>
+    newest === undefined
+      ? []
+      : [{ subject, status: newest.status, notifications: accepted.size, sequence: steps.join(', ') }],
+  );
+}
+
+/** Why a reading does not match, in words naming the sequence; undefined when it matches. */
+function stateProblem(
+  expected: ExpectedState,
+  reading: StateReading,
+  deliveries: readonly CheckDelivery[],
+): string | undefined {
+  const after = `after ${expected.sequence} of ${expected.subject.message}`;
+  if (reading.error !== undefined)
+    return `${after}, the state hook ${reading.error}${reading.error.startsWith('answered 404') ? ' (it answered 200 to them)' : ''}`;
+  const held = reading.held as HeldState;
+  if (held.status !== expected.status) {
+    const steps = deliveries.filter((delivery) => delivery.state?.message === expected.subject.message);
+    const heldAt = steps.findIndex((delivery) => delivery.state?.status === held.status);
+    const newestAt = steps.findIndex((delivery) => delivery.state?.status === expected.status);
+    const why =
+      heldAt === -1
+        ? 'a status it was never sent'
+        : heldAt > newestAt
+          ? 'an older status that arrived later overwrote the newer one (order by the status, not by arrival)'
+          : 'the newest status it answered 200 to was not recorded';
+    return `${after}, the receiver holds status "${held.status}", expected "${expected.status}": ${why}`;
+  }
+  if (held.notifications !== undefined && held.notifications !== expected.notifications) {
+    const why =
+      held.notifications > expected.notifications
+        ? expected.sequence.includes('again')
+          ? 'it processed the re-sent notification a second time; a gateway re-sends whenever an answer is lost, so de-duplicate on X-Emulator-Event-Id'
+          : 'it processed a notification more than once'
+        : 'it dropped a notification it answered 200 to (a 200 tells the gateway it was received)';
+    return `${after}, the receiver counts ${held.notifications} notifications, expected ${expected.notifications}: ${why}`;
+  }
+  return undefined;
+}
+
 export async function checkReceiver(url: string, options: CheckReceiverOptions = {}): Promise<ReceiverReport> {
   targetOf(url);
+  if (options.state !== undefined) checkStateTemplate(options.state);
   const names = selectedChecks(options.only, options.skip);
   const timeoutMs =
     typeof options.timeout === 'number' ? options.timeout : (parseDuration(options.timeout ?? '5s') ?? Number.NaN);
@@ -117,8 +252,17 @@ export async function checkReceiver(url: string, options: CheckReceiverOptions =
   if (Number.isNaN(at)) throw new RangeError(`at "${String(options.at)}" is not an instant`);
   const checks = receiverChecks(options.seed ?? 'check-receiver', at).filter((check) => names.includes(check.name));
   const transport = new WebhookTransport(timeoutMs, maxAnswerBytes);
+  const reader = options.state === undefined ? undefined : new StateReader(options.state, timeoutMs);
+  let counted = true;
   const next = retryRule();
-  const report: ReceiverReport = { url: shownUrl(url), passed: true, timeoutMs, checks: [] };
+  const report: ReceiverReport = {
+    url: shownUrl(url),
+    passed: true,
+    timeoutMs,
+    ...(options.state === undefined ? {} : { state: shownUrl(options.state) }),
+    checks: [],
+    unseen: [],
+  };
   const post = async (eventId: string, payload: unknown, about: string): Promise<CheckAnswer> => {
     const body = JSON.stringify(payload);
     const started = performance.now();
@@ -153,14 +297,44 @@ export async function checkReceiver(url: string, options: CheckReceiverOptions =
           if (!acceptable(answer, expected[index] as Expectation)) break;
         }
       const result = scored(check.name, check.sends, expected, answers, check.deliveries.length, next);
+      if (reader !== undefined && result.passed) {
+        const states = expectedStates(check.deliveries, answers);
+        if (states.length > 0) result.state = [];
+        for (const state of states) {
+          const answer = await reader.read({
+            id: state.subject.message,
+            clientReference: state.subject.clientReference,
+          });
+          const reading: StateReading = {
+            message: state.subject.message,
+            expected: { status: state.status, notifications: state.notifications },
+            ...('held' in answer ? { held: answer.held } : { error: answer.error }),
+            passed: true,
+          };
+          if ('held' in answer && answer.held.notifications === undefined) counted = false;
+          const problem = stateProblem(state, reading, check.deliveries);
+          (result.state as StateReading[]).push(reading);
+          if (problem === undefined) continue;
+          reading.passed = false;
+          result.passed = false;
+          result.reason = problem;
+          result.gatewayNext = 'nothing more: it had its answers, so the fault stays unseen by the gateway';
+          // A check stops at its first failed reading, as it does at its first failed post.
+          break;
+        }
+        if (result.passed && states.length > 0)
+          result.reason += `; the state hook holds what was answered 200 (${states.length === 1 ? 'the message' : `${states.length} messages`})`;
+      }
       report.checks.push(result);
       if (report.checks.length === 1 && answers.every((answer) => answer.status === undefined))
         report.unreachable = `nothing answered at ${report.url}: ${answers[0]?.error ?? 'no answer'}`;
     }
   } finally {
     transport.close();
+    await reader?.close();
   }
   report.passed = report.checks.every((check) => check.passed);
+  report.unseen = unseenBy(report.unreachable === undefined ? names : [], reader !== undefined, counted);
   return report;
 }
 

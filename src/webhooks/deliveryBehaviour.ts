@@ -2,6 +2,12 @@
 
 import type { MessageRecord } from '../domain/message.js';
 
+/**
+ * The most times one notification is posted, however many `duplicate` behaviours (and `chaos.duplicateRate`) match it,
+ * the account's and the emulator's together: the notification and at most 9 copies (docs/webhooks.md).
+ */
+export const maxDeliveriesPerNotification = 10;
+
 export type DeliveryBehaviourName = 'duplicate' | 'reorder' | 'late' | 'orphan' | 'answer-ignored';
 
 /** A behaviour as the dispatcher applies it. */

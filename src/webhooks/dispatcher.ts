@@ -6,7 +6,7 @@
 import { type Environment, type MessageRecord, type MessageStatus, environments } from '../domain/message.js';
 import { type RenderContext, renderMessage } from '../domain/representation.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
-import type { BehaviourDecider } from './deliveryBehaviour.js';
+import { type BehaviourDecider, maxDeliveriesPerNotification } from './deliveryBehaviour.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
@@ -267,14 +267,18 @@ export class WebhookDispatcher {
     const { chaos } = this;
     const copies = [outgoing];
     const applied = this.behaviours({ kind, message, recipient, status });
+    // A duplicate is a re-send of this notification: the same event id and body, as a gateway re-sends.
+    const resend = (): Outgoing => {
+      const copy = this.marked(make(), 'duplicate');
+      copy.event.duplicateOf = outgoing.event.id;
+      return copy;
+    };
+    // However many duplicates match, the emulator's and the account's together, one cap holds: memory and posts stay bounded.
+    const room = (): boolean => copies.length < maxDeliveriesPerNotification;
     for (const behaviour of applied)
       if (behaviour.name === 'duplicate')
-        for (let extra = 1; extra < behaviour.times; extra++) copies.push(this.marked(make(), 'duplicate'));
-    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate) {
-      const duplicate = make();
-      duplicate.event.chaos.push('duplicate');
-      copies.push(duplicate);
-    }
+        for (let extra = 1; extra < behaviour.times && room(); extra++) copies.push(resend());
+    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate && room()) copies.push(resend());
     const late = applied.find((behaviour) => behaviour.name === 'late');
     const ignored = applied.find((behaviour) => behaviour.name === 'answer-ignored');
     const reorder = kind === 'delivery' && applied.some((behaviour) => behaviour.name === 'reorder');
@@ -426,7 +430,7 @@ export class WebhookDispatcher {
     const { event } = outgoing;
     const body = JSON.stringify(event.payload);
     event.state = 'pending';
-    const headers = webhookHeaders(event.id, body, this.settings.signingSecret);
+    const headers = webhookHeaders(event.duplicateOf ?? event.id, body, this.settings.signingSecret);
     const tries = this.settings.retries + 1;
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await this.wallTimers.sleep(this.settings.backoffMs);

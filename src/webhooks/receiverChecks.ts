@@ -32,6 +32,17 @@ export interface CheckDelivery {
   about: string;
   /** This post's own expectation, where it differs from its check's (the repeat of a duplicate). */
   expects?: Expectation;
+  /** The message whose state the post changes, and to what: what a state hook is asked about afterwards. */
+  state?: DeliveryState;
+}
+
+/** A notification's place in its message's story: the message, the status it reports, and how far along that is. */
+export interface DeliveryState {
+  message: string;
+  clientReference: string;
+  status: LegStatus;
+  /** 0 for submitted, 1 for an outcome: a later step is newer, whatever order the posts arrived in. */
+  step: number;
 }
 
 /** `ok`: the answer must be 200 (a valid delivery); `no-server-error`: any answer but a 5xx (a receiver may refuse it). */
@@ -82,6 +93,12 @@ export function receiverChecks(seed: string, now: number): ReceiverCheck[] {
         status,
       }) as never,
       about: `${status} of ${message.id}`,
+      state: {
+        message: message.id,
+        clientReference: message.clientReference as string,
+        status,
+        step: final ? 1 : 0,
+      },
     };
   };
   const reply = (text: string): CheckDelivery => {
@@ -160,7 +177,8 @@ export function receiverChecks(seed: string, now: number): ReceiverCheck[] {
       name: 'orphan',
       sends: 'a delivered notification for an id the app never sent',
       expects: 'no-server-error',
-      deliveries: [notify(sent('Not one of yours'), 'delivered')],
+      // Not one of the app's messages: what a receiver keeps of it is its own affair, so no state is asked for.
+      deliveries: [{ ...notify(sent('Not one of yours'), 'delivered'), state: undefined }],
     },
     {
       name: 'unknown-fields',

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { commandList } from '../../src/cli/commandTable.js';
+import { commandList, kebab } from '../../src/cli/commandTable.js';
+import { targetSettings } from '../../src/cli/commandTarget.js';
+import { flagName } from '../../src/options.js';
+import { statefulReceiver } from '../support/statefulReceiver.js';
 import { runCommand } from '../../src/cli/runCommand.js';
 import { writeReadyFile } from '../../src/cli/readyInfo.js';
 import { encodeCall } from '../../src/control/call.js';
@@ -246,4 +249,40 @@ test('a command against a port that accepts and never answers gives up after --t
 test('a bare flag stays true for a field that takes it', async () => {
   const moved = await json(['clock', 'move', '--run-until-idle']);
   expect(moved).toMatchObject({ run: expect.objectContaining({ idle: true }) });
+});
+
+test("no command's own flag is a connection flag, which every command takes first (it would never reach the operation)", () => {
+  // --api-key and --signing-secret are connection flags of send only.
+  const connection = targetSettings
+    .filter((name) => name !== 'apiKey' && name !== 'signingSecret')
+    .map((name) => flagName(name));
+  for (const command of commandList()) {
+    const own = [...Object.keys(command.fields?.shape ?? {}), ...command.scalarFlags.map((flag) => flag.name)].map(
+      (name) => `--${kebab(name)}`,
+    );
+    expect(
+      own.filter((flag) => connection.includes(flag)),
+      command.name,
+    ).toEqual([]);
+  }
+});
+
+test('receiver-check --receiver <url> runs check-receiver from the emulator and prints its report', async () => {
+  const receiver = await statefulReceiver('last-wins');
+  try {
+    const report = await json([
+      'receiver-check',
+      '--receiver',
+      receiver.url,
+      '--state',
+      receiver.state,
+      '--only',
+      '["out-of-order"]',
+      '--receiver-timeout',
+      '5s',
+    ]);
+    expect(report).toMatchObject({ passed: false, state: receiver.state, checks: [{ name: 'out-of-order' }] });
+  } finally {
+    await receiver.close();
+  }
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Emulator } from '../../src/index.js';
 import { makeEmulator } from '../support/api.js';
-import { everyOperationSession } from '../support/paritySession.js';
+import { everyOperationSession, inProcess } from '../support/paritySession.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sms-emulator-parity-'));
@@ -18,7 +18,7 @@ let origin: string;
 beforeAll(async () => {
   emulator = makeEmulator();
   origin = (await emulator.listen({ port: 0 })).origin;
-  await everyOperationSession(emulator, async (ms) => void (await emulator.clock.advance(ms)));
+  await everyOperationSession(inProcess(emulator));
 });
 
 afterAll(async () => {

@@ -68,13 +68,63 @@ test("an account takes a bundled scenario as its own: its sends meet the faults,
   expect((await sendAs(calm.account)).status).toBe(201);
 });
 
-test('a bundled scenario holding more than an account scenario can is refused for an account, which keeps its own', async () => {
-  const { account } = emulator.worlds.create({ scenario: { faults: [{ error: { status: 500 } }] } });
-  const before = emulator.accounts.getScenario(account.apiKey);
-  expect(() => emulator.accounts.useBundledScenario(account.apiKey, 'credit-exhaustion')).toThrow(
-    expect.objectContaining({ code: 'SCENARIO_INVALID' }),
-  );
-  expect(emulator.accounts.getScenario(account.apiKey)).toEqual(before);
+test("every bundled scenario loads by name as the emulator's and as one account's own, over HTTP", async () => {
+  const { account } = emulator.worlds.create({});
+  for (const name of shipped) {
+    const global = await fetch(`${origin}/_emulator/scenario/bundled/${name}`, { method: 'PUT' });
+    expect([name, global.status, await global.text()]).toEqual([name, 200, expect.any(String)]);
+    expect(emulator.scenario.get()).toEqual(fileScenario(name));
+    const own = await fetch(`${origin}/_emulator/accounts/${account.apiKey}/scenario/bundled/${name}`, {
+      method: 'PUT',
+    });
+    expect([name, own.status]).toEqual([name, 200]);
+    const file = fileScenario(name);
+    expect(emulator.accounts.getScenario(account.apiKey)).toMatchObject({
+      rules: file.rules,
+      replies: file.replies,
+      faults: file.faults,
+      webhooks: file.webhooks,
+    });
+  }
+});
+
+test("per account, a bundled scenario's balance, opt-outs and timeline act on that account and its clock only", async () => {
+  const mine = emulator.worlds.create({ account: { balance: 500 } });
+  const other = emulator.worlds.create({ account: { balance: 500 } });
+  emulator.accounts.useBundledScenario(mine.account.apiKey, 'credit-exhaustion');
+  expect(emulator.accounts.get(mine.account.apiKey).live.balance).toBe(10);
+  emulator.clocks.advance(mine.clock.id, '10m');
+  emulator.clocks.advance(other.clock.id, '10m');
+  expect(emulator.accounts.get(mine.account.apiKey).live.balance).toBe(0);
+  expect(emulator.accounts.get(other.account.apiKey).live.balance).toBe(500);
+  expect(emulator.accounts.get(emulator.options.apiKey).live.balance).not.toBe(0);
+
+  emulator.accounts.useBundledScenario(other.account.apiKey, 'opt-outs');
+  expect(emulator.accounts.get(other.account.apiKey).live.optOuts).toContain('27835550000');
+  expect(emulator.accounts.get(mine.account.apiKey).live.optOuts).not.toContain('27835550000');
+});
+
+test("clearing an account's bundled scenario stops its pending timeline events", async () => {
+  const { account, clock } = emulator.worlds.create({ account: { balance: 500 } });
+  emulator.accounts.useBundledScenario(account.apiKey, 'credit-exhaustion');
+  emulator.accounts.clearScenario(account.apiKey);
+  emulator.accounts.update(account.apiKey, { live: { balance: 70 } });
+  emulator.clocks.advance(clock.id, '1h');
+  expect(emulator.accounts.get(account.apiKey).live.balance).toBe(70);
+});
+
+test('an account whose own scenario says magicNumbers: false is not answered by the built-in magic numbers', async () => {
+  emulator.scenario.set({ version: 1 });
+  const { account, clock } = emulator.worlds.create({ scenario: { magicNumbers: false } });
+  const sent = await call(emulator, 'POST', '/v1/messages', {
+    body: { recipient: ['27830000002'], message: 'Hello' },
+    key: account.apiKey,
+    sign: account.signingSecret,
+  });
+  expect(sent.status).toBe(201);
+  const id = (sent.body as { id: string }).id;
+  emulator.clocks.advance(clock.id, '1h');
+  expect(emulator.messages.get(id).status).toBe('delivered');
 });
 
 test('sms-emulator scenario use-bundled <name> loads it from the CLI, outside any checkout', async () => {

@@ -53,7 +53,7 @@ test("examples/python: the app signs with RFC 3986 encoding and its tests pass w
       '-p',
       'no:sms_emulator',
       '-p',
-      'sms_emulator.plugin',
+      'pytest_sms_emulator.plugin',
       'examples/python',
     ],
     {

@@ -20,3 +20,18 @@ test.each(['fast-lane', 'hono'])(
   },
   60_000,
 );
+
+const abandoned = fileURLToPath(new URL('../fixtures/scripts/abandonedTrickles.mjs', import.meta.url));
+
+test.each(['fast-lane', 'hono', 'fetch'])(
+  'a slow-body answer whose client leaves stops trickling: once 50 clients have left on the %s path, the emulator holds no timer for them',
+  (path) => {
+    const run = spawnSync(process.execPath, [abandoned, path], { encoding: 'utf8', timeout: 50_000 });
+    expect(run.signal, `killed: ${run.stderr}`).toBeNull();
+    expect(run.stderr).toBe('');
+    const { statuses, left } = JSON.parse(run.stdout);
+    expect(statuses).toEqual([201]);
+    expect(left).toBe(0);
+  },
+  60_000,
+);

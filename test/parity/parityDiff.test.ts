@@ -6,7 +6,7 @@ import { parityDiff, parityReportJunit, parityReportText } from '../../src/parit
 import { parityReportPage } from '../../src/parity/parityReportPage.js';
 import { parseTranscript } from '../../src/parity/transcript.js';
 import { makeEmulator } from '../support/api.js';
-import { everyOperationSession } from '../support/paritySession.js';
+import { everyOperationSession, inProcess } from '../support/paritySession.js';
 
 let transcript: string;
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
     live: { webhookUrl: 'http://hooks.test/live' },
     sandbox: { webhookUrl: 'http://hooks.test/sandbox' },
   });
-  await everyOperationSession(emulator, async (ms) => void (await emulator.clock.advance(ms)));
+  await everyOperationSession(inProcess(emulator));
   transcript = await emulatorTranscript(emulator);
   await emulator.close();
 });
@@ -238,4 +238,17 @@ test('JUnit XML fails a test case per error finding, and the HTML page lists eve
   const page = parityReportPage(report, 'session.jsonl');
   expect(page).toContain('<td class="error">error</td>');
   expect(page).toContain('the transcript has 410, the emulator 404');
+});
+
+test('a Retry-After the emulator does not give is information, not a failure', async () => {
+  let at = 0;
+  const text = edited((lines) => {
+    at = answerTo(lines, 'GET', '/v1/messages/not-a-message');
+    lines[at]!.retryAfter = '30';
+  });
+  const report = await parityDiff(text);
+  expect(report.findings).toEqual([
+    expect.objectContaining({ tier: 'info', kind: 'retry-after', line: at + 1, field: 'answer.retryAfter' }),
+  ]);
+  expect(report.passed).toBe(true);
 });

@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { TranscriptError, parseTranscript, transcriptJsonSchema } from '../../src/parity/transcript.js';
 import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
 import { makeEmulator } from '../support/api.js';
-import { everyOperationSession } from '../support/paritySession.js';
+import { everyOperationSession, inProcess } from '../support/paritySession.js';
 
 const schemaFile = new URL('../../scenarios/transcript.schema.json', import.meta.url);
 
@@ -16,7 +16,7 @@ test('scenarios/transcript.schema.json is generated from the current definition 
 
 test('every line the emulator writes is valid under the JSON Schema, and a line of another shape is not', async () => {
   const emulator = makeEmulator();
-  await everyOperationSession(emulator, async (ms) => void (await emulator.clock.advance(ms)));
+  await everyOperationSession(inProcess(emulator));
   const text = await emulatorTranscript(emulator);
   await emulator.close();
   const validate = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')));

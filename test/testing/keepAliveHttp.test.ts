@@ -71,3 +71,52 @@ test('connect() drives an emulator without the global fetch, over its own kept-a
     await emulator.close();
   }
 });
+
+/** A server that drops a kept-alive connection when a request arrives on it after `served` answers, as one does whose idle timeout ran out just then. */
+async function closingServer(served: number): Promise<{ origin: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const answered = new WeakMap<object, number>();
+  const closing = createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    const count = answered.get(request.socket) ?? 0;
+    if (count >= served) return void request.socket.destroy();
+    answered.set(request.socket, count + 1);
+    request.resume();
+    request.on('end', () => response.end('ok'));
+  });
+  await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(closing.address() as AddressInfo).port}`,
+    requests,
+    close: () => {
+      closing.closeAllConnections();
+      return new Promise((resolve) => closing.close(() => resolve()));
+    },
+  };
+}
+
+test('a request on a kept-alive connection the server closed before answering is sent once more on a fresh one', async () => {
+  const server = await closingServer(1);
+  try {
+    const http = keepAliveHttp(server.origin);
+    expect((await http.request('GET', '/first', {}, undefined)).text).toBe('ok');
+    // The second call reuses the first call's socket, which the server drops: it is tried again and answered.
+    const second = await http.request('PUT', '/second', { 'content-type': 'text/plain' }, 'body');
+    expect(second).toMatchObject({ status: 200, text: 'ok' });
+    expect(server.requests).toEqual(['GET /first', 'PUT /second', 'PUT /second']);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a request that fails on a fresh connection is not sent again', async () => {
+  const server = await closingServer(0);
+  try {
+    await expect(keepAliveHttp(server.origin).request('POST', '/once', {}, 'body')).rejects.toMatchObject({
+      code: 'ECONNRESET',
+    });
+    expect(server.requests).toEqual(['POST /once']);
+  } finally {
+    await server.close();
+  }
+});

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { generate } from 'selfsigned';
 import { afterEach, expect, test } from 'vitest';
 import { checkReceiver, receiverCheckNames } from '../../src/index.js';
+import { type ReceiverKind, statefulReceiver as startStatefulReceiver } from '../support/statefulReceiver.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
 const open: { close(): void }[] = [];
@@ -238,4 +239,135 @@ test('a 4xx to a duplicate or to an outcome before submitted passes (never a 5xx
     /; a gateway still re-sends anything but 200: re-sent at once, 3 more times/,
   );
   expect(report.checks[0]?.gatewayNext).toBe('re-sent at once, 3 more times, then dropped and logged as failed');
+});
+
+/** A receiver with a state hook (test/support/statefulReceiver.ts), closed after the test. */
+async function statefulReceiver(kind: ReceiverKind): Promise<{ url: string; state: string }> {
+  const made = await startStatefulReceiver(kind);
+  open.push({ close: () => void made.close() });
+  return made;
+}
+
+test('with a state hook, a receiver that de-duplicates and keeps the newest status passes answers and state', async () => {
+  const { url, state } = await statefulReceiver('correct');
+  const run = await cli([url, '--state', state, '--timeout', '2s']);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/every check passed \(11\), answers and state\n$/);
+  expect(run.stdout).not.toContain('not seen');
+  const report = await checkReceiver(url, { state, only: ['duplicate', 'out-of-order', 'burst'] });
+  expect(report.unseen).toEqual([]);
+  const [duplicate, outOfOrder, burst] = report.checks;
+  expect(duplicate?.state).toEqual([
+    {
+      message: expect.any(String),
+      expected: { status: 'delivered', notifications: 2 },
+      held: { status: 'delivered', notifications: 2 },
+      passed: true,
+    },
+  ]);
+  expect(outOfOrder?.state?.[0]).toMatchObject({ held: { status: 'delivered' }, passed: true });
+  expect(burst?.state).toHaveLength(100);
+});
+
+test('a receiver that processes a re-sent notification twice fails the duplicate check through its state hook, naming the sequence', async () => {
+  const { url, state } = await statefulReceiver('counts-every-post');
+  const run = await cli([url, '--state', state, '--timeout', '2s']);
+  expect(run.code).toBe(1);
+  expect(failing(run.stdout)).toEqual(['duplicate']);
+  expect(run.stdout).toMatch(
+    /^FAIL {2}duplicate +after submitted, delivered, delivered again \(same event id\) of \S+, the receiver counts 3 notifications, expected 2: it processed the re-sent notification a second time; a gateway re-sends whenever an answer is lost, so de-duplicate on X-Emulator-Event-Id$/m,
+  );
+});
+
+test('a receiver that lets an older status overwrite a newer one fails the out-of-order check through its state hook, naming the sequence', async () => {
+  const { url, state } = await statefulReceiver('last-wins');
+  const report = await checkReceiver(url, { state, only: ['out-of-order', 'statuses'] });
+  expect(report.checks.map((check) => [check.name, check.passed])).toEqual([
+    ['statuses', true],
+    ['out-of-order', false],
+  ]);
+  expect(report.checks[1]?.reason).toMatch(
+    /^after delivered, submitted of \S+, the receiver holds status "submitted", expected "delivered": an older status that arrived later overwrote the newer one \(order by the status, not by arrival\)$/,
+  );
+  expect(report.checks[1]?.state?.[0]).toMatchObject({
+    expected: { status: 'delivered', notifications: 2 },
+    held: { status: 'submitted', notifications: 2 },
+    passed: false,
+  });
+});
+
+test('without a state hook the verdict says the answers alone were checked and what they cannot show, pointing to the delivery behaviours; --json too', async () => {
+  const url = await receiver(correct);
+  const run = await cli([url, '--timeout', '2s']);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/every check passed \(11\), on the answers alone\n/);
+  expect(run.stdout).toMatch(
+    /^not seen: whether a re-sent notification \(same event id\) was processed twice: .*the duplicate delivery behaviour \(docs\/webhooks\.md#delivery-behaviours\)$/m,
+  );
+  expect(run.stdout).toMatch(
+    /^not seen: whether an older status that arrived late \(submitted after delivered\) overwrote the newer one; give a state hook \(--state, .*the reorder delivery behaviour/m,
+  );
+  const json = await cli([url, '--json', '--only', 'duplicate,out-of-order']);
+  const report = JSON.parse(json.stdout) as { unseen: string[]; state?: string };
+  expect(report.state).toBeUndefined();
+  expect(report.unseen).toHaveLength(2);
+  expect(report.unseen.join('\n')).toMatch(/duplicate delivery behaviour[\s\S]*reorder delivery behaviour/);
+  // Only what the checks that ran could have shown: a reply says nothing of a message's state.
+  expect((await checkReceiver(url, { only: ['reply'] })).unseen).toEqual([]);
+});
+
+test('a state hook that does not count notifications leaves the duplicate unseen, and says so', async () => {
+  const { url, state } = await statefulReceiver('uncounted');
+  const report = await checkReceiver(url, { state, only: ['duplicate', 'out-of-order'] });
+  expect(report.passed).toBe(true);
+  expect(report.unseen).toEqual([
+    expect.stringMatching(/processed twice: .*have the state hook answer "notifications"/),
+  ]);
+});
+
+test('a state hook that holds nothing, or answers something other than a state, fails the check saying what it answered', async () => {
+  const empty = await receiver((_, request, response) =>
+    response.writeHead(request.method === 'GET' ? 404 : 200).end(),
+  );
+  const nothing = await checkReceiver(empty, { state: empty.replace('/hooks/sms', '/sms/{id}'), only: ['late'] });
+  expect(nothing.checks[0]?.reason).toMatch(
+    /^after submitted, delivered of \S+, the state hook answered 404: the receiver holds nothing for it \(it answered 200 to them\)$/,
+  );
+  const odd = await receiver((_, request, response) =>
+    response.writeHead(200).end(request.method === 'GET' ? '["delivered"]' : ''),
+  );
+  const shape = await checkReceiver(odd, { state: `${odd}?id={id}`, only: ['late'] });
+  expect(shape.checks[0]?.reason).toMatch(/the state hook answered \["delivered"\]: a state is \{"status"/);
+});
+
+test('a state hook template that names no message, or is not http(s), is a usage error', async () => {
+  const bad: [string, RegExp][] = [
+    ['http://127.0.0.1:1/sms', /state "http:\/\/127.0.0.1:1\/sms" names no message: put \{id\}/],
+    ['ftp://127.0.0.1/{id}', /a state hook is http:\/\/ or https:\/\//],
+  ];
+  for (const [state, message] of bad) {
+    const run = await cli(['http://127.0.0.1:1/', '--state', state]);
+    expect(run.code, state).toBe(2);
+    expect(run.stderr).toMatch(message);
+  }
+});
+
+test('the page says what was not seen without a state hook, and shows each state reading with one', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'sms-check-'));
+  const blind = await cli([await receiver(correct), '--only', 'duplicate', '--report', join(folder, 'blind.html')]);
+  expect(blind.code).toBe(0);
+  const blindPage = readFileSync(join(folder, 'blind.html'), 'utf8');
+  expect(blindPage).toContain('every check passed, on the answers alone');
+  expect(blindPage).toMatch(
+    /<h2>Not seen<\/h2><ul><li>whether a re-sent notification \(same event id\) was processed twice/,
+  );
+  const { url, state } = await statefulReceiver('counts-every-post');
+  const seeing = await cli([url, '--state', state, '--only', 'duplicate', '--report', join(folder, 'state.html')]);
+  expect(seeing.code).toBe(1);
+  const statePage = readFileSync(join(folder, 'state.html'), 'utf8');
+  expect(statePage).toMatch(
+    /<summary>1 states read<\/summary><ul><li>\S+: expected delivered after 2, held delivered after 3<\/li>/,
+  );
+  expect(statePage).not.toContain('Not seen');
 });

@@ -55,6 +55,71 @@ test.each(requestPaths)('duplicate: the delivered notification arrives three tim
   expect(logged.filter((event) => event.chaos.includes('duplicate'))).toHaveLength(2);
 });
 
+test("a duplicate is a re-send: every copy carries the first one's event id and the very same body, as check-receiver sends it", async () => {
+  const { emulator, catcher, send } = await setup([
+    { behaviour: 'duplicate', times: 3, match: { status: 'delivered' } },
+  ]);
+  const id = await send();
+  await emulator.waitFor(id).toReach('delivered');
+  const delivered = catcher.received.filter((request) => request.body.status === 'delivered');
+  expect(delivered).toHaveLength(3);
+  const [first, ...again] = delivered;
+  const eventId = first!.headers['x-emulator-event-id'];
+  for (const copy of again) {
+    expect(copy.headers['x-emulator-event-id']).toBe(eventId);
+    expect(copy.rawBody).toBe(first!.rawBody);
+  }
+  // The log keeps each try apart and names the event each copy repeats.
+  const logged = emulator.webhooks.list({ message: id }).items.filter((event) => event.status === 'delivered');
+  const original = logged.find((event) => event.duplicateOf === undefined)!;
+  expect(original.id).toBe(eventId);
+  expect(logged.filter((event) => event.duplicateOf === eventId)).toHaveLength(2);
+});
+
+test("one notification is posted at most 10 times however many duplicates match it, the account's and the emulator's together", async () => {
+  const many = Array.from({ length: 30 }, () => ({
+    behaviour: 'duplicate',
+    times: 10,
+    match: { status: 'delivered' },
+  }));
+  const { emulator, catcher, send } = await setup(many);
+  emulator.scenario.set({ version: 1, webhooks: many.slice(0, 20) as never });
+  const id = await send();
+  await emulator.waitFor(id).toReach('delivered');
+  expect(statuses(catcher)).toEqual([`${id}:submitted`, ...Array.from({ length: 10 }, () => `${id}:delivered`)]);
+  expect(emulator.webhooks.list({ message: id, limit: 1000 }).items).toHaveLength(11);
+});
+
+test('a scenario with more delivery behaviours, rules, replies or faults than its bound is SCENARIO_INVALID naming it, and changes nothing', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  const { account } = emulator.worlds.create({ scenario: { webhooks: [{ behaviour: 'orphan' }] } as never });
+  const before = emulator.accounts.getScenario(account.apiKey);
+  const globalBefore = emulator.scenario.get();
+  const lists = {
+    webhooks: [51, { behaviour: 'duplicate', match: { status: 'delivered' } }],
+    rules: [1001, { outcome: 'delivered' }],
+    replies: [1001, { text: 'ok' }],
+    faults: [101, { error: { status: 500 } }],
+  } as const;
+  for (const [list, [count, entry]] of Object.entries(lists)) {
+    const scenario = { [list]: Array.from({ length: count }, () => entry) };
+    for (const attempt of [
+      () => emulator.accounts.setScenario(account.apiKey, scenario as never),
+      () => emulator.scenario.set({ version: 1, ...scenario } as never),
+    ]) {
+      expect(attempt).toThrow(
+        expect.objectContaining({
+          code: 'SCENARIO_INVALID',
+          message: expect.stringContaining(`at most ${count - 1} ${list}`),
+        }),
+      );
+    }
+  }
+  expect(emulator.accounts.getScenario(account.apiKey)).toEqual(before);
+  expect(emulator.scenario.get()).toEqual(globalBefore);
+});
+
 test.each(requestPaths)("reorder: a message's outcome arrives before its submitted, through %s", async (path) => {
   useRequestPath(path);
   const { emulator, catcher, send } = await setup([{ behaviour: 'reorder' }]);

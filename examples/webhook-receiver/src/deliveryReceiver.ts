@@ -16,6 +16,8 @@ export interface DeliveryReceiver {
   /** How many messages the dashboard shows as delivered. */
   deliveredCount(): number;
   statusOf(id: string): string | undefined;
+  /** How many notifications of the message it acted on (what its test-only state route tells check-receiver). */
+  notificationsOf(id: string): number;
 }
 
 /**
@@ -25,17 +27,20 @@ export interface DeliveryReceiver {
  */
 export function firstDraftReceiver(): DeliveryReceiver {
   const statuses = new Map<string, string>();
+  const acted = new Map<string, number>();
   let delivered = 0;
   return {
     handle(notification) {
       if (notification.type !== 'sms') return 200;
       if (notification.status !== 'submitted' && !statuses.has(notification.id)) return 500;
       statuses.set(notification.id, notification.status);
+      acted.set(notification.id, (acted.get(notification.id) ?? 0) + 1);
       if (notification.status === 'delivered') delivered += 1;
       return 200;
     },
     deliveredCount: () => delivered,
     statusOf: (id) => statuses.get(id),
+    notificationsOf: (id) => acted.get(id) ?? 0,
   };
 }
 
@@ -46,16 +51,20 @@ const rank: Record<string, number> = { pending: 0, submitted: 1 };
 export function fixedReceiver(): DeliveryReceiver {
   const statuses = new Map<string, string>();
   const deliveredIds = new Set<string>();
+  // Each message's notifications by status: a re-sent one (same status) is the same notification, acted on once.
+  const seen = new Map<string, Set<string>>();
   return {
     handle(notification) {
       if (notification.type !== 'sms') return 200;
       const known = statuses.get(notification.id);
       if (known === undefined || (rank[notification.status] ?? 2) >= (rank[known] ?? 2))
         statuses.set(notification.id, notification.status);
+      seen.set(notification.id, (seen.get(notification.id) ?? new Set()).add(notification.status));
       if (notification.status === 'delivered') deliveredIds.add(notification.id);
       return 200;
     },
     deliveredCount: () => deliveredIds.size,
     statusOf: (id) => statuses.get(id),
+    notificationsOf: (id) => seen.get(id)?.size ?? 0,
   };
 }

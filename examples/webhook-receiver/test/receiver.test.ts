@@ -51,19 +51,35 @@ test.concurrent(
   },
 );
 
-test('check-receiver: the first draft fails out-of-order and orphan, the fixed receiver passes every check', async ({
+test('check-receiver: the first draft fails out-of-order and orphan, and with the state hook duplicate too; the fixed receiver passes every check', async ({
   expect,
 }) => {
   const draft = await serveReceiver(firstDraftReceiver());
   const fixed = await serveReceiver(fixedReceiver());
   try {
+    // On the answers alone, bug 2 (a duplicate processed twice) is invisible: a 200 looks the same. The report says so.
     const draftReport = await checkReceiver(draft.url, { timeout: '2s' });
     expect(draftReport.checks.filter((check) => !check.passed).map((check) => check.name)).toEqual([
       'out-of-order',
       'orphan',
     ]);
-    const fixedReport = await checkReceiver(fixed.url, { timeout: '2s' });
+    expect(draftReport.unseen.join('\n')).toMatch(
+      /whether a re-sent notification \(same event id\) was processed twice/,
+    );
+    // With the state hook, check-receiver reads what the receiver holds after each sequence, and finds bug 2 too.
+    // (A seed of its own: the same seed sends the same message ids, which the draft already holds from the run above.)
+    const seeingDraft = await checkReceiver(draft.url, { timeout: '2s', state: draft.state, seed: 'with state' });
+    expect(seeingDraft.checks.filter((check) => !check.passed).map((check) => check.name)).toEqual([
+      'duplicate',
+      'out-of-order',
+      'orphan',
+    ]);
+    expect(seeingDraft.checks.find((check) => check.name === 'duplicate')?.reason).toMatch(
+      /counts 3 notifications, expected 2: it processed the re-sent notification a second time/,
+    );
+    const fixedReport = await checkReceiver(fixed.url, { timeout: '2s', state: fixed.state });
     expect(fixedReport.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(fixedReport.unseen).toEqual([]);
   } finally {
     await draft.close();
     await fixed.close();

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sms_emulator import canonical_string, find_webhook, format_schedule, sign
+from pytest_sms_emulator import canonical_string, find_webhook, format_schedule, sign
 
 VECTORS = Path(__file__).resolve().parents[3] / "test-vectors"
 

@@ -4,7 +4,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from sms_emulator import EmulatorNotReady, SmsApiError, start
+from pytest_sms_emulator import EmulatorNotReady, SmsApiError, start
 
 
 def test_a_scheduled_send_goes_out_when_the_test_moves_its_clock(sms):

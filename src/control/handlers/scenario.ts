@@ -2,6 +2,7 @@
 
 import { ApiError } from '../../domain/errors.js';
 import { bundledScenarioText, bundledScenarios } from '../../engine/scenario/files.js';
+import { forOneAccount } from '../../engine/scenario/forOneAccount.js';
 import {
   type AccountScenario,
   type Scenario,
@@ -50,20 +51,43 @@ export function getAccountScenario({ core }: OperationDeps, apiKey: string): Acc
  * Gives an account its own scenario (YAML or JSON text, or an object), consulted before the emulator's for its
  * requests and legs; it replaces any earlier one and lasts until cleared, or the account is reset or deleted.
  */
-export function setAccountScenario({ core }: OperationDeps, apiKey: string, input: unknown): AccountScenario {
+export function setAccountScenario(
+  { core, scenarios }: OperationDeps,
+  apiKey: string,
+  input: unknown,
+): AccountScenario {
   const account = findAccount(core, apiKey);
   const scenario = readScenario(input, `scenario of ${apiKey}`, accountScenarioSchema);
+  scenarios.cancelAccountTimeline(account);
   account.scenario = scenario;
   announceAccount(core, apiKey);
   return scenario;
 }
 
+/**
+ * Gives an account a bundled scenario, written for the default account, as its own: its rules, replies, faults, delivery
+ * behaviours and `magicNumbers` become the account's scenario, its entry for the default account (balance, opt-outs) is
+ * applied to this account, and its timeline events run for this account on its clock. A part that cannot be one
+ * account's (options, clocks, another account) is refused before anything changes.
+ */
 export function useBundledAccountScenario(deps: OperationDeps, apiKey: string, name: string): AccountScenario {
-  return setAccountScenario(deps, apiKey, bundledScenarioText(name).text);
+  const { core, scenarios } = deps;
+  const account = findAccount(core, apiKey);
+  const { text, source } = bundledScenarioText(name);
+  const { own, entry, timeline } = forOneAccount(readScenario(text, source, scenarioSchema), core.options.apiKey, name);
+  const scenario = setAccountScenario(deps, apiKey, own);
+  if (entry !== undefined) {
+    const { apiKey: _default, ...settings } = entry;
+    core.accounts.upsert({ ...settings, apiKey });
+  }
+  scenarios.armAccountTimeline(account, timeline);
+  return scenario;
 }
 
 /** Removes an account's own scenario: the emulator's alone decides for it again. */
-export function clearAccountScenario({ core }: OperationDeps, apiKey: string): void {
-  delete findAccount(core, apiKey).scenario;
+export function clearAccountScenario({ core, scenarios }: OperationDeps, apiKey: string): void {
+  const account = findAccount(core, apiKey);
+  scenarios.cancelAccountTimeline(account);
+  delete account.scenario;
   announceAccount(core, apiKey);
 }

@@ -1,13 +1,21 @@
-/** The emulator's whole state: is it up, back to the start (all of it or one account), and snapshots out and in. */
+/** The emulator's whole state: is it up, the limits it applies, back to the start (all of it or one account), and snapshots out and in. */
 
-import { exportSnapshot, importSnapshot } from '../../engine/snapshots.js';
+import { exportSnapshot, importSnapshot, importSnapshotInSlices } from '../../engine/snapshots.js';
 import type { Snapshot } from '../../state/snapshot.js';
 import type { AccountScope } from '../inputs.js';
 import { disarmMessagesOf, findAccount } from '../lookups.js';
 import type { OperationDeps } from '../operation.js';
+import type { LimitsView } from '../views.js';
+import { batchLimitNote } from '../../options.js';
 
 export function health(): { status: 'ok' } {
   return { status: 'ok' };
+}
+
+/** The limits applied, read from the options the emulator was started with. */
+export function appliedLimits({ core }: OperationDeps): LimitsView {
+  const { batchLimit, messageLimit, maxBodySize } = core.options;
+  return { batchLimit, batchLimitNote: batchLimitNote(batchLimit), messageLimit, maxBodySize };
 }
 
 /**
@@ -34,6 +42,17 @@ export function takeSnapshot({ core }: OperationDeps): Snapshot {
 /** Replaces the whole state with a snapshot; a snapshot that does not parse changes nothing. */
 export function restoreSnapshot({ core }: OperationDeps, input: unknown): { status: 'restored' } {
   importSnapshot(core, input);
+  core.events.emit('state.replaced', { reason: 'restore' });
+  return { status: 'restored' };
+}
+
+/** restoreSnapshot for a body too large to take in one go (over HTTP): checked and put in place in slices. */
+export async function restoreSnapshotInSlices(
+  { core }: OperationDeps,
+  input: unknown,
+  due: () => Promise<void>,
+): Promise<{ status: 'restored' }> {
+  await importSnapshotInSlices(core, input, due);
   core.events.emit('state.replaced', { reason: 'restore' });
   return { status: 'restored' };
 }

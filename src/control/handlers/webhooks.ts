@@ -1,4 +1,4 @@
-/** The webhook log: list and read events, post one again, wait for tries under way, and receiver chaos. */
+/** The webhook log: list and read events, post one again, wait for tries under way, receiver chaos, and checking a receiver. */
 
 import { ApiError } from '../../domain/errors.js';
 import { quoteExcerpt } from '../../domain/excerpt.js';
@@ -6,7 +6,8 @@ import { paginate, type Page } from '../../domain/list.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Clock } from '../../state/clock.js';
 import type { WebhookEvent } from '../../domain/webhookEvent.js';
-import type { AccountScope, WebhookChaosInput, WebhookFilterInput } from '../inputs.js';
+import type { AccountScope, ReceiverCheckInput, WebhookChaosInput, WebhookFilterInput } from '../inputs.js';
+import { type ReceiverReport, checkReceiver } from '../../webhooks/checkReceiver.js';
 import { findAccount } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
 import { type ChaosView, chaosView } from '../views.js';
@@ -51,4 +52,27 @@ export function setWebhookChaos({ core }: OperationDeps, { delay, ...rates }: We
   return chaosView(
     core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 }),
   );
+}
+
+/**
+ * check-receiver's battery posted to a receiver, with the emulator's webhook timeout and signing secret unless the input
+ * gives others; answers the report `--json` prints. An option the check refuses (a state template that names no
+ * message) is CONTROL_INVALID_REQUEST.
+ */
+export async function checkWebhookReceiver(
+  { core }: OperationDeps,
+  { receiver, receiverTimeout, ...options }: ReceiverCheckInput,
+): Promise<ReceiverReport> {
+  const { webhookTimeout, webhookSigningSecret } = core.options;
+  try {
+    return await checkReceiver(receiver, {
+      timeout: receiverTimeout ?? webhookTimeout,
+      ...(webhookSigningSecret === undefined ? {} : { signingSecret: webhookSigningSecret }),
+      ...options,
+    });
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid receiver check: ${error.message}.`);
+    throw error;
+  }
 }

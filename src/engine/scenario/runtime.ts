@@ -43,6 +43,8 @@ interface Compiled {
   replies: CompiledReply[];
   faults: Faults;
   webhooks: WebhookBehaviours;
+  /** An account's own scenario that says `magicNumbers: false`: the built-in magic numbers are not asked for it. */
+  magicNumbers: boolean;
 }
 
 /** An account's compiled scenario and the data it was compiled from (a new record or new data compiles afresh). */
@@ -70,6 +72,8 @@ export class ScenarioRuntime {
   private readonly overrides = new WeakMap<Account, CompiledOverride>();
   /** The armed timeline events, each with the clock it waits on (its account's, else the main clock). */
   private timers: { clock: Clock; timer: Timer }[] = [];
+  /** Timeline events a bundled scenario gave one account, on its clock; they end when its own scenario changes. */
+  private readonly accountTimers = new WeakMap<Account, { clock: Clock; timer: Timer }[]>();
   private readonly random: Core['random'];
   private readonly optOut: Set<string>;
   private readonly optIn: Set<string>;
@@ -187,6 +191,7 @@ export class ScenarioRuntime {
   }
 
   private compile(scenario: {
+    magicNumbers?: boolean | undefined;
     rules: readonly ScenarioRule[];
     replies: readonly ScenarioReply[];
     faults: readonly ScenarioFault[];
@@ -198,6 +203,7 @@ export class ScenarioRuntime {
     webhooks.load(scenario.webhooks);
     return {
       webhooks,
+      magicNumbers: scenario.magicNumbers !== false,
       rules: scenario.rules.map((rule) => ({
         matches: compileMatch(rule.match),
         draw: compileOutcome(rule.outcome, this.random.outcomes),
@@ -209,12 +215,17 @@ export class ScenarioRuntime {
 
   /** The first matching rule of the account's own scenario, then of the shared ones; undefined lets the default timeline answer. */
   private decide(subject: MatchSubject, own: Compiled | undefined): Timeline | undefined {
-    const rule = (own && firstMatch(own.rules, subject)) ?? this.firstShared('rules', subject);
+    const rule = (own && firstMatch(own.rules, subject)) ?? this.firstShared('rules', subject, own);
     return rule?.draw();
   }
 
-  private firstShared<K extends 'rules' | 'replies'>(list: K, subject: MatchSubject): Compiled[K][number] | undefined {
+  private firstShared<K extends 'rules' | 'replies'>(
+    list: K,
+    subject: MatchSubject,
+    own: Compiled | undefined,
+  ): Compiled[K][number] | undefined {
     for (const compiled of this.shared) {
+      if (compiled === this.magic && own?.magicNumbers === false) continue;
       const found = firstMatch<Compiled[K][number]>(compiled[list], subject);
       if (found) return found;
     }
@@ -239,7 +250,7 @@ export class ScenarioRuntime {
     const own = account && this.overrideOf(account);
     if (own === undefined && this.shared.length === 0) return;
     const subject = { message, recipient, environment: message.environment };
-    const reply = (own && firstMatch(own.replies, subject)) ?? this.firstShared('replies', subject);
+    const reply = (own && firstMatch(own.replies, subject)) ?? this.firstShared('replies', subject, own);
     if (!reply) return;
     // The reply comes after its delay on the clock of the message's account (the main clock's if it was deleted meanwhile).
     const clock = account?.clock ?? this.core.clock;
@@ -276,8 +287,39 @@ export class ScenarioRuntime {
     for (const entry of scenario.accounts) this.core.accounts.upsert(entry);
   }
 
+  /**
+   * Arms the timeline events a bundled scenario given to `account` carries, written for the default account: each runs
+   * for `account` at `at` on its clock from now, and its faults are the account's own. They stop when the account's own
+   * scenario is replaced or cleared, or the account is reset or deleted.
+   */
+  armAccountTimeline(account: Account, events: readonly TimelineEventSpec[]): void {
+    this.cancelAccountTimeline(account);
+    const source = account.scenario;
+    const { clock } = account;
+    const timers = events.map((event) => {
+      const { action } = timelineAction(event);
+      const forAccount = retarget(event, account.apiKey);
+      const timer = clock.at(
+        clock.now() + (parseDuration(event.at) ?? 0),
+        () => {
+          if (this.core.store.accounts.get(account.apiKey) !== account || account.scenario !== source) return;
+          this.runEvent(forAccount, clock, this.overrideOf(account)?.faults);
+        },
+        `scenario timeline event of ${account.apiKey} at ${event.at} (${action})`,
+      );
+      return { clock, timer };
+    });
+    this.accountTimers.set(account, timers);
+  }
+
+  /** Cancels the timeline events armed for an account's own scenario (none: nothing to do). */
+  cancelAccountTimeline(account: Account): void {
+    for (const { clock, timer } of this.accountTimers.get(account) ?? []) clock.cancel(timer);
+    this.accountTimers.delete(account);
+  }
+
   /** Carries out one timeline event; one whose account was deleted meanwhile is skipped and reported. */
-  private runEvent(event: TimelineEventSpec, clock: Clock): void {
+  private runEvent(event: TimelineEventSpec, clock: Clock, faults = this.global.faults): void {
     const { action, target } = timelineAction(event);
     let wallet: Account['environments'][Environment] | undefined;
     let account: Account | undefined;
@@ -301,8 +343,8 @@ export class ScenarioRuntime {
       else chargeAtMost(wallet, -credits);
     }
     if (event.webhookUrl && wallet) wallet.webhookUrl = event.webhookUrl.url;
-    if (event.startFault) this.global.faults.toggle(event.startFault, true);
-    if (event.stopFault) this.global.faults.toggle(event.stopFault, false);
+    if (event.startFault) faults?.toggle(event.startFault, true);
+    if (event.stopFault) faults?.toggle(event.stopFault, false);
     if (event.reply && wallet && account) {
       const { from, text } = event.reply;
       const latest = wallet.messages.findLast((message) => message.recipients.includes(from));
@@ -347,6 +389,13 @@ function timelineAction(event: TimelineEventSpec): {
   const value = event[action as keyof TimelineEventSpec];
   const target = value !== null && typeof value === 'object' && 'environment' in value ? value : undefined;
   return target ? { action, target } : { action };
+}
+
+/** The event with its account target (the default account when it names none) turned to `apiKey`. */
+function retarget(event: TimelineEventSpec, apiKey: string): TimelineEventSpec {
+  const { action, target } = timelineAction(event);
+  if (!target) return event;
+  return { ...event, [action]: { ...(event[action as keyof TimelineEventSpec] as object), account: apiKey } };
 }
 
 /** A loop, not find(): this runs at every leg and delivery, and a closure each time was garbage in a clock jump. */

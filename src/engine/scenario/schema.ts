@@ -12,6 +12,7 @@ import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
 import { networkFaultKinds } from './networkFaults.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
+import { maxDeliveriesPerNotification } from '../../webhooks/deliveryBehaviour.js';
 
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
@@ -214,7 +215,7 @@ const webhookBehaviour = z
       .number()
       .int()
       .min(1)
-      .max(10)
+      .max(maxDeliveriesPerNotification)
       .optional()
       .describe('duplicate: deliveries in all (2 or more, default 2); answer-ignored: answers ignored (default 1).'),
     after: duration.optional().describe('late: how long the notification is held, in virtual time (default 6h).'),
@@ -241,6 +242,23 @@ const webhookBehaviour = z
 export type WebhookBehaviourSpec = z.output<typeof webhookBehaviour>;
 
 /**
+ * The most entries of each list one scenario (the emulator's or an account's) holds: every leg, request and notification
+ * asks them in turn, and a scenario of hundreds of matching duplicates held thousands of posts in memory.
+ */
+export const scenarioBounds = { rules: 1000, replies: 1000, faults: 100, webhooks: 50 } as const;
+
+/** A scenario list of at most its bound, refused past it with the bound named. */
+function boundedList<T extends z.ZodType>(item: T, list: keyof typeof scenarioBounds) {
+  const most = scenarioBounds[list];
+  return z
+    .array(item)
+    .max(
+      most,
+      `at most ${most} ${list} in one scenario (the emulator's or an account's); merge the ones that match alike`,
+    );
+}
+
+/**
  * An account's own scenario: rules, replies and faults consulted before the emulator's for that account's
  * requests and legs only (options, accounts and timeline events stay emulator-wide).
  */
@@ -248,14 +266,20 @@ export const accountScenarioSchema = z.strictObject({
   $schema: z.string().optional(),
   version: z.literal(1).optional().describe('The scenario format version.'),
   description: z.string().optional(),
-  rules: z.array(rule).default([]).describe("First match wins, before the emulator's rules."),
-  replies: z
-    .array(reply)
+  magicNumbers: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether the built-in magic numbers answer this account after its own and the emulator's rules and replies; default true. false: they are not asked for it (the emulator's scenario still is).",
+    ),
+  rules: boundedList(rule, 'rules').default([]).describe("First match wins, before the emulator's rules."),
+  replies: boundedList(reply, 'replies')
     .default([])
     .describe("Inbound replies after a leg is delivered; first match wins, before the emulator's."),
-  faults: z.array(fault).default([]).describe("Faults for this account's requests, applied before the emulator's."),
-  webhooks: z
-    .array(webhookBehaviour)
+  faults: boundedList(fault, 'faults')
+    .default([])
+    .describe("Faults for this account's requests, applied before the emulator's."),
+  webhooks: boundedList(webhookBehaviour, 'webhooks')
     .default([])
     .describe("Delivery behaviours for this account's notifications, applied with the emulator's."),
 });
@@ -366,11 +390,14 @@ export const scenarioSchema = z.strictObject({
     .describe(
       'Test clocks, each frozen until moved; accounts name one with clock. Made at start-up and again at every reset.',
     ),
-  rules: z.array(rule).default([]).describe('First match wins; unmatched legs follow the default timeline.'),
-  replies: z.array(reply).default([]).describe('Inbound replies after a leg is delivered; first match wins.'),
-  faults: z.array(fault).default([]),
-  webhooks: z
-    .array(webhookBehaviour)
+  rules: boundedList(rule, 'rules')
+    .default([])
+    .describe('First match wins; unmatched legs follow the default timeline.'),
+  replies: boundedList(reply, 'replies')
+    .default([])
+    .describe('Inbound replies after a leg is delivered; first match wins.'),
+  faults: boundedList(fault, 'faults').default([]),
+  webhooks: boundedList(webhookBehaviour, 'webhooks')
     .default([])
     .describe(
       'Delivery behaviours: what real gateways do to notifications (duplicates, disorder, late receipts, ...).',

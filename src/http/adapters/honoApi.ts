@@ -71,13 +71,18 @@ function failTransport(
   const { pieces, everyMs } =
     kind === 'truncated' ? { pieces: [firstHalf(body)], everyMs: 0 } : trickle(body, trickleMs);
   let index = 0;
+  // A reader that cancels (its client left) ends the wait for the next piece: no timer stays armed for it.
+  let cancelWait: (() => void) | undefined;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (index > 0) await wallTimers.sleep(everyMs);
+      if (index > 0) await new Promise<void>((resolve) => (cancelWait = wallTimers.after(everyMs, resolve)));
       if (index < pieces.length) controller.enqueue(pieces[index++] as Uint8Array);
       else if (kind === 'truncated')
         controller.error(new TypeError('terminated', { cause: new Error('other side closed') }));
       else controller.close();
+    },
+    cancel() {
+      cancelWait?.();
     },
   });
   return new Response(stream, { status: answer.status, headers });

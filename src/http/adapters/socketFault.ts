@@ -43,6 +43,9 @@ export function failOnSocket(
   }
   const { pieces, everyMs } = trickle(body, trickleMs);
   outgoing.flushHeaders();
+  // A client that leaves mid-trickle takes the next piece's timer with it: none stays armed for a closed socket.
+  let cancel: (() => void) | undefined;
+  outgoing.once('close', () => cancel?.());
   const next = (index: number): void => {
     if (outgoing.destroyed) return;
     // The emulator closed mid-trickle: the client gets what was written and a closed connection.
@@ -52,7 +55,7 @@ export function failOnSocket(
       return;
     }
     outgoing.write(pieces[index] as Uint8Array);
-    wallTimers.after(everyMs, () => next(index + 1));
+    cancel = wallTimers.after(everyMs, () => next(index + 1));
   };
   next(0);
 }

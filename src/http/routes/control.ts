@@ -7,6 +7,7 @@ import type { ControlRoute, OperationDeps } from '../../control/operation.js';
 import { isRoute, operationList } from '../../control/operationList.js';
 import { runOperation } from '../../control/runOperation.js';
 import { decodeControlBody, decodeControlText, readBody } from '../body.js';
+import { parseJsonInSlices, slicer } from '../slicedJson.js';
 import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
 import { requireSameOrigin } from '../middleware/sameOrigin.js';
@@ -56,7 +57,11 @@ export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRo
   const handler =
     (op: ControlRoute): MiddlewareHandler =>
     async (c: Context) => {
-      const result = await runOperation(op, deps, await decodeCall(c, op.args));
+      // A snapshot import puts its state in place in slices; every other request waits for that, health does not.
+      if (!op.open && deps.core.importing) await deps.core.importing;
+      const result = op.runInSlices
+        ? await op.runInSlices(deps, await parseJsonInSlices(await readBody(c)), slicer())
+        : await runOperation(op, deps, await decodeCall(c, op.args));
       const status = op.status ?? 200;
       return status === 204 ? c.body(null, 204) : c.json(result as object, status);
     };

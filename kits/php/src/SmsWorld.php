@@ -1,0 +1,70 @@
+<?php
+
+declare(strict_types=1);
+
+namespace SmsEmulator\PhpUnit;
+
+/**
+ * Gives each test of a PHPUnit TestCase its own world (`$this->sms`), made before the test and deleted after it; a
+ * failing test's timeline is written under the project's build folder and named in the output. Works on PHPUnit 9.6
+ * and 10 (the hooks are `@before`/`@after` methods). Settings: override `smsWorldOptions()`.
+ *
+ *     final class ReminderTest extends TestCase
+ *     {
+ *         use SmsWorld;
+ *
+ *         protected function smsWorldOptions(): array
+ *         {
+ *             return ['webhookUrl' => 'http://127.0.0.1:8080/sms/status', 'signingSecret' => 'my-app-secret'];
+ *         }
+ *     }
+ */
+trait SmsWorld
+{
+    protected World $sms;
+
+    /**
+     * The world's settings, as World::create names them: webhookUrl (the app's own handler), signingSecret, balance,
+     * startTime, environment ('live' or 'sandbox'), scopes, scenario, offset. Override to set them per test class
+     * (or per test, by `$this->getName()`).
+     */
+    protected function smsWorldOptions(): array
+    {
+        return [];
+    }
+
+    /** @before */
+    public function setUpSmsWorld(): void
+    {
+        $this->sms = World::create(Emulator::shared()->control, ...['name' => $this->smsTestId()] + $this->smsWorldOptions());
+    }
+
+    /** @after */
+    public function tearDownSmsWorld(): void
+    {
+        if (!isset($this->sms)) {
+            return;
+        }
+        if ($this->smsTestFailed()) {
+            $file = Timeline::write($this->smsTestId(), $this->sms->timelineHtml());
+            fwrite(STDERR, "\nsms-emulator: the timeline of {$this->smsTestId()}: $file\n");
+        }
+        $this->sms->delete();
+    }
+
+    /** The test's full id, as the timeline's file name rule takes it: `Class::method` with its data set. */
+    private function smsTestId(): string
+    {
+        $name = method_exists($this, 'nameWithDataSet') ? $this->nameWithDataSet() : $this->getName(true);
+        return static::class . '::' . $name;
+    }
+
+    private function smsTestFailed(): bool
+    {
+        if (method_exists($this, 'status')) {
+            $status = $this->status();
+            return $status->isFailure() || $status->isError();
+        }
+        return $this->hasFailed();
+    }
+}

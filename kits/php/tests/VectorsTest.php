@@ -1,0 +1,49 @@
+<?php
+
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+use SmsEmulator\PhpUnit\Schedule;
+use SmsEmulator\PhpUnit\Signing;
+
+/** The shared test vectors (test-vectors/): the PHP signer, schedule writer and payload reader agree with the emulator. */
+final class VectorsTest extends TestCase
+{
+    private static function cases(string $file): array
+    {
+        $vectors = json_decode((string) file_get_contents(__DIR__ . "/../../../test-vectors/$file"), true, 512, JSON_THROW_ON_ERROR);
+        self::assertNotEmpty($vectors['cases']);
+        return $vectors['cases'];
+    }
+
+    public function testSigningBuildsTheCanonicalStringAndSignatureOfEveryCase(): void
+    {
+        foreach (self::cases('signing.json') as $case) {
+            self::assertSame($case['canonical'], Signing::canonicalString($case['fields']), $case['name']);
+            self::assertSame($case['signature'], Signing::sign($case['fields'], $case['secret']), $case['name']);
+        }
+    }
+
+    public function testScheduleTextIsWrittenAsTheApiTakesItRoundingUp(): void
+    {
+        foreach (self::cases('schedule.json') as $case) {
+            self::assertSame($case['schedule'], Schedule::format(new DateTimeImmutable($case['instant']), $case['offset']), $case['name']);
+        }
+    }
+
+    public function testAScheduleAnsweredWithSecondsComparesWithTheKitsOwnText(): void
+    {
+        self::assertSame('2026-11-22T09:30+02:00', Schedule::format('2026-11-22T09:30:00+02:00'));
+        self::assertSame(Schedule::format('2026-11-22T09:30:00+02:00'), Schedule::format(new DateTimeImmutable('2026-11-22T07:30:00Z')));
+    }
+
+    public function testEveryWebhookPayloadReadsWithItsKindsFields(): void
+    {
+        foreach (self::cases('webhooks.json') as $case) {
+            $payload = $case['payload'];
+            self::assertIsString($payload['id'], $case['name']);
+            self::assertContains($payload['type'], ['sms', 'sms-reply'], $case['name']);
+            self::assertArrayHasKey('status', $payload, $case['name']);
+        }
+    }
+}

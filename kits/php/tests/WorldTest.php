@@ -1,0 +1,102 @@
+<?php
+
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+use SmsEmulator\PhpUnit\ApiException;
+use SmsEmulator\PhpUnit\Emulator;
+use SmsEmulator\PhpUnit\SmsWorld;
+use SmsEmulator\PhpUnit\World;
+
+require_once __DIR__ . '/AppServer.php';
+
+/** Each test its own world whose webhooks reach the app's own handler, which fails the first try of each one. */
+final class WorldTest extends TestCase
+{
+    use SmsWorld;
+
+    private static AppServer $app;
+
+    public static function setUpBeforeClass(): void
+    {
+        self::$app = new AppServer(failFirst: true);
+    }
+
+    public static function tearDownAfterClass(): void
+    {
+        self::$app->stop();
+    }
+
+    protected function smsWorldOptions(): array
+    {
+        return ['webhookUrl' => self::$app->url, 'signingSecret' => 'the-apps-own-secret', 'startTime' => '2026-11-23T08:00:00+02:00'];
+    }
+
+    public function testAScheduledSendWaitsForTheWorldsClockAndIsDeliveredWhenItMoves(): void
+    {
+        $sent = $this->sms->sms->send('27831234567', 'Your appointment is tomorrow', schedule: new DateTimeImmutable('2026-11-23T09:00:00+02:00'));
+        self::assertSame('2026-11-23T09:00+02:00', \SmsEmulator\PhpUnit\Schedule::format($sent['schedule']));
+        $this->sms->advance('30m');
+        self::assertSame([], $this->sms->deliveries($sent['id']), 'nothing is sent before its time');
+        $this->sms->advance(new DateInterval('PT1H'));
+        $delivered = $this->sms->waitFor($sent['id'], 'delivered', '1h');
+        self::assertSame('delivered', $delivered['status']);
+        self::assertSame(['submitted', 'delivered'], array_column($this->sms->deliveries($sent['id']), 'status'));
+    }
+
+    public function testAWebhookAnswered500IsRetriedAndTheAppsOwnHandlerGetsEveryTry(): void
+    {
+        $sent = $this->sms->sms->send(['27831234567'], 'Your parcel is on its way');
+        $this->sms->runUntilIdle('1d');
+        $events = $this->sms->webhooks($sent['id']);
+        self::assertCount(2, $events);
+        foreach ($events as $event) {
+            self::assertSame('delivered', $event['state']);
+            self::assertSame([500, 200], array_column($event['attempts'], 'status'), 'the app answered each try for real');
+            $tries = array_filter(self::$app->received(), static fn (array $post) => $post['event'] === $event['id']);
+            self::assertSame([1, 2], array_values(array_column($tries, 'attempt')));
+            self::assertSame($event['payload'], json_decode(array_values($tries)[1]['body'], true));
+        }
+    }
+
+    public function testANetworkFaultReachesTheAppAsATransportErrorAndTheNextSendGoesThrough(): void
+    {
+        $this->sms->useScenario(['version' => 1, 'faults' => [['match' => ['operation' => 'send'], 'network' => 'reset', 'count' => 1]]]);
+        try {
+            $this->sms->sms->send('27831234567', 'first try');
+            self::fail('the reset send answered');
+        } catch (ApiException $error) {
+            self::assertSame('NETWORK_ERROR', $error->errorCode);
+        }
+        $sent = $this->sms->sms->send('27831234567', 'second try');
+        self::assertSame(1, count($this->sms->messages(['clientReference' => null])), 'only the second send was stored');
+        self::assertSame('second try', $this->sms->sms->get($sent['id'])['message']);
+    }
+
+    public function testTwoWorldsDoNotSeeEachOthersMessages(): void
+    {
+        $other = World::create(Emulator::shared()->control, name: 'neighbour');
+        try {
+            $mine = $this->sms->sms->send('27831234567', 'mine');
+            $theirs = $other->sms->send('27831234567', 'theirs');
+            self::assertSame([$mine['id']], array_column($this->sms->messages(), 'id'));
+            self::assertSame([$theirs['id']], array_column($other->messages(), 'id'));
+            self::assertSame(1, $other->sms->list()['total_items'], 'the API answers only its own account too');
+        } finally {
+            $other->delete();
+        }
+    }
+
+    public function testASandboxWorldSendsThroughTheSandboxApiWithItsOwnBalanceAndSecret(): void
+    {
+        $sandbox = World::create(Emulator::shared()->control, name: 'sandbox', signingSecret: 'sandbox-secret', balance: 7, environment: 'sandbox');
+        try {
+            self::assertSame(7, $sandbox->sms->balance());
+            $sent = $sandbox->sms->send('27831234567', 'hello from the sandbox');
+            self::assertSame([$sent['id']], array_column($sandbox->messages(), 'id'));
+            self::assertSame([], $sandbox->control->messagesList(['account' => $sandbox->apiKey, 'environment' => 'live'])['items']);
+        } finally {
+            $sandbox->delete();
+        }
+    }
+}

@@ -1,0 +1,240 @@
+"""The pytest plugin (entry point pytest11 `sms_emulator`): where the emulator comes from (printed in the run's header),
+the `sms_emulator` session fixture, the `sms` world of each test with its settings as overridable fixtures, and the
+timeline report of a failing test, written under pytest's base temp folder."""
+
+import os
+import re
+from pathlib import Path
+from typing import Any, Callable, Iterator, List, Optional, Sequence
+
+import pytest
+
+from .catcher import AppWebhook, CatcherServer
+from .control import Scenario
+from .emulator import COMMAND_VARIABLE, Emulator, EmulatorNotFound, Resolution, resolve, start
+from .schedule import Instant
+from .world import SmsWorld, WorldSettings
+
+_world_key = pytest.StashKey[SmsWorld]()
+_resolution_key = pytest.StashKey[Optional[Resolution]]()
+_problem_key = pytest.StashKey[Optional[str]]()
+_timelines_key = pytest.StashKey[Path]()
+
+#: The folder of pytest's base temp folder that holds the timelines of failing tests.
+TIMELINES = "sms-emulator-timelines"
+#: The longest timeline file name (the contract's `timeline.maxLength`).
+TIMELINE_MAX_LENGTH = 100
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(
+        "sms_emulator_command",
+        f"the command that starts the emulator when {COMMAND_VARIABLE} is not set (relative paths against the rootdir)",
+        default="",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "sms(**settings): this test's world settings (signing_secret, start_time, balance, sandbox_balance, "
+        "environment, scopes, scenario, app_webhook), over the sms_* fixtures",
+    )
+
+
+def _resolve(config: pytest.Config) -> Optional[Resolution]:
+    """The rule applied once per process; a failure is kept (and raised by the fixture) rather than stopping pytest."""
+    if _resolution_key in config.stash:
+        return config.stash[_resolution_key]
+    environ = dict(os.environ)
+    ini_command = str(config.getini("sms_emulator_command") or "")
+    if ini_command and not environ.get(COMMAND_VARIABLE):
+        environ[COMMAND_VARIABLE] = ini_command
+    else:
+        ini_command = ""
+    try:
+        chosen: Optional[Resolution] = resolve(environ, Path(str(config.rootpath)))
+        if chosen.step == "command" and environ.get(COMMAND_VARIABLE) == ini_command and ini_command:
+            # Say where the command came from: the ini file, not the environment.
+            said = chosen.found["command"].replace(f"{COMMAND_VARIABLE}:", "sms_emulator_command (ini):", 1)
+            chosen = Resolution(chosen.step, chosen.url, chosen.command, {**chosen.found, "command": said})
+        config.stash[_problem_key] = None
+    except EmulatorNotFound as error:
+        chosen = None
+        config.stash[_problem_key] = str(error)
+    config.stash[_resolution_key] = chosen
+    return chosen
+
+
+def pytest_report_header(config: pytest.Config) -> List[str]:
+    """The rule's chosen step, printed once when the run starts (by the controller under pytest-xdist)."""
+    chosen = _resolve(config)
+    if chosen is None:
+        return [config.stash[_problem_key] or "sms-emulator: no emulator"]
+    return [chosen.describe()]
+
+
+@pytest.fixture(scope="session")
+def sms_emulator(pytestconfig: pytest.Config) -> Iterator[Emulator]:
+    """The emulator of this session (under pytest-xdist: of this worker), found by the rule: SMS_EMULATOR_URL's, or one
+    started here (stopped, and its folder removed, when the session ends)."""
+    chosen = _resolve(pytestconfig)
+    if chosen is None:
+        raise EmulatorNotFound(pytestconfig.stash[_problem_key] or "sms-emulator: no emulator")
+    emulator = start(resolution=chosen)
+    try:
+        yield emulator
+    finally:
+        emulator.stop()
+
+
+@pytest.fixture(scope="session")
+def sms_catchers() -> Iterator[CatcherServer]:
+    """One webhook receiver for the session; each test's world gets a route of its own on it."""
+    server = CatcherServer()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def sms_signing_secret() -> Optional[str]:
+    """The world's signing secret (None: a drawn one). Override this fixture to give the app's own."""
+    return None
+
+
+@pytest.fixture
+def sms_start_time() -> Optional[Instant]:
+    """When the world's clock starts: an aware datetime or ISO text (None: the emulator's now)."""
+    return None
+
+
+@pytest.fixture
+def sms_balance() -> Optional[int]:
+    """The world's live balance in credits (None: the emulator's default)."""
+    return None
+
+
+@pytest.fixture
+def sms_sandbox_balance() -> Optional[int]:
+    """The world's sandbox balance in credits (None: the emulator's default)."""
+    return None
+
+
+@pytest.fixture
+def sms_environment() -> str:
+    """The API the world's client and `base_url` use: "live" or "sandbox"."""
+    return "live"
+
+
+@pytest.fixture
+def sms_scopes() -> Optional[Sequence[str]]:
+    """The scopes of the world's API key (None: all of them)."""
+    return None
+
+
+@pytest.fixture
+def sms_scenario() -> Optional[Scenario]:
+    """The world's own scenario (rules, replies, faults) from its start: a dict or YAML/JSON text (None: none)."""
+    return None
+
+
+@pytest.fixture
+def sms_app_webhook() -> AppWebhook:
+    """The app's own webhook handler: its URL, or a function called with each delivery (see `wsgi_handler` for a WSGI
+    app). None: the kit answers 200 itself. Either way the kit keeps a copy of each delivery."""
+    return None
+
+
+@pytest.fixture
+def sms_world_settings(
+    request: pytest.FixtureRequest,
+    sms_signing_secret: Optional[str],
+    sms_start_time: Optional[Instant],
+    sms_balance: Optional[int],
+    sms_sandbox_balance: Optional[int],
+    sms_environment: str,
+    sms_scopes: Optional[Sequence[str]],
+    sms_scenario: Optional[Scenario],
+    sms_app_webhook: AppWebhook,
+) -> WorldSettings:
+    """The `sms` world's settings: the sms_* fixtures, then a test's `@pytest.mark.sms(...)` over them."""
+    given: dict = dict(
+        signing_secret=sms_signing_secret,
+        start_time=sms_start_time,
+        balance=sms_balance,
+        sandbox_balance=sms_sandbox_balance,
+        environment=sms_environment,
+        scopes=sms_scopes,
+        scenario=sms_scenario,
+        app_webhook=sms_app_webhook,
+    )
+    for marker in reversed(list(request.node.iter_markers("sms"))):
+        unknown = set(marker.kwargs) - set(given)
+        if unknown or marker.args:
+            raise TypeError(f"@pytest.mark.sms takes {', '.join(sorted(given))} by name, not {sorted(unknown) or marker.args}")
+        given.update(marker.kwargs)
+    return WorldSettings(**given)
+
+
+@pytest.fixture
+def sms(
+    request: pytest.FixtureRequest,
+    sms_emulator: Emulator,
+    sms_catchers: CatcherServer,
+    sms_world_settings: WorldSettings,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[SmsWorld]:
+    """This test's world: its account on its own test clock, a signing client, a webhook route; deleted after it."""
+    world = SmsWorld(sms_emulator, sms_catchers, request.node.nodeid, sms_world_settings)
+    request.node.stash[_world_key] = world
+    request.node.stash[_timelines_key] = tmp_path_factory.getbasetemp() / TIMELINES
+    try:
+        yield world
+    finally:
+        world.close()
+
+
+@pytest.fixture
+def sms_world(request: pytest.FixtureRequest, sms_emulator: Emulator, sms_catchers: CatcherServer) -> Iterator[Callable[..., SmsWorld]]:
+    """Makes more worlds in one test (each its own account and clock): `sms_world(balance=5, app_webhook=url)`; each
+    is deleted after the test."""
+    made: List[SmsWorld] = []
+
+    def make(**settings: Any) -> SmsWorld:
+        world = SmsWorld(sms_emulator, sms_catchers, f"{request.node.nodeid} #{len(made) + 2}", WorldSettings(**settings))
+        made.append(world)
+        return world
+
+    try:
+        yield make
+    finally:
+        for world in made:
+            world.close()
+
+
+def timeline_name(nodeid: str) -> str:
+    """A test's timeline file name (the contract's `timeline.rule`): sms-emulator-timeline-<id>.html, the node id with
+    every run of characters other than A-Z a-z 0-9 _ . - as one `_`, cut from the front (the end names the test) so
+    the whole name is at most TIMELINE_MAX_LENGTH characters."""
+    prefix, suffix = "sms-emulator-timeline-", ".html"
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid)
+    return prefix + stem[max(0, len(stem) - (TIMELINE_MAX_LENGTH - len(prefix) - len(suffix))) :] + suffix
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    world = item.stash.get(_world_key, None)
+    if world is None or report.when != "call" or not report.failed:
+        return
+    # The account still exists here (its clock is deleted at teardown): its timeline goes in the failure output. Under
+    # pytest's base temp folder: one per run (pytest-N, the last three kept), so runs do not overwrite each other.
+    try:
+        folder = item.stash[_timelines_key]
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / timeline_name(item.nodeid)
+        path.write_text(world.report_html(), encoding="utf-8")
+        report.sections.append(("sms-emulator timeline", f"the emulator's timeline of this test's account: {path}"))
+    except Exception as error:  # the report must never hide the test's own failure
+        report.sections.append(("sms-emulator timeline", f"the timeline could not be written: {error}"))

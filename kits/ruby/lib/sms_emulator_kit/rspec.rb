@@ -1,0 +1,77 @@
+# frozen_string_literal: true
+
+require "rspec/core"
+require "rspec/expectations"
+require_relative "../sms_emulator_kit"
+
+module SmsEmulatorKit
+  # RSpec: an example tagged `:sms` gets `sms`, a world of its own, made before it and deleted after it; a failing
+  # example's timeline is written and named in the output. Settings: `sms: { webhook_url: …, signing_secret: … }`
+  # metadata (on the example or its group), or `let(:sms_world_options) { { … } }`, as World.create names them.
+  module RSpec
+    # What a tagged example sees.
+    module Helpers
+      def sms = @sms
+    end
+
+    # The world's settings for one example: its metadata's, then its `sms_world_options`.
+    def self.options_for(example)
+      tagged = example.metadata[:sms].is_a?(Hash) ? example.metadata[:sms] : {}
+      instance = example.example_group_instance
+      given = instance.respond_to?(:sms_world_options) ? instance.sms_world_options : {}
+      tagged.merge(given)
+    end
+
+    def self.test_id(example) = "#{example.metadata[:file_path]}::#{example.full_description}"
+  end
+end
+
+RSpec.configure do |config|
+  config.include SmsEmulatorKit::RSpec::Helpers, :sms
+  config.around(:example, :sms) do |example|
+    id = SmsEmulatorKit::RSpec.test_id(example)
+    world = SmsEmulatorKit::World.create(SmsEmulatorKit::Emulator.shared.control, name: id, **SmsEmulatorKit::RSpec.options_for(example))
+    example.example_group_instance.instance_variable_set(:@sms, world)
+    begin
+      example.run
+    ensure
+      if example.exception
+        file = SmsEmulatorKit::Timeline.write(id, world.timeline_html)
+        warn "\nsms-emulator: the timeline of #{id}: #{file}"
+      end
+      world.delete
+    end
+  end
+end
+
+# `expect(sms).to have_sent(to: "27831234567", text: /appointment/)`: the world sent such a message (its status too, with
+# `status:`), matched on the control API's view of its messages.
+RSpec::Matchers.define :have_sent do |to: nil, text: nil, status: nil|
+  match do |world|
+    @messages = world.messages
+    @messages.any? do |message|
+      (to.nil? || message["recipient"].include?(to)) && (text.nil? || text === message["message"] || message["message"].include?(text.to_s)) &&
+        (status.nil? || message["status"] == status)
+    end
+  end
+  failure_message do
+    sent = @messages.map { |message| "#{message['recipient'].join(',')}: #{message['message'].inspect} (#{message['status']})" }
+    "expected a message#{" to #{to}" if to}#{" matching #{text.inspect}" if text}#{" in #{status}" if status}; the world sent #{sent.empty? ? 'none' : sent.join('; ')}"
+  end
+end
+
+# `expect(sms).to have_received_webhook(status: "delivered", message: id)`: a delivery notification with that status
+# was made (for that message, and recipient with `to:`), whatever the app answered; `answered: 200` asks the app's answer.
+RSpec::Matchers.define :have_received_webhook do |status:, message: nil, to: nil, answered: nil|
+  match do |world|
+    @events = world.webhooks(message).select { |event| event["kind"] == "delivery" }
+    @events.any? do |event|
+      event["payload"]["status"] == status && (to.nil? || event["recipient"] == to) &&
+        (answered.nil? || event["attempts"].any? { |attempt| attempt["status"] == answered })
+    end
+  end
+  failure_message do
+    seen = @events.map { |event| "#{event['payload']['status']} (tries answered #{event['attempts'].map { |a| a['status'] || a['error'] }.join(', ')})" }
+    "expected a #{status} webhook#{" for #{message}" if message}; the world's webhooks: #{seen.empty? ? 'none' : seen.join('; ')}"
+  end
+end

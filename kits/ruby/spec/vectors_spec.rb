@@ -1,0 +1,33 @@
+# frozen_string_literal: true
+
+require_relative "spec_helper"
+
+RSpec.describe "the shared test vectors (test-vectors/)" do
+  def cases(file)
+    JSON.parse(File.read(File.expand_path("../../../test-vectors/#{file}", __dir__)))["cases"].tap { |all| expect(all).not_to be_empty }
+  end
+
+  it "signs every case as the API does" do
+    cases("signing.json").each do |vector|
+      expect(SmsEmulatorKit::Signing.canonical_string(vector["fields"])).to eq(vector["canonical"]), vector["name"]
+      expect(SmsEmulatorKit::Signing.sign(vector["fields"], vector["secret"])).to eq(vector["signature"]), vector["name"]
+    end
+  end
+
+  it "writes every schedule as the API takes it, rounding up" do
+    cases("schedule.json").each do |vector|
+      expect(SmsEmulatorKit::Schedule.format(Time.iso8601(vector["instant"]), vector["offset"])).to eq(vector["schedule"]), vector["name"]
+    end
+  end
+
+  it "compares a schedule answered with seconds with its own text" do
+    expect(SmsEmulatorKit::Schedule.format("2026-11-22T09:30:00+02:00")).to eq(SmsEmulatorKit::Schedule.format(Time.utc(2026, 11, 22, 7, 30)))
+  end
+
+  it "reads every webhook payload" do
+    cases("webhooks.json").each do |vector|
+      expect(vector["payload"]).to include("id", "type", "status")
+      expect(%w[sms sms-reply]).to include(vector["payload"]["type"])
+    end
+  end
+end

@@ -1,0 +1,57 @@
+// One version number (decision 0002): after the kits' build steps, every artefact in kits/dist/ is at package.json's
+// version: the Python wheel and sdist file names, each Maven artifact's version folders, each Go module's @v/list in the
+// proxy layout (the Go module's version lives nowhere else). npm run kits fails on any other.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** Every path under `folder` whose name passes `wanted`, depth first. */
+function walk(folder, wanted, found = []) {
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) walk(path, wanted, found);
+    else if (wanted(name)) found.push(path);
+  }
+  return found;
+}
+
+/** Answers what was checked, one line per kind of artefact; throws naming each artefact at another version. */
+export function checkArtefactVersions(dist, version) {
+  const wrong = [];
+  const checked = [];
+  const python = join(dist, 'python');
+  if (existsSync(python)) {
+    const files = readdirSync(python).filter((name) => name.endsWith('.whl') || name.endsWith('.tar.gz'));
+    for (const name of files) {
+      const found = /^[^-]+-([^-]+?)(?:-|\.tar\.gz$)/.exec(name)?.[1];
+      if (found !== version) wrong.push(`python/${name} is at ${found}`);
+    }
+    checked.push(`python: ${files.length} files`);
+  }
+  const maven = join(dist, 'maven');
+  if (existsSync(maven)) {
+    // An artifact's folder holds maven-metadata*.xml and one folder per version.
+    const metadata = walk(maven, (name) => /^maven-metadata.*\.xml$/.test(name) && !name.endsWith('.sha1'));
+    const artifacts = [...new Set(metadata.map((path) => join(path, '..')))];
+    for (const artifact of artifacts) {
+      const versions = readdirSync(artifact).filter((name) => statSync(join(artifact, name)).isDirectory());
+      for (const found of versions)
+        if (found !== version) wrong.push(`maven/${relative(maven, artifact)} has ${found}`);
+    }
+    checked.push(`maven: ${artifacts.length} artifacts`);
+  }
+  const goproxy = join(dist, 'goproxy');
+  if (existsSync(goproxy)) {
+    const lists = walk(goproxy, (name) => name === 'list');
+    for (const list of lists) {
+      const versions = readFileSync(list, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '');
+      for (const found of versions)
+        if (found !== `v${version}`) wrong.push(`goproxy/${relative(goproxy, list)} lists ${found}`);
+    }
+    checked.push(`goproxy: ${lists.length} modules`);
+  }
+  if (wrong.length > 0)
+    throw new Error(`kits: artefacts at a version other than package.json's ${version}:\n  ${wrong.join('\n  ')}`);
+  return checked;
+}
