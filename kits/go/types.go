@@ -160,16 +160,8 @@ type WebhookEvent struct {
 	Payload     json.RawMessage `json:"payload"`
 	Attempts    []Attempt       `json:"attempts"`
 	Chaos       []string        `json:"chaos"`
-	// DuplicateOf is, for a duplicate, the id of the event it repeats (the one it is posted under).
+	// DuplicateOf is, for a duplicate, the id of the event it repeats (and is posted under).
 	DuplicateOf string `json:"duplicateOf,omitempty"`
-}
-
-// Limits is the limits the emulator applies, as started.
-type Limits struct {
-	BatchLimit     int    `json:"batchLimit"`
-	BatchLimitNote string `json:"batchLimitNote"`
-	MessageLimit   int    `json:"messageLimit"`
-	MaxBodySize    int    `json:"maxBodySize"`
 }
 
 // Chaos is the receiver chaos in force (Delay in milliseconds).
