@@ -347,34 +347,6 @@ func (c ChaosInput) body() (fields, error) {
 	return f, f.duration("delay", c.Delay)
 }
 
-// ReceiverCheckInput is a check-receiver run the emulator makes (POST /receiver-check): Receiver is the receiver's
-// URL; State its state hook (a URL template with {id}); ReceiverTimeout a time.Duration or a text; At a time.Time or
-// an RFC 3339 text; Only and Skip name checks; SigningSecret signs each post (default the emulator's webhook secret).
-type ReceiverCheckInput struct {
-	Receiver        string
-	State           string
-	ReceiverTimeout any
-	Only            []string
-	Skip            []string
-	Seed            string
-	At              any
-	SigningSecret   string
-}
-
-func (r ReceiverCheckInput) body() (fields, error) {
-	f := fields{}
-	f.set("receiver", r.Receiver)
-	f.set("state", r.State)
-	f.set("only", r.Only)
-	f.set("skip", r.Skip)
-	f.set("seed", r.Seed)
-	f.set("signingSecret", r.SigningSecret)
-	if err := f.instant("at", r.At); err != nil {
-		return nil, err
-	}
-	return f, f.duration("receiverTimeout", r.ReceiverTimeout)
-}
-
 // Reply is an inbound reply to inject: From defaults to the message's first recipient.
 type Reply struct {
 	From string

@@ -14,9 +14,6 @@ func p(segment string) string { return "/" + url.PathEscape(segment) }
 // Health answers {"status": "ok"} once the emulator answers.
 func (c *Control) Health() (Status, error) { return call[Status](c, "GET", "/health", nil, nil) }
 
-// Limits is the limits applied, as started: most recipients per request and why, longest text, largest body.
-func (c *Control) Limits() (Limits, error) { return call[Limits](c, "GET", "/limits", nil, nil) }
-
 // ClockState is the main clock: now, mode, speed, pending tasks, incidents.
 func (c *Control) ClockState() (ClockInfo, error) {
 	return call[ClockInfo](c, "GET", "/clock", nil, nil)
@@ -178,13 +175,6 @@ func (c *Control) WebhooksChaos() (Chaos, error) {
 func (c *Control) WebhooksSetChaos(input ChaosInput) (Chaos, error) {
 	body, err := input.body()
 	return withBody[Chaos](c, "POST", "/webhooks/chaos", nil, body, err)
-}
-
-// ReceiverCheck runs check-receiver against a webhook receiver from the emulator and answers its report (what
-// `check-receiver --json` prints) when the run ends.
-func (c *Control) ReceiverCheck(input ReceiverCheckInput) (ReceiverReport, error) {
-	body, err := input.body()
-	return withBody[ReceiverReport](c, "POST", "/receiver-check", nil, body, err)
 }
 
 // ScenarioGet is the active scenario, defaults filled in.
