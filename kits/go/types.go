@@ -160,6 +160,8 @@ type WebhookEvent struct {
 	Payload     json.RawMessage `json:"payload"`
 	Attempts    []Attempt       `json:"attempts"`
 	Chaos       []string        `json:"chaos"`
+	// DuplicateOf is, for a duplicate, the id of the event it repeats (and is posted under).
+	DuplicateOf string `json:"duplicateOf,omitempty"`
 }
 
 // Chaos is the receiver chaos in force (Delay in milliseconds).

@@ -1,6 +1,7 @@
 // One version number (decision 0002): after the kits' build steps, every artefact in kits/dist/ is at package.json's
 // version: the Python wheel and sdist file names, each Maven artifact's version folders, each Go module's @v/list in the
-// proxy layout (the Go module's version lives nowhere else). npm run kits fails on any other.
+// proxy layout (the Go module's version lives nowhere else), the PHP archives' and Ruby gems' names. npm run kits fails
+// on any other.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -50,6 +51,16 @@ export function checkArtefactVersions(dist, version) {
         if (found !== `v${version}`) wrong.push(`goproxy/${relative(goproxy, list)} lists ${found}`);
     }
     checked.push(`goproxy: ${lists.length} modules`);
+  }
+  // The PHP kit's package archives and the Ruby kit's gems name their version: <name>-<version>.zip, <name>-<version>[-<platform>].gem.
+  for (const kind of ['php', 'ruby']) {
+    const folder = join(dist, kind);
+    if (!existsSync(folder)) continue;
+    const files = readdirSync(folder).filter((name) => name.endsWith('.zip') || name.endsWith('.gem'));
+    for (const name of files)
+      if (!name.includes(`-${version}.`) && !name.includes(`-${version}-`))
+        wrong.push(`${kind}/${name} is not at ${version}`);
+    checked.push(`${kind}: ${files.length} files`);
   }
   if (wrong.length > 0)
     throw new Error(`kits: artefacts at a version other than package.json's ${version}:\n  ${wrong.join('\n  ')}`);

@@ -12,6 +12,7 @@ trait ControlOperations
     /** Each operation's method, path under the control prefix, and success status, by id. */
     public const OPERATIONS = [
         'health' => ['GET', '/health', 200],
+        'limits' => ['GET', '/limits', 200],
         'clock.state' => ['GET', '/clock', 200],
         'clock.move' => ['POST', '/clock', 200],
         'clocks.list' => ['GET', '/clocks', 200],
@@ -41,6 +42,7 @@ trait ControlOperations
         'webhooks.settled' => ['POST', '/webhooks/settle', 200],
         'webhooks.chaos' => ['GET', '/webhooks/chaos', 200],
         'webhooks.setChaos' => ['POST', '/webhooks/chaos', 200],
+        'receiverCheck' => ['POST', '/receiver-check', 200],
         'scenario.get' => ['GET', '/scenario', 200],
         'scenario.set' => ['PUT', '/scenario', 200],
         'scenario.bundled' => ['GET', '/scenario/bundled', 200],
@@ -64,6 +66,17 @@ trait ControlOperations
     public function health(): mixed
     {
         return $this->operation('health', [], null, []);
+    }
+
+    /**
+     * The limits applied, as started: `{batchLimit, batchLimitNote, messageLimit, maxBodySize}` (most recipients
+     * per request and why, longest text in characters, largest body in bytes).
+     *
+     * `GET /limits`; answers Limits.
+     */
+    public function limits(): mixed
+    {
+        return $this->operation('limits', [], null, []);
     }
 
     /**
@@ -232,9 +245,10 @@ trait ControlOperations
     }
 
     /**
-     * Gives the account a bundled scenario (`happy-path`, `degraded-api`, `rate-limited`, …; `GET
-     * /scenario/bundled` lists them) as its own, as `PUT /accounts/{key}/scenario` with that file would; one
-     * holding more than rules, replies and faults is refused.
+     * Gives the account a bundled scenario (`happy-path`, `credit-exhaustion`, `degraded-api`, …; `GET
+     * /scenario/bundled` lists them), written for the default account, as its own: its rules, replies, faults and
+     * delivery behaviours as `PUT /accounts/{key}/scenario` would set them, its balance and opt-outs applied to
+     * this account, its timeline events run for this account on its clock.
      *
      * `PUT /accounts/{key}/scenario/bundled/{name}`; answers AccountScenario.
      */
@@ -385,6 +399,19 @@ trait ControlOperations
     }
 
     /**
+     * Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints):
+     * `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?,
+     * "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the
+     * emulator's webhook ones); answers when the run ends.
+     *
+     * `POST /receiver-check`; answers ReceiverReport.
+     */
+    public function receiverCheck(array $body = []): mixed
+    {
+        return $this->operation('receiverCheck', [], $body, []);
+    }
+
+    /**
      * The active scenario, defaults filled in.
      *
      * `GET /scenario`; answers Scenario.
@@ -511,7 +538,9 @@ trait ControlOperations
 
     /**
      * Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes
-     * nothing.
+     * nothing. Over HTTP it is parsed, checked and put in place in slices, so health answers throughout and other
+     * requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels
+     * SNAPSHOT_TOO_DEEP.
      *
      * `PUT /snapshot`; answers Status.
      */

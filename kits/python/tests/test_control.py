@@ -1,6 +1,6 @@
 """The control operations through their typed methods: dataclass answers, durations as timedelta and instants as
 datetime beside text, a message's schedule comparing with format_schedule, run_until_idle with a limit, and
-check_receiver."""
+receiver_check."""
 
 from datetime import datetime, timedelta, timezone
 
@@ -87,6 +87,7 @@ def test_the_journal_accounts_signing_and_state_operations_are_typed(sms):
     signed = sms.control.sign({"recipient": ["27831234567"], "message": "Hi"}, account=sms.api_key)
     assert signed.signature == sign({"recipient": ["27831234567"], "message": "Hi"}, sms.signing_secret)
     assert sms.control.health().status == "ok"
+    assert sms.control.limits().batch_limit >= 100
     assert "rate-limited" in [scenario.name for scenario in sms.control.scenario_bundled().scenarios]
     assert 0 <= sms.control.webhooks_chaos().duplicate_rate <= 1
     assert sms.clock.id in [clock.id for clock in sms.control.clocks_list(limit=1000).items]
@@ -99,11 +100,11 @@ def test_a_worlds_scopes_balance_and_start_come_from_the_sms_marker(sms):
     assert sms.now() == datetime(2026, 12, 24, 7, 0, tzinfo=timezone.utc)
 
 
-def test_check_receiver_scores_a_receiver(sms):
-    if sms.control._cli is None:
-        pytest.skip("check_receiver runs the emulator's CLI; the shared-emulator run has none")
-    report = sms.control.check_receiver(sms.catcher.url, only=["statuses"], timeout=timedelta(seconds=2))
+def test_receiver_check_scores_a_receiver(sms):
+    report = sms.control.receiver_check(sms.catcher.url, only=["statuses"], receiver_timeout=timedelta(seconds=2))
     assert isinstance(report, ReceiverReport)
     assert report.url == sms.catcher.url
     assert [check.name for check in report.checks] == ["statuses"]
-    assert report.checks[0].passed
+    assert report.checks[0].passed and report.passed
+    assert all(answer.status == 200 for answer in report.checks[0].answers)
+    assert sms.control.check_receiver(sms.catcher.url, only=["statuses"], timeout="2s").passed

@@ -1,10 +1,8 @@
 """An incident's delivery log becomes a scenario (`sms-emulator parity scenario`) that a test's world reproduces."""
 
-import os
-import shlex
 import subprocess
 
-from sms_emulator.emulator import DEFAULT_COMMAND
+import pytest
 
 # Receipts as a provider's export shows them: a duplicated delivery, and a failure reported six hours late.
 LOG = """id,recipient,status,time,received
@@ -24,7 +22,9 @@ def test_a_delivery_log_becomes_a_scenario_the_world_reproduces_in_order_at_the_
     log = tmp_path / "incident.csv"
     log.write_text(LOG)
     scenario = tmp_path / "incident.yaml"
-    command = shlex.split(os.environ.get("SMS_EMULATOR_COMMAND", DEFAULT_COMMAND))
+    command = sms.emulator.resolution.command if sms.emulator.resolution is not None else None
+    if not command:
+        pytest.skip("runs the emulator's CLI, which a run sharing SMS_EMULATOR_URL's emulator does not have")
     subprocess.run(command + ["parity", "scenario", str(log), "--out", str(scenario)], check=True, timeout=120)
     sms.scenario(scenario.read_text())
     duplicated = sms.client.send("27831234567", "Your code is 1234")

@@ -14,8 +14,10 @@ from .answers import (
     Incident,
     JournalEntry,
     Leg,
+    Limits,
     OptOut,
     Page,
+    ReceiverAnswer,
     ReceiverCheck,
     ReceiverReport,
     Signature,
@@ -41,8 +43,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Account", "AppWebhook", "Attempt", "BundledScenario", "BundledScenarios", "Catcher", "CatcherServer",
     "CaughtRequest", "Change", "Chaos", "Clock", "ClockRun", "Control", "ControlError", "ControlMessage", "Duration",
-    "Emulator", "EmulatorNotFound", "EmulatorNotReady", "Handler", "Incident", "Instant", "JournalEntry", "Leg",
-    "MessageWait", "OptOut", "Page", "ReceiverCheck", "ReceiverReport", "Resolution", "Signature", "SmsApiError", "SmsClient", "SmsWorld", "Status",
+    "Emulator", "EmulatorNotFound", "EmulatorNotReady", "Handler", "Incident", "Instant", "JournalEntry", "Leg", "Limits",
+    "MessageWait", "OptOut", "Page", "ReceiverAnswer", "ReceiverCheck", "ReceiverReport", "Resolution", "Signature", "SmsApiError", "SmsClient", "SmsWorld", "Status",
     "TestClock", "Wait", "WaitClock", "Wallet", "WebhookEvent", "World", "WorldClock", "WorldSettings",
     "canonical_string", "find_webhook", "format_schedule", "parse_instant", "resolve", "sign", "start", "wsgi_handler",
 ]  # fmt: skip

@@ -326,25 +326,51 @@ class BundledScenarios:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """The limits applied: most recipients per request (and why), longest text in characters, largest body in bytes."""
+
+    batch_limit: int
+    batch_limit_note: str
+    message_limit: int
+    max_body_size: int
+
+
+@dataclass(frozen=True)
+class ReceiverAnswer:
+    """What the receiver answered one post of a check: its status, or the error, and how long it took."""
+
+    about: str
+    ms: int
+    status: Optional[int] = None
+    error: Optional[str] = None
+    cut_after_bytes: Optional[int] = None
+
+
+@dataclass(frozen=True)
 class ReceiverCheck:
-    """One check of `check_receiver`: what it sent, whether the receiver passed, why, and what a gateway does next."""
+    """One check of `receiver_check`: what it sent, whether the receiver passed, why, what a gateway does next, and
+    (with a state hook) what the hook answered after its sequences."""
 
     name: str
     sends: str
     passed: bool
     reason: str
     gateway_next: str
-    answers: List[Any] = field(default_factory=list)
+    answers: List[ReceiverAnswer] = field(default_factory=list)
+    state: List[Any] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class ReceiverReport:
-    """What `check_receiver` answers (`sms-emulator check-receiver --json`): every check and the verdict."""
+    """What `receiver_check` answers (as `sms-emulator check-receiver --json` prints it): every check, the verdict,
+    and what the run could not see without a state hook."""
 
     url: str
     passed: bool
     timeout_ms: int
     checks: List[ReceiverCheck] = field(default_factory=list)
+    unseen: List[str] = field(default_factory=list)
+    state: Optional[str] = None
     unreachable: Optional[str] = None
 
 

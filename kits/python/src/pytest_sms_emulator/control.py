@@ -2,8 +2,6 @@
 test-vectors/kit-contract.json names them for Python; the kit's only door into the emulator."""
 
 import json
-import shlex
-import subprocess
 import urllib.parse
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
@@ -14,6 +12,7 @@ from .answers import (
     Clock,
     ControlMessage,
     JournalEntry,
+    Limits,
     OptOut,
     Page,
     ReceiverReport,
@@ -71,13 +70,10 @@ class Control:
         origin: str,
         token: Optional[str] = None,
         timeout: float = 60.0,
-        cli: Optional[Sequence[str]] = None,
     ):
         self.origin = origin.rstrip("/")
         self._token = token
         self._timeout = timeout
-        # The words that run the emulator's CLI (node and the bundle), when this session knows them: check-receiver.
-        self._cli = list(cli) if cli is not None else None
         self._connections: Optional[Connections] = connections(self.origin, retry_reused=True) if self.origin else None
 
     # The raw door --------------------------------------------------------------------------------------------------
@@ -133,6 +129,10 @@ class Control:
     def health(self) -> Status:
         """`{"status": "ok"}` once the emulator answers (open even with a control token)."""
         return from_json(Status, self.call("GET", "/health"))
+
+    def limits(self) -> Limits:
+        """The limits applied, as started: batch limit (and why), message limit, largest body."""
+        return from_json(Limits, self.call("GET", "/limits"))
 
     def clock_state(self) -> Clock:
         """The main clock: now, time, mode, speed, pending tasks, incidents."""
@@ -429,42 +429,39 @@ class Control:
         """Replaces the whole state with a snapshot; a bad one changes nothing."""
         return from_json(Status, self.call("PUT", "/snapshot", dict(snapshot)))
 
-    # The receiver check --------------------------------------------------------------------------------------------
+    # The receiver check ------------------------------------------------------------------------------------------
 
-    def check_receiver(
+    def receiver_check(
         self,
-        url: str,
-        timeout: Optional[Duration] = None,
+        receiver: str,
+        state: Optional[str] = None,
+        receiver_timeout: Optional[Duration] = None,
         only: Optional[Sequence[str]] = None,
         skip: Optional[Sequence[str]] = None,
         seed: Optional[str] = None,
+        at: Optional[Instant] = None,
         signing_secret: Optional[str] = None,
     ) -> ReceiverReport:
-        """Scores a webhook receiver with realistic deliveries (`sms-emulator check-receiver --json`): its JSON report,
-        each check with its answers and verdict. Runs the carried CLI of this session's emulator."""
-        if self._cli is None:
-            raise ControlError(
-                "NO_CLI", 0, "check-receiver runs the emulator's CLI, which this session does not have (SMS_EMULATOR_URL)"
-            )
-        words = self._cli + ["check-receiver", url, "--json"]
-        if timeout is not None:
-            given = duration_value(timeout)
-            words += ["--timeout", given if isinstance(given, str) else f"{given}ms"]
-        if only:
-            words += ["--only", ",".join(only)]
-        if skip:
-            words += ["--skip", ",".join(skip)]
-        if seed is not None:
-            words += ["--seed", seed]
-        if signing_secret is not None:
-            words += ["--signing-secret", signing_secret]
-        ran = subprocess.run(words, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=600)
-        try:
-            return from_json(ReceiverReport, json.loads(ran.stdout))
-        except (ValueError, TypeError, KeyError):
-            raise ControlError(
-                "CHECK_RECEIVER_FAILED", ran.returncode, f"{shlex.join(words)} answered: {(ran.stdout + ran.stderr)[-2000:]}"
-            ) from None
+        """Scores a webhook receiver (the app's URL) with realistic deliveries, as `sms-emulator check-receiver --json`
+        does: `state` is a URL template with {id} the check reads after each sequence; `only`/`skip` name checks;
+        answers the report when the run ends."""
+        body = _fields(
+            receiver=receiver,
+            state=state,
+            receiver_timeout=None if receiver_timeout is None else duration_value(receiver_timeout),
+            only=None if only is None else list(only),
+            skip=None if skip is None else list(skip),
+            seed=seed,
+            at=None if at is None else instant_value(at),
+            signing_secret=signing_secret,
+        )
+        return from_json(ReceiverReport, self.call("POST", "/receiver-check", body))
+
+    def check_receiver(self, url: str, **options: Any) -> ReceiverReport:
+        """`receiver_check` by the CLI command's name: `check_receiver(url, only=["statuses"], ...)`."""
+        if "timeout" in options:
+            options["receiver_timeout"] = options.pop("timeout")
+        return self.receiver_check(url, **options)
 
     def _put_scenario(self, path: str, scenario: Scenario) -> Dict[str, Any]:
         if isinstance(scenario, str):

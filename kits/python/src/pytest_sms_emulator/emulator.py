@@ -285,8 +285,7 @@ def start(
         time.sleep(0.02)
     with open(ready_file, encoding="utf-8") as file:
         ready = json.load(file)
-    control = Control(ready["origin"], token, cli=chosen.command)
-    return Emulator(ready["origin"], control, ready, process, chosen, folder)
+    return Emulator(ready["origin"], Control(ready["origin"], token), ready, process, chosen, folder)
 
 
 __all__ = [

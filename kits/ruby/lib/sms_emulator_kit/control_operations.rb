@@ -8,6 +8,7 @@ module SmsEmulatorKit
     # Each operation's method, path under the control prefix, and success status, by id.
     OPERATIONS = {
       "health" => ["GET", "/health", 200],
+      "limits" => ["GET", "/limits", 200],
       "clock.state" => ["GET", "/clock", 200],
       "clock.move" => ["POST", "/clock", 200],
       "clocks.list" => ["GET", "/clocks", 200],
@@ -37,6 +38,7 @@ module SmsEmulatorKit
       "webhooks.settled" => ["POST", "/webhooks/settle", 200],
       "webhooks.chaos" => ["GET", "/webhooks/chaos", 200],
       "webhooks.setChaos" => ["POST", "/webhooks/chaos", 200],
+      "receiverCheck" => ["POST", "/receiver-check", 200],
       "scenario.get" => ["GET", "/scenario", 200],
       "scenario.set" => ["PUT", "/scenario", 200],
       "scenario.bundled" => ["GET", "/scenario/bundled", 200],
@@ -57,6 +59,14 @@ module SmsEmulatorKit
     # `GET /health`; answers Status.
     def health
       operation("health", [], nil, {})
+    end
+
+    # The limits applied, as started: `{batchLimit, batchLimitNote, messageLimit, maxBodySize}` (most recipients
+    # per request and why, longest text in characters, largest body in bytes).
+    #
+    # `GET /limits`; answers Limits.
+    def limits
+      operation("limits", [], nil, {})
     end
 
     # The clock: `{now, time, mode, speed, pendingTasks, incidents}` (`incidents`: recent tasks that failed or
@@ -179,9 +189,10 @@ module SmsEmulatorKit
       operation("accounts.setScenario", [key], body, {})
     end
 
-    # Gives the account a bundled scenario (`happy-path`, `degraded-api`, `rate-limited`, …; `GET
-    # /scenario/bundled` lists them) as its own, as `PUT /accounts/{key}/scenario` with that file would; one
-    # holding more than rules, replies and faults is refused.
+    # Gives the account a bundled scenario (`happy-path`, `credit-exhaustion`, `degraded-api`, …; `GET
+    # /scenario/bundled` lists them), written for the default account, as its own: its rules, replies, faults and
+    # delivery behaviours as `PUT /accounts/{key}/scenario` would set them, its balance and opt-outs applied to
+    # this account, its timeline events run for this account on its clock.
     #
     # `PUT /accounts/{key}/scenario/bundled/{name}`; answers AccountScenario.
     def accounts_use_bundled_scenario(key, name)
@@ -290,6 +301,16 @@ module SmsEmulatorKit
       operation("webhooks.setChaos", [], body, {})
     end
 
+    # Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints):
+    # `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?,
+    # "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator's
+    # webhook ones); answers when the run ends.
+    #
+    # `POST /receiver-check`; answers ReceiverReport.
+    def receiver_check(body = {})
+      operation("receiverCheck", [], body, {})
+    end
+
     # The active scenario, defaults filled in.
     #
     # `GET /scenario`; answers Scenario.
@@ -380,7 +401,9 @@ module SmsEmulatorKit
     end
 
     # Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes
-    # nothing.
+    # nothing. Over HTTP it is parsed, checked and put in place in slices, so health answers throughout and other
+    # requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels
+    # SNAPSHOT_TOO_DEEP.
     #
     # `PUT /snapshot`; answers Status.
     def restore(body = {})

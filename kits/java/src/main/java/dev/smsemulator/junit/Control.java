@@ -120,6 +120,11 @@ public class Control {
     return call(Status.class, "GET", "/health", null);
   }
 
+  /** {@code GET /limits}: the limits applied, as started (most recipients per request and why, longest text in characters, largest body in bytes). */
+  public Limits limits() {
+    return call(Limits.class, "GET", "/limits", null);
+  }
+
   /** {@code GET /clock}: the main clock (now, time, mode, speed, pending tasks, incidents). */
   public ClockView clockState() {
     return call(ClockView.class, "GET", "/clock", null);
@@ -354,6 +359,19 @@ public class Control {
     Map<String, Object> body = new LinkedHashMap<>(chaos);
     body.computeIfPresent("delay", (name, value) -> duration(value));
     return call(Chaos.class, "POST", "/webhooks/chaos", body);
+  }
+
+  /**
+   * {@code POST /receiver-check}: runs check-receiver from the emulator against a webhook receiver ({@code receiver}, its
+   * URL; optionally {@code state}, {@code receiverTimeout} as a {@code Duration} or text, {@code only}, {@code skip},
+   * {@code seed}, {@code at} as an {@code Instant} or ISO 8601 text, {@code signingSecret}) and answers its report when
+   * the run ends.
+   */
+  public ReceiverReport receiverCheck(Map<String, ?> input) {
+    Map<String, Object> body = new LinkedHashMap<>(input);
+    body.computeIfPresent("receiverTimeout", (name, value) -> duration(value));
+    body.computeIfPresent("at", (name, value) -> instant(value));
+    return call(ReceiverReport.class, "POST", "/receiver-check", body);
   }
 
   // ---- the emulator's scenario

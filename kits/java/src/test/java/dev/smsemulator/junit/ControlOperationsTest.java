@@ -98,6 +98,19 @@ class ControlOperationsTest {
   }
 
   @Test
+  void theLimitsAndAReceiverCheckRunByTheEmulatorAreTyped() {
+    Limits limits = control.limits();
+    assertTrue(limits.batchLimit() > 0);
+    assertTrue(limits.messageLimit() > 0);
+    assertTrue(limits.maxBodySize() > 0);
+    assertFalse(limits.batchLimitNote().isEmpty());
+    // Nothing listens on port 9: the report says so instead of failing the call.
+    ReceiverReport report = control.receiverCheck(Map.of("receiver", "http://127.0.0.1:9/hooks", "receiverTimeout", Duration.ofSeconds(1)));
+    assertEquals("http://127.0.0.1:9/hooks", report.url());
+    assertFalse(report.passed());
+  }
+
+  @Test
   void theWholeEmulatorsStateClockScenarioAndChaos() {
     assertEquals("ok", control.health().status());
     ClockView main = control.clockState();

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The Python kit's world cost for `npm run bench`: installs the wheel of <dist>/python into a venv of the kits' cache
+# The Python kit's world cost for `npm run bench` (bench/kitCost.js): installs the wheel of <dist>/python into a venv of the kits' cache
 # and runs bench_world.py there with no emulator named, so the kit starts the one it carries with the Node it carries.
-# Prints one JSON line: {"kit": "python", "worlds", "emulator", "worldMs", "worldWithSendMs"}. Usage: bench.sh <dist> [worlds]
+# Prints one JSON line: {"kit": "python", "worlds", "emulator", "worldMs", "worldWithSendMs"}. Usage: bench-world.sh <dist> [worlds]
 set -euo pipefail
-dist="$(cd "${1:?usage: bench.sh <dist folder of npm run kits> [worlds]}" && pwd)"
+dist="$(cd "${1:?usage: bench-world.sh <dist folder of npm run kits> [worlds]}" && pwd)"
 worlds="${2:-300}"
 kit="$(cd "$(dirname "$0")" && pwd)"
 wheel="$(ls "$dist"/python/pytest_sms_emulator-*.whl 2>/dev/null | head -n 1)"
