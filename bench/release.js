@@ -21,7 +21,7 @@ function run(command, args, cwd) {
 }
 
 /**
- * The release's CLI arguments (built once per commit under the OS's temp folder and reused), or why there is none: not
+ * The release's CLI arguments and its own bench/scale.js (built once per commit under the OS's temp folder and reused), or why there is none: not
  * a git checkout, the commit is not in its history (a shallow clone), or the build failed. Its dependencies are this
  * checkout's node_modules when the lock files agree (a link, nothing installed), else `npm ci` in the folder.
  */
@@ -55,5 +55,5 @@ export function prepareRelease(ref = process.env.BENCH_RELEASE ?? lastRelease) {
   } catch (error) {
     return { skipped: `building ${short} failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  return { commit: short, args: [join(dir, 'bin', 'sms-emulator.js')] };
+  return { commit: short, args: [join(dir, 'bin', 'sms-emulator.js')], scale: join(dir, 'bench', 'scale.js') };
 }

@@ -157,6 +157,19 @@ function targetRows(r) {
       '≤ 1 s',
       s.jumpMs <= 1000,
     ),
+    ...(r.releaseJump === undefined
+      ? []
+      : [
+          row(
+            `7-day jump over ${n} messages against the last release (${r.release.commit}), same run`,
+            ms,
+            s.jumpMs,
+            r.release.commit,
+            r.releaseJump.jumpMs,
+            '(context)',
+            undefined,
+          ),
+        ]),
     row(
       `Webhooks/s to a keep-alive receiver (${r.webhooks.webhooks.toLocaleString('en')} posted)`,
       perSecond('/s'),

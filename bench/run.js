@@ -71,7 +71,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part) => !only || only.includes(part);
 // The last release's CLI, started as this build's is and measured in the same rounds: what a change to the request path
 // won or lost since (bench/release.js builds it from git).
-const release = wanted('load') ? prepareRelease() : { skipped: 'no load rounds' };
+const release = wanted('load') || wanted('quiet') ? prepareRelease() : { skipped: 'no load rounds' };
 const servers = {
   bare: { label: 'bare node:http', args: [script('./servers/bareHttp.js')] },
   hono: { label: 'bare hono app', args: [script('./servers/bareHono.js')] },
@@ -87,8 +87,8 @@ const log = (line) => process.stdout.write(`${line}\n`);
 const results = { size: tiny ? 'tiny' : 'full', sizes: size, machine: machine(pinned, serverCpu), connections };
 pinLoadGenerator();
 
+results.release = release;
 if (wanted('load')) {
-  results.release = release;
   if (release.skipped !== undefined) log(`bench: the last release is left out: ${release.skipped}`);
   log(`bench (${results.size}): load, ${size.rounds} round(s) of ${size.seconds} s per server and route`);
   results.load = await loadRounds();
@@ -109,6 +109,11 @@ if (wanted('scale')) {
 if (wanted('quiet')) {
   log('bench: the same jump with notifyOn: [] (baseline)');
   results.quietJump = await scaleRun({ messages: size.messages, notifyOn: [] });
+  // The same jump on the last release, by its own bench/scale.js: the jump's target is a wall-clock figure.
+  if (release.scale !== undefined) {
+    log('bench: the same jump on the last release');
+    results.releaseJump = await scaleRun({ messages: size.messages }, release.scale);
+  }
 }
 if (wanted('million')) {
   log(`bench: ${size.million.toLocaleString('en')} messages (memory)`);
@@ -236,9 +241,9 @@ async function coldStart() {
   return { bare: median(times.bare), emulator: median(times.emulator) };
 }
 
-/** Runs bench/scale.js with `config` on the server CPU and resolves with the figures it reports. */
-async function scaleRun(config) {
-  const child = fork(script('./scale.js'), [JSON.stringify(config)], {
+/** Runs bench/scale.js (this build's, or the one at `scale`) with `config` on the server CPU and resolves with the figures it reports. */
+async function scaleRun(config, scale = script('./scale.js')) {
+  const child = fork(scale, [JSON.stringify(config)], {
     execPath: pinned ? 'taskset' : process.execPath,
     execArgv: [
       ...(pinned ? ['-c', String(serverCpu), process.execPath] : []),
