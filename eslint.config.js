@@ -52,6 +52,43 @@ export default tseslint.config(
     },
   },
   {
+    // src/ never loads the package it is part of (a self-import skips the layer map and loads a second copy), and
+    // loads packages lazily only through src/lazyPackage.ts, where the list of such packages is kept.
+    files: ['src/**/*.ts'],
+    ignores: ['src/lazyPackage.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:module', 'module'].map((name) => ({
+            name,
+            importNames: ['createRequire'],
+            message:
+              'Load a package lazily with lazyPackage() from src/lazyPackage.ts, where every such package is listed.',
+          })),
+          patterns: [
+            {
+              regex: '^sms-emulator(/|$)',
+              message: 'src/ is the sms-emulator package: import the module by its relative path instead.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^sms-emulator(\\/|$)/]',
+          message: 'src/ is the sms-emulator package: import the module by its relative path instead.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='createRequire'], CallExpression[callee.name='createRequire']",
+          message:
+            'Load a package lazily with lazyPackage() from src/lazyPackage.ts, where every such package is listed.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/cli/**', 'bin/**', 'bench/**', 'scripts/**', 'examples/**'],
     rules: { 'no-console': 'off' },
   },

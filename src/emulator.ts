@@ -17,7 +17,7 @@ import { type OutcomeDecider, userLayer } from './engine/outcomes.js';
 import type { EmulatorEvents, EventName } from './events.js';
 import { createApiHandler } from './http/apiHandler.js';
 import { createApp } from './http/app.js';
-import { isLoopback } from './domain/hostNames.js';
+import { isLoopback, isWildcardHost } from './domain/hostNames.js';
 import { environmentPaths } from './domain/environment.js';
 import { HostCheck, guardHost } from './http/checks/hostCheck.js';
 import { responseSettings } from './http/respond.js';
@@ -30,7 +30,7 @@ import { feedViews } from './ui/feedViews.js';
 import { LiveFeed } from './ui/liveFeed.js';
 import { reportPage } from './ui/reportPage.js';
 import { writeReport } from './ui/reportFile.js';
-import { type TimelineReport, timelineReport } from './ui/timelineReport.js';
+import { type ReportFormat, type TimelineReport, timelineReport } from './ui/timelineReport.js';
 import { type MessageWait, waitAnswer, waitFor } from './control/waitFor.js';
 import type { WebhookReceiver } from './webhooks/transport.js';
 
@@ -53,7 +53,7 @@ export interface EmulatorUrls {
 export interface ReportOptions {
   /** API key of the account; the default account when not given. */
   account?: string;
-  format?: 'html' | 'json';
+  format?: ReportFormat;
 }
 
 /** The handle `createEmulator` returns: the control operations (`ControlHandle`) plus the lifecycle of this emulator. */
@@ -167,7 +167,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const settings = responseSettings(options);
   // The node listener hands hono its socket (`c.env.outgoing`), so a network fault can fail it on the fallback path too.
   const requestListener = guardHost(
-    nodeListener((request, env) => app.fetch(request, env), {
+    nodeListener(app, {
       handler: api,
       maxBodySize: options.maxBodySize,
       wallTimers: core.wallTimers,
@@ -197,7 +197,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
           `sms-emulator: warning: listening on ${host}, reachable from other machines, without a control token: anyone who can reach the port can read, change and reset the emulator. Set --control-token (SMS_EMULATOR_CONTROL_TOKEN).\n`,
         );
       }
-      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+      const shownHost = isWildcardHost(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
       const origin = `${tls ? 'https' : 'http'}://${shownHost}:${server.port}`;
       const urls = { origin, live: origin, sandbox: `${origin}${environmentPaths.sandbox}`, port: server.port };
       listening = { server, urls };

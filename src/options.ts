@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from './domain/accountFields.js';
 import { allowedHostSchema } from './domain/hostNames.js';
-import { clockInstant, clockSpeed } from './domain/clockRange.js';
+import { clockInstant, clockModes, clockSpeed } from './domain/clockRange.js';
 import { durationSchema, wallWaitSchema } from './domain/durationSchema.js';
 import { describeIssues, parseOnce } from './domain/issues.js';
 import { finalStatuses, legStatuses } from './domain/message.js';
 import { parseOffset } from './domain/time.js';
+import { pricings } from './domain/segments.js';
 
 /** How a CLI flag or environment value is read before validation. */
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'list';
@@ -32,6 +33,9 @@ function setting<S extends z.ZodType>(
 }
 
 const secret = { secret: true };
+
+/** How request log lines are written: a line of text, or one JSON object per line. */
+export const logFormats = ['text', 'json'] as const;
 
 export const settings = {
   host: setting(z.string().min(1).default('127.0.0.1'), 'string', 'Interface to listen on (0.0.0.0 for all).'),
@@ -70,7 +74,7 @@ export const settings = {
     'Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it); the spec text also states 160.',
   ),
   pricing: setting(
-    z.enum(['per-segment', 'per-message']).default('per-segment'),
+    z.enum(pricings).default('per-segment'),
     'string',
     'Cost of a send: segments × recipients, or one credit per recipient.',
   ),
@@ -131,7 +135,7 @@ export const settings = {
     'Refuse plain HTTP with CONNECTION_INSECURE (honours X-Forwarded-Proto).',
   ),
   clock: setting(
-    z.enum(['realtime', 'manual']).default('realtime'),
+    z.enum(clockModes).default('realtime'),
     'string',
     'Clock mode: realtime follows wall time (× speed); manual moves only when told.',
   ),
@@ -274,7 +278,7 @@ export const settings = {
     'Print one line per API request (accepted or rejected) to standard output.',
   ),
   logFormat: setting(
-    z.enum(['text', 'json']).default('text'),
+    z.enum(logFormats).default('text'),
     'string',
     'Format of the start-up banner and --log-requests lines: text, or one JSON object per line (the ready-file fields; a journal entry).',
   ),

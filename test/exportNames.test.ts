@@ -27,3 +27,20 @@ test('the guard names a name two modules export, of every kind of declaration, a
     ['page', ['engine/inspection.ts', 'client/query.ts']],
   ]);
 });
+
+test('a renaming export declares its new name, with or without from, so it cannot dodge the guard', () => {
+  const tree = new Map([
+    ['domain/message.ts', 'export const deliveryOutcomes = [];'],
+    [
+      'engine/outcomes.ts',
+      "import { deliveryOutcomes } from '../domain/message.js';\nexport { deliveryOutcomes as outcomes };",
+    ],
+    ['webhooks/log.ts', 'export const outcomes = 1;'],
+    ['client/index.ts', "export { webhookStates as states } from '../domain/webhookEvent.js';"],
+    ['domain/webhookEvent.ts', 'const webhookStates = [];\nexport { webhookStates, webhookStates as states };'],
+  ]);
+  expect(sharedExportNames(tree)).toEqual([
+    ['outcomes', ['engine/outcomes.ts', 'webhooks/log.ts']],
+    ['states', ['client/index.ts', 'domain/webhookEvent.ts']],
+  ]);
+});

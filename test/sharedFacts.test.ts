@@ -14,7 +14,15 @@ import { webhookStates } from '../src/domain/webhookEvent.js';
 import { networkFaultKinds } from '../src/engine/scenario/networkFaults.js';
 import { incidentOutcomes } from '../src/state/clock.js';
 import { scopes } from '../src/state/store.js';
-import { type FactCopy, type SharedFact, defaultCopies, factCopies, literalCopies } from './support/factCopies.js';
+import {
+  type FactCopy,
+  type LiteralList,
+  type SharedFact,
+  defaultCopies,
+  factCopies,
+  literalCopies,
+  repeatedLists,
+} from './support/factCopies.js';
 
 const root = new URL('../', import.meta.url);
 const src = new URL('src/', root);
@@ -85,6 +93,20 @@ const shown = (copy: FactCopy) => `src/${copy.file}:${copy.line} ${JSON.stringif
 test("no list of a shared fact's values is written outside its home, in any order or as a subset", () => {
   const copies = [...sources].flatMap(([file, text]) => factCopies(file, text, facts));
   expect(copies.map(shown)).toEqual([]);
+});
+
+/** `["a","b"] src/x.ts:1, src/y.ts:4`: one fact written in several files, as the failure names it. */
+const shownRepeat = (places: LiteralList[]) =>
+  `${JSON.stringify(places[0]?.values)} ${places.map(({ file, line }) => `src/${file}:${line}`).join(', ')}`;
+
+test('no set of literal values is listed in two files of src/, registered as a fact or not', () => {
+  // The finder reads real lists (the statuses' home has several): the same file twice repeats them all.
+  const twice = new Map([
+    ['a.ts', sources.get('domain/message.ts') ?? ''],
+    ['b.ts', sources.get('domain/message.ts') ?? ''],
+  ]);
+  expect(repeatedLists(twice).length).toBeGreaterThan(3);
+  expect(repeatedLists(sources).map(shownRepeat)).toEqual([]);
 });
 
 test("the API prefixes and the environments' base paths are written only in src/domain/environment.ts", () => {
@@ -176,5 +198,28 @@ test('the schedule window reworded is a copy', () => {
   expect(windowCopies('domain/x.ts', text)).toEqual([
     'src/domain/x.ts:1 // at least fifteen minutes ahead',
     'src/domain/x.ts:2 const hint = `no later than a week from now`;',
+  ]);
+});
+
+test('a fact nobody registered is found in every form it is written in two files, and a derived list passes', () => {
+  const tree = new Map([
+    ['webhooks/marks.ts', "export type Mark = 'late' | 'orphan';"],
+    ['control/answer.ts', "const mark = z.enum(['orphan', 'late']);"],
+    ['engine/stop.ts', "switch (reason) {\n  case 'limit':\n  case 'restart':\n    break;\n}"],
+    ['state/clock.ts', 'export const stops = { limit: 1, restart: 2 } as const;'],
+    ['cli/kinds.ts', "const isKind = (k: string) => k === 'words' || k === 'sentence';"],
+    ['ui/kinds.ts', "type Kind = 'sentence' | 'words';"],
+    [
+      'http/derived.ts',
+      "import { stops } from '../state/clock.js';\nconst names = Object.keys(stops);\ntype P = Pick<T, 'late' | 'orphan'>;",
+    ],
+    ['domain/typed.ts', 'export const byOutcome: Record<Outcome, number> = { limit: 1, restart: 2 };'],
+    ['control/rows.ts', "export const row = { limit: 1, restart: 2 } satisfies OperationTable['reset'];"],
+    ['engine/loose.ts', 'export const byName: Record<string, number> = { limit: 1, restart: 2 };'],
+  ]);
+  expect(repeatedLists(tree).map(shownRepeat)).toEqual([
+    '["late","orphan"] src/webhooks/marks.ts:1, src/control/answer.ts:1',
+    '["limit","restart"] src/engine/stop.ts:1, src/state/clock.ts:1, src/engine/loose.ts:1',
+    '["sentence","words"] src/cli/kinds.ts:1, src/ui/kinds.ts:1',
   ]);
 });

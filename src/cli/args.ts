@@ -10,6 +10,7 @@ import {
   readSettingText,
   settings,
 } from '../options.js';
+import { isHelpFlag } from './commandLine.js';
 
 export interface CliRequest {
   help: boolean;
@@ -43,7 +44,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliRe
   let version = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === '--help' || arg === '-h') help = true;
+    if (isHelpFlag(arg)) help = true;
     else if (arg === '--version' || arg === '-v') version = true;
     else if (arg.startsWith('--')) i = readFlag(argv, i, values, flagged);
     else throw new CliError(`unexpected argument "${arg}"; flags start with -- (see --help)`);

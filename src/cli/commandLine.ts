@@ -1,5 +1,8 @@
 /** Splits a client command's arguments into positionals and `--name value` flags (`--name=value`, a bare `--name` is true). */
 
+/** Whether an argument asks for help, in the start command and every client command alike. */
+export const isHelpFlag = (arg: string): boolean => arg === '--help' || arg === '-h';
+
 /** A command line mistake: reported with a pointer to --help, exit status 2. */
 export class UsageError extends Error {}
 
@@ -18,7 +21,7 @@ export function splitCommandLine(tokens: readonly string[]): CommandLine {
       line.positionals.push(...tokens.slice(i + 1));
       break;
     }
-    if (token === '--help' || token === '-h') line.help = true;
+    if (isHelpFlag(token)) line.help = true;
     else if (token.startsWith('--') && token.length > 2) {
       const equals = token.indexOf('=');
       const name = equals < 0 ? token.slice(2) : token.slice(2, equals);

@@ -43,7 +43,7 @@ export function resolveTarget(flags: Partial<Record<TargetSetting, string>>, env
     const value = flags[name] ?? env[envName(name)];
     return value === '' ? undefined : value;
   };
-  const check = <K extends 'url' | 'timeout'>(name: K): z.output<(typeof commandSettings)[K]['schema']> => {
+  const check = <K extends keyof typeof commandSettings>(name: K): z.output<(typeof commandSettings)[K]['schema']> => {
     const checked = commandSettings[name].schema.safeParse(given(name));
     if (!checked.success)
       throw new UsageError(`${givenAs(name)}: ${checked.error.issues.map((issue) => issue.message).join('; ')}`);

@@ -1,7 +1,7 @@
 /** `sms-emulator parity <action>`: diff a transcript against a fresh emulator, turn an incident into a scenario, recheck a provider. */
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../lazyPackage.js';
 import { envName } from '../options.js';
 import { type CommandLine, UsageError, splitCommandLine, takeText } from './commandLine.js';
 import type { CommandResult } from './commandResult.js';
@@ -162,7 +162,7 @@ async function scenarioAction(line: CommandLine): Promise<CommandResult> {
   const notes = made.notes.map((note) => `# note: ${note}`);
   const body = json
     ? `${JSON.stringify(made.scenario, null, 2)}\n`
-    : `# Written by sms-emulator parity scenario from ${path}.\n# Each leg as the incident showed it:\n${[...story, ...notes].join('\n')}\n${(createRequire(import.meta.url)('yaml') as typeof import('yaml')).stringify(made.scenario)}`;
+    : `# Written by sms-emulator parity scenario from ${path}.\n# Each leg as the incident showed it:\n${[...story, ...notes].join('\n')}\n${lazyPackage('yaml').stringify(made.scenario)}`;
   if (out === undefined) return { stdout: body, stderr: '', exitCode: 0 };
   const failed = write(out, body);
   return failed === undefined

@@ -2,6 +2,7 @@
 
 import { type CommandLine, UsageError, takeText } from './commandLine.js';
 import type { CommandResult } from './commandResult.js';
+import { isHttp } from '../webhooks/transport.js';
 
 export function recordHelp(): string {
   return `Usage: sms-emulator record --upstream <base-url> --out <file> [--port 0] [--host 127.0.0.1] [--relay <url>]
@@ -49,8 +50,7 @@ export async function recordCommand(line: CommandLine): Promise<CommandResult> {
     } catch {
       throw new UsageError(`${flag} ${JSON.stringify(value)} is not a URL`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new UsageError(`${flag} must be an http or https URL`);
+    if (!isHttp(url)) throw new UsageError(`${flag} must be an http or https URL`);
   }
   const port = portText === undefined ? 0 : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { ApiError } from '../domain/errors.js';
+import { pageFields } from '../domain/list.js';
 import { connect } from '../testing/connect.js';
 import { type Command, type Positional, commandList, kebab } from './commandTable.js';
 import { type CommandLine, UsageError, splitCommandLine, takeText } from './commandLine.js';
@@ -116,13 +117,16 @@ function refuseDropped(
   }
 }
 
+/** The paging flags a listing command takes beside its filter. */
+const pageFieldNames: readonly string[] = Object.keys(pageFields);
+
 function placeholder(positional: Positional): string {
   return `<${positional.name}>`;
 }
 
 function flagList(shape: Record<string, z.ZodType> | undefined, paged: boolean): string {
   if (shape === undefined) return '';
-  const names = [...Object.keys(shape), ...(paged ? ['page', 'limit'] : [])];
+  const names = [...Object.keys(shape), ...(paged ? pageFieldNames : [])];
   return names.length === 0
     ? ' (it takes no fields)'
     : `; it takes ${names.map((name) => `--${kebab(name)}`).join(', ')}`;
@@ -132,7 +136,7 @@ function flagList(shape: Record<string, z.ZodType> | undefined, paged: boolean):
 function fieldName(flag: string, shape: Record<string, z.ZodType> | undefined, paged: boolean): string | undefined {
   if (shape === undefined) return flag;
   const camel = flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-  return [flag, camel].find((name) => name in shape || (paged && (name === 'page' || name === 'limit')));
+  return [flag, camel].find((name) => name in shape || (paged && pageFieldNames.includes(name)));
 }
 
 /**

@@ -7,11 +7,13 @@
 import { z } from 'zod';
 import { accountScenarioSchema, scenarioSchema } from '../engine/scenario/schema.js';
 import { environments } from '../domain/environment.js';
-import { incidentOutcomes } from '../state/clock.js';
-import { transitions } from '../domain/message.js';
+import { incidentOutcomes, runStops } from '../state/clock.js';
+import { clockModes } from '../domain/clockRange.js';
+import { messageTypes, transitions } from '../domain/message.js';
 import { snapshotSchema } from '../state/snapshot.js';
 import { scopes } from '../state/store.js';
-import { webhookStates } from '../domain/webhookEvent.js';
+import { deliveryMarks, webhookKinds, webhookStates } from '../domain/webhookEvent.js';
+import { encodings } from '../domain/segments.js';
 import { receiverCheckNames } from '../webhooks/receiverChecks.js';
 
 export type Schema = Record<string, unknown>;
@@ -51,7 +53,7 @@ export function answerSchemas(): Record<string, Schema> {
       description:
         "The same instant as `now`, as an ISO 8601 text at the API's offset (timeZoneOffset): 2026-11-18T09:46:40+02:00.",
     },
-    mode: { type: 'string', enum: ['manual', 'realtime'] },
+    mode: { type: 'string', enum: [...clockModes] },
     speed: { type: 'number' },
     pendingTasks: integer,
     incidents: {
@@ -67,7 +69,7 @@ export function answerSchemas(): Record<string, Schema> {
       {
         fired: integer,
         idle: { type: 'boolean' },
-        stoppedAt: { type: 'string', enum: ['limit', 'task-cap', 'restart'] },
+        stoppedAt: { type: 'string', enum: [...runStops] },
       },
       ['stoppedAt'],
     ),
@@ -92,13 +94,13 @@ export function answerSchemas(): Record<string, Schema> {
   const controlMessage = object(
     {
       id: string,
-      type: { type: 'string', enum: ['sms', 'sms-reply'] },
+      type: { type: 'string', enum: [...messageTypes] },
       environment,
       account: string,
       recipient: strings,
       message: string,
       segments: integer,
-      encoding: { type: 'string', enum: ['GSM-7', 'UCS-2'] },
+      encoding: { type: 'string', enum: [...encodings] },
       ucs2_trigger: nullable('string'),
       client_reference: nullable('string'),
       schedule: nullable('string'),
@@ -202,7 +204,7 @@ export function answerSchemas(): Record<string, Schema> {
     WebhookEvent: object(
       {
         id: string,
-        kind: { type: 'string', enum: ['delivery', 'reply'] },
+        kind: { type: 'string', enum: [...webhookKinds] },
         environment,
         account: string,
         messageId: string,
@@ -229,7 +231,7 @@ export function answerSchemas(): Record<string, Schema> {
         },
         chaos: {
           type: 'array',
-          items: { type: 'string', enum: ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] },
+          items: { type: 'string', enum: [...deliveryMarks] },
         },
         duplicateOf: {
           type: 'string',

@@ -10,7 +10,7 @@ import { environments } from '../domain/environment.js';
 import { type ShownStatus, reachableStatuses, shownStatuses } from '../domain/message.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
 import { durationSchema } from '../domain/durationSchema.js';
-import { clockId, clockInstant, clockName, clockSpeed } from '../domain/clockRange.js';
+import { clockId, clockInstant, clockModes, clockName, clockSpeed } from '../domain/clockRange.js';
 import { webhookStates } from '../domain/webhookEvent.js';
 import { scopes } from '../state/store.js';
 import { receiverCheckNames } from '../webhooks/receiverChecks.js';
@@ -52,7 +52,7 @@ export const clockCommand = z
   .strictObject({
     advance: durationSchema.optional(),
     set: clockInstant.optional(),
-    mode: z.enum(['realtime', 'manual']).optional(),
+    mode: z.enum(clockModes).optional(),
     speed: clockSpeed.optional(),
     runUntilIdle: z.literal(true).optional(),
     limit: durationSchema.optional(),

@@ -6,7 +6,7 @@ import type { ControlRoute } from './operation.js';
 import { isRoute, operationList } from './operationList.js';
 import { type RouteOperation, apiOperations, routeOperations } from '../domain/apiOperations.js';
 import { apiPrefixes, environmentPaths } from '../domain/environment.js';
-import { legStatuses } from '../domain/message.js';
+import { type MessageType, legStatuses, messageTypes } from '../domain/message.js';
 import { defaultListLimit, maxListLimit } from '../domain/list.js';
 import { defaultOffsetWords, scheduleFormat, scheduleWindowWords } from '../domain/scheduleWindow.js';
 import { type Schema, answerSchemas, fromZod } from './answerSchemas.js';
@@ -46,7 +46,7 @@ const messageSchema: Schema = {
   required: ['id', 'type', 'recipient', 'message', 'status', 'credit', 'creation_date'],
   properties: {
     id: { type: 'string' },
-    type: { type: 'string', enum: ['sms', 'sms-reply'] },
+    type: { type: 'string', enum: [...messageTypes] },
     recipient: { type: 'array', items: { type: 'string' } },
     message: { type: 'string' },
     client_reference: { type: ['string', 'null'] },
@@ -232,7 +232,7 @@ function controlOperation(operationId: string, op: ControlRoute): Schema {
  * A webhook's body: the message as the API shows it (renderMessage, the one rendering the dispatcher posts), without
  * `documentation_url`, and nothing else; a delivery notification narrows it to one recipient and that leg's status.
  */
-function notificationSchema(type: 'sms' | 'sms-reply', description: string): Schema {
+function notificationSchema(type: MessageType, description: string): Schema {
   const { documentation_url: _notPosted, ...properties } = messageSchema.properties as Record<string, Schema>;
   return {
     ...messageSchema,

@@ -2,9 +2,13 @@
 
 import { defaultOffsetWords, scheduleFormat, scheduleWindowWords } from './scheduleWindow.js';
 
+/** The methods the API serves, in the order an Allow header names them. */
+export const apiMethods = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
+export type ApiMethod = (typeof apiMethods)[number];
+
 export interface ApiOperation {
   anchor: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: ApiMethod;
   /** Below the environment's prefix (apiPrefixes), as OpenAPI writes it: `/messages/{message_id}`. */
   path: string;
   operationId: string;
@@ -88,9 +92,9 @@ export const routeOperations = (Object.keys(apiOperations) as ApiOperationName[]
 export const recipientOperations: ReadonlySet<ApiOperationName> = new Set(['send', 'edit']);
 
 /** The methods served at an operation's path, in the order an Allow header names them. */
-export function allowedMethods(path: string): ApiOperation['method'][] {
+export function allowedMethods(path: string): ApiMethod[] {
   const served = new Set(
     routeOperations.filter((name) => apiOperations[name].path === path).map((name) => apiOperations[name].method),
   );
-  return (['GET', 'POST', 'PATCH', 'DELETE'] as const).filter((method) => served.has(method));
+  return apiMethods.filter((method) => served.has(method));
 }

@@ -11,6 +11,10 @@ export const maxTime = maxInstant + 1 - 86_400_000;
 /** The fastest realtime speed: a million virtual milliseconds per real one. */
 export const maxSpeed = 1_000_000;
 
+/** The clock's modes: moving with wall time (at its speed), or only when told. */
+export const clockModes = ['realtime', 'manual'] as const;
+export type ClockMode = (typeof clockModes)[number];
+
 /** An ISO 8601 instant within the clock's range. */
 export const clockInstant = z.string().refine((value) => {
   const instant = Date.parse(value);

@@ -13,6 +13,9 @@ export const allowedHostSchema = z
   .regex(hostNamePattern, 'expected a host name such as sms.example.test (no scheme, port or path), or all')
   .transform((name) => name.toLowerCase());
 
+/** Whether `host` is the any-address a server listens on (every interface), which a browser cannot open: shown as localhost. */
+export const isWildcardHost = (host: string): boolean => host === '0.0.0.0' || host === '::';
+
 /** Whether `host` (a name or address, brackets optional) is only reachable from this machine: localhost, 127.0.0.0/8 or ::1. */
 export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();

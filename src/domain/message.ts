@@ -137,9 +137,13 @@ export interface Leg {
   plan: StatusChange[];
 }
 
+/** A message's type: one the account sent, or a reply it received. */
+export const messageTypes = ['sms', 'sms-reply'] as const;
+export type MessageType = (typeof messageTypes)[number];
+
 export interface MessageRecord {
   id: string;
-  type: 'sms' | 'sms-reply';
+  type: MessageType;
   environment: Environment;
   apiKey: string;
   recipients: string[];

@@ -1,6 +1,7 @@
 /** What the CLI tells tools once it listens, as the ready file and the JSON banner carry it: written by cli/, read by testing/ and cli/ alike, and published to the language kits as a JSON Schema (test-vectors/kit-contract.json). */
 
 import { z } from 'zod';
+import { clockModes } from './clockRange.js';
 
 /** With TLS: the certificate a client must trust. */
 const readyTlsSchema = z.strictObject({
@@ -27,7 +28,7 @@ export const readyInfoSchema = z.strictObject({
   balance: z.number().int(),
   batchLimit: z.number().int().describe('Most recipients per request (BATCH_LIMIT_EXCEEDED above it).'),
   batchLimitNote: z.string().describe("Why that limit: the default or the option, and the spec's two numbers."),
-  clock: z.enum(['realtime', 'manual']),
+  clock: z.enum(clockModes),
   speed: z.number(),
   seed: z.string(),
   controlTokenRequired: z

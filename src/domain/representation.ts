@@ -1,12 +1,12 @@
 /** The JSON shape of a message as the API and webhooks show it. */
 
 import { type Link, messageLinks } from './links.js';
-import type { MessageRecord, MessageStatus } from './message.js';
+import type { MessageRecord, MessageStatus, MessageType } from './message.js';
 import { formatInstant } from './time.js';
 
 export interface MessageJson {
   id: string;
-  type: 'sms' | 'sms-reply';
+  type: MessageType;
   recipient: string[];
   message: string;
   client_reference: string | null;

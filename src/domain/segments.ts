@@ -7,7 +7,9 @@ const gsmBasic = new Set(
 // Extension table: each costs an escape septet plus itself.
 const gsmExtension = new Set('\f^{}\\[~]|€');
 
-export type Encoding = 'GSM-7' | 'UCS-2';
+/** How a text is encoded for the network: the GSM 7-bit alphabet, or UCS-2 when a character is outside it. */
+export const encodings = ['GSM-7', 'UCS-2'] as const;
+export type Encoding = (typeof encodings)[number];
 
 /** How a text is encoded and how many segments it takes. */
 export interface SegmentCount {
@@ -39,7 +41,9 @@ function ucs2(text: string): SegmentCount {
   return { encoding: 'UCS-2', units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
 }
 
-export type Pricing = 'per-segment' | 'per-message';
+/** How a send is charged: a credit per segment of each recipient's text, or one per message. */
+export const pricings = ['per-segment', 'per-message'] as const;
+export type Pricing = (typeof pricings)[number];
 
 /** Credits for sending `text` to `recipients` numbers; an empty text still costs one segment. */
 export function sendCost(text: string, recipients: number, pricing: Pricing): number {

@@ -3,7 +3,13 @@
 import type { Environment, MessageRecord } from './message.js';
 import { formatInstant } from './time.js';
 
-export type WebhookKind = 'delivery' | 'reply';
+/** The marks an event's log entry carries for what delivery behaviours and chaos did to it. */
+export const deliveryMarks = ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] as const;
+export type DeliveryMark = (typeof deliveryMarks)[number];
+
+/** What a webhook tells: a leg's delivery status, or an inbound reply. */
+export const webhookKinds = ['delivery', 'reply'] as const;
+export type WebhookKind = (typeof webhookKinds)[number];
 /** Where a webhook event stands: waiting for its next try, held back by chaos, delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
 export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
 export type WebhookState = (typeof webhookStates)[number];
@@ -39,7 +45,7 @@ export interface WebhookEvent {
   payload: unknown;
   attempts: WebhookAttempt[];
   /** Delivery behaviours and chaos applied to this event, if any (docs/webhooks.md#delivery-behaviours). */
-  chaos: ('duplicate' | 'delayed' | 'reordered' | 'late' | 'orphan' | 'answer-ignored')[];
+  chaos: DeliveryMark[];
   /**
    * A duplicate (a re-send): the id of the event it repeats. It is logged as an event of its own, with its own tries,
    * but posted as a real re-send is: under that event's id (`X-Emulator-Event-Id`) with the same body.

@@ -19,7 +19,7 @@ import type { RequestFields } from '../domain/signing.js';
 import { journalKeepsBody, startJournalRecord } from './journalRecord.js';
 import { authenticate } from './checks/authenticate.js';
 import { basicUsername } from './checks/basicUsername.js';
-import { type FaultSource, faultGuard } from './checks/faultGuard.js';
+import { type FaultSource, announceFault, faultGuard } from './checks/faultGuard.js';
 import { networkAnswer } from './networkAnswer.js';
 import { networkHeaderName, parseNetworkHeader } from '../engine/scenario/networkFaults.js';
 import { notAllowed } from './checks/notAllowed.js';
@@ -124,14 +124,11 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       if (forced !== undefined) {
         // The one-off header wins over the scenario's faults, which then neither act nor count this request.
         const network = parseNetworkHeader(forced);
-        core.events.emit('fault.injected', {
-          at: account.clock.now(),
-          environment,
-          account: account.apiKey,
-          operation: route.operation,
-          latencyMs: 0,
-          network: network.kind,
-        });
+        announceFault(
+          core.events,
+          { at: account.clock.now(), environment, account, operation: route.operation },
+          { network },
+        );
         return networkAnswer(network, () => serve(route, call));
       }
       const guarded = (recipients?: readonly string[]): Answering => {

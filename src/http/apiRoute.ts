@@ -1,7 +1,7 @@
 /** One API route as a plain function of its call: what it gets once routed, authenticated and past the faults. */
 
 import type { Environment } from '../domain/message.js';
-import { type RouteOperation, allowedMethods, apiOperations } from '../domain/apiOperations.js';
+import { type ApiMethod, type RouteOperation, allowedMethods, apiOperations } from '../domain/apiOperations.js';
 import type { Account } from '../state/store.js';
 import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 
@@ -19,7 +19,7 @@ export interface RouteCall {
 }
 
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: ApiMethod;
   /** Below the environment's prefix, e.g. `/messages/:message_id`. */
   path: string;
   /** The operation it serves, in the operations table (injected faults match it too). */

@@ -1,8 +1,12 @@
-/** Reading request bodies within the size limit and decoding them (JSON or form), with the API's JSON_* errors for bad ones. */
+/**
+ * Reading request bodies within the size limit and decoding them (JSON or form), with the API's JSON_* errors for bad
+ * ones; and what the request journal keeps of a body, for the hono path's adapter and middleware alike.
+ */
 
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, errorCatalogue } from '../domain/errors.js';
 import type { RequestFields } from '../domain/signing.js';
+import { journalBodyLimit } from '../journal/requestJournal.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -260,4 +264,39 @@ function syntaxProblem(
   if (scan.mismatch) return 'JSON_MALFORMED';
   if (scan.depth > maxJsonDepth) return 'JSON_EXCEEDED';
   return 'JSON_INVALID_SYNTAX';
+}
+
+/** The body the route read, or, for a request refused before its body was read, its first bytes. */
+export async function journalBody(c: Context): Promise<Uint8Array | string | null> {
+  const read = c.get('bodyBytes');
+  if (read !== undefined) return read;
+  const cache = c.req.bodyCache;
+  try {
+    const cached = cache.arrayBuffer ?? cache.text;
+    if (cached !== undefined) {
+      const value = await cached;
+      return typeof value === 'string' ? value : new Uint8Array(value);
+    }
+    const stream = c.req.raw.body;
+    if (stream === null) return null;
+    if (c.req.raw.bodyUsed) return '(body not kept)';
+    return await firstBytes(stream);
+  } catch (error) {
+    return `(body not readable: ${(error as Error).message})`;
+  }
+}
+
+/** Reads at most one byte past the journal's limit (so a cut body is marked), then stops reading. */
+async function firstBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size <= journalBodyLimit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return Buffer.concat(chunks);
 }

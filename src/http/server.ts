@@ -2,17 +2,15 @@
 
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Hono } from 'hono';
 import { type Lane, type NodeListener, fastLane } from './adapters/fastLane.js';
 import { honoListener } from './adapters/honoListener.js';
 
 export type { NodeListener };
 
-/** A Node listener for `fetch` (the hono app); with `api`, the API's plain requests take the fast lane instead. */
-export function nodeListener(
-  fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
-  api?: Lane,
-): NodeListener {
-  const fallback = honoListener(fetch);
+/** A Node listener for the hono app, handed to it; with `api`, the API's plain requests take the fast lane instead. */
+export function nodeListener(app: Pick<Hono, 'fetch'>, api?: Lane): NodeListener {
+  const fallback = honoListener(app);
   return api === undefined ? fallback : fastLane(api, fallback);
 }
 

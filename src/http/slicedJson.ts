@@ -18,9 +18,10 @@ const comma = 0x2c;
 const colon = 0x3a;
 
 /**
- * At most one JSON value per this many bytes of body (and never fewer than `minValues`): an export holds about one per
- * 15 (a delivered message is 640 bytes and 45 values), while `[{},{},…]` holds one per 3 and costs 20 times its bytes in
- * memory. Past the budget the body is refused early, so a parse holds at most a small multiple of the body.
+ * At most one JSON value per this many bytes read so far (once past `minValues`): an export holds about one per 14 (a
+ * delivered message is 640 bytes and 45 values), while `[{},{},…]` holds one per 1.5 and costs 20 times its bytes in
+ * memory. Checked as the parse goes, a body that is dense from its start is refused within its first few hundred
+ * kilobytes, and a parse holds at most a small multiple of the body.
  */
 const bytesPerValue = 8;
 const minValues = 100_000;
@@ -62,20 +63,18 @@ class SlicedReader {
   at = 0;
   /** Values met so far: brackets and commas of parsed text, and each member or element of a split container. */
   private values = 0;
-  private readonly maxValues: number;
   constructor(
     private readonly bytes: Uint8Array,
     private readonly due: () => Promise<void>,
-  ) {
-    this.maxValues = Math.max(minValues, Math.floor(bytes.length / bytesPerValue));
-  }
+  ) {}
 
-  private count(values: number): void {
+  /** Counts values met up to byte `upTo`: more than one per 8 bytes read (past the first 100,000) is SNAPSHOT_TOO_LARGE. */
+  private count(values: number, upTo: number): void {
     this.values += values;
-    if (this.values > this.maxValues) {
+    if (this.values > minValues && this.values > upTo / bytesPerValue) {
       throw new ApiError(
         'SNAPSHOT_TOO_LARGE',
-        `The snapshot holds more JSON values than one per ${bytesPerValue} bytes, far more than an export of its size (${this.bytes.length} bytes); nothing was changed.`,
+        `The snapshot holds more JSON values than one per ${bytesPerValue} bytes (${this.values} in its first ${upTo} bytes), far more than any export; nothing was changed.`,
       );
     }
   }
@@ -96,7 +95,7 @@ class SlicedReader {
   /** The value at `at`, nested `depth` levels down; `at` moves past it. */
   async value(depth: number): Promise<unknown> {
     await this.due();
-    this.count(1);
+    this.count(1, this.at);
     const start = this.at;
     const end = this.endWithin(start, depth, leafBytes);
     if (end !== undefined) {
@@ -191,7 +190,7 @@ class SlicedReader {
       } else if (byte === closeObject || byte === closeArray) {
         nesting -= 1;
         if (nesting <= 0) {
-          this.count(values);
+          this.count(values, i + 1);
           return i + 1;
         }
       } else if (byte === comma && nesting > 0) values += 1;

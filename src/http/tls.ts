@@ -3,6 +3,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { isWildcardHost } from '../domain/hostNames.js';
 
 export interface TlsMaterial {
   /** The certificate (PEM); give it to a test client as its trusted CA. */
@@ -70,7 +71,7 @@ async function selfSigned(host: string): Promise<TlsMaterial> {
     'localhost',
     '127.0.0.1',
     '::1',
-    host === '0.0.0.0' || host === '::' ? 'localhost' : host.replace(/^\[|\]$/g, ''),
+    isWildcardHost(host) ? 'localhost' : host.replace(/^\[|\]$/g, ''),
   ]);
   const altNames = [...names].map((name) =>
     isIP(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name },

@@ -1,8 +1,9 @@
 /** One line of `--log-requests` output for a journal entry: readable text, or the entry as one JSON object. */
 
+import type { logFormats } from '../options.js';
 import type { JournalEntry } from './requestJournal.js';
 
-export type LogFormat = 'text' | 'json';
+export type LogFormat = (typeof logFormats)[number];
 
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const controlCharacters = /[\u0000-\u001f\u007f]/g;

@@ -4,7 +4,7 @@
  */
 
 import { z } from 'zod';
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../lazyPackage.js';
 import { durationSchema } from '../domain/durationSchema.js';
 import { parseDuration } from '../domain/time.js';
 
@@ -105,8 +105,7 @@ export function parityRules(input: string | ParityRulesInput | undefined): Parit
   let value: unknown = input ?? { version: 1 };
   if (typeof input === 'string') {
     try {
-      // Loaded as the scenario reader loads it (createRequire): the CLI bundle keeps packages out of its chunks.
-      value = (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(input) as unknown;
+      value = lazyPackage('yaml').parse(input) as unknown;
     } catch (error) {
       throw new Error(`the rules file is not YAML or JSON: ${(error as Error).message}`, { cause: error });
     }

@@ -2,12 +2,10 @@
 
 // Imported from node:timers so a host test runner that fakes the global timers cannot stall the clock.
 import { clearTimeout, setTimeout } from 'node:timers';
-import { maxTime } from '../domain/clockRange.js';
+import { type ClockMode, maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { type Timer, TimerQueue } from './timerQueue.js';
-
-export type ClockMode = 'realtime' | 'manual';
 
 /** Wall time as the host knows it; captured once so fake timers installed later do not change it. */
 const hostNow = Date.now.bind(Date);
@@ -51,6 +49,10 @@ export function describeIncident(incident: ClockIncident, offsetMinutes: number)
 }
 
 /** How a `runUntilIdle` or `next` ended. */
+/** Why a run stopped short of idle: its time limit, the task cap, or a restart of the clock under it. */
+export const runStops = ['limit', 'task-cap', 'restart'] as const;
+export type RunStop = (typeof runStops)[number];
+
 export interface ClockRun {
   /** Tasks fired. */
   fired: number;
@@ -60,7 +62,7 @@ export interface ClockRun {
    * Why `runUntilIdle` ended with tasks still queued: the virtual limit, the cap on tasks fired, or a
    * restart (reset or snapshot import) while it waited between rounds, whose fresh state it leaves alone.
    */
-  stoppedAt?: 'limit' | 'task-cap' | 'restart';
+  stoppedAt?: RunStop;
 }
 
 /** How many incidents the clock remembers; older ones are dropped. */

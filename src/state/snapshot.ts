@@ -2,11 +2,18 @@
 
 import { z } from 'zod';
 import { apiKeySchema, webhookUrlSchema } from '../domain/accountFields.js';
-import { clockId, clockName, clockSpeed, maxTime } from '../domain/clockRange.js';
+import { clockId, clockModes, clockName, clockSpeed, maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { describeIssues } from '../domain/issues.js';
 import { environments } from '../domain/environment.js';
-import { type MessageStatus, aggregateStatus, messageStatuses, startStatuses, walkProblem } from '../domain/message.js';
+import {
+  type MessageStatus,
+  aggregateStatus,
+  messageStatuses,
+  messageTypes,
+  startStatuses,
+  walkProblem,
+} from '../domain/message.js';
 import { maxDurationMs, maxInstant, minInstant } from '../domain/time.js';
 import { scopes } from './store.js';
 
@@ -27,7 +34,7 @@ function buildSnapshotSchema() {
 
   const message = z.strictObject({
     id: name,
-    type: z.enum(['sms', 'sms-reply']),
+    type: z.enum(messageTypes),
     environment,
     apiKey: name,
     recipients: z.array(name).max(maxList),
@@ -73,7 +80,7 @@ function buildSnapshotSchema() {
     version: z.literal(1),
     clock: z.strictObject({
       now: z.number().int().min(minInstant).max(maxTime),
-      mode: z.enum(['realtime', 'manual']),
+      mode: z.enum(clockModes),
       speed: clockSpeed,
     }),
     /** The test clocks (always manual), each with its time; absent in snapshots made before test clocks. */

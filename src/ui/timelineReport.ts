@@ -6,6 +6,10 @@ import { formatInstant } from '../domain/time.js';
 import type { Core } from '../engine/core.js';
 import type { JournalEntry } from '../journal/requestJournal.js';
 
+/** The forms a timeline report is served in: a page to read, or its JSON. */
+export const reportFormats = ['html', 'json'] as const;
+export type ReportFormat = (typeof reportFormats)[number];
+
 export type TimelineKind = 'clock' | 'fault' | 'request' | 'status' | 'reply' | 'webhook';
 
 /**

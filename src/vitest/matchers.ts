@@ -2,6 +2,7 @@
 
 import type { Environment } from '../domain/environment.js';
 import type { Page } from '../domain/list.js';
+import type { MessageType } from '../domain/message.js';
 import type { ChangeView, MessageView } from '../domain/messageView.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { WebhookCatcher } from '../testing/webhookCatcher.js';
@@ -21,7 +22,7 @@ export interface WebhookExpectation {
   /** The message id (for a reply: the reply's own id). */
   id?: string;
   status?: string;
-  type?: 'sms' | 'sms-reply';
+  type?: MessageType;
   /** The recipient the payload is about (for a reply: the number that replied). */
   recipient?: string;
   /** The text, or a pattern it matches (for a reply: the reply text). */

@@ -16,7 +16,7 @@ import {
   receiverChecks,
 } from './receiverChecks.js';
 import { type HeldState, StateReader, checkStateTemplate } from './receiverState.js';
-import { WebhookTransport } from './transport.js';
+import { WebhookTransport, isHttp } from './transport.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
 
 export interface CheckReceiverOptions {
@@ -129,8 +129,7 @@ function targetOf(url: string): URL {
   } catch {
     throw new RangeError(`"${url}" is not a URL; give the receiver's, such as http://127.0.0.1:4000/webhooks/sms`);
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    throw new RangeError(`${url}: a webhook URL is http:// or https://`);
+  if (!isHttp(target)) throw new RangeError(`${url}: a webhook URL is http:// or https://`);
   return target;
 }
 

@@ -1,6 +1,7 @@
 /** What the dispatcher asks before posting a notification, and the behaviours it carries out (decided by the scenario). */
 
 import type { MessageRecord } from '../domain/message.js';
+import type { WebhookKind } from '../domain/webhookEvent.js';
 
 /**
  * The most times one notification is posted, however many `duplicate` behaviours (and `chaos.duplicateRate`) match it,
@@ -8,7 +9,9 @@ import type { MessageRecord } from '../domain/message.js';
  */
 export const maxDeliveriesPerNotification = 10;
 
-export type DeliveryBehaviourName = 'duplicate' | 'reorder' | 'late' | 'orphan' | 'answer-ignored';
+/** What a real gateway does to its notifications, one behaviour per scenario rule (docs/webhooks.md#delivery-behaviours). */
+export const deliveryBehaviourNames = ['duplicate', 'reorder', 'late', 'orphan', 'answer-ignored'] as const;
+export type DeliveryBehaviourName = (typeof deliveryBehaviourNames)[number];
 
 /** A behaviour as the dispatcher applies it. */
 export interface AppliedBehaviour {
@@ -21,7 +24,7 @@ export interface AppliedBehaviour {
 
 /** One notification about to be posted. */
 export interface NotificationSubject {
-  kind: 'delivery' | 'reply';
+  kind: WebhookKind;
   message: MessageRecord;
   recipient: string;
   /** The leg's status, or `reply`. */

@@ -5,6 +5,7 @@
  */
 
 import type { Agent } from 'undici';
+import { isHttp } from './transport.js';
 
 /** What a receiver says it holds for one message: the status it records, and how many notifications it acted on. */
 export interface HeldState {
@@ -47,8 +48,7 @@ export function checkStateTemplate(template: string): void {
   } catch {
     throw new RangeError(`state "${template}" is not a URL template, such as http://127.0.0.1:4000/sms/{id}`);
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    throw new RangeError(`state "${template}": a state hook is http:// or https://`);
+  if (!isHttp(target)) throw new RangeError(`state "${template}": a state hook is http:// or https://`);
 }
 
 /** The hook's JSON as a held state, or what is wrong with it. */

@@ -14,6 +14,9 @@ import type { Dispatcher } from 'undici';
 import { type Deadline, Deadlines } from './deadlines.js';
 
 /** How a try ended: the receiver's status once its whole answer arrived, or why there was none. */
+/** Whether a URL is one a webhook can be posted to: http or https, nothing else. */
+export const isHttp = (target: URL): boolean => target.protocol === 'http:' || target.protocol === 'https:';
+
 export type TryResult =
   | {
       status: number;
@@ -151,8 +154,7 @@ function parseTarget(url: string): Target {
   } catch {
     return { error: `not a URL: ${url}` };
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    return { error: `unsupported protocol ${target.protocol}` };
+  if (!isHttp(target)) return { error: `unsupported protocol ${target.protocol}` };
   // Credentials in the URL become Basic auth, as node:http does with them.
   const credentials =
     target.username || target.password

@@ -101,7 +101,7 @@ async function compare(options: EmulatorOptions, exchanges: Exchange[]): Promise
   const [lane, adapter, fetched] = [makeEmulator(alike), makeEmulator(alike), makeEmulator(alike)];
   for (const emulator of [lane, adapter, fetched]) closers.push(() => emulator.close());
   const lanePort = await serve(lane.requestListener);
-  const adapterPort = await serve(nodeListener((request) => adapter.fetch(request)));
+  const adapterPort = await serve(nodeListener(adapter));
   // One Host for all three, so links and documentation URLs read alike.
   const host = 'emulator.test:2727';
   for (const request of exchanges) {
@@ -336,7 +336,7 @@ test("a defect on the fast lane is answered with the catalogue's INTERNAL_SERVER
     const [lane, adapter, fetched] = [makeEmulator(), makeEmulator(), makeEmulator()];
     for (const emulator of [lane, adapter, fetched]) closers.push(() => emulator.close());
     const lanePort = await serve(lane.requestListener);
-    const adapterPort = await serve(nodeListener((request) => adapter.fetch(request)));
+    const adapterPort = await serve(nodeListener(adapter));
     const before = honoAdapter.calls;
     for (const request of [
       { method: 'GET', path: '/v1/messages/balance', headers: auth },

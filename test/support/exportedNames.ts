@@ -1,6 +1,7 @@
 /**
  * The names each module of a source tree declares and exports, read with TypeScript's own parser. A re-export
- * (`export { x } from`, `export * from`, or `export { x }` of an imported x) declares nothing: it hands on the name of the module it names.
+ * (`export { x } from`, `export * from`, or `export { x }` of an imported x) declares nothing: it hands on the name of
+ * the module it names. A renaming export (`export { x as y }`, with or without `from`) declares `y`.
  */
 
 import { readFileSync, readdirSync } from 'node:fs';
@@ -20,13 +21,14 @@ export function declaredExports(file: string, text: string): string[] {
   }
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
-      if (
-        statement.moduleSpecifier === undefined &&
-        statement.exportClause &&
-        ts.isNamedExports(statement.exportClause)
-      )
-        for (const element of statement.exportClause.elements)
-          if (!imported.has((element.propertyName ?? element.name).text)) names.push(element.name.text);
+      if (statement.exportClause && ts.isNamedExports(statement.exportClause))
+        for (const element of statement.exportClause.elements) {
+          const original = (element.propertyName ?? element.name).text;
+          // `export { a as b }` makes a new name b, whether a is this module's own or handed on from another.
+          const renamed = original !== element.name.text;
+          const own = statement.moduleSpecifier === undefined && !imported.has(original);
+          if (renamed || own) names.push(element.name.text);
+        }
       continue;
     }
     const exported = ts.canHaveModifiers(statement)

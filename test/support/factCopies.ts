@@ -146,3 +146,125 @@ function isDefault(node: ts.StringLiteralLike): boolean {
     parent.expression.name.text === 'default'
   );
 }
+
+/** A list of literals found in a source: where, and its distinct values. */
+export interface LiteralList {
+  file: string;
+  line: number;
+  /** The distinct values, sorted: two lists with the same values are one fact written twice. */
+  values: string[];
+}
+
+/**
+ * Every list of two or more distinct string literals in one source, whatever its form: an array, a union type (so
+ * `z.enum([…])` too), a chain of comparisons of one expression, the `case` labels of one `switch`, and the keys of a
+ * table (an object literal a module-level `const` holds, through `as const` or `satisfies`).
+ */
+export function literalLists(file: string, source: string): LiteralList[] {
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const lists: LiteralList[] = [];
+  const add = (node: ts.Node, members: readonly string[] | undefined): void => {
+    const values = [...new Set(members)].sort();
+    if (members !== undefined && values.length >= 2) lists.push({ file, line: lineOf(tree, node), values });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isArrayLiteralExpression(node)) add(node, every(node.elements, literal));
+    else if (ts.isUnionTypeNode(node) && !namesKeys(node))
+      add(
+        node,
+        every(node.types, (type) => (ts.isLiteralTypeNode(type) ? literal(type.literal) : [])),
+      );
+    else if (ts.isCaseBlock(node))
+      add(
+        node,
+        node.clauses.flatMap((clause) => (ts.isCaseClause(clause) ? literal(clause.expression) : [])),
+      );
+    else if (
+      ts.isVariableDeclaration(node) &&
+      isModuleLevel(node) &&
+      node.initializer !== undefined &&
+      !keyedByType(node)
+    )
+      add(node, tableKeys(node.initializer));
+    else {
+      const chain = listed(node);
+      if (chain?.loose) add(node, chain.members);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return lists;
+}
+
+/** The literals of every item, or undefined when one item is anything else (a list mixing in a variable is built, not written). */
+function every(items: readonly ts.Node[], literals: (node: ts.Node) => string[]): string[] | undefined {
+  const found = items.map(literals);
+  return found.every((values) => values.length === 1) ? found.flat() : undefined;
+}
+
+/** `Pick<T, 'a' | 'b'>`, `Omit<…>`: property names the compiler checks against T, so a typo cannot pass. */
+function namesKeys(union: ts.UnionTypeNode): boolean {
+  const parent = union.parent;
+  return (
+    ts.isTypeReferenceNode(parent) &&
+    ['Pick', 'Omit'].includes(parent.typeName.getText()) &&
+    parent.typeArguments?.[1] === union
+  );
+}
+
+/**
+ * A table whose keys a type checks (declared or `satisfies`): `Record<Name, …>` with a named key type, or any other
+ * named type (`OperationTable['health']`), whose properties the table's keys must be.
+ */
+function keyedByType(declaration: ts.VariableDeclaration): boolean {
+  let node: ts.Expression | undefined = declaration.initializer;
+  const types: (ts.TypeNode | undefined)[] = [declaration.type];
+  while (
+    node !== undefined &&
+    (ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node))
+  ) {
+    if (!ts.isParenthesizedExpression(node)) types.push(node.type);
+    node = node.expression;
+  }
+  const checksKeys = (type: ts.TypeNode | undefined): boolean => {
+    if (type === undefined) return false;
+    if (ts.isIndexedAccessTypeNode(type)) return true;
+    if (!ts.isTypeReferenceNode(type)) return false;
+    const name = type.typeName.getText();
+    if (name === 'Readonly' || name === 'Partial') return checksKeys(type.typeArguments?.[0]);
+    if (name !== 'Record') return name !== 'const';
+    const key = type.typeArguments?.[0];
+    return key !== undefined && ts.isTypeReferenceNode(key);
+  };
+  return types.some(checksKeys);
+}
+
+function isModuleLevel(declaration: ts.VariableDeclaration): boolean {
+  const statement = declaration.parent.parent;
+  return ts.isVariableStatement(statement) && ts.isSourceFile(statement.parent);
+}
+
+/** The keys of an object literal, seen through `as const`, `satisfies …` and parentheses. */
+function tableKeys(node: ts.Expression): string[] | undefined {
+  while (ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node))
+    node = node.expression;
+  if (!ts.isObjectLiteralExpression(node)) return undefined;
+  return every(node.properties, (property) =>
+    ts.isPropertyAssignment(property) || ts.isMethodDeclaration(property) || ts.isShorthandPropertyAssignment(property)
+      ? ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)
+        ? [property.name.text]
+        : []
+      : [],
+  );
+}
+
+/** Each set of values listed in two or more files, with every place that lists it: a fact with no one home. */
+export function repeatedLists(sources: ReadonlyMap<string, string>): LiteralList[][] {
+  const byValues = new Map<string, LiteralList[]>();
+  for (const [file, text] of sources)
+    for (const list of literalLists(file, text)) {
+      const key = JSON.stringify(list.values);
+      byValues.set(key, [...(byValues.get(key) ?? []), list]);
+    }
+  return [...byValues.values()].filter((places) => new Set(places.map(({ file }) => file)).size > 1);
+}

@@ -23,7 +23,7 @@ export const layers: readonly Layer[] = [
   { name: 'operations', members: ['control', 'ui'] },
   { name: 'services', members: ['engine', 'webhooks', 'events.ts'] },
   { name: 'data', members: ['state', 'journal'] },
-  { name: 'rules', members: ['domain', 'options.ts'] },
+  { name: 'rules', members: ['domain', 'options.ts', 'lazyPackage.ts'] },
 ];
 
 /** The member of the map a path inside src/ (`engine/core.ts`, `emulator.ts`) belongs to. */

@@ -121,11 +121,7 @@ test('a page that disconnects stops the feed listening to the engine', async () 
   } as unknown as EmulatorEmitter;
   const views: FeedViews = { state: () => ({}) as never, update: () => ({}) as never };
   const feed = new LiveFeed(emitter, views);
-  const server = await listen(
-    nodeListener((request) => feed.open(request.signal)),
-    '127.0.0.1',
-    0,
-  );
+  const server = await listen(nodeListener({ fetch: (request) => feed.open(request.signal) }), '127.0.0.1', 0);
   open.push(server);
   const connected = new Promise<() => void>((resolve) => {
     const request = httpRequest({ host: '127.0.0.1', port: server.port, path: '/' }, (response) => {

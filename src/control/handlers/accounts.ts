@@ -7,6 +7,9 @@ import { type AccountView, accountView } from '../../engine/inspection.js';
 import type { AccountInput, AccountPatch } from '../inputs.js';
 import { announceAccount, disarmMessagesOf, findAccount } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
+import type { OperationTable } from '../operation.js';
+import { accountInput, accountPatch, noFilter } from '../inputs.js';
+import { body, key, query } from '../argSpecs.js';
 
 export function listAccounts({ core }: OperationDeps, { page, limit }: Paged): Page<AccountView> {
   return paginate([...core.store.accounts.values()].map(accountView), page, limit);
@@ -54,3 +57,66 @@ export function signBody(
     signature: signRequest(fields as RequestFields, secret),
   };
 }
+
+export const accountsRows = {
+  list: {
+    method: 'GET',
+    path: '/accounts',
+    answer: 'Account',
+    args: [query],
+    input: noFilter,
+    inputName: 'account filter',
+    pages: true,
+    summary: 'Every account with balances, webhook URLs and opt-outs per environment, in creation order.',
+    run: listAccounts,
+  },
+  get: {
+    method: 'GET',
+    path: '/accounts/{key}',
+    answer: 'Account',
+    args: [key],
+    summary: 'One account.',
+    run: getAccount,
+  },
+  create: {
+    method: 'POST',
+    path: '/accounts',
+    answer: 'Account',
+    args: [body],
+    input: accountInput,
+    inputName: 'account',
+    status: 201,
+    summary:
+      'Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.',
+    run: createAccount,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/accounts/{key}',
+    answer: 'Account',
+    args: [key, body],
+    input: accountPatch,
+    inputName: 'account change',
+    summary:
+      'Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…}, "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.',
+    run: updateAccount,
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/accounts/{key}',
+    args: [key],
+    status: 204,
+    summary: 'Removes the account with its messages, journal entries and webhook log entries (204, no body).',
+    run: deleteAccount,
+  },
+} satisfies Partial<OperationTable['accounts']>;
+
+export const signRow = {
+  method: 'POST',
+  path: '/sign',
+  answer: 'Signature',
+  args: [body, { in: 'query', name: 'account' }],
+  summary:
+    'Body = the fields to send; answers `{string_to_sign, signature}` with the secret of `?account=` (default account).',
+  run: signBody,
+} satisfies OperationTable['sign'];

@@ -6,6 +6,9 @@ import type { Clock, ClockRun } from '../../state/clock.js';
 import type { ClockCommand } from '../inputs.js';
 import type { OperationDeps } from '../operation.js';
 import { type ClockView, clockView } from '../views.js';
+import type { OperationTable } from '../operation.js';
+import { clockCommand } from '../inputs.js';
+import { body } from '../argSpecs.js';
 
 /** How far `runUntilIdle` may go when no limit is given. */
 const defaultRunLimit = '30d';
@@ -50,3 +53,46 @@ export async function moveClock(core: Core, clock: Clock, command: ClockCommand)
     return ran ? { ...clockView(core, clock), run: ran } : clockView(core, clock);
   };
 }
+
+export const clockRows = {
+  state: {
+    method: 'GET',
+    path: '/clock',
+    answer: 'Clock',
+    args: [],
+    summary:
+      'The clock: `{now, time, mode, speed, pendingTasks, incidents}` (`incidents`: recent tasks that failed or were skipped, `{time, task, outcome, reason}`).',
+    run: clockState,
+  },
+  move: {
+    method: 'POST',
+    path: '/clock',
+    answer: 'Clock',
+    args: [body],
+    input: clockCommand,
+    inputName: 'clock command',
+    settles: settlesMainClock,
+    summary:
+      'Moves the clock: `{"advance": "15m"}`, `{"set": "2026-11-22T09:00:00+02:00"}`, `{"mode": "manual"}`, `{"speed": 60}` (combinable; mode/speed, then set, then advance); or `{"runUntilIdle": true, "limit": "30d"}` or `{"next": true}` (the answer adds `run: {fired, idle, stoppedAt?}`). Due events fire in time order; answers after their webhooks were tried.',
+    run: moveMainClock,
+  },
+  now: {
+    via: 'clock.state',
+    summary: 'The current time as a Date.',
+    map: () => [],
+    answer: (clock: { now: number }) => new Date(clock.now),
+  },
+  advance: {
+    via: 'clock.move',
+    summary: 'Moves the clock forward by a duration.',
+    map: (duration) => [{ advance: duration }],
+  },
+  set: { via: 'clock.move', summary: 'Sets the clock to an instant.', map: (instant) => [{ set: instant }] },
+  configure: { via: 'clock.move', summary: 'Changes mode and speed.', map: (settings) => [settings] },
+  runUntilIdle: {
+    via: 'clock.move',
+    summary: 'Runs until nothing is queued (or a limit).',
+    map: (options = {}) => [{ runUntilIdle: true, ...options }],
+  },
+  next: { via: 'clock.move', summary: 'Runs to the next queued event.', map: () => [{ next: true }] },
+} satisfies OperationTable['clock'];

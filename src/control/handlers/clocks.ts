@@ -9,6 +9,9 @@ import type { OperationDeps, Paged } from '../operation.js';
 import { type TestClockView, testClockView } from '../views.js';
 import { deleteAccount } from './accounts.js';
 import { moveClock } from './clock.js';
+import type { OperationTable } from '../operation.js';
+import { clockCommand, noFilter, testClockInput } from '../inputs.js';
+import { body, id, query } from '../argSpecs.js';
 
 export function listClocks({ core }: OperationDeps, { page, limit }: Paged): Page<TestClockView> {
   return paginate(
@@ -62,3 +65,85 @@ export function deleteClock(deps: OperationDeps, id: string): void {
   for (const apiKey of apiKeys) deleteAccount(deps, apiKey);
   deps.core.clocks.delete(clock);
 }
+
+export const clocksRows = {
+  list: {
+    method: 'GET',
+    path: '/clocks',
+    answer: 'TestClock',
+    args: [query],
+    input: noFilter,
+    inputName: 'clock filter',
+    pages: true,
+    summary:
+      'Every test clock, in creation order: `{id, name, now, time, mode, speed, pendingTasks, incidents, accounts}` (`accounts`: the API keys on it).',
+    run: listClocks,
+  },
+  get: {
+    method: 'GET',
+    path: '/clocks/{id}',
+    answer: 'TestClock',
+    args: [id],
+    summary: 'One test clock.',
+    run: getClock,
+  },
+  create: {
+    method: 'POST',
+    path: '/clocks',
+    answer: 'TestClock',
+    args: [body],
+    input: testClockInput,
+    inputName: 'clock',
+    status: 201,
+    summary:
+      'Creates a test clock, frozen until moved: `{"startTime"?: "2026-11-22T09:00:00Z", "name"?: "booking test"}` (default start: the main clock\'s now). Accounts created with `"clock": id` live on it.',
+    run: createClock,
+  },
+  move: {
+    method: 'POST',
+    path: '/clocks/{id}',
+    answer: 'TestClock',
+    args: [id, body],
+    input: clockCommand,
+    inputName: 'clock command',
+    settles: settlesTestClock,
+    summary:
+      'Moves a test clock like `POST /clock` (`advance`, `set`, `runUntilIdle` with `limit`, `next`; no `mode` or `speed`: a test clock is always manual); only its own tasks fire; answers after their webhooks were tried.',
+    run: moveTestClock,
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/clocks/{id}',
+    args: [id],
+    status: 204,
+    summary:
+      'Deletes a test clock and every account on it, with their messages, journal entries and webhook log entries (204, no body).',
+    run: deleteClock,
+  },
+  now: {
+    via: 'clocks.get',
+    summary: "A test clock's time as a Date.",
+    map: (clockId) => [clockId],
+    answer: (clock: { now: number }) => new Date(clock.now),
+  },
+  advance: {
+    via: 'clocks.move',
+    summary: 'Moves a test clock forward by a duration.',
+    map: (clockId, duration) => [clockId, { advance: duration }],
+  },
+  set: {
+    via: 'clocks.move',
+    summary: 'Sets a test clock to an instant.',
+    map: (clockId, instant) => [clockId, { set: instant }],
+  },
+  runUntilIdle: {
+    via: 'clocks.move',
+    summary: 'Runs a test clock until none of its tasks is queued (or a limit).',
+    map: (clockId, options = {}) => [clockId, { runUntilIdle: true, ...options }],
+  },
+  next: {
+    via: 'clocks.move',
+    summary: 'Runs a test clock to its next queued event.',
+    map: (clockId) => [clockId, { next: true }],
+  },
+} satisfies OperationTable['clocks'];

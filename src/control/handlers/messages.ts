@@ -9,6 +9,9 @@ import { findAccount, findMessage } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
 import type { WaitView } from '../views.js';
 import type { Clock } from '../../state/clock.js';
+import type { OperationTable } from '../operation.js';
+import { forceStatusInput, messageFilter, waitInput } from '../inputs.js';
+import { body, id, query } from '../argSpecs.js';
 
 /** One page of messages: the query pages them, so only the page's views are built. */
 export function listMessages(
@@ -70,3 +73,49 @@ export function waitForStatus(
 ): Promise<WaitView> {
   return waitFor(id, status, within);
 }
+
+export const messagesRows = {
+  list: {
+    method: 'GET',
+    path: '/messages',
+    answer: 'ControlMessage',
+    args: [query],
+    input: messageFilter,
+    inputName: 'message filter',
+    pages: true,
+    summary:
+      'Messages of both environments with legs and history, newest first; filters `environment`, `account`, `status`, `recipient`, `clientReference` (exact).',
+    run: listMessages,
+  },
+  get: {
+    method: 'GET',
+    path: '/messages/{id}',
+    answer: 'ControlMessage',
+    args: [id],
+    summary: 'One message with legs, history and upcoming changes.',
+    run: getMessage,
+  },
+  forceStatus: {
+    method: 'POST',
+    path: '/messages/{id}/status',
+    answer: 'ControlMessage',
+    args: [id, body],
+    input: forceStatusInput,
+    inputName: 'forced status',
+    settles: settlesMessage,
+    summary:
+      'Forces an outcome now: `{"status": "undelivered", "recipient"?: "27831234567"}` moves the open legs (or that one) through legal moves only, posts their webhooks, cancels the rest of their plan; answers the message after the webhooks were tried.',
+    run: forceStatus,
+  },
+  wait: {
+    method: 'POST',
+    path: '/messages/{id}/wait',
+    answer: 'Wait',
+    args: [id, body],
+    input: waitInput,
+    inputName: 'wait',
+    summary:
+      '`{"status": "delivered", "within"?: "1h"}`: moves the message\'s own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock\'s `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.',
+    run: waitForStatus,
+  },
+} satisfies OperationTable['messages'];

@@ -9,6 +9,9 @@ import type { OptOutTarget } from '../inputs.js';
 import { findAccount } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
 import type { OptOutView } from '../views.js';
+import type { OperationTable } from '../operation.js';
+import { optOutTarget } from '../inputs.js';
+import { number, query } from '../argSpecs.js';
 
 export function listOptOuts(
   { core }: OperationDeps,
@@ -34,3 +37,39 @@ function setOptOut({ core }: OperationDeps, number: string, optedOut: boolean, t
   core.accounts.setOptOut(findAccount(core, apiKey), environment, number, optedOut);
   return { account: apiKey, environment, number, optedOut };
 }
+
+export const optOutsRows = {
+  list: {
+    method: 'GET',
+    path: '/opt-outs',
+    answer: 'PhoneNumber',
+    args: [query],
+    input: optOutTarget,
+    inputName: 'opt-out filter',
+    pages: true,
+    summary:
+      'Numbers opted out of an account (`account`, default the default account) in an `environment` (default live).',
+    run: listOptOuts,
+  },
+  add: {
+    method: 'PUT',
+    path: '/opt-outs/{number}',
+    answer: 'OptOut',
+    args: [number, query],
+    input: optOutTarget,
+    inputName: 'opt-out target',
+    summary:
+      'Opts a number out (same `account`, `environment` query); answers `{account, environment, number, optedOut}`.',
+    run: addOptOut,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/opt-outs/{number}',
+    answer: 'OptOut',
+    args: [number, query],
+    input: optOutTarget,
+    inputName: 'opt-out target',
+    summary: 'Opts a number back in (same `account`, `environment` query).',
+    run: removeOptOut,
+  },
+} satisfies OperationTable['optOuts'];

@@ -8,6 +8,10 @@ import { receiveReply } from '../../engine/replies.js';
 import type { MessageFilter, ReplyInput } from '../inputs.js';
 import { findAccount, findMessage } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
+import type { OperationTable } from '../operation.js';
+import { messageFilter, replyInput } from '../inputs.js';
+import { body, id, query } from '../argSpecs.js';
+import { settlesMessage } from './messages.js';
 
 /** An inbound reply from a recipient of a sent message; stored, and announced as `reply.received`. */
 export function injectReply({ core }: OperationDeps, messageId: string, { from, text }: ReplyInput): MessageView {
@@ -41,3 +45,30 @@ export function listReplies(
     limit,
   );
 }
+
+export const repliesRows = {
+  inject: {
+    method: 'POST',
+    path: '/messages/{id}/replies',
+    answer: 'ControlMessage',
+    args: [id, body],
+    input: replyInput,
+    inputName: 'reply',
+    status: 201,
+    settles: settlesMessage,
+    summary:
+      'Injects an inbound reply `{"from": "27831234567", "text": "Yes"}` (`from` defaults to the first recipient); answers after its webhook was tried.',
+    run: injectReply,
+  },
+  list: {
+    method: 'GET',
+    path: '/replies',
+    answer: 'ControlMessage',
+    args: [query],
+    input: messageFilter.pick({ environment: true, account: true }),
+    inputName: 'reply filter',
+    pages: true,
+    summary: 'Inbound replies, oldest first; filters `environment`, `account`.',
+    run: listReplies,
+  },
+} satisfies OperationTable['replies'];

@@ -12,6 +12,8 @@ import {
 import { announceAccount, findAccount } from '../lookups.js';
 import type { OperationDeps } from '../operation.js';
 import { readScenario } from '../readScenario.js';
+import type { OperationTable } from '../operation.js';
+import { key, scenarioName } from '../argSpecs.js';
 
 export function getScenario({ scenarios }: OperationDeps): Scenario {
   return scenarios.scenario();
@@ -91,3 +93,77 @@ export function clearAccountScenario({ core, scenarios }: OperationDeps, apiKey:
   delete account.scenario;
   announceAccount(core, apiKey);
 }
+
+export const accountScenarioRows = {
+  getScenario: {
+    method: 'GET',
+    path: '/accounts/{key}/scenario',
+    answer: 'AccountScenario',
+    args: [key],
+    summary: "The account's own scenario (rules, replies, faults), defaults filled in; empty lists when it has none.",
+    run: getAccountScenario,
+  },
+  setScenario: {
+    method: 'PUT',
+    path: '/accounts/{key}/scenario',
+    answer: 'AccountScenario',
+    args: [key, { in: 'text' }],
+    summary:
+      "Gives the account its own scenario (YAML or JSON body: `rules`, `replies`, `faults`), consulted before the emulator's for its requests and legs only; it replaces an earlier one and is gone when cleared, or the account is reset or deleted. A bad one is refused and changes nothing.",
+    run: setAccountScenario,
+  },
+  useBundledScenario: {
+    method: 'PUT',
+    path: '/accounts/{key}/scenario/bundled/{name}',
+    answer: 'AccountScenario',
+    args: [key, scenarioName],
+    summary:
+      'Gives the account a bundled scenario (`happy-path`, `credit-exhaustion`, `degraded-api`, …; `GET /scenario/bundled` lists them), written for the default account, as its own: its rules, replies, faults and delivery behaviours as `PUT /accounts/{key}/scenario` would set them, its balance and opt-outs applied to this account, its timeline events run for this account on its clock.',
+    run: useBundledAccountScenario,
+  },
+  clearScenario: {
+    method: 'DELETE',
+    path: '/accounts/{key}/scenario',
+    args: [key],
+    status: 204,
+    summary: "Removes the account's own scenario (204, no body): the emulator's alone decides for it again.",
+    run: clearAccountScenario,
+  },
+} satisfies Partial<OperationTable['accounts']>;
+
+export const scenarioRows = {
+  get: {
+    method: 'GET',
+    path: '/scenario',
+    answer: 'Scenario',
+    args: [],
+    summary: 'The active scenario, defaults filled in.',
+    run: getScenario,
+  },
+  set: {
+    method: 'PUT',
+    path: '/scenario',
+    answer: 'Scenario',
+    args: [{ in: 'text' }],
+    summary: 'Replaces the active scenario (YAML or JSON body); a bad one is refused and changes nothing.',
+    run: setScenario,
+  },
+  bundled: {
+    method: 'GET',
+    path: '/scenario/bundled',
+    answer: 'BundledScenarios',
+    args: [],
+    summary:
+      'The scenarios shipped with the emulator, by name with what each does: `{"scenarios": [{"name": "happy-path", "description": …}, …]}`.',
+    run: listBundledScenarios,
+  },
+  useBundled: {
+    method: 'PUT',
+    path: '/scenario/bundled/{name}',
+    answer: 'Scenario',
+    args: [scenarioName],
+    summary:
+      'Makes a bundled scenario the active one by name (no file needed, outside a checkout too): as `PUT /scenario` with its YAML; an unknown name is CONTROL_NOT_FOUND listing the names.',
+    run: useBundledScenario,
+  },
+} satisfies OperationTable['scenario'];

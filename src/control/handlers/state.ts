@@ -7,6 +7,9 @@ import { disarmMessagesOf, findAccount } from '../lookups.js';
 import type { OperationDeps } from '../operation.js';
 import type { LimitsView } from '../views.js';
 import { batchLimitNote } from '../../options.js';
+import type { OperationTable } from '../operation.js';
+import { accountScope } from '../inputs.js';
+import { body } from '../argSpecs.js';
 
 export function health(): { status: 'ok' } {
   return { status: 'ok' };
@@ -56,3 +59,54 @@ export async function restoreSnapshotInSlices(
   core.events.emit('state.replaced', { reason: 'restore' });
   return { status: 'restored' };
 }
+
+export const healthRow = {
+  method: 'GET',
+  path: '/health',
+  answer: 'Status',
+  args: [],
+  open: true,
+  summary: '`{"status": "ok"}` once the emulator answers (open even with a control token).',
+  run: health,
+} satisfies OperationTable['health'];
+
+export const limitsRow = {
+  method: 'GET',
+  path: '/limits',
+  answer: 'Limits',
+  args: [],
+  summary:
+    'The limits applied, as started: `{batchLimit, batchLimitNote, messageLimit, maxBodySize}` (most recipients per request and why, longest text in characters, largest body in bytes).',
+  run: appliedLimits,
+} satisfies OperationTable['limits'];
+
+export const resetRow = {
+  method: 'POST',
+  path: '/reset',
+  answer: 'Status',
+  args: [body],
+  input: accountScope,
+  inputName: 'reset',
+  summary: 'Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.',
+  run: resetState,
+} satisfies OperationTable['reset'];
+
+export const snapshotRow = {
+  method: 'GET',
+  path: '/snapshot',
+  answer: 'Snapshot',
+  args: [],
+  summary: 'The whole state as JSON.',
+  run: takeSnapshot,
+} satisfies OperationTable['snapshot'];
+
+export const restoreRow = {
+  method: 'PUT',
+  path: '/snapshot',
+  answer: 'Status',
+  args: [body],
+  summary:
+    'Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing. Over HTTP it is parsed, checked and put in place in slices, so health answers throughout and other requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels SNAPSHOT_TOO_DEEP.',
+  run: restoreSnapshot,
+  runInSlices: restoreSnapshotInSlices,
+} satisfies OperationTable['restore'];

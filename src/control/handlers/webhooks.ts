@@ -11,6 +11,9 @@ import { type ReceiverReport, checkReceiver } from '../../webhooks/checkReceiver
 import { findAccount } from '../lookups.js';
 import type { OperationDeps, Paged } from '../operation.js';
 import { type ChaosView, chaosView } from '../views.js';
+import type { OperationTable } from '../operation.js';
+import { accountScope, receiverCheckInput, webhookChaosInput, webhookFilter } from '../inputs.js';
+import { body, id, query } from '../argSpecs.js';
 
 export function listWebhooks(
   { core }: OperationDeps,
@@ -76,3 +79,78 @@ export async function checkWebhookReceiver(
     throw error;
   }
 }
+
+export const webhooksRows = {
+  list: {
+    method: 'GET',
+    path: '/webhooks',
+    answer: 'WebhookEvent',
+    args: [query],
+    input: webhookFilter,
+    inputName: 'webhook filter',
+    pages: true,
+    summary:
+      'The webhook log, oldest first: every event with every try (time, URL, status or error, duration); filters `account`, `environment`, `message`, `state` (`pending`, `delayed`, `delivered`, `failed`, `skipped`).',
+    run: listWebhooks,
+  },
+  get: {
+    method: 'GET',
+    path: '/webhooks/{id}',
+    answer: 'WebhookEvent',
+    args: [id],
+    summary: 'One webhook event.',
+    run: getWebhook,
+  },
+  redeliver: {
+    method: 'POST',
+    path: '/webhooks/{id}/redeliver',
+    answer: 'WebhookEvent',
+    args: [id],
+    settles: settlesWebhook,
+    summary: "Posts an event again to the account's current URL; answers once its tries end.",
+    run: redeliverWebhook,
+  },
+  settled: {
+    method: 'POST',
+    path: '/webhooks/settle',
+    answer: 'Status',
+    args: [body],
+    input: accountScope,
+    inputName: 'settle scope',
+    settles: settlesAccountScope,
+    summary:
+      'Answers `{"status": "settled"}` once every webhook try under way or due has ended; `{"account": "pk_…"}` waits only for the tries of that account\'s clock (its test clock\'s accounts), so a receiver hanging on another clock does not hold it.',
+    run: webhooksSettled,
+  },
+  chaos: {
+    method: 'GET',
+    path: '/webhooks/chaos',
+    answer: 'Chaos',
+    args: [],
+    summary: 'Receiver chaos in force: `{duplicateRate, delayRate, reorderRate, delay}` (delay in milliseconds).',
+    run: webhookChaos,
+  },
+  setChaos: {
+    method: 'POST',
+    path: '/webhooks/chaos',
+    answer: 'Chaos',
+    args: [body],
+    input: webhookChaosInput,
+    inputName: 'webhook chaos',
+    summary:
+      'Changes receiver chaos: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05, "delay": "30s"}` (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.',
+    run: setWebhookChaos,
+  },
+} satisfies OperationTable['webhooks'];
+
+export const receiverCheckRow = {
+  method: 'POST',
+  path: '/receiver-check',
+  answer: 'ReceiverReport',
+  args: [body],
+  input: receiverCheckInput,
+  inputName: 'receiver check',
+  summary:
+    'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator\'s webhook ones); answers when the run ends.',
+  run: checkWebhookReceiver,
+} satisfies OperationTable['receiverCheck'];

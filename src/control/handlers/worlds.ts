@@ -8,6 +8,9 @@ import { announceAccount } from '../lookups.js';
 import type { OperationDeps } from '../operation.js';
 import { readScenario } from '../readScenario.js';
 import { type WorldView, testClockView } from '../views.js';
+import type { OperationTable } from '../operation.js';
+import { worldInput } from '../inputs.js';
+import { body } from '../argSpecs.js';
 
 /**
  * Makes the clock, then the account on it (its key drawn from the clock's id when not given). Everything is checked
@@ -39,3 +42,18 @@ export function createWorld(
     return { clock: testClockView(core, clock), account: accountView(created) };
   }
 }
+
+export const worldsRows = {
+  create: {
+    method: 'POST',
+    path: '/worlds',
+    answer: 'World',
+    args: [body],
+    input: worldInput,
+    inputName: 'world',
+    status: 201,
+    summary:
+      'A test\'s world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent}, "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes it all.',
+    run: createWorld,
+  },
+} satisfies OperationTable['worlds'];

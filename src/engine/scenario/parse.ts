@@ -1,6 +1,6 @@
 /** Turns scenario text (YAML or JSON) into a validated scenario, with errors that point at the line. */
 
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../../lazyPackage.js';
 import type { z } from 'zod';
 import { parseOnce } from '../../domain/issues.js';
 import { type Scenario, scenarioSchema } from './schema.js';
@@ -27,13 +27,6 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-type Yaml = typeof import('yaml');
-let yaml: Yaml | undefined;
-/** yaml is loaded on first use: the built-in scenario is an object, so most starts never need it. */
-function loadYaml(): Yaml {
-  return (yaml ??= createRequire(import.meta.url)('yaml') as Yaml);
-}
-
 /** Deepest nesting a scenario text may have: real ones use under 10 levels, and the YAML parser recurses per level. */
 export const maxScenarioDepth = 64;
 /** Most aliases a scenario may expand (the yaml package's guard against alias bombs). */
@@ -43,7 +36,7 @@ const maxAliasCount = 100;
  * Why the text nests too deeply to parse safely, found with the YAML lexer (which does not recurse):
  * flow brackets, `-`/`?` indicators on one line, and indentation each stand for levels.
  */
-function nestingProblem(text: string, yaml: Yaml): string | undefined {
+function nestingProblem(text: string, yaml: typeof import('yaml')): string | undefined {
   let flow = 0;
   let indicators = 0;
   let lineStart = true;
@@ -71,7 +64,7 @@ export function parseScenario<S extends z.ZodType = typeof scenarioSchema>(
   source: string,
   schema: S = scenarioSchema as unknown as S,
 ): z.output<S> {
-  const yaml = loadYaml();
+  const yaml = lazyPackage('yaml');
   const tooDeep = nestingProblem(text, yaml);
   if (tooDeep) throw new ScenarioError(`${source}: not usable YAML or JSON: ${tooDeep}`);
   const lineCounter = new yaml.LineCounter();

@@ -1,6 +1,6 @@
 /** Scenario patterns (regexes and recipient globs) compiled to a linear-time engine, so no pattern can stall the event loop. */
 
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../../lazyPackage.js';
 
 /** Longest regex or glob a scenario may hold, in characters. */
 export const maxPatternLength = 1000;
@@ -13,13 +13,6 @@ const repeatCount = /\{(\d+)(?:,(\d*))?\}/g;
 
 export type PatternTest = (text: string) => boolean;
 
-type Re2js = typeof import('re2js');
-let re2js: Re2js | undefined;
-/** re2js is loaded on first use: most scenarios (the built-in one too) have no regex or glob. */
-function loadRe2js(): Re2js {
-  return (re2js ??= createRequire(import.meta.url)('re2js') as Re2js);
-}
-
 /**
  * A test that finds `source` anywhere in the text, like RegExp#test, but in time linear in the text
  * whatever the pattern (RE2 syntax: no backreferences or lookaround). Throws with the reason when
@@ -31,7 +24,7 @@ export function compileRegex(source: string): PatternTest {
   let repeats = 0;
   for (const [, min, max] of source.matchAll(repeatCount)) repeats += Number(max || min);
   if (repeats > maxRepeatTotal) throw new Error(`repetition counts add up to ${repeats}, more than ${maxRepeatTotal}`);
-  const compiled = loadRe2js().RE2JS.compile(source);
+  const compiled = lazyPackage('re2js').RE2JS.compile(source);
   const size = compiled.re2().prog.numInst();
   if (size > maxPatternInstructions)
     throw new Error(`compiles to ${size} instructions, more than ${maxPatternInstructions}`);
@@ -42,7 +35,7 @@ export function compileRegex(source: string): PatternTest {
 export function compileGlob(glob: string): PatternTest {
   if (glob.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
   if (!glob.includes('*') && !glob.includes('?')) return (text) => text === glob;
-  const { RE2JS } = loadRe2js();
+  const { RE2JS } = lazyPackage('re2js');
   const body = glob
     .split(/([*?])/)
     .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : part === '' ? '' : RE2JS.quote(part)))

@@ -18,6 +18,7 @@ import { type MatchSubject, type Matcher, compileMatch, compileOutcome } from '.
 import { emptyScenario, validateScenario } from './parse.js';
 import type {
   AccountScenario,
+  ReplyTextKind,
   Scenario,
   ScenarioFault,
   ScenarioReply,
@@ -54,7 +55,7 @@ interface CompiledOverride {
 }
 
 /** Generates reply text; faker is loaded only when a scenario asks for generated text. */
-export type TextGenerator = (kind: 'sentence' | 'words' | 'yes-no') => string;
+export type TextGenerator = (kind: ReplyTextKind) => string;
 
 export interface ScenarioSettings {
   optOutKeywords: readonly string[];

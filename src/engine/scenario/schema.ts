@@ -10,9 +10,14 @@ import { defaultEnvironment, environments } from '../../domain/environment.js';
 import { deliveryOutcomes, legStatuses, reachableStatuses, walkProblem } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
+import { deliveryBehaviourNames } from '../../webhooks/deliveryBehaviour.js';
 import { networkFaultKinds } from './networkFaults.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
 import { maxDeliveriesPerNotification } from '../../webhooks/deliveryBehaviour.js';
+
+/** The kinds of generated reply text a scenario may ask for. */
+export const replyTextKinds = ['sentence', 'words', 'yes-no'] as const;
+export type ReplyTextKind = (typeof replyTextKinds)[number];
 
 const duration = durationSchema.describe('A duration: 500ms, 2s, 15m, 2h, 7d, or milliseconds.');
 
@@ -114,7 +119,7 @@ const reply = z
       .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
       .optional()
       .describe('Fixed text, or a list to draw from.'),
-    generate: z.enum(['sentence', 'words', 'yes-no']).optional().describe('Generated text (seeded faker).'),
+    generate: z.enum(replyTextKinds).optional().describe('Generated text (seeded faker).'),
   })
   .refine(
     (entry) => (entry.text === undefined) !== (entry.generate === undefined),
@@ -192,14 +197,11 @@ const fault = z
     path: ['trickle'],
   });
 
-/** What a real gateway does to its notifications, one behaviour per rule (docs/webhooks.md#delivery-behaviours). */
-export const webhookBehaviourNames = ['duplicate', 'reorder', 'late', 'orphan', 'answer-ignored'] as const;
-
 const webhookBehaviour = z
   .strictObject({
     name: z.string().optional(),
     behaviour: z
-      .enum(webhookBehaviourNames)
+      .enum(deliveryBehaviourNames)
       .describe(
         "duplicate: the notification N times; reorder: a message's outcome before its submitted; late: held for `after` on the message's clock; orphan: one more for an id never sent; answer-ignored: the receiver's 200 counts as lost, so the retry rule follows.",
       ),

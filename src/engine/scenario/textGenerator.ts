@@ -1,16 +1,13 @@
 /** Seeded reply text from faker's English locale, loaded on first use so start-up stays fast. */
 
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../../lazyPackage.js';
 import type { Random } from '../../state/random.js';
 import type { TextGenerator } from './runtime.js';
-
-type EnglishFaker = typeof import('@faker-js/faker/locale/en');
 
 const yesNo = ['Yes', 'No', 'Yes please', 'No thanks', 'Maybe later', 'OK'];
 
 export function createTextGenerator(random: Random): TextGenerator {
-  // require(esm) keeps this synchronous: replies are generated inside clock tasks.
-  const { faker } = createRequire(import.meta.url)('@faker-js/faker/locale/en') as EnglishFaker;
+  const { faker } = lazyPackage('@faker-js/faker/locale/en');
   return (kind) => {
     // Reseed per draw from our own stream, so other users of faker in the process cannot shift it.
     faker.seed(Math.floor(random.next() * 2 ** 31));

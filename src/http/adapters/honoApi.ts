@@ -6,11 +6,10 @@ import type { ServerResponse } from 'node:http';
 import { handledBeforeFailing } from '../../engine/scenario/networkFaults.js';
 import type { ApiAnswer, ApiRequest } from '../apiExchange.js';
 import type { ApiHandler } from '../apiHandler.js';
-import { readBody } from '../body.js';
+import { journalBody, readBody } from '../body.js';
 import { TransportFailure, firstHalf, trickle } from '../networkAnswer.js';
 import type { WallTimers } from '../../state/wallTimers.js';
 import { answerHeaders, failOnSocket } from './socketFault.js';
-import { journalBodyLimit } from '../../journal/requestJournal.js';
 
 export function honoApi(handler: ApiHandler, wallTimers: WallTimers): Handler {
   return async (c) => {
@@ -86,39 +85,4 @@ function failTransport(
     },
   });
   return new Response(stream, { status: answer.status, headers });
-}
-
-/** The body the route read, or, for a request refused before its body was read, its first bytes. */
-export async function journalBody(c: Context): Promise<Uint8Array | string | null> {
-  const read = c.get('bodyBytes');
-  if (read !== undefined) return read;
-  const cache = c.req.bodyCache;
-  try {
-    const cached = cache.arrayBuffer ?? cache.text;
-    if (cached !== undefined) {
-      const value = await cached;
-      return typeof value === 'string' ? value : new Uint8Array(value);
-    }
-    const stream = c.req.raw.body;
-    if (stream === null) return null;
-    if (c.req.raw.bodyUsed) return '(body not kept)';
-    return await firstBytes(stream);
-  } catch (error) {
-    return `(body not readable: ${(error as Error).message})`;
-  }
-}
-
-/** Reads at most one byte past the journal's limit (so a cut body is marked), then stops reading. */
-async function firstBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size <= journalBodyLimit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => undefined);
-  return Buffer.concat(chunks);
 }

@@ -32,22 +32,41 @@ export interface FaultSource {
   faultsReadRecipients(account: Account): boolean;
 }
 
+/** Where an injected fault met a request: when (on the account's clock), in which environment, which account and operation. */
+export interface FaultSite {
+  at: number;
+  environment: Environment;
+  account: Account;
+  operation: RouteOperation;
+}
+
+/**
+ * Announces a fault that acted on a request, a scenario's or the one-off outcome header's, so the timeline report
+ * shows which answers were injected: one payload for both.
+ */
+export function announceFault(
+  events: EmulatorEmitter,
+  { at, environment, account, operation }: FaultSite,
+  { latencyMs = 0, error, network }: Partial<FaultAction>,
+): void {
+  events.emit('fault.injected', {
+    at,
+    environment,
+    account: account.apiKey,
+    operation,
+    latencyMs,
+    code: error?.code,
+    network: network?.kind,
+  });
+}
+
 /** Faults are judged at the time of the request's account (its clock: rate-limit windows count on it). */
 export function faultGuard(faults: FaultSource, events: EmulatorEmitter, wallTimers: WallTimers): FaultGuard {
   return (operation, environment, account, recipients) => {
     const at = account.clock.now();
     const action = faults.applyFaults(operation, environment, account, at, recipients);
     if (!action) return undefined;
-    // Announced so the timeline report can show which answers were injected.
-    events.emit('fault.injected', {
-      at,
-      environment,
-      account: account.apiKey,
-      operation,
-      latencyMs: action.latencyMs,
-      code: action.error?.code,
-      network: action.network?.kind,
-    });
+    announceFault(events, { at, environment, account, operation }, action);
     return (async () => {
       if (action.latencyMs > 0) await wallTimers.sleep(action.latencyMs);
       if (action.error) throw action.error;

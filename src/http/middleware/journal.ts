@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { RequestJournal } from '../../journal/requestJournal.js';
 import type { Clock } from '../../state/clock.js';
 import type { Store } from '../../state/store.js';
-import { journalBody } from '../adapters/honoApi.js';
+import { journalBody } from '../body.js';
 import { journalKeepsBody, startJournalRecord } from '../journalRecord.js';
 import { basicUsername } from '../checks/basicUsername.js';
 

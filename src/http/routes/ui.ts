@@ -6,7 +6,7 @@ import { parseControl } from '../../control/parseControl.js';
 import { uiAsset, uiAssetNames } from '../../ui/assets.js';
 import type { LiveFeed } from '../../ui/liveFeed.js';
 import { reportPage, reportPolicy, reportStyleSource } from '../../ui/reportPage.js';
-import type { TimelineReport } from '../../ui/timelineReport.js';
+import { type TimelineReport, reportFormats } from '../../ui/timelineReport.js';
 import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
 import { requireSameOrigin } from '../middleware/sameOrigin.js';
@@ -53,7 +53,7 @@ export function uiRoutes({ feed, controlToken, publicOrigin }: UiRouteDeps): Hon
 
 const reportQuery = z.strictObject({
   account: z.string().min(1).optional(),
-  format: z.enum(['html', 'json']).default('html'),
+  format: z.enum(reportFormats).default('html'),
 });
 
 export interface ReportRouteDeps {

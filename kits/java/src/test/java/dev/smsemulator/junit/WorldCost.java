@@ -31,7 +31,25 @@ public final class WorldCost {
       }
       System.out.printf("worlds: %d%nworld alone (set-up and clean-up): %.2f ms%nworld + send + wait for delivered + webhook assertion: %.2f ms%n",
           worlds, median(alone), median(withSend));
+      // The last line: the figures as npm run bench reads them (bench/kitCost.js).
+      Resolution.Found found = emulator.found;
+      java.util.Map<String, Object> figures = new java.util.LinkedHashMap<>();
+      figures.put("kit", "java");
+      figures.put("worlds", worlds);
+      figures.put("emulator", switch (found.step()) {
+        case "carried" -> "the carried runtime (sms-emulator-node " + Carried.classifier() + ") and bundle";
+        case "path-node" -> "a node on PATH with the carried bundle";
+        case "command" -> "SMS_EMULATOR_COMMAND";
+        default -> "SMS_EMULATOR_URL";
+      });
+      figures.put("worldMs", round(median(alone)));
+      figures.put("worldWithSendMs", round(median(withSend)));
+      System.out.println(Json.write(figures));
     }
+  }
+
+  private static double round(double ms) {
+    return Math.round(ms * 100) / 100.0;
   }
 
   private static double median(List<Double> values) {
