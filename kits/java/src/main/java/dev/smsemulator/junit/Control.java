@@ -113,11 +113,28 @@ public class Control {
     return map;
   }
 
-  // ---- health and the main clock
+  // ---- health, limits and the main clock
 
   /** {@code GET /health}: {@code {"status": "ok"}} once the emulator answers. */
   public Status health() {
     return call(Status.class, "GET", "/health", null);
+  }
+
+  /** {@code GET /limits}: the limits applied, as started (batch limit and why, message length, body size). */
+  public Limits limits() {
+    return call(Limits.class, "GET", "/limits", null);
+  }
+
+  /**
+   * {@code POST /receiver-check}: runs check-receiver against a webhook receiver and answers its report, when the run
+   * ends: {@code receiver} (its URL), and optionally {@code state}, {@code receiverTimeout}, {@code only},
+   * {@code skip}, {@code seed}, {@code at}, {@code signingSecret} (docs/webhooks.md). Needs an emulator that offers
+   * the operation; {@link SmsWorld#checkReceiver} runs the emulator's CLI instead.
+   */
+  public ReceiverReport receiverCheck(Map<String, ?> check) {
+    Map<String, Object> body = new LinkedHashMap<>(check);
+    body.computeIfPresent("receiverTimeout", (name, value) -> duration(value));
+    return call(ReceiverReport.class, "POST", "/receiver-check", body);
   }
 
   /** {@code GET /clock}: the main clock (now, time, mode, speed, pending tasks, incidents). */
