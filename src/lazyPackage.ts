@@ -15,11 +15,22 @@ interface LazyPackages {
   '@faker-js/faker/locale/en': typeof import('@faker-js/faker/locale/en');
 }
 
+/** Every package loaded so, by the name `lazyPackage()` takes: the kit bundle (scripts/kits/bundle.js) carries each. */
+export const lazyPackageNames = [
+  'yaml',
+  're2js',
+  '@faker-js/faker/locale/en',
+] as const satisfies readonly (keyof LazyPackages)[];
+
 const load = createRequire(import.meta.url);
 const loaded = new Map<keyof LazyPackages, unknown>();
 
 /** The package, loaded synchronously (require of an ES module) on the first call: callers run inside clock tasks. */
-export function lazyPackage<Name extends keyof LazyPackages>(name: Name): LazyPackages[Name] {
+export function lazyPackage<Name extends (typeof lazyPackageNames)[number]>(name: Name): LazyPackages[Name] {
+  // Checked at run time too: the list is what the kit bundle carries (scripts/kits/bundle.js reads it), so a name
+  // outside it would work here and fail in a kit.
+  if (!(lazyPackageNames as readonly string[]).includes(name))
+    throw new Error(`sms-emulator: ${name} is not a lazy package`);
   let module = loaded.get(name);
   if (module === undefined) loaded.set(name, (module = load(name)));
   return module as LazyPackages[Name];

@@ -32,7 +32,7 @@ if (contract.version !== version)
 
 step('the carried emulator, kits/dist/bundle/');
 const bundleDir = join(dist, 'bundle');
-const carried = writeKitBundle(root, bundleDir);
+const carried = await writeKitBundle(root, bundleDir);
 console.log(`carries ${carried.packages.length} packages for ${carried.specifiers.join(', ')}`);
 
 step('the carried Node runtime, kits/dist/runtime/');

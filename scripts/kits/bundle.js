@@ -5,6 +5,7 @@
 // yaml, re2js and faker) with their own dependencies. The folder runs with a bare `node` and nothing beside it.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The package files a kit's emulator reads at run time, relative to the package root. */
 const carriedFiles = [
@@ -35,16 +36,20 @@ function readJson(path) {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-/** The bare specifiers the bundled chunks load at run time; fails on a createRequire it cannot read. */
-function runtimeSpecifiers(chunkDir) {
-  const found = new Set();
+/**
+ * The bare specifiers the bundled chunks load at run time; fails on a createRequire it cannot read. The one
+ * createRequire that takes a name from a variable, src/lazyPackage.ts's loader, loads the names it lists.
+ */
+function runtimeSpecifiers(chunkDir, lazyNames) {
+  const found = new Set(lazyNames);
   for (const name of readdirSync(chunkDir)) {
     const code = readFileSync(join(chunkDir, name), 'utf8');
     for (const match of code.matchAll(dynamicImport)) found.add(match[2]);
     const requires = [...code.matchAll(requireCall)];
     for (const match of requires) found.add(match[2]);
     const calls = code.match(/\bcreateRequire\(/g)?.length ?? 0;
-    if (calls !== requires.length)
+    const lazyLoader = /\blazyPackageNames\b/.test(code) ? 1 : 0;
+    if (calls !== requires.length + lazyLoader)
       throw new Error(
         `kits: ${name} calls createRequire ${calls} times but only ${requires.length} with a literal package name; the kit bundle cannot tell what else to carry`,
       );
@@ -85,7 +90,7 @@ function packageClosure(names, root) {
  * Writes the bundle into `target` from the built package at `root` (run `npm run build` first) and answers what it
  * carries: the packages loaded at run time and every package folder copied for them.
  */
-export function writeKitBundle(root, target) {
+export async function writeKitBundle(root, target) {
   const manifest = readJson(join(root, 'package.json'));
   const chunkDir = join(root, 'dist/cli-bundle');
   if (!existsSync(chunkDir)) throw new Error('kits: dist/cli-bundle/ is missing; run npm run build first');
@@ -105,7 +110,8 @@ export function writeKitBundle(root, target) {
     }
   }
 
-  const specifiers = runtimeSpecifiers(chunkDir);
+  const { lazyPackageNames } = await import(pathToFileURL(join(root, 'dist/lazyPackage.js')).href);
+  const specifiers = runtimeSpecifiers(chunkDir, lazyPackageNames);
   const packages = [...new Set(specifiers.map(packageName))];
   const undeclared = packages.filter((name) => !(name in (manifest.dependencies ?? {})));
   if (undeclared.length > 0)

@@ -14,6 +14,8 @@ namespace SmsEmulator\PhpUnit;
 final class Emulator
 {
     private static ?self $shared = null;
+    /** A failed start, kept so every test of the run reports it at once instead of trying (and announcing) again. */
+    private static ?EmulatorException $failed = null;
 
     /** @param resource|null $process */
     private function __construct(
@@ -28,8 +30,15 @@ final class Emulator
     /** The run's emulator, found or started on first use. */
     public static function shared(): self
     {
+        if (self::$failed !== null) {
+            throw self::$failed;
+        }
         if (self::$shared === null) {
-            self::$shared = self::start();
+            try {
+                self::$shared = self::start();
+            } catch (EmulatorException $failure) {
+                throw self::$failed = $failure;
+            }
             register_shutdown_function(static fn () => self::$shared?->stop());
         }
         return self::$shared;
@@ -44,7 +53,11 @@ final class Emulator
         if ($url !== null) {
             self::announce("SMS_EMULATOR_URL=$url");
             $control = new Control(rtrim($url, '/'), $token);
-            $health = $control->health();
+            try {
+                $health = $control->health();
+            } catch (TransportException|ControlException $failure) {
+                throw new EmulatorException("sms-emulator: SMS_EMULATOR_URL=$url does not answer as an sms-emulator: {$failure->getMessage()}");
+            }
             if (($health['status'] ?? null) !== 'ok') {
                 throw new EmulatorException("sms-emulator: SMS_EMULATOR_URL=$url is not an sms-emulator: /_emulator/health answered " . json_encode($health));
             }
@@ -212,8 +225,9 @@ final class Emulator
             }
             usleep(20_000);
         }
-        unlink($readyFile);
-        return new self($ready['origin'], new Control($ready['origin'], $token), $ready, $process, $folder);
+        // Nothing is left behind even if the run is killed: the emulator keeps writing to its (now unlinked) log.
+        self::removeFolder($folder);
+        return new self($ready['origin'], new Control($ready['origin'], $token), $ready, $process);
     }
 
     /** The ready file's content once it is there whole, else null. */

@@ -10,7 +10,7 @@ RSpec.describe "the timeline of a failing example" do
       env = { "SMS_EMULATOR_URL" => SmsEmulatorKit::Emulator.shared.origin, "SMS_EMULATOR_TIMELINE_DIR" => folder }
       output, status = Open3.capture2e(env, Gem.ruby, "-S", "rspec", File.expand_path("fixtures/failing_example.rb", __dir__))
       expect(status.exitstatus).to eq(1), output
-      id = "./spec/fixtures/failing_example.rb::reminders are delivered before nine"
+      id = "spec/fixtures/failing_example.rb::reminders are delivered before nine"
       written = Dir.glob(File.join(folder, "run-*", SmsEmulatorKit::Contract.timeline_file(id)))
       expect(written.size).to eq(1), output
       expect(output).to include("sms-emulator: the timeline of #{id}: #{written.first}")

@@ -16,8 +16,14 @@ module SmsEmulatorKit
   class Emulator
     attr_reader :origin, :control, :ready
 
+    # The run's emulator, found or started on first use; a failed start is kept, so every test reports it at once
+    # instead of trying (and announcing) again.
     def self.shared
+      raise @failed if @failed
+
       @shared ||= start.tap { |emulator| at_exit { emulator.stop } }
+    rescue EmulatorError => e
+      raise @failed = e
     end
 
     def self.start
@@ -28,7 +34,11 @@ module SmsEmulatorKit
       if (url = ENV[env["url"]]) && !url.empty?
         announce("SMS_EMULATOR_URL=#{url}")
         control = Control.new(url.chomp("/"), token)
-        health = control.health
+        begin
+          health = control.health
+        rescue TransportError, ControlError => e
+          raise EmulatorError, "sms-emulator: SMS_EMULATOR_URL=#{url} does not answer as an sms-emulator: #{e.message}"
+        end
         raise EmulatorError, "sms-emulator: SMS_EMULATOR_URL=#{url} is not an sms-emulator: /_emulator/health answered #{health.inspect}" unless health.is_a?(Hash) && health["status"] == "ok"
 
         return new(url.chomp("/"), control, { "origin" => url.chomp("/") })
@@ -128,8 +138,9 @@ module SmsEmulatorKit
         end
         sleep 0.02
       end
-      File.delete(ready_file)
-      new(ready["origin"], Control.new(ready["origin"], token), ready, pid, folder)
+      # Nothing is left behind even if the run is killed: the emulator keeps writing to its (now unlinked) log.
+      FileUtils.rm_rf(folder)
+      new(ready["origin"], Control.new(ready["origin"], token), ready, pid)
     end
 
     # The ready file's content once it is there whole, else nil.

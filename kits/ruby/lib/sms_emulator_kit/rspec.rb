@@ -22,7 +22,7 @@ module SmsEmulatorKit
       tagged.merge(given)
     end
 
-    def self.test_id(example) = "#{example.metadata[:file_path]}::#{example.full_description}"
+    def self.test_id(example) = "#{example.metadata[:file_path].delete_prefix('./')}::#{example.full_description}"
   end
 end
 
