@@ -42,31 +42,8 @@ export type { ErrorCode, ErrorDefinition } from './domain/errors.js';
 
 // Test tools: the typed API client, a webhook receiver, and the emulator as a process.
 export { createClient, SmsApiError } from './client/index.js';
-// The client's calls, options and errors, then the API's bodies as the client types them (formatSchedule, a function,
-// is sms-emulator/client's).
-export type {
-  CallOptions,
-  ClientOptions,
-  EditInput,
-  ListQuery,
-  ScheduleInput,
-  SendInput,
-  SmsClient,
-  ClientErrorCode,
-} from './client/index.js';
-export type {
-  Balance,
-  DeleteResult,
-  DeliveryNotification,
-  ErrorBody,
-  Link,
-  MessageList,
-  MessageStatus,
-  ReplyNotification,
-  SmsMessage,
-  SmsReply,
-  WebhookPayload,
-} from './client/index.js';
+// The client's calls, options, errors and the API's bodies as the client types them: the client's one list.
+export type * from './client/publicTypes.js';
 export { createWebhookCatcher } from './testing/webhookCatcher.js';
 export { checkReceiver } from './webhooks/checkReceiver.js';
 export type { CheckAnswer, CheckReceiverOptions, CheckResult, ReceiverReport } from './webhooks/checkReceiver.js';
