@@ -12,7 +12,8 @@ import { clockModes } from '../domain/clockRange.js';
 import { messageTypes, transitions } from '../domain/message.js';
 import { snapshotSchema } from '../state/snapshot.js';
 import { scopes } from '../state/store.js';
-import { deliveryMarks, webhookKinds, webhookStates } from '../domain/webhookEvent.js';
+import { webhookKinds, webhookStates } from '../domain/webhookEvent.js';
+import { deliveryBehaviourNames } from '../domain/deliveryBehaviour.js';
 import { encodings } from '../domain/segments.js';
 import { receiverCheckNames } from '../webhooks/receiverChecks.js';
 
@@ -229,9 +230,10 @@ export function answerSchemas(): Record<string, Schema> {
             ['status', 'error'],
           ),
         },
-        chaos: {
+        behaviours: {
           type: 'array',
-          items: { type: 'string', enum: [...deliveryMarks] },
+          items: { type: 'string', enum: [...deliveryBehaviourNames] },
+          description: 'The delivery behaviours that touched the event, by name, in the order of their table.',
         },
         duplicateOf: {
           type: 'string',

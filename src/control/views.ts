@@ -1,4 +1,4 @@
-/** What the control operations answer beyond the engine's own views: clocks, worlds, chaos, opt-outs and waits. */
+/** What the control operations answer beyond the engine's own views: clocks, worlds, behaviour rates, opt-outs and waits. */
 
 import type { Environment } from '../domain/environment.js';
 import { formatInstant } from '../domain/time.js';
@@ -6,7 +6,7 @@ import type { Core } from '../engine/core.js';
 import type { AccountView } from '../engine/inspection.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { Clock, ClockIncident, ClockRun, ClockState } from '../state/clock.js';
-import type { WebhookChaos } from '../webhooks/dispatcher.js';
+import type { WebhookChaos } from '../webhooks/behaviourRates.js';
 
 export interface ClockIncidentView extends Omit<ClockIncident, 'due'> {
   /** When the task was due, rendered in the emulator's offset. */
@@ -35,7 +35,10 @@ export interface WorldView {
   account: AccountView;
 }
 
-/** Receiver chaos: rates from 0 to 1 and the delay given to delayed events (milliseconds out; a duration or milliseconds in). */
+/**
+ * The delivery-behaviour rates (webhooks.chaos): emulator-wide `duplicate`, `late` and `reorder` behaviours with a probability
+ * from 0 to 1, and the hold of `late` (milliseconds out; a duration or milliseconds in).
+ */
 export interface ChaosView {
   duplicateRate: number;
   delayRate: number;

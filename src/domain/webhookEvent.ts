@@ -1,16 +1,13 @@
 /** A webhook event as the log keeps it and every reader sees it, its states, its tries, and the one way it is made. */
 
+import type { DeliveryBehaviourName } from './deliveryBehaviour.js';
 import type { Environment, MessageRecord } from './message.js';
 import { formatInstant } from './time.js';
-
-/** The marks an event's log entry carries for what delivery behaviours and chaos did to it. */
-export const deliveryMarks = ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] as const;
-export type DeliveryMark = (typeof deliveryMarks)[number];
 
 /** What a webhook tells: a leg's delivery status, or an inbound reply. */
 export const webhookKinds = ['delivery', 'reply'] as const;
 export type WebhookKind = (typeof webhookKinds)[number];
-/** Where a webhook event stands: waiting for its next try, held back by chaos, delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
+/** Where a webhook event stands: waiting for its next try, held back by a delivery behaviour (late, reorder), delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
 export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
 export type WebhookState = (typeof webhookStates)[number];
 /** The states a posted event ends in: answered with success, or out of tries. */
@@ -44,8 +41,8 @@ export interface WebhookEvent {
   state: WebhookState;
   payload: unknown;
   attempts: WebhookAttempt[];
-  /** Delivery behaviours and chaos applied to this event, if any (docs/webhooks.md#delivery-behaviours). */
-  chaos: DeliveryMark[];
+  /** The delivery behaviours that touched this event, by name, in their table's order (docs/webhooks.md#delivery-behaviours). */
+  behaviours: DeliveryBehaviourName[];
   /**
    * A duplicate (a re-send): the id of the event it repeats. It is logged as an event of its own, with its own tries,
    * but posted as a real re-send is: under that event's id (`X-Emulator-Event-Id`) with the same body.
@@ -82,6 +79,6 @@ export function webhookEvent(facts: WebhookEventFacts): WebhookEvent {
     state: facts.state,
     payload: facts.payload,
     attempts: [],
-    chaos: [],
+    behaviours: [],
   };
 }
