@@ -62,7 +62,7 @@ const safeBounds = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_
  * A view's JSON Schema in the document's house style: an integer without the safe-integer bounds zod writes on every
  * `.int()` (views count and time things the emulator made; the bounds say nothing to a reader), keywords in one order.
  */
-function fromView(schema: z.ZodType): Schema {
+export function fromView(schema: z.ZodType): Schema {
   return tidy(fromZod(schema));
 }
 
