@@ -37,7 +37,7 @@ export function fromZod(schema: z.ZodType, io: 'input' | 'output' = 'output'): S
 export const answerViews = {
   Status: statusViewSchema,
   Limits: limitsViewSchema,
-  Count: z.number().int(),
+  Count: z.int(),
   PhoneNumber: z.string(),
   Clock: clockViewSchema,
   TestClock: testClockViewSchema,

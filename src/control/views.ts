@@ -74,10 +74,10 @@ export type ChaosView = z.output<typeof chaosViewSchema>;
  * HTML or its own copy of the start flags.
  */
 export const limitsViewSchema = z.strictObject({
-  batchLimit: z.number().int().describe('Most recipients per request (BATCH_LIMIT_EXCEEDED above it).'),
+  batchLimit: z.int().describe('Most recipients per request (BATCH_LIMIT_EXCEEDED above it).'),
   batchLimitNote: z.string().describe("Why that limit: the default or the option, and the spec's two numbers."),
-  messageLimit: z.number().int().describe('Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it).'),
-  maxBodySize: z.number().int().describe('Largest request body in bytes (PAYLOAD_TOO_LARGE above it).'),
+  messageLimit: z.int().describe('Longest message text in characters (MESSAGE_LIMIT_EXCEEDED above it).'),
+  maxBodySize: z.int().describe('Largest request body in bytes (PAYLOAD_TOO_LARGE above it).'),
 });
 export type LimitsView = z.output<typeof limitsViewSchema>;
 

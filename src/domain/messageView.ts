@@ -35,14 +35,14 @@ export const messageViewSchema = z.strictObject({
   recipient: z.array(z.string()),
   message: z.string(),
   /** Segments per recipient, the encoding, and the character that forced UCS-2 (null for GSM-7). */
-  segments: z.number().int(),
+  segments: z.int(),
   encoding: z.enum(encodings),
   ucs2_trigger: z.string().nullable(),
   client_reference: z.string().nullable(),
   schedule: z.string().nullable(),
   /** The message's status; `deleted` for a scheduled message deleted through the API (the control API keeps showing it). */
   status: z.enum(shownStatuses),
-  credit: z.number().int(),
+  credit: z.int(),
   creation_date: z.string(),
   delivery_date: z.string().nullable(),
   /** When the message was deleted through the API (only for status `deleted`). */

@@ -20,12 +20,12 @@ export type PostedState = Extract<WebhookState, 'delivered' | 'failed'>;
 /** One try at posting an event, and what came back. */
 export const webhookAttemptSchema = z.strictObject({
   /** 1 for the first try. */
-  number: z.number().int(),
+  number: z.int(),
   /** Emulator clock time of the try. */
   at: z.string(),
   url: z.string(),
   /** HTTP status the receiver answered, when it answered. */
-  status: z.number().int().optional(),
+  status: z.int().optional(),
   /** What went wrong when there was no answer: timeout or connection error. */
   error: z.string().optional(),
   durationMs: z.number(),

@@ -6,10 +6,10 @@ import { settingsOf } from './accounts.js';
 
 /** One environment of an account: balance, webhook URL, opted-out numbers, and how many messages the API finds there. */
 const walletViewSchema = z.strictObject({
-  balance: z.number().int(),
+  balance: z.int(),
   webhookUrl: z.string().nullable(),
   optOuts: z.array(z.string()),
-  messages: z.number().int(),
+  messages: z.int(),
 });
 
 /** An account's settings as the control API shows them, with each environment's message count (its scenario is read on its own). */

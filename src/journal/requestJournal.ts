@@ -18,7 +18,7 @@ const requestFactsSchema = z.strictObject({
   /** The API key the request claimed (Basic username), whether or not it exists. */
   account: z.string().nullable(),
   /** 0 when no HTTP answer was sent (a network fault's reset or hang-up). */
-  status: z.number().int().describe('0 when no HTTP answer was sent (a network fault).'),
+  status: z.int().describe('0 when no HTTP answer was sent (a network fault).'),
   durationMs: z.number(),
   /** The network fault the transport showed instead of (or after) the answer, or null. */
   network: z.string().nullable(),

@@ -28,7 +28,7 @@ export const incidentOutcomes = ['failed', 'skipped'] as const;
 /** A task that threw (failed) or was not carried out (skipped), kept so the control API can show it. */
 export const clockIncidentSchema = z.strictObject({
   /** Virtual time the task was due (epoch ms). */
-  due: z.number().int(),
+  due: z.int(),
   /** What the task was for, e.g. `scenario timeline event at 5m`. */
   task: z.string(),
   outcome: z.enum(incidentOutcomes),
@@ -38,10 +38,10 @@ export type ClockIncident = z.output<typeof clockIncidentSchema>;
 
 /** What a clock shows of itself; the control API's clock views are built from its fields. */
 export const clockStateSchema = z.strictObject({
-  now: z.number().int(),
+  now: z.int(),
   mode: z.enum(clockModes),
   speed: z.number(),
-  pendingTasks: z.number().int(),
+  pendingTasks: z.int(),
   /** The most recent failed or skipped tasks, oldest first (at most `incidentLimit`). */
   incidents: z.array(clockIncidentSchema),
 });
@@ -59,7 +59,7 @@ export type RunStop = (typeof runStops)[number];
 /** How a `runUntilIdle` or `next` ended. */
 export const clockRunSchema = z.strictObject({
   /** Tasks fired. */
-  fired: z.number().int(),
+  fired: z.int(),
   /** True when no task is left queued. */
   idle: z.boolean(),
   /**

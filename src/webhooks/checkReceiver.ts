@@ -45,7 +45,7 @@ export const stateReadingSchema = z.strictObject({
   /** The message id. */
   message: z.string(),
   /** What the receiver should hold: the newest status it answered 200 to, and how many distinct notifications that was. */
-  expected: z.strictObject({ status: z.string(), notifications: z.number().int() }),
+  expected: z.strictObject({ status: z.string(), notifications: z.int() }),
   /** What the hook answered. */
   held: heldStateSchema.optional(),
   /** Why there was no usable answer. */
@@ -58,12 +58,12 @@ export type StateReading = z.output<typeof stateReadingSchema>;
 export const checkAnswerSchema = z.strictObject({
   about: z.string(),
   /** The HTTP status; absent when there was none. */
-  status: z.number().int().optional(),
+  status: z.int().optional(),
   /** Why there was no answer (refused, timeout, a certificate not trusted, ...). */
   error: z.string().optional(),
   /** Set when the answer's body was longer than this and was not read further (its status still counts). */
-  cutAfterBytes: z.number().int().optional(),
-  ms: z.number().int(),
+  cutAfterBytes: z.int().optional(),
+  ms: z.int(),
 });
 export type CheckAnswer = z.output<typeof checkAnswerSchema>;
 
@@ -86,7 +86,7 @@ export type CheckResult = z.output<typeof checkResultSchema>;
 export const receiverReportSchema = z.strictObject({
   url: z.string().describe("The receiver's URL (a password in it masked)."),
   passed: z.boolean(),
-  timeoutMs: z.number().int(),
+  timeoutMs: z.int(),
   state: z.string().describe("The state hook's template, when one was given (a password in it masked).").optional(),
   checks: z.array(checkResultSchema),
   unseen: z

@@ -12,7 +12,7 @@ import { isHttp } from './transport.js';
 export const heldStateSchema = z.strictObject({
   status: z.string(),
   /** Notifications acted on for the message, a re-sent one (same event id) counted once; absent when the hook does not count. */
-  notifications: z.number().int().optional(),
+  notifications: z.int().optional(),
 });
 export type HeldState = z.output<typeof heldStateSchema>;
 
