@@ -1,9 +1,6 @@
 // The last release, built from git into a temporary folder, so the load rounds can measure it beside this checkout.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildCommit } from '../scripts/buildCommit.js';
 
 /**
  * The release the request path is held to (issue 31 measured it losing speed since this one). BENCH_RELEASE names
@@ -11,49 +8,17 @@ import { fileURLToPath } from 'node:url';
  */
 export const lastRelease = '3245eb7';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed: ${(result.stderr || result.stdout || '').trim()}`);
-  return result.stdout;
-}
-
 /**
- * The release's CLI arguments and its own bench/scale.js (built once per commit under the OS's temp folder and reused), or why there is none: not
- * a git checkout, the commit is not in its history (a shallow clone), or the build failed. Its dependencies are this
- * checkout's node_modules when the lock files agree (a link, nothing installed), else `npm ci` in the folder.
+ * The release's CLI arguments and its own bench/scale.js (built once per commit by scripts/buildCommit.js, which says
+ * where and how), or why there is none.
  */
 export function prepareRelease(ref = process.env.BENCH_RELEASE ?? lastRelease) {
   if (ref === 'none') return { skipped: 'BENCH_RELEASE=none' };
-  let commit;
-  try {
-    commit = run('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root).trim();
-  } catch {
-    return { skipped: `${ref} is not in this checkout's git history` };
-  }
-  const short = commit.slice(0, 7);
-  const dir = join(tmpdir(), `sms-emulator-release-${commit}`);
-  const built = join(dir, '.bench-built');
-  try {
-    if (!existsSync(built)) {
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      const archive = join(dir, '..', `sms-emulator-release-${commit}.tar`);
-      run('git', ['archive', '--format=tar', '-o', archive, commit], root);
-      run('tar', ['-xf', archive, '-C', dir], root);
-      rmSync(archive, { force: true });
-      const sameLock =
-        existsSync(join(dir, 'package-lock.json')) &&
-        readFileSync(join(dir, 'package-lock.json'), 'utf8') === readFileSync(join(root, 'package-lock.json'), 'utf8');
-      if (sameLock) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-      else run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], dir);
-      run('npm', ['run', 'build', '--silent'], dir);
-      writeFileSync(built, `${commit}\n`);
-    }
-  } catch (error) {
-    return { skipped: `building ${short} failed: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  return { commit: short, args: [join(dir, 'bin', 'sms-emulator.js')], scale: join(dir, 'bench', 'scale.js') };
+  const built = buildCommit(ref);
+  if ('skipped' in built) return built;
+  return {
+    commit: built.short,
+    args: [join(built.dir, 'bin', 'sms-emulator.js')],
+    scale: join(built.dir, 'bench', 'scale.js'),
+  };
 }
