@@ -158,9 +158,9 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
      * have (a receiver hanging on another clock does not hold it).
      */
     settled(options?: { account?: string }): Promise<{ status: 'settled' }>;
-    /** The receiver chaos in force. */
+    /** The delivery-behaviour rates in force (emulator-wide duplicate, late and reorder with a probability). */
     chaos(): Answer<M, ChaosView>;
-    /** Changes receiver chaos (`duplicateRate`, `delayRate`, `reorderRate`, `delay`); fields left out keep their value. */
+    /** Changes the delivery-behaviour rates (`duplicateRate`, `delayRate`, `reorderRate`, `delay`); fields left out keep their value. */
     setChaos(settings: WebhookChaosInput): Answer<M, ChaosView>;
   };
   /**

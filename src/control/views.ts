@@ -1,6 +1,6 @@
 /**
- * What the control operations answer beyond the engine's own views (clocks, worlds, chaos, opt-outs, waits), each one zod
- * schema whose output type is the view's type and whose JSON Schema is the answer's in the OpenAPI document.
+ * What the control operations answer beyond the engine's own views (clocks, worlds, behaviour rates, opt-outs, waits),
+ * each one zod schema whose output type is the view's type and whose JSON Schema is the answer's in the OpenAPI document.
  */
 
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import type { Core } from '../engine/core.js';
 import { accountViewSchema } from '../engine/inspection.js';
 import { messageViewSchema } from '../domain/messageView.js';
 import { type Clock, clockIncidentSchema, clockRunSchema, clockStateSchema } from '../state/clock.js';
-import type { WebhookChaos } from '../webhooks/dispatcher.js';
+import type { WebhookChaos } from '../webhooks/behaviourRates.js';
 
 /** A clock's time: epoch milliseconds, and the same instant as text; every clock answer shows both. */
 const now = clockStateSchema.shape.now.describe(
@@ -60,7 +60,10 @@ export type TestClockView = z.output<typeof testClockViewSchema>;
 export const worldViewSchema = z.strictObject({ clock: testClockViewSchema, account: accountViewSchema });
 export type WorldView = z.output<typeof worldViewSchema>;
 
-/** Receiver chaos: rates from 0 to 1 and the delay given to delayed events (milliseconds out; a duration or milliseconds in). */
+/**
+ * The delivery-behaviour rates (webhooks.chaos): emulator-wide `duplicate`, `late` and `reorder` behaviours with a probability
+ * from 0 to 1, and the hold of `late` (milliseconds out; a duration or milliseconds in).
+ */
 export const chaosViewSchema = z.strictObject({
   duplicateRate: z.number(),
   delayRate: z.number(),

@@ -1,17 +1,14 @@
 /** A webhook event as the log keeps it and every reader sees it, its states, its tries, and the one way it is made. */
 
 import { z } from 'zod';
+import { deliveryBehaviourNames } from './deliveryBehaviour.js';
 import { type MessageRecord, environments } from './message.js';
 import { formatInstant } from './time.js';
-
-/** The marks an event's log entry carries for what delivery behaviours and chaos did to it. */
-export const deliveryMarks = ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] as const;
-export type DeliveryMark = (typeof deliveryMarks)[number];
 
 /** What a webhook tells: a leg's delivery status, or an inbound reply. */
 export const webhookKinds = ['delivery', 'reply'] as const;
 export type WebhookKind = (typeof webhookKinds)[number];
-/** Where a webhook event stands: waiting for its next try, held back by chaos, delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
+/** Where a webhook event stands: waiting for its next try, held back by a delivery behaviour (late, reorder), delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
 export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
 export type WebhookState = (typeof webhookStates)[number];
 /** The states a posted event ends in: answered with success, or out of tries. */
@@ -48,8 +45,10 @@ export const webhookEventSchema = z.strictObject({
   state: z.enum(webhookStates),
   payload: z.unknown().describe('The JSON body posted (the delivery or reply payload of the spec).'),
   attempts: z.array(webhookAttemptSchema),
-  /** Delivery behaviours and chaos applied to this event, if any (docs/webhooks.md#delivery-behaviours). */
-  chaos: z.array(z.enum(deliveryMarks)),
+  /** The delivery behaviours that touched this event, by name, in their table's order (docs/webhooks.md#delivery-behaviours). */
+  behaviours: z
+    .array(z.enum(deliveryBehaviourNames))
+    .describe('The delivery behaviours that touched the event, by name, in the order of their table.'),
   /**
    * A duplicate (a re-send): the id of the event it repeats. It is logged as an event of its own, with its own tries,
    * but posted as a real re-send is: under that event's id (`X-Emulator-Event-Id`) with the same body.
@@ -90,6 +89,6 @@ export function webhookEvent(facts: WebhookEventFacts): WebhookEvent {
     state: facts.state,
     payload: facts.payload,
     attempts: [],
-    chaos: [],
+    behaviours: [],
   };
 }
