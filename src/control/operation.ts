@@ -8,6 +8,7 @@ import type { Core } from '../engine/core.js';
 import type { ScenarioRuntime } from '../engine/scenario/runtime.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import type { Clock } from '../state/clock.js';
+import type { ListItems } from '../state/snapshot.js';
 import type { AnswerName } from './answerSchemas.js';
 import type { ArgSpec } from './call.js';
 import type { ControlHandle } from './handle.js';
@@ -59,10 +60,15 @@ export interface ControlRoute<F extends Fn = Fn> {
   /** The handler: one function of `handlers/`, given the parsed arguments. */
   run(deps: OperationDeps, ...args: Parameters<F>): unknown;
   /**
-   * Over HTTP, instead of `run`, for a body too large to take in one go (a snapshot): given the body's value, parsed in
-   * slices, and `due()`, which gives the event loop a turn when a slice's time is up, so other requests are answered.
+   * Over HTTP, instead of `run`, for a body too large to take in one go (a snapshot): given `parse`, which parses the
+   * body in slices as it arrives (handing the elements of the top-level lists `items` wants to it as they are parsed),
+   * and `due()`, which gives the event loop a turn when a slice's time is up, so other requests are answered.
    */
-  runInSlices?(deps: OperationDeps, body: unknown, due: () => Promise<void>): Promise<unknown>;
+  runInSlices?(
+    deps: OperationDeps,
+    parse: (items: ListItems) => Promise<unknown>,
+    due: () => Promise<void>,
+  ): Promise<unknown>;
 }
 
 /** A handle member that is another operation with its arguments filled in (`clock.advance('1m')` is `clock.move({ advance: '1m' })`). */

@@ -4,7 +4,7 @@ import { ApiError } from '../domain/errors.js';
 import { environments } from '../domain/message.js';
 import { ScenarioError, validateScenario } from './scenario/parse.js';
 import { type AccountScenario, accountScenarioSchema } from './scenario/schema.js';
-import { type Snapshot, parseSnapshot, parseSnapshotInSlices } from '../state/snapshot.js';
+import { type Snapshot, type SnapshotListChecks, parseSnapshot, parseSnapshotInSlices } from '../state/snapshot.js';
 import type { Account } from '../state/store.js';
 import { settingsOf } from './accounts.js';
 import { type Core, randomStreams } from './core.js';
@@ -47,9 +47,15 @@ export function importSnapshot(core: Core, input: unknown): void {
  * importSnapshot for a snapshot too large to take in one go (an import over HTTP): checked in slices, then put in place
  * in slices, awaiting `due()` between items so the event loop keeps answering. A refused one changes nothing; while it
  * is put in place, `core.importing` makes requests wait (the input is consumed: parsed fresh from a body, not shared).
+ * `checks` holds the lists already checked as the body was parsed.
  */
-export async function importSnapshotInSlices(core: Core, input: unknown, due: () => Promise<void>): Promise<void> {
-  const snapshot = await parseSnapshotInSlices(input, due);
+export async function importSnapshotInSlices(
+  core: Core,
+  input: unknown,
+  due: () => Promise<void>,
+  checks?: SnapshotListChecks,
+): Promise<void> {
+  const snapshot = await parseSnapshotInSlices(input, due, checks);
   checkAccountScenarios(snapshot);
   // Two imports may be checked side by side; they are put in place one after the other.
   while (core.importing) await core.importing;

@@ -104,6 +104,36 @@ async function readWithinLimit(c: Context, maxBytes: number): Promise<Uint8Array
 }
 
 /**
+ * The request body chunk by chunk as it arrives, never joined (a snapshot import parses it as it comes), refused with
+ * the path's error as soon as it passes the limit; a refusal stops reading it.
+ */
+export async function* bodyChunks(
+  c: Context,
+  maxBytes = c.get('maxBodySize') ?? Number.POSITIVE_INFINITY,
+): AsyncGenerator<Uint8Array> {
+  const refuse = c.get('bodyTooLarge') ?? tooLarge;
+  const stream = c.req.raw.body;
+  if (stream === null) return;
+  const reader = stream.getReader();
+  let size = 0;
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      size += value.byteLength;
+      if (size > maxBytes) throw refuse(maxBytes);
+      yield value;
+    }
+  } finally {
+    if (!finished) void reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
  * A body's chunks as one array of `size` bytes: one chunk as it is, several copied into a fresh array, which the
  * journal may keep (Buffer.concat would take a small one from the shared pool and keep the whole slab alive).
  */

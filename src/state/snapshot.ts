@@ -138,22 +138,90 @@ export function parseSnapshot(input: unknown): Snapshot {
 
 /** The lists a snapshot can hold many of, checked item by item when it is parsed in slices. */
 const lists = ['clocks', 'accounts', 'messages', 'replies'] as const;
+type List = (typeof lists)[number];
 
-/**
- * parseSnapshot in slices, for a snapshot too large to check in one go: the lists item by item, awaiting `due()`
- * between items (it gives the event loop a turn when a slice's time is up), then the same consistency rules. Each raw
- * item is let go once checked, so memory holds the body's values once. The input is consumed; nothing else changes.
- */
-export async function parseSnapshotInSlices(input: unknown, due: () => Promise<void>): Promise<Snapshot> {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return parseSnapshot(input);
-  const raw = input as Record<string, unknown>;
+/** The schema of one element of each list. */
+function elementSchemas() {
   const shape = snapshotSchema().shape;
-  const elements = {
+  return {
     clocks: shape.clocks.unwrap().element,
     accounts: shape.accounts.element,
     messages: shape.messages.element,
     replies: shape.replies.element,
   };
+}
+
+/** What a parse that streams hands the elements of a top-level list to, one by one, as they are parsed. */
+export interface ListItems {
+  /** Where the elements of the top-level field `key` go, or undefined to parse it as any other value. */
+  list(key: string): ListSink | undefined;
+}
+
+/** One top-level list's elements, taken as they are parsed. */
+export interface ListSink {
+  /** What the list keeps of its element number `index`. */
+  take(index: number, value: unknown): unknown;
+  /** The end of the list: `kept` holds what `take` gave back, and the parsed value holds it. */
+  end(kept: unknown[]): unknown[];
+}
+
+/** Where a streamed list's elements went: the checked elements, and the list's first problem, if any. */
+interface CheckedList {
+  items: unknown[];
+  problem: string | undefined;
+}
+
+/**
+ * The snapshot's lists checked element by element while the body is parsed (ListItems for the streaming parse): each
+ * raw element is let go as soon as it is checked, so it never outlives its slice, and the first problem of each list is
+ * kept for parseSnapshotInSlices to report in the order a check of the whole snapshot would (a repeated field starts
+ * its list again, as the last value of a repeated key wins).
+ */
+export class SnapshotListChecks implements ListItems {
+  private readonly checked = new Map<string, CheckedList>();
+
+  list(key: string): ListSink | undefined {
+    if (!isList(key)) return undefined;
+    const element = elementSchemas()[key];
+    let problem: string | undefined;
+    return {
+      take: (index, value) => {
+        // Past a list's first problem the rest is only parsed: the first problem is the one reported.
+        if (problem !== undefined) return undefined;
+        const parsed = element.safeParse(value);
+        if (parsed.success) return parsed.data;
+        for (const issue of parsed.error.issues) issue.path.unshift(key, index);
+        problem = describeIssues(parsed.error, 'snapshot');
+        return undefined;
+      },
+      end: (items) => {
+        this.checked.set(key, { items, problem });
+        return items;
+      },
+    };
+  }
+
+  /** The check of `items` when they are the list `key` this check made, else undefined (the list was parsed whole). */
+  of(key: List, items: unknown[]): CheckedList | undefined {
+    const checked = this.checked.get(key);
+    return checked?.items === items ? checked : undefined;
+  }
+}
+
+/**
+ * parseSnapshot in slices, for a snapshot too large to check in one go: the lists item by item, awaiting `due()`
+ * between items (it gives the event loop a turn when a slice's time is up), then the same consistency rules. A list
+ * `checks` already checked while it was parsed is not checked again; each raw item is let go once checked, so memory
+ * holds the body's values once. The input is consumed; nothing else changes.
+ */
+export async function parseSnapshotInSlices(
+  input: unknown,
+  due: () => Promise<void>,
+  checks?: SnapshotListChecks,
+): Promise<Snapshot> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return parseSnapshot(input);
+  const raw = input as Record<string, unknown>;
+  const elements = elementSchemas();
   const top = snapshotSchema().safeParse(
     Object.fromEntries(
       Object.entries(raw).map(([key, value]) => [key, isList(key) && Array.isArray(value) ? [] : value]),
@@ -166,6 +234,12 @@ export async function parseSnapshotInSlices(input: unknown, due: () => Promise<v
   for (const list of lists) {
     const items = raw[list];
     if (!Array.isArray(items)) continue;
+    const streamed = checks?.of(list, items);
+    if (streamed !== undefined) {
+      if (streamed.problem !== undefined) throw invalid(streamed.problem);
+      (snapshot as Record<string, unknown>)[list] = items;
+      continue;
+    }
     const checked: unknown[] = [];
     for (let index = 0; index < items.length; index++) {
       await due();
@@ -179,17 +253,17 @@ export async function parseSnapshotInSlices(input: unknown, due: () => Promise<v
     }
     (snapshot as Record<string, unknown>)[list] = checked;
   }
-  const checks = consistencyProblem(snapshot);
-  let step = checks.next();
+  const rules = consistencyProblem(snapshot);
+  let step = rules.next();
   while (!step.done) {
     await due();
-    step = checks.next();
+    step = rules.next();
   }
   if (step.value) throw invalid(step.value);
   return snapshot;
 }
 
-function isList(key: string): boolean {
+function isList(key: string): key is List {
   return (lists as readonly string[]).includes(key);
 }
 

@@ -1,7 +1,7 @@
 /** The emulator's whole state: is it up, the limits it applies, back to the start (all of it or one account), and snapshots out and in. */
 
 import { exportSnapshot, importSnapshot, importSnapshotInSlices } from '../../engine/snapshots.js';
-import type { Snapshot } from '../../state/snapshot.js';
+import { type ListItems, type Snapshot, SnapshotListChecks } from '../../state/snapshot.js';
 import type { AccountScope } from '../inputs.js';
 import { disarmMessagesOf, findAccount } from '../lookups.js';
 import type { OperationDeps } from '../operation.js';
@@ -49,13 +49,17 @@ export function restoreSnapshot({ core }: OperationDeps, input: unknown): { stat
   return { status: 'restored' };
 }
 
-/** restoreSnapshot for a body too large to take in one go (over HTTP): checked and put in place in slices. */
+/**
+ * restoreSnapshot for a body too large to take in one go (over HTTP): parsed as it arrives, each element of the lists
+ * checked as it is parsed, then checked whole and put in place, all in slices.
+ */
 export async function restoreSnapshotInSlices(
   { core }: OperationDeps,
-  input: unknown,
+  parse: (items: ListItems) => Promise<unknown>,
   due: () => Promise<void>,
 ): Promise<{ status: 'restored' }> {
-  await importSnapshotInSlices(core, input, due);
+  const checks = new SnapshotListChecks();
+  await importSnapshotInSlices(core, await parse(checks), due, checks);
   core.events.emit('state.replaced', { reason: 'restore' });
   return { status: 'restored' };
 }

@@ -6,8 +6,8 @@ import { routerPath } from '../apiRoute.js';
 import type { ControlRoute, OperationDeps } from '../../control/operation.js';
 import { isRoute, operationList } from '../../control/operationList.js';
 import { runOperation } from '../../control/runOperation.js';
-import { decodeControlBody, decodeControlText, readBody } from '../body.js';
-import { parseJsonInSlices, slicer } from '../slicedJson.js';
+import { bodyChunks, decodeControlBody, decodeControlText, readBody } from '../body.js';
+import { parseJsonStream, slicer } from '../slicedJson.js';
 import { requireControlToken } from '../middleware/controlToken.js';
 import { methodNotAllowed } from '../middleware/methods.js';
 import { requireSameOrigin } from '../middleware/sameOrigin.js';
@@ -59,9 +59,12 @@ export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRo
     async (c: Context) => {
       // A snapshot import puts its state in place in slices; every other request waits for that, health does not.
       if (!op.open && deps.core.importing) await deps.core.importing;
-      const result = op.runInSlices
-        ? await op.runInSlices(deps, await parseJsonInSlices(await readBody(c)), slicer())
-        : await runOperation(op, deps, await decodeCall(c, op.args));
+      let result: unknown;
+      if (op.runInSlices) {
+        // Parsed as the chunks arrive, never joined: the import holds the values it makes, not the body as well.
+        const due = slicer();
+        result = await op.runInSlices(deps, (items) => parseJsonStream(bodyChunks(c), due, items), due);
+      } else result = await runOperation(op, deps, await decodeCall(c, op.args));
       const status = op.status ?? 200;
       return status === 204 ? c.body(null, 204) : c.json(result as object, status);
     };

@@ -1,0 +1,38 @@
+// Preloaded into a measured process (`node --import ./bench/loopProbe.js …`): times its event loop's longest block.
+// A 10 ms interval notes how late each tick comes (a tick late by 90 ms means the loop was held about 100 ms), and
+// monitorEventLoopDelay samples the same at 10 ms. On SIGUSR2 it writes the figures since the last SIGUSR2 as one JSON
+// line to the file LOOP_PROBE_OUT names, then starts again: the bench signals once before the work it measures and
+// once after it.
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const out = process.env.LOOP_PROBE_OUT;
+if (out) {
+  const periodMs = 10;
+  const histogram = monitorEventLoopDelay({ resolution: periodMs });
+  histogram.enable();
+  let last = performance.now();
+  let longestTickMs = 0;
+  let ticks = 0;
+  setInterval(() => {
+    const now = performance.now();
+    longestTickMs = Math.max(longestTickMs, now - last);
+    last = now;
+    ticks += 1;
+  }, periodMs).unref();
+  process.on('SIGUSR2', () => {
+    const figures = {
+      // The longest time between two 10 ms ticks: the loop was held that long, less up to one period.
+      longestTickMs: Math.max(longestTickMs, performance.now() - last),
+      ticks,
+      delayMaxMs: histogram.max / 1e6,
+      delayP99Ms: histogram.percentile(99) / 1e6,
+      rss: process.memoryUsage.rss(),
+    };
+    writeFileSync(out, `${JSON.stringify(figures)}\n`);
+    histogram.reset();
+    longestTickMs = 0;
+    ticks = 0;
+    last = performance.now();
+  });
+}

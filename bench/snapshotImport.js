@@ -1,0 +1,211 @@
+// `node bench/snapshotImport.js` (after `npm run build`): a snapshot import of the largest size the emulator takes by
+// default (maxSnapshotSize), PUT to a spawned emulator while a client asks for health every 10 ms. Prints the longest
+// health answer, the emulator's longest event-loop block (bench/loopProbe.js, preloaded into it), the import's time and
+// its peak RSS over the body's size, with the machine's load average. SNAPSHOT_BYTES picks another size.
+//
+// The snapshot is a real export grown to size: sends through the API of an in-process emulator (single- and
+// multi-recipient, most delivered, some still in flight with their timers), three accounts, exported, and its messages
+// copied under fresh ids until the body is as large as maxSnapshotSize allows.
+import { request } from 'node:http';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createEmulator, signRequest } from '../dist/index.js';
+import { originOf, pinLoadGenerator, pinned, spawnServerSide, stop } from './processes.js';
+
+const script = (name) => fileURLToPath(new URL(name, import.meta.url));
+const defaultMaxSnapshotSize = 134_217_728;
+const bodyBytes = Number(process.env.SNAPSHOT_BYTES ?? defaultMaxSnapshotSize);
+const probeEveryMs = 10;
+let started = 0;
+const log = (line) => process.stdout.write(`${line}\n`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+pinLoadGenerator();
+log(`bench: snapshot import of ${bodyBytes.toLocaleString('en')} bytes (load average ${load()}, pinned: ${pinned})`);
+const body = await exportGrownTo(bodyBytes);
+const size = body.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+
+const probeOut = join(tmpdir(), `sms-emulator-loop-probe-${process.pid}.json`);
+const child = spawnServerSide(
+  [
+    `--import=${script('./loopProbe.js')}`,
+    script('../bin/sms-emulator.js'),
+    '--port',
+    '0',
+    '--max-snapshot-size',
+    String(Math.max(bodyBytes, defaultMaxSnapshotSize)),
+  ],
+  { env: { ...process.env, LOOP_PROBE_OUT: probeOut } },
+);
+const origin = await originOf(child);
+try {
+  await get(origin, '/_emulator/health');
+  const rssBefore = status(child.pid, 'VmRSS');
+  await loopFigures(child); // starts the probe's count afresh
+  const health = [];
+  started = performance.now();
+  let inFlight = 0;
+  const probe = setInterval(() => {
+    const sent = performance.now();
+    inFlight += 1;
+    void get(origin, '/_emulator/health').then(
+      () => {
+        inFlight -= 1;
+        health.push(performance.now() - sent);
+        if (process.env.SNAPSHOT_TRACE && performance.now() - sent > 100)
+          log(`  slow health: sent at ${(sent - started).toFixed(0)} ms, took ${(performance.now() - sent).toFixed(0)} ms`);
+      },
+      () => (inFlight -= 1),
+    );
+  }, probeEveryMs);
+  const answer = await put(origin, '/_emulator/snapshot', body, size);
+  const importMs = performance.now() - started;
+  clearInterval(probe);
+  while (inFlight > 0) await sleep(5);
+  const loop = await loopFigures(child);
+  const peak = status(child.pid, 'VmHWM');
+  if (answer.status !== 200) throw new Error(`bench: the import answered ${answer.status}: ${answer.text}`);
+  const longestHealth = Math.max(...health);
+  const sorted = [...health].sort((a, b) => a - b);
+  log(`  messages imported       ${answer.messages.toLocaleString('en')}`);
+  log(`  import                  ${(importMs / 1000).toFixed(1)} s (upload included)`);
+  log(`  health answers          ${health.length}, longest ${longestHealth.toFixed(0)} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)].toFixed(0)} ms`);
+  log(`  longest loop block      ${loop.longestTickMs.toFixed(0)} ms (10 ms ticks; monitorEventLoopDelay max ${loop.delayMaxMs.toFixed(0)} ms, p99 ${loop.delayP99Ms.toFixed(0)} ms)`);
+  log(`  peak RSS                ${mb(peak)} (${(peak / size).toFixed(2)}× the body; ${mb(peak - rssBefore)} over the ${mb(rssBefore)} before it, ${((peak - rssBefore) / size).toFixed(2)}×)`);
+  log(`  load average after      ${load()}`);
+} finally {
+  await stop(child);
+  rmSync(probeOut, { force: true });
+}
+
+function mb(bytes) {
+  return `${(bytes / 1_048_576).toFixed(0)} MB`;
+}
+
+/** A field of /proc/<pid>/status in bytes (VmRSS now, VmHWM the peak). */
+function status(pid, field) {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match[1]) * 1024;
+}
+
+/** The probe's figures since it was last asked (SIGUSR2 makes it write them). */
+async function loopFigures(process) {
+  rmSync(probeOut, { force: true });
+  process.kill('SIGUSR2');
+  for (;;) {
+    try {
+      const text = readFileSync(probeOut, 'utf8');
+      if (text.endsWith('\n')) return JSON.parse(text);
+    } catch {
+      // not written yet
+    }
+    await sleep(20);
+  }
+}
+
+function get(origin, path) {
+  return new Promise((resolve, reject) => {
+    const sent = request(`${origin}${path}`, { agent: false }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve(answer.statusCode));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+/** PUTs the chunks as a client streams a file: a write at a time, waiting when the socket is full. */
+function put(origin, path, chunks, length) {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${origin}${path}`,
+      { method: 'PUT', agent: false, headers: { 'content-type': 'application/json', 'content-length': length } },
+      (answer) => {
+        let text = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (part) => (text += part));
+        answer.on('end', async () => {
+          const messages = answer.statusCode === 200 ? await countMessages(origin) : 0;
+          resolve({ status: answer.statusCode, text, messages });
+        });
+      },
+    );
+    sent.on('error', reject);
+    void (async () => {
+      for (const chunk of chunks) {
+        if (!sent.write(chunk)) await new Promise((drained) => sent.once('drain', drained));
+      }
+      sent.end();
+      if (process.env.SNAPSHOT_TRACE) log(`  body sent after ${(performance.now() - started).toFixed(0)} ms`);
+    })();
+  });
+}
+
+async function countMessages(origin) {
+  const answer = await fetch(`${origin}/_emulator/messages?limit=1`);
+  return ((await answer.json()).total ?? NaN);
+}
+
+/** A real export, its messages copied under fresh ids until the JSON is at most `bytes` long, as chunks of about 1 MB. */
+async function exportGrownTo(bytes) {
+  const emulator = createEmulator({ clock: 'manual', seed: 'bench', balance: 1_000_000_000 });
+  const accounts = [{ apiKey: 'pk_test_sms_emulator', signingSecret: 'sk_test_sms_emulator' }];
+  for (const name of ['b', 'c']) {
+    const account = { apiKey: `pk_test_bench_${name}`, signingSecret: `sk_test_bench_${name}` };
+    await emulator.accounts.create({ ...account, balance: 1_000_000, webhookUrl: null });
+    accounts.push(account);
+  }
+  let sent = 0;
+  async function send(recipients) {
+    const account = accounts[sent % accounts.length];
+    const fields = { recipient: recipients, message: `Your code is ${100_000 + sent}. It expires in 10 minutes.` };
+    const response = await emulator.fetch(
+      new Request('http://127.0.0.1/v1/messages', {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${account.apiKey}:`).toString('base64')}`,
+          'content-type': 'application/json',
+          signature: signRequest(fields, account.signingSecret),
+        },
+        body: JSON.stringify(fields),
+      }),
+    );
+    if (response.status !== 201) throw new Error(`bench: a send answered ${response.status}: ${await response.text()}`);
+    sent += 1;
+  }
+  for (let i = 0; i < 270; i++) await send([String(27_830_000_000 + i)]);
+  for (let i = 0; i < 30; i++) await send([String(27_831_000_000 + i), String(27_832_000_000 + i)]);
+  await emulator.clock.advance('1m');
+  // A few still in flight: their plans become timers again on import.
+  for (let i = 0; i < 20; i++) await send([String(27_833_000_000 + i)]);
+  const snapshot = emulator.snapshot();
+  await emulator.close();
+  const { messages } = snapshot;
+  const head = JSON.stringify({ ...snapshot, messages: [], replies: [] }).replace(/"messages":\[\],"replies":\[\]\}$/, '"messages":[');
+  const tail = '],"replies":[]}';
+  const chunks = [Buffer.from(head)];
+  let total = head.length + tail.length;
+  let pending = [];
+  let pendingBytes = 0;
+  for (let copy = 0; ; copy++) {
+    const message = messages[copy % messages.length];
+    const text = `${copy === 0 ? '' : ','}${JSON.stringify({ ...message, id: `${message.id}-${copy}` })}`;
+    if (total + text.length > bytes) break;
+    total += text.length;
+    pending.push(text);
+    pendingBytes += text.length;
+    if (pendingBytes >= 1_048_576) {
+      chunks.push(Buffer.from(pending.join('')));
+      pending = [];
+      pendingBytes = 0;
+    }
+  }
+  chunks.push(Buffer.from(`${pending.join('')}${tail}`));
+  return chunks;
+}
