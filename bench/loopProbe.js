@@ -14,9 +14,12 @@ if (out) {
   let last = performance.now();
   let longestTickMs = 0;
   let ticks = 0;
+  /** Ticks more than 50 ms apart: [when (ms since the process started, as --trace-gc counts), how long]. */
+  let slow = [];
   setInterval(() => {
     const now = performance.now();
     longestTickMs = Math.max(longestTickMs, now - last);
+    if (now - last > 50) slow.push([Math.round(last), Math.round(now - last)]);
     last = now;
     ticks += 1;
   }, periodMs).unref();
@@ -28,11 +31,13 @@ if (out) {
       delayMaxMs: histogram.max / 1e6,
       delayP99Ms: histogram.percentile(99) / 1e6,
       rss: process.memoryUsage.rss(),
+      slow,
     };
     writeFileSync(out, `${JSON.stringify(figures)}\n`);
     histogram.reset();
     longestTickMs = 0;
     ticks = 0;
+    slow = [];
     last = performance.now();
   });
 }

@@ -1,7 +1,9 @@
 // `node bench/snapshotImport.js` (after `npm run build`): a snapshot import of the largest size the emulator takes by
 // default (maxSnapshotSize), PUT to a spawned emulator while a client asks for health every 10 ms. Prints the longest
 // health answer, the emulator's longest event-loop block (bench/loopProbe.js, preloaded into it), the import's time and
-// its peak RSS over the body's size, with the machine's load average. SNAPSHOT_BYTES picks another size.
+// its peak RSS over the body's size, with the machine's load average. SNAPSHOT_BYTES picks another size;
+// SNAPSHOT_NODE_FLAGS adds flags to the emulator's node (`--trace-gc`, `--cpu-prof`); SNAPSHOT_TRACE prints each slow
+// health answer.
 //
 // The snapshot is a real export grown to size: sends through the API of an in-process emulator (single- and
 // multi-recipient, most delivered, some still in flight with their timers), three accounts, exported, and its messages
@@ -34,6 +36,7 @@ const size = body.reduce((sum, chunk) => sum + chunk.byteLength, 0);
 const probeOut = join(tmpdir(), `sms-emulator-loop-probe-${process.pid}.json`);
 const child = spawnServerSide(
   [
+    ...(process.env.SNAPSHOT_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     `--import=${script('./loopProbe.js')}`,
     script('../bin/sms-emulator.js'),
     '--port',
@@ -44,6 +47,8 @@ const child = spawnServerSide(
   { env: { ...process.env, LOOP_PROBE_OUT: probeOut } },
 );
 const origin = await originOf(child);
+// With SNAPSHOT_NODE_FLAGS=--trace-gc, the emulator's output is where the collections are listed.
+if (process.env.SNAPSHOT_TRACE) child.stdout.on('data', (text) => process.stderr.write(text));
 try {
   await get(origin, '/_emulator/health');
   const rssBefore = status(child.pid, 'VmRSS');
@@ -79,6 +84,7 @@ try {
   log(`  longest loop block      ${loop.longestTickMs.toFixed(0)} ms (10 ms ticks; monitorEventLoopDelay max ${loop.delayMaxMs.toFixed(0)} ms, p99 ${loop.delayP99Ms.toFixed(0)} ms)`);
   log(`  peak RSS                ${mb(peak)} (${(peak / size).toFixed(2)}× the body; ${mb(peak - rssBefore)} over the ${mb(rssBefore)} before it, ${((peak - rssBefore) / size).toFixed(2)}×)`);
   log(`  load average after      ${load()}`);
+  if (process.env.SNAPSHOT_TRACE) log(`  loop blocks over 50 ms (since start, ms): ${JSON.stringify(loop.slow)}`);
 } finally {
   await stop(child);
   rmSync(probeOut, { force: true });

@@ -38,7 +38,8 @@ export function exportSnapshot(core: Core): Snapshot {
 /** Replaces the whole state with a snapshot; a snapshot that fails parseSnapshot's complete check changes nothing. */
 export function importSnapshot(core: Core, input: unknown): void {
   const snapshot = structuredClone(parseSnapshot(input));
-  checkAccountScenarios(snapshot);
+  const scenarios = checkAccountScenarios(snapshot);
+  while (!scenarios.next().done);
   const apply = applySnapshot(core, snapshot);
   while (!apply.next().done);
 }
@@ -56,7 +57,8 @@ export async function importSnapshotInSlices(
   checks?: SnapshotListChecks,
 ): Promise<void> {
   const snapshot = await parseSnapshotInSlices(input, due, checks);
-  checkAccountScenarios(snapshot);
+  const scenarios = checkAccountScenarios(snapshot);
+  while (!scenarios.next().done) await due();
   // Two imports may be checked side by side; they are put in place one after the other.
   while (core.importing) await core.importing;
   let finished!: () => void;
@@ -70,14 +72,16 @@ export async function importSnapshotInSlices(
   }
 }
 
-function checkAccountScenarios(snapshot: Snapshot): void {
-  snapshot.accounts.forEach((account, index) => {
+/** Checks each account's own scenario, yielding after each account, so a caller can check in slices. */
+function* checkAccountScenarios(snapshot: Snapshot): Generator<undefined, void> {
+  for (const [index, account] of snapshot.accounts.entries()) {
     if (account.scenario !== undefined)
       account.scenario = accountScenarioOf(account.scenario, `snapshot accounts[${index}].scenario`);
-  });
+    yield;
+  }
 }
 
-/** Puts a checked snapshot in place of the state, yielding after each message, so a caller can work in slices. */
+/** Puts a checked snapshot in place of the state, yielding after each clock, account and message, so a caller can work in slices. */
 function* applySnapshot(core: Core, snapshot: Snapshot): Generator<undefined, void> {
   const { store, clock, lifecycle, random } = core;
   // The same routine reset uses empties everything; the active scenario stays, its pending timeline events do not.
@@ -88,8 +92,14 @@ function* applySnapshot(core: Core, snapshot: Snapshot): Generator<undefined, vo
     const state = snapshot.random[stream];
     if (state) random[stream].restore(state);
   }
-  for (const saved of snapshot.clocks) core.clocks.create({ id: saved.id, name: saved.name, startTime: saved.now });
-  for (const saved of snapshot.accounts) core.accounts.add(saved);
+  for (const saved of snapshot.clocks) {
+    core.clocks.create({ id: saved.id, name: saved.name, startTime: saved.now });
+    yield;
+  }
+  for (const saved of snapshot.accounts) {
+    core.accounts.add(saved);
+    yield;
+  }
   for (const message of snapshot.messages) {
     const account = store.accounts.get(message.apiKey) as Account;
     store.addMessage(account, message);

@@ -271,12 +271,13 @@ function invalid(problem: string): ApiError {
   return new ApiError('CONTROL_INVALID_REQUEST', `Invalid snapshot: ${problem}.`);
 }
 
-/** The first broken rule, if any: a generator that yields after each message, so a caller can check in slices. */
+/** The first broken rule, if any: a generator that yields after each clock, account and message, so a caller can check in slices. */
 function* consistencyProblem(snapshot: Snapshot): Generator<undefined, string | undefined> {
   const clocks = new Set<string>();
   for (const [index, clock] of snapshot.clocks.entries()) {
     if (clocks.has(clock.id)) return `clocks.${index}.id: "${clock.id}" is defined twice`;
     clocks.add(clock.id);
+    yield;
   }
   const keys = new Set<string>();
   for (const [index, account] of snapshot.accounts.entries()) {
@@ -284,6 +285,7 @@ function* consistencyProblem(snapshot: Snapshot): Generator<undefined, string | 
     if (account.clock !== null && !clocks.has(account.clock))
       return `accounts.${index}.clock: no clock in the snapshot has the id "${account.clock}"`;
     keys.add(account.apiKey);
+    yield;
   }
   const ids = new Map<string, SavedMessage>();
   for (const [list, type] of [
