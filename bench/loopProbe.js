@@ -4,6 +4,8 @@
 // line to the file LOOP_PROBE_OUT names, then starts again: the bench signals once before the work it measures and
 // once after it.
 import { writeFileSync } from 'node:fs';
+import { Server } from 'node:http';
+import { setInterval } from 'node:timers';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const out = process.env.LOOP_PROBE_OUT;
@@ -23,6 +25,17 @@ if (out) {
     last = now;
     ticks += 1;
   }, periodMs).unref();
+  // Health answers as the server sees them: from the connection's accept to the answer's last byte handed to the socket.
+  let longestHealthMs = 0;
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (event, ...args) {
+    if (event === 'connection') args[0].acceptedAt = performance.now();
+    if (event === 'request' && args[0].url === '/_emulator/health') {
+      const acceptedAt = args[0].socket.acceptedAt ?? performance.now();
+      args[1].once('finish', () => (longestHealthMs = Math.max(longestHealthMs, performance.now() - acceptedAt)));
+    }
+    return emit.call(this, event, ...args);
+  };
   process.on('SIGUSR2', () => {
     const figures = {
       // The longest time between two 10 ms ticks: the loop was held that long, less up to one period.
@@ -31,6 +44,7 @@ if (out) {
       delayMaxMs: histogram.max / 1e6,
       delayP99Ms: histogram.percentile(99) / 1e6,
       rss: process.memoryUsage.rss(),
+      longestHealthMs,
       slow,
     };
     writeFileSync(out, `${JSON.stringify(figures)}\n`);
@@ -38,6 +52,7 @@ if (out) {
     longestTickMs = 0;
     ticks = 0;
     slow = [];
+    longestHealthMs = 0;
     last = performance.now();
   });
 }
