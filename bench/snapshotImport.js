@@ -1,9 +1,9 @@
-// `node bench/snapshotImport.js` (after `npm run build`): a snapshot import of the largest size the emulator takes by
-// default (maxSnapshotSize), PUT to a spawned emulator while a client asks for health every 10 ms. Prints the longest
-// health answer, the emulator's longest event-loop block (bench/loopProbe.js, preloaded into it), the import's time and
-// its peak RSS over the body's size, with the machine's load average. SNAPSHOT_BYTES picks another size;
-// SNAPSHOT_NODE_FLAGS adds flags to the emulator's node (`--trace-gc`, `--cpu-prof`); SNAPSHOT_TRACE prints each slow
-// health answer.
+// `npm run bench:snapshot` (or `node bench/snapshotImport.js` after `npm run build`): a snapshot import of the
+// largest size the emulator takes by default (maxSnapshotSize), PUT to a spawned emulator while a client asks for
+// health every 10 ms. Prints the longest health answer, the emulator's longest event-loop block (bench/loopProbe.js,
+// preloaded into it), the import's time and its peak RSS over the body's size, with the machine's load average.
+// SNAPSHOT_BYTES picks another size; SNAPSHOT_NODE_FLAGS adds flags to the emulator's node (`--trace-gc`,
+// `--cpu-prof`); SNAPSHOT_TRACE prints each slow health answer and each long block of the emulator's loop.
 //
 // The snapshot is a real export grown to size: sends through the API of an in-process emulator (single- and
 // multi-recipient, most delivered, some still in flight with their timers), three accounts, exported, and its messages
