@@ -4,7 +4,7 @@
  * number of messages in place per turn, and answers exactly what a check of the whole snapshot answers.
  */
 
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import type { Emulator, Snapshot } from '../../src/index.js';
 import type { ApiError } from '../../src/domain/errors.js';
 import { slicer, stepsPerSlice } from '../../src/http/slicedJson.js';
@@ -100,6 +100,36 @@ test('a snapshot import reads its body only as its parse goes: between two turns
   expect(most).toBeLessThanOrEqual(stepsPerSlice * elementBytes + 4 * 16 * 1024);
   expect(turns).toBeGreaterThanOrEqual(Buffer.byteLength(text) / (stepsPerSlice * elementBytes + 4 * 16 * 1024));
   expect(emulator.messages.list().total).toBe(10_000);
+}, 60_000);
+
+test('a snapshot import never decodes or parses its body as one string: no text it reads is longer than 64 kB', async () => {
+  emulator = makeEmulator({ balance: 1_000_000 });
+  const text = JSON.stringify(await grownSnapshot(emulator, 10_000));
+  let longest = 0;
+  const decode = TextDecoder.prototype.decode;
+  const decodeSpy = vi.spyOn(TextDecoder.prototype, 'decode').mockImplementation(function (
+    this: TextDecoder,
+    input,
+    options,
+  ) {
+    longest = Math.max(longest, input?.byteLength ?? 0);
+    return decode.call(this, input, options);
+  });
+  const parse = JSON.parse;
+  const parseSpy = vi.spyOn(JSON, 'parse').mockImplementation((source: string, reviver) => {
+    longest = Math.max(longest, source.length);
+    return parse(source, reviver);
+  });
+  try {
+    const answer = await put(emulator, trickle(chunksOf(text, 16 * 1024)).body);
+    expect(answer.status).toBe(200);
+  } finally {
+    decodeSpy.mockRestore();
+    parseSpy.mockRestore();
+  }
+  expect(text.length).toBeGreaterThan(5_000_000);
+  expect(longest).toBeGreaterThan(0);
+  expect(longest).toBeLessThanOrEqual(64 * 1024);
 }, 60_000);
 
 test('a snapshot import puts at most stepsPerSlice messages in place between two turns of the event loop', async () => {
