@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, errorCatalogue } from '../domain/errors.js';
 import type { RequestFields } from '../domain/signing.js';
 import { journalBodyLimit } from '../journal/requestJournal.js';
+import { requestChunks } from './adapters/requestChunks.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -112,24 +113,11 @@ export async function* bodyChunks(
   maxBytes = c.get('maxBodySize') ?? Number.POSITIVE_INFINITY,
 ): AsyncGenerator<Uint8Array> {
   const refuse = c.get('bodyTooLarge') ?? tooLarge;
-  const stream = c.req.raw.body;
-  if (stream === null) return;
-  const reader = stream.getReader();
   let size = 0;
-  let finished = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        finished = true;
-        return;
-      }
-      size += value.byteLength;
-      if (size > maxBytes) throw refuse(maxBytes);
-      yield value;
-    }
-  } finally {
-    if (!finished) void reader.cancel().catch(() => undefined);
+  for await (const chunk of requestChunks(c)) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw refuse(maxBytes);
+    yield chunk;
   }
 }
 

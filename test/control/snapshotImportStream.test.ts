@@ -108,12 +108,11 @@ test('a snapshot import never decodes or parses its body as one string: no text 
   let longest = 0;
   const decode = TextDecoder.prototype.decode;
   const decodeSpy = vi.spyOn(TextDecoder.prototype, 'decode').mockImplementation(function (
-    this: TextDecoder,
-    input,
-    options,
+    this: unknown,
+    ...args: Parameters<typeof decode>
   ) {
-    longest = Math.max(longest, input?.byteLength ?? 0);
-    return decode.call(this, input, options);
+    longest = Math.max(longest, args[0]?.byteLength ?? 0);
+    return decode.apply(this, args);
   });
   const parse = JSON.parse;
   const parseSpy = vi.spyOn(JSON, 'parse').mockImplementation((source: string, reviver) => {
