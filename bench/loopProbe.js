@@ -16,12 +16,18 @@ if (out) {
   let last = performance.now();
   let longestTickMs = 0;
   let ticks = 0;
-  /** Ticks more than 50 ms apart: [when (ms since the process started, as --trace-gc counts), how long]. */
+  /** Ticks more than 50 ms apart: [when (ms since the process started, as --trace-gc counts), how long, CPU ms used]. */
   let slow = [];
+  let cpu = process.cpuUsage();
   setInterval(() => {
     const now = performance.now();
+    // The CPU time this process used in the gap (all threads: the main one, and the collector's helpers) tells work
+    // from waiting: a long gap with little CPU time is the machine running something else.
+    const used = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
     longestTickMs = Math.max(longestTickMs, now - last);
-    if (now - last > 50) slow.push([Math.round(last), Math.round(now - last)]);
+    if (now - last > 50)
+      slow.push([Math.round(last), Math.round(now - last), Math.round((used.user + used.system) / 1000)]);
     last = now;
     ticks += 1;
   }, periodMs).unref();
