@@ -1,5 +1,6 @@
 // A worker thread of bench/snapshotImport.js: asks `origin` for health every `everyMs` ms, each on a new connection (as
-// a health checker does), until told to stop; then posts [asked at (ms since it started), answered in (ms)] for each.
+// a health checker does), until told to stop; then posts [asked at (ms since it started), answered in (ms)] for each,
+// and [asked at, error] for each that failed or got no answer within 10 s.
 import { request } from 'node:http';
 import { clearInterval, setInterval } from 'node:timers';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -7,32 +8,41 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { origin, everyMs } = workerData;
 const started = performance.now();
 const answers = [];
+const failures = [];
 let inFlight = 0;
 let stopping = false;
 
 function ask() {
   const asked = performance.now();
   inFlight += 1;
-  const sent = request(`${origin}/_emulator/health`, { agent: false }, (answer) => {
+  let settled = false;
+  const settle = (outcome) => {
+    if (settled) return;
+    settled = true;
+    if (typeof outcome === 'number') answers.push([asked - started, outcome]);
+    else failures.push([asked - started, outcome]);
+    done();
+  };
+  const sent = request(`${origin}/_emulator/health`, { agent: false, timeout: 10_000 }, (answer) => {
     answer.resume();
-    answer.on('end', () => {
-      answers.push([asked - started, performance.now() - asked]);
-      done();
-    });
+    answer.on('end', () => settle(performance.now() - asked));
   });
-  sent.on('error', done);
+  sent.on('timeout', () => {
+    settle('no answer within 10 s');
+    sent.destroy();
+  });
+  sent.on('error', (error) => settle(error.code ?? error.message));
   sent.end();
 }
 
 function done() {
   inFlight -= 1;
-  if (stopping && inFlight === 0) parentPort.postMessage(answers);
+  if (stopping && inFlight === 0) parentPort.postMessage({ answers, failures });
 }
 
 const timer = setInterval(ask, everyMs);
 parentPort.on('message', () => {
   clearInterval(timer);
   stopping = true;
-  if (inFlight === 0) parentPort.postMessage(answers);
-  parentPort.close();
+  if (inFlight === 0) parentPort.postMessage({ answers, failures });
 });

@@ -62,7 +62,8 @@ try {
   const answer = await put(origin, '/_emulator/snapshot', body, size);
   const importMs = performance.now() - started;
   prober.postMessage('stop');
-  const [health] = await once(prober, 'message');
+  const [{ answers: health, failures }] = await once(prober, 'message');
+  await prober.terminate();
   const loop = await loopFigures(child);
   const peak = status(child.pid, 'VmHWM');
   if (answer.status !== 200) throw new Error(`bench: the import answered ${answer.status}: ${answer.text}`);
@@ -77,6 +78,7 @@ try {
   log(
     `  health answers          ${health.length} (asked every ${probeEveryMs} ms), longest ${longestHealth.toFixed(0)} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)].toFixed(0)} ms`,
   );
+  if (failures.length > 0) log(`  health failures         ${failures.length}: ${JSON.stringify(failures.slice(0, 5))}`);
   log(`  health in the emulator  longest ${loop.longestHealthMs.toFixed(0)} ms from accept to answer`);
   log(
     `  longest loop block      ${loop.longestTickMs.toFixed(0)} ms (10 ms ticks; monitorEventLoopDelay max ${loop.delayMaxMs.toFixed(0)} ms, p99 ${loop.delayP99Ms.toFixed(0)} ms)`,

@@ -254,7 +254,7 @@ export const settings = {
   maxSnapshotSize: setting(
     z.number().int().min(1).max(1_073_741_824).default(134_217_728),
     'integer',
-    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; a larger one is SNAPSHOT_TOO_LARGE (413). The default, 128 MiB, is about 200,000 delivered messages and an import peak of about 0.7 GB, which a 2 GB CI runner holds (docs/reliability.md has the measurements).',
+    'Largest snapshot import (PUT /_emulator/snapshot) in bytes; a larger one is SNAPSHOT_TOO_LARGE (413). The default, 128 MiB, is about 200,000 delivered messages and an import peak of about 0.4 GB, which a 2 GB CI runner holds (docs/reliability.md has the measurements).',
   ),
   controlToken: setting(
     z.string().min(1).optional(),
