@@ -15,7 +15,16 @@ import type {
   WebhookFilterInput,
   WorldInput,
 } from './inputs.js';
-import type { ChaosView, ClockView, LimitsView, OptOutView, TestClockView, WaitView, WorldView } from './views.js';
+import type {
+  ChaosView,
+  ClockView,
+  LimitsView,
+  OptOutView,
+  SignatureView,
+  TestClockView,
+  WaitView,
+  WorldView,
+} from './views.js';
 import type { AccountView } from '../engine/inspection.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
@@ -185,7 +194,7 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     count(filter?: JournalFilter): Answer<M, number>;
   };
   /** The string to sign and the `Signature` header for a body, with an account's secret (default account if none). */
-  sign(fields: Record<string, unknown>, apiKey?: string): Answer<M, { string_to_sign: string; signature: string }>;
+  sign(fields: Record<string, unknown>, apiKey?: string): Answer<M, SignatureView>;
   /** Back to the start state: everything, or one account's data and settings (`{ account }`). */
   reset(options?: { account?: string }): Answer<M, { status: 'reset' }>;
   /** The whole state as JSON data. */
