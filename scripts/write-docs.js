@@ -1,8 +1,9 @@
 // `npm run docs`: rewrites the generated parts of docs/ and the README, the control API table in docs/control-api.md
-// (from the operations table; run after `npm run build`) and the figures in docs/performance.md, docs/vitest-and-client.md
+// (from the operations table; run after `npm run build`), the delivery behaviours' table in docs/webhooks.md (from theirs) and the figures in docs/performance.md, docs/vitest-and-client.md
 // and README.md (copied from bench/RESULTS.md, which `npm run bench` writes). test/docs/tables.test.ts fails when either drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { controlTable } from '../dist/control/controlTable.js';
+import { behaviourTable } from '../dist/domain/deliveryBehaviour.js';
 import { benchSummary } from './benchSummary.js';
 
 /** Replaces, in one page (a path from the repo's root), each block that starts with a given line and ends before the next blank line (or the page's end). */
@@ -21,6 +22,7 @@ function rewrite(page, blocks) {
 }
 
 rewrite('docs/control-api.md', [['| endpoint | library handle | what it does |', controlTable()]]);
+rewrite('docs/webhooks.md', [['| behaviour | what it does |', behaviourTable()]]);
 const { written, machine, targets, fixture } = benchSummary(
   readFileSync(new URL('../bench/RESULTS.md', import.meta.url), 'utf8'),
 );

@@ -30,7 +30,7 @@ export type { JournalEntry, JournalFilter } from './journal/requestJournal.js';
 export type { EmulatorEvents } from './events.js';
 export type { OutcomeDecider, OutcomeContext, Timeline, TimelineStep } from './engine/outcomes.js';
 export type { WebhookAttempt, WebhookEvent, WebhookState } from './domain/webhookEvent.js';
-export type { WebhookChaos } from './webhooks/dispatcher.js';
+export type { WebhookChaos } from './webhooks/behaviourRates.js';
 export type { MessageWait, WaitOptions, WaitStatus } from './control/waitFor.js';
 
 // Signing, segments and errors, as the emulator computes them.

@@ -188,22 +188,22 @@ export const settings = {
   webhookDuplicateRate: setting(
     z.number().min(0).max(1).default(0),
     'number',
-    'Probability that a webhook event is posted twice (receiver idempotency tests).',
+    'Probability that a notification is re-sent once: an emulator-wide `duplicate` delivery behaviour with this probability.',
   ),
   webhookDelayRate: setting(
     z.number().min(0).max(1).default(0),
     'number',
-    'Probability that a webhook event is held back by webhookDelay (order kept).',
+    'Probability that a notification is held for webhookDelay: an emulator-wide `late` delivery behaviour with this probability.',
   ),
   webhookReorderRate: setting(
     z.number().min(0).max(1).default(0),
     'number',
-    'Probability that a webhook event is held back by webhookDelay while later ones overtake it.',
+    "Probability that a leg's `submitted` notification is held until the message's next one: an emulator-wide `reorder` delivery behaviour with this probability.",
   ),
   webhookDelay: setting(
     durationSchema.default('30s'),
     'string',
-    'How long delayed or reordered webhook events are held, on the emulator clock.',
+    'How long webhookDelayRate holds a notification, on the emulator clock (the `after` of its `late` behaviour).',
   ),
   scenario: setting(
     z

@@ -329,7 +329,7 @@ func (o OptOutTarget) values() url.Values {
 	return values
 }
 
-// ChaosInput changes receiver chaos; nil fields keep their value. Delay is a time.Duration or a text.
+// ChaosInput changes the delivery-behaviour rates; nil fields keep their value. Delay is a time.Duration or a text.
 type ChaosInput struct {
 	DuplicateRate *float64
 	DelayRate     *float64

@@ -166,12 +166,12 @@ func (c *Control) WebhooksSettled(account string) (Status, error) {
 	return call[Status](c, "POST", "/webhooks/settle", nil, body)
 }
 
-// WebhooksChaos is the receiver chaos in force.
+// WebhooksChaos is the delivery-behaviour rates in force.
 func (c *Control) WebhooksChaos() (Chaos, error) {
 	return call[Chaos](c, "GET", "/webhooks/chaos", nil, nil)
 }
 
-// WebhooksSetChaos changes receiver chaos; fields left nil keep their value.
+// WebhooksSetChaos changes the delivery-behaviour rates; fields left nil keep their value.
 func (c *Control) WebhooksSetChaos(input ChaosInput) (Chaos, error) {
 	body, err := input.body()
 	return withBody[Chaos](c, "POST", "/webhooks/chaos", nil, body, err)

@@ -159,12 +159,12 @@ type WebhookEvent struct {
 	State       string          `json:"state"`
 	Payload     json.RawMessage `json:"payload"`
 	Attempts    []Attempt       `json:"attempts"`
-	Chaos       []string        `json:"chaos"`
+	Behaviours  []string        `json:"behaviours"`
 	// DuplicateOf is, for a duplicate, the id of the event it repeats (and is posted under).
 	DuplicateOf string `json:"duplicateOf,omitempty"`
 }
 
-// Chaos is the receiver chaos in force (Delay in milliseconds).
+// Chaos is the delivery-behaviour rates in force (Delay in milliseconds).
 type Chaos struct {
 	DuplicateRate float64 `json:"duplicateRate"`
 	DelayRate     float64 `json:"delayRate"`

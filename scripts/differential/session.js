@@ -354,33 +354,7 @@ async function drive(s, emulator, remote) {
   );
   await s.step('clocks.list (in process)', () => local.clocks.list());
 
-  // Delivery behaviours and receiver chaos, posting to the receiver.
-  await s.step('webhooks.setChaos (in process)', () =>
-    local.webhooks.setChaos({ duplicateRate: 0.3, delayRate: 0.3, reorderRate: 0.3, delay: '1m' }),
-  );
-  await s.step('scenario.set delivery behaviours (in process)', () =>
-    local.scenario.set({
-      version: 1,
-      webhooks: [
-        { behaviour: 'duplicate', match: { status: 'delivered' }, times: 2 },
-        { behaviour: 'reorder', match: { recipient: '27835550002' } },
-        { behaviour: 'late', after: '2h', match: { recipient: '27835550003' } },
-        { behaviour: 'orphan', match: { status: 'submitted' }, count: 1 },
-        { behaviour: 'answer-ignored', match: { recipient: '27835550004' } },
-      ],
-    }),
-  );
-  await s.step('scenario.get (in process)', () => local.scenario.get());
-  await s.signed('POST /v1/messages (behaviours)', 'POST', '/v1/messages', {
-    recipient: ['27835550002', '27835550003', '27835550004', '27835550005'],
-    message: 'Behaviours',
-    client_reference: 'diff-behaviours',
-  });
-  await s.step('clock.advance 1s, submitted (in process)', () => local.clock.advance('1s'));
-  await s.step('clock.advance 5s, delivered (in process)', () => local.clock.advance('5s'));
-  await s.step('clock.advance 2m, chaos held (in process)', () => local.clock.advance('2m'));
-  await s.step('clock.advance 3h, late (in process)', () => local.clock.advance('3h'));
-  const log = await s.step('webhooks.list behaviours (in process)', () => local.webhooks.list({ limit: 1000 }));
+  const log = await s.step('webhooks.list default account (in process)', () => local.webhooks.list({ account: key }));
   const eventId = log.items?.[0]?.id ?? 'missing';
   await s.step('webhooks.get (in process)', () => local.webhooks.get(eventId));
   await s.step('webhooks.redeliver (remote)', () => remote.webhooks.redeliver(eventId));
@@ -455,10 +429,6 @@ async function drive(s, emulator, remote) {
   await s.step('messages.get unknown (remote)', () => remote.messages.get('no-such-id'));
   await s.step('replies.list (remote)', () => remote.replies.list());
   await s.step('webhooks.chaos (remote)', () => remote.webhooks.chaos());
-  await s.step('webhooks.setChaos (remote)', () =>
-    remote.webhooks.setChaos({ duplicateRate: 0, delayRate: 0, reorderRate: 0 }),
-  );
-  await s.step('webhooks.setChaos invalid (remote)', () => remote.webhooks.setChaos({ duplicateRate: 2 }));
   await s.step('scenario.get (remote)', () => remote.scenario.get());
   await s.step('scenario.bundled (remote)', () => remote.scenario.bundled());
   await s.step('scenario.useBundled (remote)', () => remote.scenario.useBundled('happy-path'));
@@ -470,11 +440,76 @@ async function drive(s, emulator, remote) {
   await s.step('worlds.create (remote)', () => remote.worlds.create({ name: 'remote world' }));
   await s.step('clocks.list (remote)', () => remote.clocks.list());
   await s.step('sign (remote)', () => remote.sign({ recipient: ['27831234567'], message: 'Hi' }));
+
+  // Delivery behaviours (no probability, so no random draw decides them), posting to the receiver.
+  await s.step('scenario.set delivery behaviours (in process)', () =>
+    local.scenario.set({
+      version: 1,
+      webhooks: [
+        { behaviour: 'duplicate', match: { status: 'delivered' }, times: 2 },
+        { behaviour: 'reorder', match: { recipient: '27835550002' } },
+        { behaviour: 'late', after: '2h', match: { recipient: '27835550003' } },
+        { behaviour: 'orphan', match: { status: 'submitted' }, count: 1 },
+        { behaviour: 'answer-ignored', match: { recipient: '27835550004' } },
+      ],
+    }),
+  );
+  await s.step('scenario.get behaviours (in process)', () => local.scenario.get());
+  const behaved = await s.signed('POST /v1/messages (behaviours)', 'POST', '/v1/messages', {
+    recipient: ['27835550002', '27835550003', '27835550004', '27835550005'],
+    message: 'Behaviours',
+    client_reference: 'diff-behaviours',
+  });
+  await s.step('clock.advance 1s, behaviours submitted (in process)', () => local.clock.advance('1s'));
+  await s.step('clock.advance 5s, behaviours delivered (in process)', () => local.clock.advance('5s'));
+  await s.step('clock.advance 1h, behaviours (remote)', () => remote.clock.advance('1h'));
+  await s.step('clock.advance 2h, behaviours late (in process)', () => local.clock.advance('2h'));
+  await s.step('webhooks.list behaviours (in process)', () =>
+    local.webhooks.list({ message: behaved.body?.id ?? 'missing', limit: 1000 }),
+  );
+  await s.step('webhooks.list behaviours (remote)', () =>
+    remote.webhooks.list({ message: behaved.body?.id ?? 'missing', limit: 1000 }),
+  );
+  await s.http(
+    'GET /_emulator/webhooks?message={behaviours}',
+    'GET',
+    `/_emulator/webhooks?message=${behaved.body?.id}`,
+    {
+      auth: null,
+    },
+  );
+
+  // The whole state, behaviours' log entries included.
   const snapshot = await s.step('snapshot export (remote)', () => remote.snapshot());
   await s.step('snapshot import (remote)', () => remote.restore(snapshot));
   await s.step('snapshot import (in process)', () => local.restore(snapshot));
   await s.step('snapshot import invalid (remote)', () => remote.restore({ version: 99 }));
   await s.step('snapshot export (in process)', () => local.snapshot());
+
+  // Receiver chaos: rates drawn from the seeded generator. Last, so what the draws decide touches no call before it.
+  await s.step('scenario.set empty (in process)', () => local.scenario.set({ version: 1 }));
+  await s.step('webhooks.setChaos (in process)', () =>
+    local.webhooks.setChaos({ duplicateRate: 0.3, delayRate: 0.3, reorderRate: 0.3, delay: '1m' }),
+  );
+  await s.step('webhooks.chaos set (remote)', () => remote.webhooks.chaos());
+  await s.http('GET /_emulator/webhooks/chaos (set)', 'GET', '/_emulator/webhooks/chaos', { auth: null });
+  await s.step('webhooks.setChaos invalid (remote)', () => remote.webhooks.setChaos({ duplicateRate: 2 }));
+  const chaotic = await s.signed('POST /v1/messages (chaos)', 'POST', '/v1/messages', {
+    recipient: ['27835550006', '27835550007', '27835550008', '27835550009', '27835550010', '27835550011'],
+    message: 'Chaos',
+    client_reference: 'diff-chaos',
+  });
+  await s.step('clock.advance 1s, chaos submitted (in process)', () => local.clock.advance('1s'));
+  await s.step('clock.advance 5s, chaos delivered (in process)', () => local.clock.advance('5s'));
+  await s.step('clock.advance 2m, chaos held (remote)', () => remote.clock.advance('2m'));
+  await s.step('webhooks.list chaos (in process)', () =>
+    local.webhooks.list({ message: chaotic.body?.id ?? 'missing', limit: 1000 }),
+  );
+  await s.step('webhooks.setChaos off (remote)', () =>
+    remote.webhooks.setChaos({ duplicateRate: 0, delayRate: 0, reorderRate: 0 }),
+  );
+  await s.step('webhooks.chaos off (in process)', () => local.webhooks.chaos());
+
   await s.step('reset one account (remote)', () => remote.reset({ account: key }));
   await s.step('reset (in process)', () => local.reset());
   await s.step('accounts.list after reset (remote)', () => remote.accounts.list());

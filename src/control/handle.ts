@@ -15,7 +15,16 @@ import type {
   WebhookFilterInput,
   WorldInput,
 } from './inputs.js';
-import type { ChaosView, ClockView, LimitsView, OptOutView, TestClockView, WaitView, WorldView } from './views.js';
+import type {
+  ChaosView,
+  ClockView,
+  LimitsView,
+  OptOutView,
+  SignatureView,
+  TestClockView,
+  WaitView,
+  WorldView,
+} from './views.js';
 import type { AccountView } from '../engine/inspection.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
@@ -149,9 +158,9 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
      * have (a receiver hanging on another clock does not hold it).
      */
     settled(options?: { account?: string }): Promise<{ status: 'settled' }>;
-    /** The receiver chaos in force. */
+    /** The delivery-behaviour rates in force (emulator-wide duplicate, late and reorder with a probability). */
     chaos(): Answer<M, ChaosView>;
-    /** Changes receiver chaos (`duplicateRate`, `delayRate`, `reorderRate`, `delay`); fields left out keep their value. */
+    /** Changes the delivery-behaviour rates (`duplicateRate`, `delayRate`, `reorderRate`, `delay`); fields left out keep their value. */
     setChaos(settings: WebhookChaosInput): Answer<M, ChaosView>;
   };
   /**
@@ -185,7 +194,7 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     count(filter?: JournalFilter): Answer<M, number>;
   };
   /** The string to sign and the `Signature` header for a body, with an account's secret (default account if none). */
-  sign(fields: Record<string, unknown>, apiKey?: string): Answer<M, { string_to_sign: string; signature: string }>;
+  sign(fields: Record<string, unknown>, apiKey?: string): Answer<M, SignatureView>;
   /** Back to the start state: everything, or one account's data and settings (`{ account }`). */
   reset(options?: { account?: string }): Answer<M, { status: 'reset' }>;
   /** The whole state as JSON data. */

@@ -156,7 +156,7 @@ export const webhookChaosInput = z.strictObject({
   reorderRate: rate.optional(),
   delay: durationSchema.optional(),
 });
-/** Receiver chaos to set: duplicate, delay and reorder rates (0 to 1) and the delay. */
+/** Delivery-behaviour rates to set: duplicate, delay (late) and reorder rates (0 to 1) and the delay (late's hold). */
 export type WebhookChaosInput = z.infer<typeof webhookChaosInput>;
 
 const checkName = z.enum(receiverCheckNames);

@@ -1,53 +1,57 @@
 /** How a message shows outside the engine (control API, events, the inbox): everything, legs and history included. */
 
+import { z } from 'zod';
 import {
-  type Environment,
   type MessageRecord,
-  type MessageStatus,
-  type ShownStatus,
   type StatusChange,
+  environments,
+  messageStatuses,
+  messageTypes,
   shownStatus,
+  shownStatuses,
 } from './message.js';
-import { type Encoding, countSegments, ucs2Trigger } from './segments.js';
+import { countSegments, encodings, ucs2Trigger } from './segments.js';
 import { formatInstant } from './time.js';
 
-export interface ChangeView {
-  status: MessageStatus;
-  at: string;
-}
+/** A status a message or leg took, and when (in the emulator's offset). */
+export const changeViewSchema = z.strictObject({ status: z.enum(messageStatuses), at: z.string() });
+export type ChangeView = z.output<typeof changeViewSchema>;
 
 /** One recipient's leg: its status, what happened, and the planned changes still to come. */
-export interface LegView {
-  recipient: string;
-  status: MessageStatus;
-  history: ChangeView[];
-  upcoming: ChangeView[];
-}
+export const legViewSchema = z.strictObject({
+  recipient: z.string(),
+  status: z.enum(messageStatuses),
+  history: z.array(changeViewSchema),
+  upcoming: z.array(changeViewSchema),
+});
+export type LegView = z.output<typeof legViewSchema>;
 
-export interface MessageView {
-  id: string;
-  type: MessageRecord['type'];
-  environment: Environment;
-  account: string;
-  recipient: string[];
-  message: string;
+/** A message as the control API, the events and the inbox show it; its type and the control API's answer schema both derive from this. */
+export const messageViewSchema = z.strictObject({
+  id: z.string(),
+  type: z.enum(messageTypes),
+  environment: z.enum(environments),
+  account: z.string(),
+  recipient: z.array(z.string()),
+  message: z.string(),
   /** Segments per recipient, the encoding, and the character that forced UCS-2 (null for GSM-7). */
-  segments: number;
-  encoding: Encoding;
-  ucs2_trigger: string | null;
-  client_reference: string | null;
-  schedule: string | null;
+  segments: z.int(),
+  encoding: z.enum(encodings),
+  ucs2_trigger: z.string().nullable(),
+  client_reference: z.string().nullable(),
+  schedule: z.string().nullable(),
   /** The message's status; `deleted` for a scheduled message deleted through the API (the control API keeps showing it). */
-  status: ShownStatus;
-  credit: number;
-  creation_date: string;
-  delivery_date: string | null;
+  status: z.enum(shownStatuses),
+  credit: z.int(),
+  creation_date: z.string(),
+  delivery_date: z.string().nullable(),
   /** When the message was deleted through the API (only for status `deleted`). */
-  deleted_at?: string;
-  in_reply_to?: string;
-  history: ChangeView[];
-  legs: LegView[];
-}
+  deleted_at: z.string().optional(),
+  in_reply_to: z.string().optional(),
+  history: z.array(changeViewSchema),
+  legs: z.array(legViewSchema),
+});
+export type MessageView = z.output<typeof messageViewSchema>;
 
 export function messageView(message: MessageRecord, offsetMinutes: number): MessageView {
   const time = (ms: number | null) => (ms === null ? null : formatInstant(ms, offsetMinutes));

@@ -1,57 +1,64 @@
 /** A webhook event as the log keeps it and every reader sees it, its states, its tries, and the one way it is made. */
 
-import type { Environment, MessageRecord } from './message.js';
+import { z } from 'zod';
+import { deliveryBehaviourNames } from './deliveryBehaviour.js';
+import { type MessageRecord, environments } from './message.js';
 import { formatInstant } from './time.js';
-
-/** The marks an event's log entry carries for what delivery behaviours and chaos did to it. */
-export const deliveryMarks = ['duplicate', 'delayed', 'reordered', 'late', 'orphan', 'answer-ignored'] as const;
-export type DeliveryMark = (typeof deliveryMarks)[number];
 
 /** What a webhook tells: a leg's delivery status, or an inbound reply. */
 export const webhookKinds = ['delivery', 'reply'] as const;
 export type WebhookKind = (typeof webhookKinds)[number];
-/** Where a webhook event stands: waiting for its next try, held back by chaos, delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
+/** Where a webhook event stands: waiting for its next try, held back by a delivery behaviour (late, reorder), delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
 export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
 export type WebhookState = (typeof webhookStates)[number];
 /** The states a posted event ends in: answered with success, or out of tries. */
 export type PostedState = Extract<WebhookState, 'delivered' | 'failed'>;
 
-export interface WebhookAttempt {
+/** One try at posting an event, and what came back. */
+export const webhookAttemptSchema = z.strictObject({
   /** 1 for the first try. */
-  number: number;
+  number: z.int(),
   /** Emulator clock time of the try. */
-  at: string;
-  url: string;
+  at: z.string(),
+  url: z.string(),
   /** HTTP status the receiver answered, when it answered. */
-  status?: number;
+  status: z.int().optional(),
   /** What went wrong when there was no answer: timeout or connection error. */
-  error?: string;
-  durationMs: number;
-  ok: boolean;
-}
+  error: z.string().optional(),
+  durationMs: z.number(),
+  ok: z.boolean(),
+});
+export type WebhookAttempt = z.output<typeof webhookAttemptSchema>;
 
-export interface WebhookEvent {
-  id: string;
-  kind: WebhookKind;
-  environment: Environment;
-  account: string;
-  messageId: string;
-  recipient: string;
-  status: string;
+/** A webhook event as the log keeps it and the control API answers it. */
+export const webhookEventSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(webhookKinds),
+  environment: z.enum(environments),
+  account: z.string(),
+  messageId: z.string(),
+  recipient: z.string(),
+  status: z.string(),
   /** Emulator clock time the event happened. */
-  createdAt: string;
-  url: string | null;
-  state: WebhookState;
-  payload: unknown;
-  attempts: WebhookAttempt[];
-  /** Delivery behaviours and chaos applied to this event, if any (docs/webhooks.md#delivery-behaviours). */
-  chaos: DeliveryMark[];
+  createdAt: z.string(),
+  url: z.string().nullable(),
+  state: z.enum(webhookStates),
+  payload: z.unknown().describe('The JSON body posted (the delivery or reply payload of the spec).'),
+  attempts: z.array(webhookAttemptSchema),
+  /** The delivery behaviours that touched this event, by name, in their table's order (docs/webhooks.md#delivery-behaviours). */
+  behaviours: z
+    .array(z.enum(deliveryBehaviourNames))
+    .describe('The delivery behaviours that touched the event, by name, in the order of their table.'),
   /**
    * A duplicate (a re-send): the id of the event it repeats. It is logged as an event of its own, with its own tries,
    * but posted as a real re-send is: under that event's id (`X-Emulator-Event-Id`) with the same body.
    */
-  duplicateOf?: string;
-}
+  duplicateOf: z
+    .string()
+    .describe('A duplicate: the id of the event it repeats, which it is posted under (X-Emulator-Event-Id).')
+    .optional(),
+});
+export type WebhookEvent = z.output<typeof webhookEventSchema>;
 
 /** What an event is made of; `at` is the emulator time it happened (epoch ms). */
 export interface WebhookEventFacts {
@@ -82,6 +89,6 @@ export function webhookEvent(facts: WebhookEventFacts): WebhookEvent {
     state: facts.state,
     payload: facts.payload,
     attempts: [],
-    chaos: [],
+    behaviours: [],
   };
 }

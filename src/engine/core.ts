@@ -120,7 +120,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
       signingSecret: options.webhookSigningSecret,
       notifyOn: options.notifyOn,
       offsetMinutes,
-      chaos: {
+      rates: {
         duplicateRate: options.webhookDuplicateRate,
         delayRate: options.webhookDelayRate,
         reorderRate: options.webhookReorderRate,

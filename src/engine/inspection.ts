@@ -1,20 +1,39 @@
 /** How the control API shows accounts. */
 
-import type { AccountSettings, Account, WalletSettings } from '../state/store.js';
+import { z } from 'zod';
+import { type Account, scopes } from '../state/store.js';
 import { settingsOf } from './accounts.js';
 
-export interface AccountView extends AccountSettings {
-  live: WalletSettings & { messages: number };
-  sandbox: WalletSettings & { messages: number };
-}
+/** One environment of an account: balance, webhook URL, opted-out numbers, and how many messages the API finds there. */
+const walletViewSchema = z.strictObject({
+  balance: z.int(),
+  webhookUrl: z.string().nullable(),
+  optOuts: z.array(z.string()),
+  messages: z.int(),
+});
 
+/** An account's settings as the control API shows them, with each environment's message count (its scenario is read on its own). */
+export const accountViewSchema = z.strictObject({
+  apiKey: z.string(),
+  signingSecret: z.string(),
+  scopes: z.array(z.enum(scopes)),
+  live: walletViewSchema,
+  sandbox: walletViewSchema,
+  clock: z.string().nullable().describe('The test clock the account lives on; null for the main clock.'),
+});
+export type AccountView = z.output<typeof accountViewSchema>;
+
+/** The view's fields only: an account's own scenario stays out (its answer schema has none; it is read on its own). */
 export function accountView(account: Account): AccountView {
   const settings = settingsOf(account);
   const { live, sandbox } = account.environments;
   return {
-    ...settings,
+    apiKey: settings.apiKey,
+    signingSecret: settings.signingSecret,
+    scopes: settings.scopes,
     live: { ...settings.live, messages: live.messages.length },
     sandbox: { ...settings.sandbox, messages: sandbox.messages.length },
+    clock: settings.clock,
   };
 }
 

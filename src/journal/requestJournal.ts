@@ -2,27 +2,28 @@
 
 import { z } from 'zod';
 import { queryIntegerSchema } from '../domain/queryInteger.js';
-import { type Environment, environments } from '../domain/environment.js';
+import { environments } from '../domain/environment.js';
 import { formatInstant } from '../domain/time.js';
 
 /** Bodies longer than this many bytes are kept cut to this length, marked as truncated. */
 export const journalBodyLimit = 16 * 1024;
 
 /** What is known of a request once it has been answered, as recorded and as shown alike. */
-interface RequestFacts {
-  method: string;
-  path: string;
+const requestFactsSchema = z.strictObject({
+  method: z.string(),
+  path: z.string(),
   /** The query string without `?`, or ''. */
-  query: string;
-  environment: Environment;
+  query: z.string(),
+  environment: z.enum(environments),
   /** The API key the request claimed (Basic username), whether or not it exists. */
-  account: string | null;
+  account: z.string().nullable(),
   /** 0 when no HTTP answer was sent (a network fault's reset or hang-up). */
-  status: number;
-  durationMs: number;
+  status: z.int().describe('0 when no HTTP answer was sent (a network fault).'),
+  durationMs: z.number(),
   /** The network fault the transport showed instead of (or after) the answer, or null. */
-  network: string | null;
-}
+  network: z.string().nullable(),
+});
+type RequestFacts = z.output<typeof requestFactsSchema>;
 
 /** What the HTTP layer hands over for one request; bodies stay raw until someone reads the entry. */
 export interface JournalRecord extends RequestFacts {
@@ -34,22 +35,33 @@ export interface JournalRecord extends RequestFacts {
   responseBody: string | null;
 }
 
+const facts = requestFactsSchema.shape;
 /** One journal entry as the control API and the library show it. */
-export interface JournalEntry extends RequestFacts {
+export const journalEntrySchema = z.strictObject({
   /** `req_1`, `req_2`, … in arrival order; restarts at reset. */
-  id: string;
+  id: z.string(),
   /** Wall-clock time the request arrived (UTC). */
-  wallTime: string;
+  wallTime: z.string(),
   /** Emulator-clock time the request arrived, in the emulator's offset. */
-  time: string;
+  time: z.string(),
+  method: facts.method,
+  path: facts.path,
+  query: facts.query,
+  environment: facts.environment,
+  account: facts.account,
+  status: facts.status,
+  network: facts.network,
   /** The error code answered, or null for a success. */
-  code: string | null;
+  code: z.string().nullable(),
   /** The message the request was about (path id, or the id of a created message), or null. */
-  messageId: string | null;
-  /** Parsed JSON when the body was JSON, else the text; a body over 16 KiB is cut and says so. */
-  requestBody: unknown;
-  responseBody: unknown;
-}
+  messageId: z.string().nullable(),
+  durationMs: facts.durationMs,
+  requestBody: z
+    .unknown()
+    .describe('Parsed JSON when the body was JSON, else the text; over 16 KiB it is cut and says so.'),
+  responseBody: z.unknown().describe('The JSON answered, if any.'),
+});
+export type JournalEntry = z.output<typeof journalEntrySchema>;
 
 export const journalFilter = z.strictObject({
   account: z.string().optional(),

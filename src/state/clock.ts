@@ -2,7 +2,8 @@
 
 // Imported from node:timers so a host test runner that fakes the global timers cannot stall the clock.
 import { clearTimeout, setTimeout } from 'node:timers';
-import { type ClockMode, maxTime } from '../domain/clockRange.js';
+import { z } from 'zod';
+import { type ClockMode, clockModes, maxTime } from '../domain/clockRange.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { type Timer, TimerQueue } from './timerQueue.js';
@@ -25,45 +26,49 @@ export interface ClockSettings {
 export const incidentOutcomes = ['failed', 'skipped'] as const;
 
 /** A task that threw (failed) or was not carried out (skipped), kept so the control API can show it. */
-export interface ClockIncident {
+export const clockIncidentSchema = z.strictObject({
   /** Virtual time the task was due (epoch ms). */
-  due: number;
+  due: z.int(),
   /** What the task was for, e.g. `scenario timeline event at 5m`. */
-  task: string;
-  outcome: (typeof incidentOutcomes)[number];
-  reason: string;
-}
+  task: z.string(),
+  outcome: z.enum(incidentOutcomes),
+  reason: z.string(),
+});
+export type ClockIncident = z.output<typeof clockIncidentSchema>;
 
-export interface ClockState {
-  now: number;
-  mode: ClockMode;
-  speed: number;
-  pendingTasks: number;
+/** What a clock shows of itself; the control API's clock views are built from its fields. */
+export const clockStateSchema = z.strictObject({
+  now: z.int(),
+  mode: z.enum(clockModes),
+  speed: z.number(),
+  pendingTasks: z.int(),
   /** The most recent failed or skipped tasks, oldest first (at most `incidentLimit`). */
-  incidents: ClockIncident[];
-}
+  incidents: z.array(clockIncidentSchema),
+});
+export type ClockState = z.output<typeof clockStateSchema>;
 
 /** One line for the log: `clock task "…" due at … failed: …; the clock goes on`. */
 export function describeIncident(incident: ClockIncident, offsetMinutes: number): string {
   return `clock task "${incident.task}" due at ${formatInstant(incident.due, offsetMinutes)} ${incident.outcome}: ${incident.reason}; the clock goes on.`;
 }
 
-/** How a `runUntilIdle` or `next` ended. */
 /** Why a run stopped short of idle: its time limit, the task cap, or a restart of the clock under it. */
 export const runStops = ['limit', 'task-cap', 'restart'] as const;
 export type RunStop = (typeof runStops)[number];
 
-export interface ClockRun {
+/** How a `runUntilIdle` or `next` ended. */
+export const clockRunSchema = z.strictObject({
   /** Tasks fired. */
-  fired: number;
+  fired: z.int(),
   /** True when no task is left queued. */
-  idle: boolean;
+  idle: z.boolean(),
   /**
    * Why `runUntilIdle` ended with tasks still queued: the virtual limit, the cap on tasks fired, or a
    * restart (reset or snapshot import) while it waited between rounds, whose fresh state it leaves alone.
    */
-  stoppedAt?: RunStop;
-}
+  stoppedAt: z.enum(runStops).optional(),
+});
+export type ClockRun = z.output<typeof clockRunSchema>;
 
 /** How many incidents the clock remembers; older ones are dropped. */
 export const incidentLimit = 100;

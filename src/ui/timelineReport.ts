@@ -134,7 +134,7 @@ export function timelineReport(core: Core, account: string, requests: readonly J
   }
 
   for (const event of core.webhooks.log.list({ account })) {
-    const touched = event.chaos.length === 0 ? '' : ` [${event.chaos.join(', ')}]`;
+    const touched = event.behaviours.length === 0 ? '' : ` [${event.behaviours.join(', ')}]`;
     const what = `${event.kind} webhook (${event.status}) of ${event.messageId}${touched}`;
     if (event.attempts.length === 0) {
       const why = event.state === 'skipped' ? 'not posted: no webhook URL' : `${event.state}, not tried yet`;

@@ -5,6 +5,7 @@
  * receiver holds after each sequence; without one, the report says what answers alone cannot show. Needs no emulator.
  */
 
+import { z } from 'zod';
 import { resolveOptions } from '../options.js';
 import { parseDuration } from '../domain/time.js';
 import {
@@ -15,7 +16,7 @@ import {
   receiverCheckNames,
   receiverChecks,
 } from './receiverChecks.js';
-import { type HeldState, StateReader, checkStateTemplate } from './receiverState.js';
+import { type HeldState, StateReader, checkStateTemplate, heldStateSchema } from './receiverState.js';
 import { WebhookTransport, isHttp } from './transport.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
 
@@ -40,58 +41,62 @@ export interface CheckReceiverOptions {
 }
 
 /** What the state hook was asked about one message after a sequence, and what it answered. */
-export interface StateReading {
+export const stateReadingSchema = z.strictObject({
   /** The message id. */
-  message: string;
+  message: z.string(),
   /** What the receiver should hold: the newest status it answered 200 to, and how many distinct notifications that was. */
-  expected: { status: string; notifications: number };
+  expected: z.strictObject({ status: z.string(), notifications: z.int() }),
   /** What the hook answered. */
-  held?: HeldState;
+  held: heldStateSchema.optional(),
   /** Why there was no usable answer. */
-  error?: string;
-  passed: boolean;
-}
+  error: z.string().optional(),
+  passed: z.boolean(),
+});
+export type StateReading = z.output<typeof stateReadingSchema>;
 
 /** One post and what came back. */
-export interface CheckAnswer {
-  about: string;
+export const checkAnswerSchema = z.strictObject({
+  about: z.string(),
   /** The HTTP status; absent when there was none. */
-  status?: number;
+  status: z.int().optional(),
   /** Why there was no answer (refused, timeout, a certificate not trusted, ...). */
-  error?: string;
+  error: z.string().optional(),
   /** Set when the answer's body was longer than this and was not read further (its status still counts). */
-  cutAfterBytes?: number;
-  ms: number;
-}
+  cutAfterBytes: z.int().optional(),
+  ms: z.int(),
+});
+export type CheckAnswer = z.output<typeof checkAnswerSchema>;
 
-export interface CheckResult {
-  name: ReceiverCheckName;
-  sends: string;
-  passed: boolean;
-  /** Why it passed or failed, in a sentence. */
-  reason: string;
-  /** What a real gateway does next, following the spec's retry rule. */
-  gatewayNext: string;
-  answers: CheckAnswer[];
-  /** With a state hook: what it answered after this check's sequences (up to the first that failed). */
-  state?: StateReading[];
-}
+/** One check's result: what it sent, whether the receiver passed, why, and what each post got back. */
+export const checkResultSchema = z.strictObject({
+  name: z.enum(receiverCheckNames),
+  sends: z.string(),
+  passed: z.boolean(),
+  reason: z.string().describe('Why it passed or failed, in a sentence naming the post or sequence.'),
+  gatewayNext: z.string().describe("What a real gateway does next, by the spec's retry rule."),
+  answers: z.array(checkAnswerSchema),
+  state: z
+    .array(stateReadingSchema)
+    .describe("With a state hook: what it answered after the check's sequences, up to the first that failed.")
+    .optional(),
+});
+export type CheckResult = z.output<typeof checkResultSchema>;
 
-export interface ReceiverReport {
-  url: string;
-  passed: boolean;
-  timeoutMs: number;
-  /** The state hook's template, when one was given (a password in it masked). */
-  state?: string;
-  checks: CheckResult[];
-  /**
-   * What this run could not see, each with where to prove it instead: without a state hook, whether a duplicate was
-   * processed twice or an older status overwrote a newer one (a 200 looks the same either way). Empty when nothing.
-   */
-  unseen: string[];
-  /** Set when nothing usable answered at all (the remaining checks were not run). */
-  unreachable?: string;
-}
+/** What check-receiver found: each check's result, what it could not see, and whether anything answered at all. */
+export const receiverReportSchema = z.strictObject({
+  url: z.string().describe("The receiver's URL (a password in it masked)."),
+  passed: z.boolean(),
+  timeoutMs: z.int(),
+  state: z.string().describe("The state hook's template, when one was given (a password in it masked).").optional(),
+  checks: z.array(checkResultSchema),
+  unseen: z
+    .array(z.string())
+    .describe(
+      'What the run could not see (without a state hook: a duplicate processed twice, an older status written over a newer one), each with where to prove it instead.',
+    ),
+  unreachable: z.string().describe('Set when nothing answered the first check (the rest were not run).').optional(),
+});
+export type ReceiverReport = z.output<typeof receiverReportSchema>;
 
 /** The spec's retry rule with the emulator's defaults: what happens to a post that is not answered 200. */
 function retryRule(): string {

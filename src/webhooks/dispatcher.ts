@@ -1,12 +1,17 @@
 /**
  * Posts webhook events: in order per message, with the spec's re-attempts, a timeout, optional
- * signing and chaos, and a log entry for every try. Never blocks the API or the clock.
+ * signing and the delivery behaviours, and a log entry for every try. Never blocks the API or the clock.
  */
 
 import { type Environment, type MessageRecord, type MessageStatus, environments } from '../domain/message.js';
 import { type RenderContext, renderMessage } from '../domain/representation.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
-import { type BehaviourDecider, maxDeliveriesPerNotification } from './deliveryBehaviour.js';
+import type { BehaviourDecider, NotificationSubject } from './behaviourDecider.js';
+import { orphanPayload } from './orphanPayload.js';
+import { BehaviourRates, type WebhookChaos } from './behaviourRates.js';
+import { Flights } from './flights.js';
+import { MessageQueues, type Queued } from './messageQueues.js';
+import { type DeliveryPlan, planDelivery } from '../domain/deliveryBehaviour.js';
 import { ApiError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
@@ -25,13 +30,6 @@ import { WebhookLog } from './log.js';
 import { SkippedDelivery } from './skippedDelivery.js';
 import { type WebhookReceiver, WebhookTransport } from './transport.js';
 
-export interface WebhookChaos {
-  duplicateRate: number;
-  delayRate: number;
-  reorderRate: number;
-  delayMs: number;
-}
-
 export interface DispatcherSettings {
   retries: number;
   backoffMs: number;
@@ -40,53 +38,25 @@ export interface DispatcherSettings {
   signingSecret: string | undefined;
   notifyOn: readonly string[];
   offsetMinutes: number;
-  chaos: WebhookChaos;
+  /** The rate options at start-up: behaviours with a probability (behaviourRates.ts). */
+  rates: WebhookChaos;
 }
 
-interface Outgoing {
+/** One event on its way: queued behind its message's others (MessageQueues), held until `notBefore` on its clock. */
+interface Outgoing extends Queued {
   event: WebhookEvent;
   /** answer-ignored: how many more 200 answers count as lost. */
   ignoreAnswers?: number;
-  /** Emulator time before which the event must not be posted (delayed chaos). */
-  notBefore: number;
-  /** The clock of the event's account: its holds and the times of its tries are on it. */
-  clock: Clock;
-}
-
-/** Events of one message wait here so they are posted in the order they happened. */
-interface MessageQueue {
-  /** The clock of the message's account: the queue's pump counts as that clock's work. */
-  clock: Clock;
-  items: Outgoing[];
-  pumping: boolean;
-  /** Set while a clock timer is armed to resume a held-back head. */
-  waiting: boolean;
-}
-
-/** Tries under way, and who waits for there to be none. */
-interface Flights {
-  count: number;
-  waiters: (() => void)[];
-}
-
-/** One try ended: the last one wakes whoever waits. */
-function land(flights: Flights): void {
-  flights.count -= 1;
-  if (flights.count > 0) return;
-  const { waiters } = flights;
-  flights.waiters = [];
-  for (const resolve of waiters) resolve();
 }
 
 export class WebhookDispatcher {
   readonly log: WebhookLog;
-  private readonly queues = new Map<string, MessageQueue>();
-  /** Pumps and redeliveries under way in the whole emulator, and per clock (a move settles only its own clock's). */
-  private readonly everywhere: Flights = { count: 0, waiters: [] };
-  private readonly perClock = new WeakMap<Clock, Flights>();
-  private chaos: WebhookChaos;
-  private generation = 0;
-  /** The scenario's delivery behaviours (duplicate, reorder, late, orphan, answer-ignored); none until one is set. */
+  /** Pumps and redeliveries under way, in the emulator and per clock. */
+  private readonly flights = new Flights();
+  private readonly queues = new MessageQueues<Outgoing>((outgoing) => this.post(outgoing), this.flights);
+  /** The rate options' behaviours, changeable at runtime (the `webhooks.chaos` control operations). */
+  readonly rates: BehaviourRates;
+  /** The scenario's delivery behaviours; none until one is set. */
   private behaviours: BehaviourDecider = () => [];
   /** Notifications a reorder holds back, by message, until the message's next one has been queued. */
   private readonly heldBack = new Map<string, Outgoing[]>();
@@ -107,7 +77,7 @@ export class WebhookDispatcher {
   ) {
     this.log = new WebhookLog(settings.logLimit);
     this.transport = new WebhookTransport(settings.timeoutMs);
-    this.chaos = { ...settings.chaos };
+    this.rates = new BehaviourRates(settings.rates, random);
     const notifyOn = new Set(settings.notifyOn);
     events.on('leg.status', ({ message, leg, status, at }) => {
       if (!notifyOn.has(status)) return;
@@ -134,22 +104,12 @@ export class WebhookDispatcher {
     });
   }
 
-  configureChaos(chaos: Partial<WebhookChaos>): WebhookChaos {
-    this.chaos = { ...this.chaos, ...chaos };
-    return { ...this.chaos };
-  }
-
-  chaosSettings(): WebhookChaos {
-    return { ...this.chaos };
-  }
-
   /**
    * Resolves once every webhook try that has started, or is due, has finished: of `clock`'s accounts only when given
    * (a receiver that hangs on another clock holds no one else's move), else of the whole emulator.
    */
-  async settled(clock?: Clock): Promise<void> {
-    const flights = clock === undefined ? this.everywhere : this.perClock.get(clock);
-    if (flights !== undefined && flights.count > 0) await new Promise<void>((resolve) => flights.waiters.push(resolve));
+  settled(clock?: Clock): Promise<void> {
+    return this.flights.settled(clock);
   }
 
   /** Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end. */
@@ -167,7 +127,7 @@ export class WebhookDispatcher {
     event.url = url;
     event.state = 'pending';
     const clock = account?.clock ?? this.clock;
-    await this.track(clock, this.post({ event, notBefore: 0, clock }));
+    await this.flights.track(clock, this.post({ event, notBefore: 0, clock }));
     return event;
   }
 
@@ -195,22 +155,18 @@ export class WebhookDispatcher {
     this.log.forget(account.apiKey);
     for (const environment of environments) {
       for (const message of account.environments[environment].messages) {
-        const queue = this.queues.get(message.id);
-        if (queue === undefined) continue;
-        queue.items.length = 0;
-        this.queues.delete(message.id);
+        this.queues.forget(message.id);
+        this.heldBack.delete(message.id);
       }
-      for (const message of account.environments[environment].messages) this.heldBack.delete(message.id);
     }
   }
 
   /** Forgets the log and every queued event (reset); tries already on the wire finish unrecorded. */
   reset(): void {
-    this.generation += 1;
     this.log.clear();
     this.queues.clear();
     this.heldBack.clear();
-    this.chaos = { ...this.settings.chaos };
+    this.rates.reset();
   }
 
   private context(message: MessageRecord): RenderContext {
@@ -244,186 +200,60 @@ export class WebhookDispatcher {
     payload: unknown,
     orderKey = message.id,
   ): void {
+    const subject: NotificationSubject = { kind, message, recipient, status };
     const now = clock.now();
-    const make = (): Outgoing => {
-      const state = url === null ? 'skipped' : 'pending';
-      const event = webhookEvent({
-        id: this.random.uuid(),
-        kind,
-        message,
-        recipient,
-        status,
-        at: now,
-        offsetMinutes: this.settings.offsetMinutes,
-        url,
-        state,
-        payload,
-      });
-      this.log.add(event);
-      return { event, notBefore: now, clock };
-    };
+    const make = (): Outgoing => this.logged(subject, clock, url, payload);
     const outgoing = make();
     if (url === null) return this.events.emit('webhook.settled', { event: outgoing.event });
-    const { chaos } = this;
-    const copies = [outgoing];
-    const applied = this.behaviours({ kind, message, recipient, status });
+    const plan = planDelivery([...this.behaviours(subject), ...this.rates.decide(subject)]);
+    const deliveries = [outgoing];
     // A duplicate is a re-send of this notification: the same event id and body, as a gateway re-sends.
-    const resend = (): Outgoing => {
-      const copy = this.marked(make(), 'duplicate');
+    while (deliveries.length < plan.deliveries) {
+      const copy = make();
       copy.event.duplicateOf = outgoing.event.id;
-      return copy;
-    };
-    // However many duplicates match, the emulator's and the account's together, one cap holds: memory and posts stay bounded.
-    const room = (): boolean => copies.length < maxDeliveriesPerNotification;
-    for (const behaviour of applied)
-      if (behaviour.name === 'duplicate')
-        for (let extra = 1; extra < behaviour.times && room(); extra++) copies.push(resend());
-    if (chaos.duplicateRate > 0 && this.random.next() < chaos.duplicateRate && room()) copies.push(resend());
-    const late = applied.find((behaviour) => behaviour.name === 'late');
-    const ignored = applied.find((behaviour) => behaviour.name === 'answer-ignored');
-    const reorder = kind === 'delivery' && applied.some((behaviour) => behaviour.name === 'reorder');
-    const queued: Outgoing[] = [];
-    for (const copy of copies) {
-      if (late !== undefined) {
-        this.marked(copy, 'late').event.state = 'delayed';
-        copy.notBefore = now + late.afterMs;
-      }
-      if (ignored !== undefined) this.marked(copy, 'answer-ignored').ignoreAnswers = ignored.times;
-      if (chaos.reorderRate > 0 && this.random.next() < chaos.reorderRate) {
-        copy.event.chaos.push('reordered');
-        copy.event.state = 'delayed';
-        clock.at(now + chaos.delayMs, () => void this.track(clock, this.post(copy)));
-        continue;
-      }
-      if (chaos.delayRate > 0 && this.random.next() < chaos.delayRate) {
-        copy.event.chaos.push('delayed');
-        copy.event.state = 'delayed';
-        copy.notBefore = now + chaos.delayMs;
-      }
-      queued.push(copy);
+      copy.event.behaviours.push('duplicate');
+      deliveries.push(copy);
     }
-    if (reorder) {
+    for (const delivery of deliveries) this.shaped(delivery, plan, now);
+    if (plan.heldForNext) {
       // Held until the message's next notification is queued: that one goes first, these after it.
-      for (const copy of queued) this.marked(copy, 'reordered').event.state = 'delayed';
-      this.heldBack.set(orderKey, [...(this.heldBack.get(orderKey) ?? []), ...queued]);
+      this.heldBack.set(orderKey, [...(this.heldBack.get(orderKey) ?? []), ...deliveries]);
     } else {
-      const queue = this.queueFor(orderKey, clock);
-      queue.items.push(...queued);
-      const held = this.heldBack.get(orderKey);
-      if (held !== undefined) {
-        this.heldBack.delete(orderKey);
-        for (const copy of held) copy.event.state = 'pending';
-        queue.items.push(...held);
-      }
+      const held = this.heldBack.get(orderKey) ?? [];
+      this.heldBack.delete(orderKey);
+      for (const copy of held) copy.event.state = 'pending';
+      this.queues.push(orderKey, clock, [...deliveries, ...held]);
     }
-    if (applied.some((behaviour) => behaviour.name === 'orphan'))
-      this.orphan(kind, clock, url, message, recipient, status, payload);
-    this.pump(orderKey);
+    if (plan.orphan) {
+      // One more like it, for a message id the account never sent, in a queue of its own.
+      const id = this.random.uuid();
+      const stranger = this.logged(
+        { ...subject, message: { ...message, id } },
+        clock,
+        url,
+        orphanPayload(payload, message.id, id),
+      );
+      stranger.event.behaviours.push('orphan');
+      this.queues.push(id, clock, [stranger]);
+    }
   }
 
-  /** Marks an outgoing event with a behaviour (once) and answers it. */
-  private marked(outgoing: Outgoing, name: WebhookEvent['chaos'][number]): Outgoing {
-    if (!outgoing.event.chaos.includes(name)) outgoing.event.chaos.push(name);
-    return outgoing;
-  }
-
-  /** orphan: one more notification like this one, for a message id the account never sent. */
-  private orphan(
-    kind: WebhookKind,
-    clock: Clock,
-    url: string,
-    message: MessageRecord,
-    recipient: string,
-    status: string,
-    payload: unknown,
-  ): void {
-    const id = this.random.uuid();
-    const stranger: MessageRecord = { ...message, id };
-    const links = (payload as { _links?: unknown })._links;
-    const copy = {
-      ...(payload as Record<string, unknown>),
-      id,
-      ...(links === undefined
-        ? {}
-        : { _links: JSON.parse(JSON.stringify(links).replaceAll(message.id, id)) as unknown }),
-    };
-    const event = webhookEvent({
-      id: this.random.uuid(),
-      kind,
-      message: stranger,
-      recipient,
-      status,
-      at: clock.now(),
-      offsetMinutes: this.settings.offsetMinutes,
-      url,
-      state: 'pending',
-      payload: copy,
-    });
-    event.chaos.push('orphan');
+  /** A new event, logged; `skipped` when there is no URL to post it to. */
+  private logged(subject: NotificationSubject, clock: Clock, url: string | null, payload: unknown): Outgoing {
+    const at = clock.now();
+    const state = url === null ? 'skipped' : 'pending';
+    const offsetMinutes = this.settings.offsetMinutes;
+    const event = webhookEvent({ id: this.random.uuid(), ...subject, at, offsetMinutes, url, state, payload });
     this.log.add(event);
-    this.queueFor(id, clock).items.push({ event, notBefore: clock.now(), clock });
-    this.pump(id);
+    return { event, notBefore: at, clock };
   }
 
-  private queueFor(key: string, clock: Clock): MessageQueue {
-    let queue = this.queues.get(key);
-    if (!queue) {
-      queue = { clock, items: [], pumping: false, waiting: false };
-      this.queues.set(key, queue);
-    }
-    return queue;
-  }
-
-  /** Posts a message's queued events one after another; a held-back head waits for the clock. */
-  private pump(key: string): void {
-    const queue = this.queues.get(key);
-    if (!queue || queue.pumping) return;
-    const generation = this.generation;
-    const run = async (): Promise<void> => {
-      queue.pumping = true;
-      try {
-        while (queue.items.length > 0 && generation === this.generation) {
-          const head = queue.items[0] as Outgoing;
-          if (head.notBefore > head.clock.now()) {
-            if (!queue.waiting) {
-              queue.waiting = true;
-              head.clock.at(head.notBefore, () => {
-                queue.waiting = false;
-                this.pump(key);
-              });
-            }
-            return;
-          }
-          await this.post(head);
-          queue.items.shift();
-        }
-        if (queue.items.length === 0 && this.queues.get(key) === queue) this.queues.delete(key);
-      } finally {
-        queue.pumping = false;
-      }
-    };
-    void this.track(queue.clock, run());
-  }
-
-  /**
-   * Counts `promise` as in flight on `clock` and in the emulator until it ends; counts, not sets of promises, so
-   * settled() costs nothing per event.
-   */
-  private track<T>(clock: Clock, promise: Promise<T>): Promise<T> {
-    let flights = this.perClock.get(clock);
-    if (flights === undefined) {
-      flights = { count: 0, waiters: [] };
-      this.perClock.set(clock, flights);
-    }
-    const own = flights;
-    own.count += 1;
-    this.everywhere.count += 1;
-    const ended = (): void => {
-      land(own);
-      land(this.everywhere);
-    };
-    promise.then(ended, ended);
-    return promise;
+  /** One delivery as the plan has it: marked, held, its answers ignored. */
+  private shaped(delivery: Outgoing, plan: DeliveryPlan, now: number): void {
+    delivery.event.behaviours.push(...plan.marks);
+    if (plan.holdMs !== undefined || plan.heldForNext) delivery.event.state = 'delayed';
+    delivery.notBefore = now + (plan.holdMs ?? 0);
+    if (plan.ignoredAnswers > 0) delivery.ignoreAnswers = plan.ignoredAnswers;
   }
 
   private async post(outgoing: Outgoing): Promise<void> {

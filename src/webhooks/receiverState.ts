@@ -5,14 +5,16 @@
  */
 
 import type { Agent } from 'undici';
+import { z } from 'zod';
 import { isHttp } from './transport.js';
 
 /** What a receiver says it holds for one message: the status it records, and how many notifications it acted on. */
-export interface HeldState {
-  status: string;
+export const heldStateSchema = z.strictObject({
+  status: z.string(),
   /** Notifications acted on for the message, a re-sent one (same event id) counted once; absent when the hook does not count. */
-  notifications?: number;
-}
+  notifications: z.int().optional(),
+});
+export type HeldState = z.output<typeof heldStateSchema>;
 
 /** The hook's answer for one message, or why there is none. */
 export type StateAnswer = { held: HeldState } | { error: string };

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { createEmulator, errorCatalogue } from '../../src/index.js';
 import { envName, flagName, settings } from '../../src/options.js';
 import { controlTable } from '../../src/control/controlTable.js';
+import { behaviourTable } from '../../src/domain/deliveryBehaviour.js';
 import { benchSummary } from '../../scripts/benchSummary.js';
 import { docsPage, docsPages, readRepoFile } from '../support/docs.js';
 
@@ -36,6 +37,13 @@ test('the control API table is the operations table: every endpoint, its handle 
     docsPage('control-api.md'),
     'the control table in docs/control-api.md is stale: npm run docs rewrites it',
   ).toContain(controlTable());
+});
+
+test('the delivery behaviours table in docs/webhooks.md is the behaviours table: every name, what it does and imitates', () => {
+  expect(
+    docsPage('webhooks.md'),
+    'the behaviours table in docs/webhooks.md is stale: npm run docs rewrites it',
+  ).toContain(behaviourTable());
 });
 
 test('the Performance figures are the ones the last npm run bench wrote to bench/RESULTS.md', () => {

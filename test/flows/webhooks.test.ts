@@ -240,7 +240,7 @@ test('webhook bodies are signed when a webhook signing secret is set', async () 
   );
 });
 
-test('duplicate chaos posts events twice', async () => {
+test('the duplicate rate is a duplicate behaviour: each notification re-sent once, marked duplicate', async () => {
   const { emulator, catcher } = await setup({ webhookDuplicateRate: 1 });
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('5s');
@@ -250,28 +250,30 @@ test('duplicate chaos posts events twice', async () => {
     'delivered',
     'delivered',
   ]);
-  expect(emulator.webhooks.list().items.filter((event) => event.chaos.includes('duplicate'))).toHaveLength(2);
+  expect(emulator.webhooks.list().items.filter((event) => event.behaviours.includes('duplicate'))).toHaveLength(2);
 });
 
-test('delay chaos holds events on the emulator clock and keeps their order', async () => {
+test('the delay rate is a late behaviour: notifications held for webhookDelay on the emulator clock, in order', async () => {
   const { emulator, catcher } = await setup({ webhookDelayRate: 1, webhookDelay: '1m' });
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
   await emulator.clock.advance('5s');
   expect(catcher.received).toHaveLength(0);
   expect(emulator.webhooks.list().items.map((event) => event.state)).toEqual(['delayed', 'delayed']);
+  expect(emulator.webhooks.list().items.map((event) => event.behaviours)).toEqual([['late'], ['late']]);
   await emulator.clock.advance('1m');
   expect(catcher.received.map((request) => request.body.status)).toEqual(['submitted', 'delivered']);
 });
 
-test('reorder chaos lets later events overtake a held one', async () => {
+test("the reorder rate is a reorder behaviour: a leg's submitted notification waits for the message's next one", async () => {
   const { emulator, catcher } = await setup();
+  emulator.webhooks.setChaos({ reorderRate: 1 });
   await send(emulator, { recipient: ['27831234567'], message: 'Hi' });
-  emulator.webhooks.setChaos({ reorderRate: 1, delay: '10s' });
   await emulator.clock.advance('1s');
-  emulator.webhooks.setChaos({ reorderRate: 0 });
+  expect(catcher.received).toHaveLength(0);
+  expect(emulator.webhooks.list().items.map((event) => [event.status, event.state, event.behaviours])).toEqual([
+    ['submitted', 'delayed', ['reorder']],
+  ]);
   await emulator.clock.advance('4s');
-  expect(catcher.received.map((request) => request.body.status)).toEqual(['delivered']);
-  await emulator.clock.advance('10s');
   expect(catcher.received.map((request) => request.body.status)).toEqual(['delivered', 'submitted']);
 });
 

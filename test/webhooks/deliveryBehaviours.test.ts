@@ -52,7 +52,7 @@ test.each(requestPaths)('duplicate: the delivered notification arrives three tim
   await emulator.waitFor(id).toReach('delivered');
   expect(statuses(catcher)).toEqual([`${id}:submitted`, `${id}:delivered`, `${id}:delivered`, `${id}:delivered`]);
   const logged = emulator.webhooks.list({ message: id }).items;
-  expect(logged.filter((event) => event.chaos.includes('duplicate'))).toHaveLength(2);
+  expect(logged.filter((event) => event.behaviours.includes('duplicate'))).toHaveLength(2);
 });
 
 test("a duplicate is a re-send: every copy carries the first one's event id and the very same body, as check-receiver sends it", async () => {
@@ -126,9 +126,9 @@ test.each(requestPaths)("reorder: a message's outcome arrives before its submitt
   const id = await send();
   await emulator.waitFor(id).toReach('delivered');
   expect(statuses(catcher)).toEqual([`${id}:delivered`, `${id}:submitted`]);
-  expect(emulator.webhooks.list({ message: id }).items.find((event) => event.status === 'submitted')?.chaos).toEqual([
-    'reordered',
-  ]);
+  expect(
+    emulator.webhooks.list({ message: id }).items.find((event) => event.status === 'submitted')?.behaviours,
+  ).toEqual(['reorder']);
 });
 
 test.each(requestPaths)('late: the receipt is held six virtual hours on its own clock, through %s', async (path) => {
@@ -230,3 +230,40 @@ test('a behaviour rule that does not hold together is refused with the path of t
   );
   expect(refused([{ behaviour: 'shuffle' }])).toThrow(/webhooks\[0\]\.behaviour/);
 });
+
+/** What one send's notifications became, to a catcher and in the webhook log, with the rate options or a scenario. */
+async function deliveriesOf(options: Record<string, unknown>, webhooks: unknown[]): Promise<unknown> {
+  const catcher = await createWebhookCatcher();
+  const emulator = makeEmulator({ ...options, webhookUrl: catcher.url });
+  open.push(emulator, catcher);
+  if (webhooks.length > 0) emulator.scenario.set({ version: 1, webhooks } as never);
+  const answer = await call(emulator, 'POST', '/v1/messages', { body: { recipient: ['27831234567'], message: 'Hi' } });
+  await emulator.clock.advance('1m');
+  const early = catcher.received.map((request) => request.body.status);
+  await emulator.clock.advance('7h');
+  await emulator.webhooks.settled();
+  return {
+    early,
+    posted: catcher.received.map((request) => [
+      request.body.status,
+      request.headers['x-emulator-event-id'] !== undefined,
+    ]),
+    logged: emulator.webhooks
+      .list({ message: answer.body.id as string })
+      .items.map((event) => [event.status, event.state, event.behaviours, event.duplicateOf !== undefined]),
+  };
+}
+
+test.each([
+  ['webhookDuplicateRate', { webhookDuplicateRate: 1 }, { behaviour: 'duplicate' }],
+  ['webhookReorderRate', { webhookReorderRate: 1 }, { behaviour: 'reorder' }],
+  ['webhookDelayRate', { webhookDelayRate: 1, webhookDelay: '6h' }, { behaviour: 'late', after: '6h' }],
+])(
+  '%s at 1 is its delivery behaviour: the same posts, holds and marks as the scenario rule',
+  async (_name, options, rule) => {
+    const byRate = await deliveriesOf(options, []);
+    const byRule = await deliveriesOf({}, [rule]);
+    expect(byRate).toEqual(byRule);
+    expect(byRate).not.toEqual(await deliveriesOf({}, []));
+  },
+);

@@ -17,7 +17,7 @@ function event(id: string, state: WebhookState): WebhookEvent {
     state,
     payload: {},
     attempts: [],
-    chaos: [],
+    behaviours: [],
   };
 }
 

@@ -378,7 +378,9 @@ trait ControlOperations
     }
 
     /**
-     * Receiver chaos in force: `{duplicateRate, delayRate, reorderRate, delay}` (delay in milliseconds).
+     * The delivery-behaviour rates in force (an alias for emulator-wide `duplicate`, `late` and `reorder`
+     * behaviours with a probability): `{duplicateRate, delayRate, reorderRate, delay}` (delay, the `late` hold, in
+     * milliseconds).
      *
      * `GET /webhooks/chaos`; answers Chaos.
      */
@@ -388,8 +390,8 @@ trait ControlOperations
     }
 
     /**
-     * Changes receiver chaos: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05, "delay": "30s"}`
-     * (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.
+     * Changes the delivery-behaviour rates: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05,
+     * "delay": "30s"}` (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.
      *
      * `POST /webhooks/chaos`; answers Chaos.
      */

@@ -10,6 +10,7 @@ import type { OperationDeps, Paged } from '../operation.js';
 import type { OperationTable } from '../operation.js';
 import { accountInput, accountPatch, noFilter } from '../inputs.js';
 import { body, key, query } from '../argSpecs.js';
+import type { SignatureView } from '../views.js';
 
 export function listAccounts({ core }: OperationDeps, { page, limit }: Paged): Page<AccountView> {
   return paginate([...core.store.accounts.values()].map(accountView), page, limit);
@@ -47,7 +48,7 @@ export function signBody(
   { core }: OperationDeps,
   fields: unknown,
   apiKey: string = core.options.apiKey,
-): { string_to_sign: string; signature: string } {
+): SignatureView {
   if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
     throw new ApiError('CONTROL_INVALID_REQUEST', 'Send the request body to sign as a JSON object.');
   }

@@ -14,6 +14,7 @@ import type { OperationDeps } from '../operation.js';
 import { readScenario } from '../readScenario.js';
 import type { OperationTable } from '../operation.js';
 import { key, scenarioName } from '../argSpecs.js';
+import type { BundledScenariosView } from '../views.js';
 
 export function getScenario({ scenarios }: OperationDeps): Scenario {
   return scenarios.scenario();
@@ -35,7 +36,7 @@ export function setScenario({ core, scenarios }: OperationDeps, input: unknown):
   return scenario;
 }
 
-export function listBundledScenarios(): { scenarios: { name: string; description: string }[] } {
+export function listBundledScenarios(): BundledScenariosView {
   return { scenarios: bundledScenarios() };
 }
 

@@ -1,4 +1,4 @@
-/** The webhook log: list and read events, post one again, wait for tries under way, receiver chaos, and checking a receiver. */
+/** The webhook log: list and read events, post one again, wait for tries under way, the delivery-behaviour rates, and checking a receiver. */
 
 import { ApiError } from '../../domain/errors.js';
 import { quoteExcerpt } from '../../domain/excerpt.js';
@@ -48,12 +48,12 @@ export function settlesAccountScope({ core }: OperationDeps, { account }: Accoun
 }
 
 export function webhookChaos({ core }: OperationDeps): ChaosView {
-  return chaosView(core.webhooks.chaosSettings());
+  return chaosView(core.webhooks.rates.settings());
 }
 
 export function setWebhookChaos({ core }: OperationDeps, { delay, ...rates }: WebhookChaosInput): ChaosView {
   return chaosView(
-    core.webhooks.configureChaos(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 }),
+    core.webhooks.rates.configure(delay === undefined ? rates : { ...rates, delayMs: parseDuration(delay) ?? 0 }),
   );
 }
 
@@ -127,7 +127,8 @@ export const webhooksRows = {
     path: '/webhooks/chaos',
     answer: 'Chaos',
     args: [],
-    summary: 'Receiver chaos in force: `{duplicateRate, delayRate, reorderRate, delay}` (delay in milliseconds).',
+    summary:
+      'The delivery-behaviour rates in force (an alias for emulator-wide `duplicate`, `late` and `reorder` behaviours with a probability): `{duplicateRate, delayRate, reorderRate, delay}` (delay, the `late` hold, in milliseconds).',
     run: webhookChaos,
   },
   setChaos: {
@@ -136,9 +137,9 @@ export const webhooksRows = {
     answer: 'Chaos',
     args: [body],
     input: webhookChaosInput,
-    inputName: 'webhook chaos',
+    inputName: 'delivery-behaviour rates',
     summary:
-      'Changes receiver chaos: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05, "delay": "30s"}` (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.',
+      'Changes the delivery-behaviour rates: `{"duplicateRate": 0.1, "delayRate": 0.2, "reorderRate": 0.05, "delay": "30s"}` (rates 0 to 1; delay a duration or milliseconds); fields left out keep their value.',
     run: setWebhookChaos,
   },
 } satisfies OperationTable['webhooks'];

@@ -10,10 +10,13 @@ import { defaultEnvironment, environments } from '../../domain/environment.js';
 import { deliveryOutcomes, legStatuses, reachableStatuses, walkProblem } from '../../domain/message.js';
 import { durationSchema, wallWaitSchema } from '../../domain/durationSchema.js';
 import { settings } from '../../options.js';
-import { deliveryBehaviourNames } from '../../webhooks/deliveryBehaviour.js';
 import { networkFaultKinds } from './networkFaults.js';
 import { type PatternTest, compileGlob, compileRegex, maxPatternLength, patternProblem } from './pattern.js';
-import { maxDeliveriesPerNotification } from '../../webhooks/deliveryBehaviour.js';
+import {
+  behavioursDescribed,
+  deliveryBehaviourNames,
+  maxDeliveriesPerNotification,
+} from '../../domain/deliveryBehaviour.js';
 
 /** The kinds of generated reply text a scenario may ask for. */
 export const replyTextKinds = ['sentence', 'words', 'yes-no'] as const;
@@ -200,11 +203,7 @@ const fault = z
 const webhookBehaviour = z
   .strictObject({
     name: z.string().optional(),
-    behaviour: z
-      .enum(deliveryBehaviourNames)
-      .describe(
-        "duplicate: the notification N times; reorder: a message's outcome before its submitted; late: held for `after` on the message's clock; orphan: one more for an id never sent; answer-ignored: the receiver's 200 counts as lost, so the retry rule follows.",
-      ),
+    behaviour: z.enum(deliveryBehaviourNames).describe(behavioursDescribed()),
     match: messageMatch
       .extend({
         status: z

@@ -4,7 +4,13 @@
  * carries them out.
  */
 
-import type { AppliedBehaviour, NotificationSubject } from '../../webhooks/deliveryBehaviour.js';
+import {
+  type AppliedBehaviour,
+  behaviourTouches,
+  defaultLateAfter,
+  defaultTimes,
+} from '../../domain/deliveryBehaviour.js';
+import type { NotificationSubject } from '../../webhooks/behaviourDecider.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
 import { inTurn } from './faults.js';
@@ -18,7 +24,7 @@ interface BehaviourState {
   remaining: number | undefined;
 }
 
-const defaultLateMs = 6 * 3_600_000;
+const defaultLateMs = parseDuration(defaultLateAfter) as number;
 
 export class WebhookBehaviours {
   private states: BehaviourState[] = [];
@@ -41,7 +47,7 @@ export class WebhookBehaviours {
       if (state.remaining !== undefined && state.remaining <= 0) continue;
       if (spec.match.status !== undefined && spec.match.status !== subject.status) continue;
       // A reorder holds a leg's submitted notification back until the message's next one: it counts only those.
-      if (spec.behaviour === 'reorder' && subject.status !== 'submitted') continue;
+      if (!behaviourTouches(spec.behaviour, subject.status)) continue;
       if (
         !state.matches({
           message: subject.message,
@@ -55,7 +61,7 @@ export class WebhookBehaviours {
       if (state.remaining !== undefined) state.remaining -= 1;
       applied.push({
         name: spec.behaviour,
-        times: spec.times ?? (spec.behaviour === 'duplicate' ? 2 : 1),
+        times: spec.times ?? defaultTimes(spec.behaviour),
         afterMs: spec.after === undefined ? defaultLateMs : (parseDuration(spec.after) ?? defaultLateMs),
       });
     }

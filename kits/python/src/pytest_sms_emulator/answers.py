@@ -260,12 +260,12 @@ class WebhookEvent:
     url: Optional[str] = None
     payload: Any = None
     attempts: List[Attempt] = field(default_factory=list)
-    chaos: List[str] = field(default_factory=list)
+    behaviours: List[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class Chaos:
-    """Receiver chaos in force: rates from 0 to 1, `delay` in milliseconds."""
+    """The delivery-behaviour rates in force (emulator-wide duplicate, late and reorder with a probability): rates from 0 to 1, `delay` in milliseconds."""
 
     duplicate_rate: float
     delay_rate: float

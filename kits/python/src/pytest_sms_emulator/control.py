@@ -344,7 +344,7 @@ class Control:
         return from_json(Status, self.call("POST", "/webhooks/settle", _fields(account=account)))
 
     def webhooks_chaos(self) -> Chaos:
-        """Receiver chaos in force."""
+        """The delivery-behaviour rates in force (emulator-wide duplicate, late and reorder with a probability)."""
         return from_json(Chaos, self.call("GET", "/webhooks/chaos"))
 
     def webhooks_set_chaos(
@@ -354,7 +354,7 @@ class Control:
         reorder_rate: Optional[float] = None,
         delay: Optional[Duration] = None,
     ) -> Chaos:
-        """Changes receiver chaos (rates 0 to 1); fields left out keep their value."""
+        """Changes the delivery-behaviour rates (rates 0 to 1); fields left out keep their value."""
         body = _fields(
             duplicate_rate=duplicate_rate,
             delay_rate=delay_rate,

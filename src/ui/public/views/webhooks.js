@@ -22,7 +22,7 @@ export function renderWebhooks() {
     (event) => [
       event.state === 'failed' ? 'failed' : '',
       `<td>${clockTime(event.createdAt)}</td>
-       <td>${esc(event.kind)} · ${esc(event.status)}${event.chaos.length ? ` <span class="tag">${esc(event.chaos.join(', '))}</span>` : ''}</td>
+       <td>${esc(event.kind)} · ${esc(event.status)}${event.behaviours.length ? ` <span class="tag">${esc(event.behaviours.join(', '))}</span>` : ''}</td>
        <td><a href="#/message/${encodeURIComponent(event.messageId)}">${esc(event.messageId.slice(0, 8))}…</a> to ${esc(event.recipient)}</td>
        <td class="url">${esc(event.url ?? '(no webhook URL)')}</td>
        <td>${event.state === 'failed' ? '<strong>⚠ failed</strong>' : chip(event.state)}</td>

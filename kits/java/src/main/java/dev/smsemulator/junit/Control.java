@@ -361,12 +361,12 @@ public class Control {
     return call(Status.class, "POST", "/webhooks/settle", fields("account", account));
   }
 
-  /** {@code GET /webhooks/chaos}: receiver chaos in force. */
+  /** {@code GET /webhooks/chaos}: the delivery-behaviour rates in force. */
   public Chaos webhooksChaos() {
     return call(Chaos.class, "GET", "/webhooks/chaos", null);
   }
 
-  /** {@code POST /webhooks/chaos}: changes receiver chaos ({@code duplicateRate}, {@code delayRate}, {@code reorderRate}, {@code delay}); fields left out keep their value. */
+  /** {@code POST /webhooks/chaos}: changes the delivery-behaviour rates ({@code duplicateRate}, {@code delayRate}, {@code reorderRate}, {@code delay}); fields left out keep their value. */
   public Chaos webhooksSetChaos(Map<String, ?> chaos) {
     Map<String, Object> body = new LinkedHashMap<>(chaos);
     body.computeIfPresent("delay", (name, value) -> duration(value));

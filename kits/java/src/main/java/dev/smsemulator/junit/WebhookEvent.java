@@ -17,4 +17,4 @@ public record WebhookEvent(
     String state,
     Map<String, Object> payload,
     List<WebhookAttempt> attempts,
-    List<String> chaos) {}
+    List<String> behaviours) {}
