@@ -23,6 +23,7 @@ import {
   literalCopies,
   repeatedLists,
 } from './support/factCopies.js';
+import { deliveryBehaviourNames } from '../src/domain/deliveryBehaviour.js';
 
 const root = new URL('../', import.meta.url);
 const src = new URL('src/', root);
@@ -41,6 +42,7 @@ const facts: readonly SharedFact[] = [
   { name: 'the key scopes', home: 'state/store.ts', values: scopes },
   { name: 'the clock incident outcomes', home: 'state/clock.ts', values: incidentOutcomes },
   { name: 'the network fault kinds', home: 'engine/scenario/networkFaults.ts', values: networkFaultKinds },
+  { name: 'the delivery behaviours', home: 'domain/deliveryBehaviour.ts', values: deliveryBehaviourNames },
 ];
 
 /** A path under an API prefix, or a leading part of one (`/sandbox/`, an environment's base), names the prefix. */

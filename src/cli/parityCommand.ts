@@ -35,7 +35,7 @@ Exit status 1 when a finding is an error, 0 otherwise (warn and info do not fail
     summary: 'writes a scenario that reproduces an incident: per-number timelines, replies, delivery behaviours',
     help: `Reads a transcript, or a provider's delivery log (CSV with a header row, or JSON: an array of receipts with id,
 recipient, status, time, and optionally received, sent and text; a row whose status is reply is an inbound reply),
-and writes a scenario whose per-number timelines, replies and delivery behaviours (late, duplicate, reordered,
+and writes a scenario whose per-number timelines, replies and delivery behaviours (late, duplicate, reorder,
 orphan, as observed) reproduce the incident on the virtual clock: send the same messages at the same offsets and the
 same statuses arrive in the same order at the same virtual times. Load it as a file (--scenario) or as a test's own
 scenario (sms.scenario.set, world.scenario in a kit). The comment at the top lists each leg's expected story.

@@ -41,21 +41,21 @@ interface BehaviourRow {
   does: string;
   /** What a real gateway does that it imitates (docs/webhooks.md). */
   imitates: string;
-  /** The parameter's default: `times` for duplicate and answer-ignored, `after` (a duration) for late. */
-  times?: number;
-  after?: string;
+  /** Whether it takes `times` (what it counts, its default and least value), or `after` (its default duration). */
+  times?: { counts: string; default: number; least: number };
+  after?: { default: string };
   /** Which notifications it touches, by their status (a leg status or `reply`); all when absent. */
   touches?: (status: string) => boolean;
-  /** What it makes of the plan; the first of two matching behaviours of one name wins, but for `duplicate`. */
+  /** What it makes of the plan. Two of one name both apply: re-sends add up, the longest hold and the most ignored answers count. */
   shape: (plan: DeliveryPlan, applied: AppliedBehaviour) => void;
 }
 
-export const deliveryBehaviours = {
+const deliveryBehaviours = {
   duplicate: {
     does: "posts the notification `times` times (2 or more, default 2), each copy a re-send under the first one's event id (`X-Emulator-Event-Id`) with the same body, as `check-receiver`'s `duplicate` check does; the webhook log keeps each copy, `duplicateOf` naming the one it repeats",
     imitates:
       're-sends whenever it did not get a 200: a receiver that stored the notification and then timed out gets it again',
-    times: 2,
+    times: { counts: 'deliveries in all', default: 2, least: 2 },
     // However many duplicates match, one cap holds: memory and posts stay bounded.
     shape: (plan, { times }) => {
       plan.deliveries = Math.min(maxDeliveriesPerNotification, plan.deliveries + times - 1);
@@ -73,9 +73,10 @@ export const deliveryBehaviours = {
   late: {
     does: "holds the notification for `after` (default 6h) on the message's own clock (only that clock's moves bring it)",
     imitates: "a handset off for hours, a carrier's batch of receipts: the outcome arrives long after the app gave up",
-    after: '6h',
+    after: { default: '6h' },
     shape: (plan, { afterMs }) => {
-      if (mark(plan, 'late')) plan.holdMs = afterMs;
+      mark(plan, 'late');
+      plan.holdMs = Math.max(plan.holdMs ?? 0, afterMs);
     },
   },
   orphan: {
@@ -88,9 +89,10 @@ export const deliveryBehaviours = {
   'answer-ignored': {
     does: "takes the receiver's 200 as lost `times` times (default 1), so the retry rule follows",
     imitates: 'the answer lost on the way back (a proxy timeout): the gateway re-sends what was received',
-    times: 1,
+    times: { counts: 'answers ignored', default: 1, least: 1 },
     shape: (plan, { times }) => {
-      if (mark(plan, 'answer-ignored')) plan.ignoredAnswers = times;
+      mark(plan, 'answer-ignored');
+      plan.ignoredAnswers = Math.max(plan.ignoredAnswers, times);
     },
   },
 } as const satisfies Record<string, BehaviourRow>;
@@ -103,11 +105,9 @@ export const deliveryBehaviourNames = Object.keys(deliveryBehaviours) as [
 
 const rows: Record<DeliveryBehaviourName, BehaviourRow> = deliveryBehaviours;
 
-/** Adds a mark once; whether it was new. */
-function mark(plan: DeliveryPlan, name: DeliveryBehaviourName): boolean {
-  if (plan.marks.includes(name)) return false;
-  plan.marks.push(name);
-  return true;
+/** Adds a mark once. */
+function mark(plan: DeliveryPlan, name: DeliveryBehaviourName): void {
+  if (!plan.marks.includes(name)) plan.marks.push(name);
 }
 
 /** The behaviours as docs/webhooks.md tables them (`npm run docs` writes it there; a test holds the page to it). */
@@ -125,11 +125,38 @@ export function behaviourTouches(name: DeliveryBehaviourName, status: string): b
 
 /** A behaviour's default `times` (1 where it takes none). */
 export function defaultTimes(name: DeliveryBehaviourName): number {
-  return rows[name].times ?? 1;
+  return rows[name].times?.default ?? 1;
 }
 
 /** The default `after` of a late notification, as written in the table. */
-export const defaultLateAfter = deliveryBehaviours.late.after;
+export const defaultLateAfter = deliveryBehaviours.late.after.default;
+
+/** Whether a rule's `times` fits its behaviour: one that takes it, at least its least value. */
+export function timesFits(name: DeliveryBehaviourName, times: number): boolean {
+  const taken = rows[name].times;
+  return taken !== undefined && times >= taken.least;
+}
+
+/** Whether a rule's behaviour takes `after`. */
+export function takesAfter(name: DeliveryBehaviourName): boolean {
+  return rows[name].after !== undefined;
+}
+
+/** What `times` and `after` mean, by behaviour, with their defaults and the refusal of a misplaced one. */
+export function parameterNotes(): { times: string; after: string; timesMisplaced: string; afterMisplaced: string } {
+  const taking = (parameter: 'times' | 'after') => deliveryBehaviourNames.filter((name) => rows[name][parameter]);
+  const times = taking('times').map((name) => {
+    const { counts, default: fallback, least } = rows[name].times as NonNullable<BehaviourRow['times']>;
+    return { name, least, text: `${name}: ${counts} (${least} or more, default ${fallback})` };
+  });
+  const after = taking('after').map((name) => ({ name, fallback: rows[name].after?.default }));
+  return {
+    times: `${times.map(({ text }) => text).join('; ')}.`,
+    after: `${after.map(({ name, fallback }) => `${name}: how long the notification is held, in virtual time (default ${fallback})`).join('; ')}.`,
+    timesMisplaced: `times goes with ${times.map(({ name, least }) => `${name} (${least} or more)`).join(' or ')}`,
+    afterMisplaced: `after goes with behaviour: ${after.map(({ name }) => name).join(' or ')}`,
+  };
+}
 
 /** Each behaviour with what it does, for the scenario schema's description. */
 export function behavioursDescribed(): string {

@@ -1,7 +1,7 @@
 /**
  * An incident turned into a scenario: from a transcript or a provider's delivery log (CSV or JSON: id, recipient,
  * status, times), each number's timeline of statuses, the replies, and the delivery behaviours observed (late,
- * duplicate, reordered, orphan), so sending the same messages on the virtual clock reproduces the same statuses in
+ * duplicate, reorder, orphan), so sending the same messages on the virtual clock reproduces the same statuses in
  * the same order at the same times.
  */
 

@@ -80,10 +80,14 @@ export class WebhookDispatcher {
     this.rates = new BehaviourRates(settings.rates, random);
     const notifyOn = new Set(settings.notifyOn);
     events.on('leg.status', ({ message, leg, status, at }) => {
-      if (!notifyOn.has(status)) return;
+      // A status that is not posted still comes after what a reorder holds: the held go out now, never lost.
+      if (!notifyOn.has(status)) return this.release(message.id);
       const account = this.store.accounts.get(message.apiKey);
       const url = account?.environments[message.environment].webhookUrl;
-      if (account === undefined || url == null) return this.skip(message, leg.recipient, status, at);
+      if (account === undefined || url == null) {
+        this.release(message.id);
+        return this.skip(message, leg.recipient, status, at);
+      }
       const payload = renderMessage(message, this.context(message), undefined, { recipient: leg.recipient, status });
       this.enqueue('delivery', account.clock, url, message, leg.recipient, status, payload);
     });
@@ -204,8 +208,13 @@ export class WebhookDispatcher {
     const now = clock.now();
     const make = (): Outgoing => this.logged(subject, clock, url, payload);
     const outgoing = make();
-    if (url === null) return this.events.emit('webhook.settled', { event: outgoing.event });
-    const plan = planDelivery([...this.behaviours(subject), ...this.rates.decide(subject)]);
+    if (url === null) {
+      this.release(orderKey);
+      return this.events.emit('webhook.settled', { event: outgoing.event });
+    }
+    // Behaviours match a reply notification by the status `reply`, not the status its message record carries.
+    const decided = kind === 'reply' ? { ...subject, status: 'reply' } : subject;
+    const plan = planDelivery([...this.behaviours(decided), ...this.rates.decide(decided)]);
     const deliveries = [outgoing];
     // A duplicate is a re-send of this notification: the same event id and body, as a gateway re-sends.
     while (deliveries.length < plan.deliveries) {
@@ -215,15 +224,6 @@ export class WebhookDispatcher {
       deliveries.push(copy);
     }
     for (const delivery of deliveries) this.shaped(delivery, plan, now);
-    if (plan.heldForNext) {
-      // Held until the message's next notification is queued: that one goes first, these after it.
-      this.heldBack.set(orderKey, [...(this.heldBack.get(orderKey) ?? []), ...deliveries]);
-    } else {
-      const held = this.heldBack.get(orderKey) ?? [];
-      this.heldBack.delete(orderKey);
-      for (const copy of held) copy.event.state = 'pending';
-      this.queues.push(orderKey, clock, [...deliveries, ...held]);
-    }
     if (plan.orphan) {
       // One more like it, for a message id the account never sent, in a queue of its own.
       const id = this.random.uuid();
@@ -236,6 +236,23 @@ export class WebhookDispatcher {
       stranger.event.behaviours.push('orphan');
       this.queues.push(id, clock, [stranger]);
     }
+    if (plan.heldForNext) {
+      // Held until the message's next notification is queued: that one goes first, these after it.
+      this.heldBack.set(orderKey, [...(this.heldBack.get(orderKey) ?? []), ...deliveries]);
+    } else this.release(orderKey, deliveries);
+  }
+
+  /**
+   * Queues `deliveries` and then what a reorder held back for the same message: still held (state `delayed`) while a
+   * late hold lasts.
+   */
+  private release(orderKey: string, deliveries: Outgoing[] = []): void {
+    const held = this.heldBack.get(orderKey) ?? [];
+    this.heldBack.delete(orderKey);
+    const first = deliveries[0] ?? held[0];
+    if (first === undefined) return;
+    for (const copy of held) copy.event.state = copy.notBefore > copy.clock.now() ? 'delayed' : 'pending';
+    this.queues.push(orderKey, first.clock, [...deliveries, ...held]);
   }
 
   /** A new event, logged; `skipped` when there is no URL to post it to. */

@@ -35,7 +35,7 @@ test('duplicates add up across matching rules, capped at the documented most del
   expect(planDelivery(many).deliveries).toBe(maxDeliveriesPerNotification);
 });
 
-test('of two late or answer-ignored behaviours the first one counts; the marks follow the table, not the rules', () => {
+test('of two late or answer-ignored behaviours the longest hold and the most ignored answers count; the marks follow the table, not the rules', () => {
   const plan = planDelivery([
     applied('answer-ignored', 2),
     applied('late', 1, 60_000),
@@ -44,7 +44,7 @@ test('of two late or answer-ignored behaviours the first one counts; the marks f
     applied('reorder'),
     applied('orphan'),
   ]);
-  expect(plan).toMatchObject({ holdMs: 60_000, ignoredAnswers: 2, heldForNext: true, orphan: true });
+  expect(plan).toMatchObject({ holdMs: 60_000, ignoredAnswers: 4, heldForNext: true, orphan: true });
   expect(plan.marks).toEqual(['reorder', 'late', 'answer-ignored']);
 });
 

@@ -2,7 +2,7 @@
 
 import { afterEach, expect, test } from 'vitest';
 import { type Emulator, createWebhookCatcher, type WebhookCatcher } from '../../src/index.js';
-import { call, makeEmulator, useRequestPath } from '../support/api.js';
+import { apiKey, call, makeEmulator, useRequestPath } from '../support/api.js';
 import { requestPaths } from '../support/requestPaths.js';
 
 const open: { close(): Promise<void> | void }[] = [];
@@ -267,3 +267,95 @@ test.each([
     expect(byRate).not.toEqual(await deliveriesOf({}, []));
   },
 );
+
+/** An emulator on the main clock posting to a catcher, with `options` and the emulator's own behaviour rules. */
+async function mainClock(options: Record<string, unknown>, webhooks: unknown[] = []) {
+  const catcher = await createWebhookCatcher();
+  const emulator = makeEmulator({ ...options, webhookUrl: catcher.url });
+  open.push(emulator, catcher);
+  if (webhooks.length > 0) emulator.scenario.set({ version: 1, webhooks } as never);
+  const send = async (): Promise<string> => {
+    const answer = await call(emulator, 'POST', '/v1/messages', {
+      body: { recipient: ['27831234567'], message: 'Hi' },
+    });
+    return answer.body.id as string;
+  };
+  const posted = () => catcher.received.map((request) => request.body.status as string);
+  return { emulator, catcher, send, posted };
+}
+
+test.each([
+  ['the reorder rate', { webhookReorderRate: 1 }, []],
+  ['a reorder rule', {}, [{ behaviour: 'reorder' }]],
+])(
+  '%s never loses a held submitted notification: a later status that is not posted releases it',
+  async (_name, options, webhooks) => {
+    const { emulator, send, posted } = await mainClock({ ...options, notifyOn: ['submitted'] }, webhooks);
+    const id = await send();
+    await emulator.waitFor(id).toReach('delivered');
+    await emulator.webhooks.settled();
+    expect(posted()).toEqual(['submitted']);
+    expect(emulator.webhooks.list({ message: id }).items.map((event) => [event.state, event.behaviours])).toEqual([
+      ['delivered', ['reorder']],
+    ]);
+  },
+);
+
+test('a notification held by reorder goes out when the account loses its webhook URL before the next status', async () => {
+  const { emulator, send, posted } = await mainClock({ webhookReorderRate: 1 });
+  const id = await send();
+  await emulator.clock.advance('1s');
+  expect(posted()).toEqual([]);
+  emulator.accounts.update(apiKey, { live: { webhookUrl: null } });
+  await emulator.waitFor(id).toReach('delivered');
+  await emulator.webhooks.settled();
+  expect(posted()).toEqual(['submitted']);
+});
+
+test('a notification held by reorder and by late stays delayed, unposted, after the reorder lets it go', async () => {
+  const { emulator, send, posted } = await mainClock({}, [
+    { behaviour: 'reorder' },
+    { behaviour: 'late', after: '1h' },
+  ]);
+  const id = await send();
+  await emulator.clock.advance('5s');
+  const states = () =>
+    emulator.webhooks.list({ message: id }).items.map((event) => [event.status, event.state, event.behaviours]);
+  expect(states()).toEqual([
+    ['submitted', 'delayed', ['reorder', 'late']],
+    ['delivered', 'delayed', ['late']],
+  ]);
+  expect(posted()).toEqual([]);
+  await emulator.clock.advance('1h');
+  await emulator.webhooks.settled();
+  expect(posted()).toEqual(['delivered', 'submitted']);
+});
+
+test('two holds of one notification both apply: the longest counts, a rule or the delay rate alike', async () => {
+  const { emulator, send, posted } = await mainClock({ webhookDelayRate: 1, webhookDelay: '10m' }, [
+    { behaviour: 'late', after: '1h', match: { status: 'delivered' } },
+  ]);
+  await send();
+  await emulator.clock.advance('11m');
+  expect(posted()).toEqual(['submitted']);
+  await emulator.clock.advance('1h');
+  expect(posted()).toEqual(['submitted', 'delivered']);
+});
+
+test('a rule matching status reply touches reply notifications, and one matching delivered does not', async () => {
+  const { emulator, send, posted } = await mainClock({}, [
+    { behaviour: 'duplicate', match: { status: 'reply' } },
+    { behaviour: 'answer-ignored', match: { status: 'delivered' } },
+  ]);
+  const id = await send();
+  await emulator.waitFor(id).toReach('delivered');
+  await emulator.webhooks.settled();
+  const before = posted().length;
+  emulator.replies.inject(id, { text: 'Thanks' });
+  await emulator.webhooks.settled();
+  const replies = emulator.webhooks.list().items.filter((event) => event.kind === 'reply');
+  expect(replies.map((event) => event.behaviours)).toEqual([[], ['duplicate']]);
+  const delivered = emulator.webhooks.list({ message: id }).items.filter((event) => event.status === 'delivered');
+  expect(delivered.map((event) => event.behaviours)).toEqual([['answer-ignored']]);
+  expect(posted().length - before).toBe(2);
+});

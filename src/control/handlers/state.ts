@@ -23,7 +23,7 @@ export function appliedLimits({ core }: OperationDeps): LimitsView {
 
 /**
  * Back to the state at start-up: everything (accounts and their settings, balances, the start-up scenario, opt-outs,
- * chaos, clock, ids and random draws, logs, timers), or one account (its start-up settings, or the ones it was created
+ * delivery-behaviour rates, clock, ids and random draws, logs, timers), or one account (its start-up settings, or the ones it was created
  * with, and no messages, journal entries or webhook log entries).
  */
 export function resetState({ core, journal }: OperationDeps, { account }: AccountScope): { status: 'reset' } {

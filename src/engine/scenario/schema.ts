@@ -16,6 +16,9 @@ import {
   behavioursDescribed,
   deliveryBehaviourNames,
   maxDeliveriesPerNotification,
+  parameterNotes,
+  takesAfter,
+  timesFits,
 } from '../../domain/deliveryBehaviour.js';
 
 /** The kinds of generated reply text a scenario may ask for. */
@@ -200,6 +203,7 @@ const fault = z
     path: ['trickle'],
   });
 
+const behaviourParameters = parameterNotes();
 const webhookBehaviour = z
   .strictObject({
     name: z.string().optional(),
@@ -212,14 +216,8 @@ const webhookBehaviour = z
           .describe("The notification's status, or reply for a reply notification."),
       })
       .default({}),
-    times: z
-      .number()
-      .int()
-      .min(1)
-      .max(maxDeliveriesPerNotification)
-      .optional()
-      .describe('duplicate: deliveries in all (2 or more, default 2); answer-ignored: answers ignored (default 1).'),
-    after: duration.optional().describe('late: how long the notification is held, in virtual time (default 6h).'),
+    times: z.number().int().min(1).max(maxDeliveriesPerNotification).optional().describe(behaviourParameters.times),
+    after: duration.optional().describe(behaviourParameters.after),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).optional().describe('Applies to this many matching notifications, then stops.'),
     nth: z.number().int().min(1).optional().describe('Applies to the Nth matching notification only.'),
@@ -229,17 +227,14 @@ const webhookBehaviour = z
     message: 'give nth or every, not both',
     path: ['every'],
   })
-  .refine((entry) => entry.after === undefined || entry.behaviour === 'late', {
-    message: 'after goes with behaviour: late',
+  .refine((entry) => entry.after === undefined || takesAfter(entry.behaviour), {
+    message: behaviourParameters.afterMisplaced,
     path: ['after'],
   })
-  .refine(
-    (entry) =>
-      entry.times === undefined ||
-      (entry.behaviour === 'duplicate' && entry.times >= 2) ||
-      entry.behaviour === 'answer-ignored',
-    { message: 'times goes with duplicate (2 or more) or answer-ignored', path: ['times'] },
-  );
+  .refine((entry) => entry.times === undefined || timesFits(entry.behaviour, entry.times), {
+    message: behaviourParameters.timesMisplaced,
+    path: ['times'],
+  });
 export type WebhookBehaviourSpec = z.output<typeof webhookBehaviour>;
 
 /**
