@@ -49,7 +49,7 @@ const size = tiny
       parityEvents: 600,
     }
   : {
-      rounds: 5,
+      rounds: 7,
       seconds: 3,
       warmup: 2,
       settleMs: 6_000,

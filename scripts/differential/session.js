@@ -451,6 +451,7 @@ async function drive(s, emulator, remote) {
         { behaviour: 'late', after: '2h', match: { recipient: '27835550003' } },
         { behaviour: 'orphan', match: { status: 'submitted' }, count: 1 },
         { behaviour: 'answer-ignored', match: { recipient: '27835550004' } },
+        { behaviour: 'duplicate', match: { status: 'reply' }, times: 3 },
       ],
     }),
   );
@@ -485,6 +486,13 @@ async function drive(s, emulator, remote) {
   await s.step('snapshot import (in process)', () => local.restore(snapshot));
   await s.step('snapshot import invalid (remote)', () => remote.restore({ version: 99 }));
   await s.step('snapshot export (in process)', () => local.snapshot());
+  // A reply under the behaviours above (after the snapshot: the events it makes draw ids no snapshot call reads).
+  const reply = await s.step('replies.inject under behaviours (remote)', () =>
+    remote.replies.inject(behaved.body?.id ?? 'missing', { from: '27835550005', text: 'Got it' }),
+  );
+  await s.step('webhooks.list reply under behaviours (in process)', () =>
+    local.webhooks.list({ message: reply.id ?? 'missing', limit: 1000 }),
+  );
 
   // Receiver chaos: rates drawn from the seeded generator. Last, so what the draws decide touches no call before it.
   await s.step('scenario.set empty (in process)', () => local.scenario.set({ version: 1 }));

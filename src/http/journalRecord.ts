@@ -40,25 +40,17 @@ export function startJournalRecord(
   main: Clock,
   arrival: Arrival,
 ): (status: number, responseBody: string | null, network?: string) => KeepBody {
-  const wallMs = Date.now();
   const virtualMs = ((arrival.account === null ? undefined : store.accounts.get(arrival.account))?.clock ?? main).now();
+  const record = journal.arrival(arrival, Date.now(), virtualMs);
   const started = performance.now();
   return (status, responseBody, network) => {
-    const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    return (requestBody) =>
-      journal.record({
-        wallMs,
-        virtualMs,
-        method: arrival.method,
-        path: arrival.path,
-        query: arrival.query,
-        environment: arrival.environment,
-        account: arrival.account,
-        status,
-        requestBody,
-        responseBody,
-        durationMs,
-        network: network ?? null,
-      });
+    record.durationMs = Math.round((performance.now() - started) * 100) / 100;
+    record.status = status;
+    record.responseBody = responseBody;
+    record.network = network ?? null;
+    return (requestBody) => {
+      record.requestBody = requestBody;
+      journal.record(record);
+    };
   };
 }

@@ -127,26 +127,42 @@ export class RequestJournal {
     this.listeners.push(listener);
   }
 
-  /** Keeps `record` itself (its bodies cut to the limit): the HTTP layer hands over a fresh object it no longer touches. */
-  record(record: JournalRecord): void {
-    // Copied into one object of one shape, made whole at once: every kept entry outlives many collections, and adding
-    // fields to the handed-over record later gave each a second, out-of-object store of properties.
+  /**
+   * The record of a request that has just arrived, the one object the journal keeps of it: made whole in its kept shape
+   * at once (every kept entry outlives many collections, and fields added later gave each a second, out-of-object
+   * store), filled in as the answer comes, then handed to record(). One object per request, not a record and a copy.
+   */
+  arrival(
+    facts: Pick<JournalRecord, 'method' | 'path' | 'query' | 'environment' | 'account'>,
+    wallMs: number,
+    virtualMs: number,
+  ): JournalRecord {
     const stored: Stored = {
-      wallMs: record.wallMs,
-      virtualMs: record.virtualMs,
-      method: record.method,
-      path: record.path,
-      query: record.query,
-      environment: record.environment,
-      account: record.account,
-      status: record.status,
-      durationMs: record.durationMs,
-      network: record.network,
-      requestBody: bounded(record.requestBody),
-      responseBody: boundedText(record.responseBody),
-      seq: ++this.seq,
-      slot: this.entries.length,
+      wallMs,
+      virtualMs,
+      method: facts.method,
+      path: facts.path,
+      query: facts.query,
+      environment: facts.environment,
+      account: facts.account,
+      status: 0,
+      durationMs: 0,
+      network: null,
+      requestBody: null,
+      responseBody: null,
+      seq: 0,
+      slot: 0,
     };
+    return stored;
+  }
+
+  /** Keeps a record arrival() made, now complete (its bodies cut to the limit); the HTTP layer no longer touches it. */
+  record(record: JournalRecord): void {
+    const stored = record as Stored;
+    stored.requestBody = bounded(record.requestBody);
+    stored.responseBody = boundedText(record.responseBody);
+    stored.seq = ++this.seq;
+    stored.slot = this.entries.length;
     if (this.limit > 0) this.keep(stored);
     for (const listener of this.listeners) listener(() => this.render(stored));
   }
