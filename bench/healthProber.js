@@ -12,8 +12,14 @@ const failures = [];
 let inFlight = 0;
 let stopping = false;
 
+// How late this thread's own timer fired at worst: a health answer can look slow because the client was held.
+let lastTick = performance.now();
+let longestTickMs = 0;
+
 function ask() {
   const asked = performance.now();
+  longestTickMs = Math.max(longestTickMs, asked - lastTick);
+  lastTick = asked;
   inFlight += 1;
   let settled = false;
   const settle = (outcome) => {
@@ -23,10 +29,14 @@ function ask() {
     else failures.push([asked - started, outcome]);
     done();
   };
-  const sent = request(`${origin}/_emulator/health`, { agent: false, timeout: 10_000 }, (answer) => {
-    answer.resume();
-    answer.on('end', () => settle(performance.now() - asked));
-  });
+  const sent = request(
+    `${origin}/_emulator/health?asked=${performance.timeOrigin + asked}`,
+    { agent: false, timeout: 10_000 },
+    (answer) => {
+      answer.resume();
+      answer.on('end', () => settle(performance.now() - asked));
+    },
+  );
   sent.on('timeout', () => {
     settle('no answer within 10 s');
     sent.destroy();
@@ -37,12 +47,12 @@ function ask() {
 
 function done() {
   inFlight -= 1;
-  if (stopping && inFlight === 0) parentPort.postMessage({ answers, failures });
+  if (stopping && inFlight === 0) parentPort.postMessage({ answers, failures, longestTickMs });
 }
 
 const timer = setInterval(ask, everyMs);
 parentPort.on('message', () => {
   clearInterval(timer);
   stopping = true;
-  if (inFlight === 0) parentPort.postMessage({ answers, failures });
+  if (inFlight === 0) parentPort.postMessage({ answers, failures, longestTickMs });
 });

@@ -31,13 +31,18 @@ if (out) {
     last = now;
     ticks += 1;
   }, periodMs).unref();
-  // Health answers as the server sees them: from the connection's accept to the answer's last byte handed to the socket.
+  // Health answers as the server sees them: from the connection's accept to the answer's last byte handed to the socket;
+  // and, when the client says when it asked (`?asked=` in ms since the epoch, the same clock on one machine), how long
+  // the connection waited to be accepted.
   let longestHealthMs = 0;
+  let longestAcceptWaitMs = 0;
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (event, ...args) {
     if (event === 'connection') args[0].acceptedAt = performance.now();
-    if (event === 'request' && args[0].url === '/_emulator/health') {
+    if (event === 'request' && args[0].url.startsWith('/_emulator/health')) {
       const acceptedAt = args[0].socket.acceptedAt ?? performance.now();
+      const asked = Number(new URL(args[0].url, 'http://probe').searchParams.get('asked'));
+      if (asked > 0) longestAcceptWaitMs = Math.max(longestAcceptWaitMs, performance.timeOrigin + acceptedAt - asked);
       args[1].once('finish', () => (longestHealthMs = Math.max(longestHealthMs, performance.now() - acceptedAt)));
     }
     return emit.call(this, event, ...args);
@@ -51,6 +56,7 @@ if (out) {
       delayP99Ms: histogram.percentile(99) / 1e6,
       rss: process.memoryUsage.rss(),
       longestHealthMs,
+      longestAcceptWaitMs,
       slow,
     };
     writeFileSync(out, `${JSON.stringify(figures)}\n`);
@@ -59,6 +65,7 @@ if (out) {
     ticks = 0;
     slow = [];
     longestHealthMs = 0;
+    longestAcceptWaitMs = 0;
     last = performance.now();
   });
 }
