@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { Server } from 'node:http';
 import { setInterval } from 'node:timers';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, constants } from 'node:perf_hooks';
 
 const out = process.env.LOOP_PROBE_OUT;
 if (out) {
@@ -36,6 +36,24 @@ if (out) {
   // the connection waited to be accepted.
   let longestHealthMs = 0;
   let longestAcceptWaitMs = 0;
+  // Collections the loop waited on longer than 20 ms: [when, how long, kind] (kind: 'minor', 'major', …).
+  const kinds = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  let collections = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.duration > 20)
+        collections.push([
+          Math.round(entry.startTime),
+          Math.round(entry.duration),
+          kinds[entry.detail.kind] ?? entry.detail.kind,
+          entry.detail.flags,
+        ]);
+  }).observe({ entryTypes: ['gc'] });
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (event, ...args) {
     if (event === 'connection') args[0].acceptedAt = performance.now();
@@ -58,12 +76,14 @@ if (out) {
       longestHealthMs,
       longestAcceptWaitMs,
       slow,
+      collections,
     };
     writeFileSync(out, `${JSON.stringify(figures)}\n`);
     histogram.reset();
     longestTickMs = 0;
     ticks = 0;
     slow = [];
+    collections = [];
     longestHealthMs = 0;
     longestAcceptWaitMs = 0;
     last = performance.now();

@@ -102,12 +102,21 @@ try {
   log(
     `  CPU in blocks > 50 ms   ${loop.slow.length === 0 ? 'none over 50 ms' : `the longest (${blockMs} ms) used ${blockCpuMs} ms of CPU; the most any used: ${Math.max(...loop.slow.map((block) => block[2]))} ms`}`,
   );
+  const longestCollection = loop.collections.reduce(
+    (longest, entry) => (entry[1] > longest[1] ? entry : longest),
+    [0, 0],
+  );
+  log(
+    `  collections > 20 ms     ${loop.collections.length === 0 ? 'none' : `${loop.collections.length}, the longest ${longestCollection[1]} ms (${longestCollection[2]})`}`,
+  );
   log(
     `  peak RSS                ${mb(peak)} (${(peak / size).toFixed(2)}× the body; ${mb(peak - rssBefore)} over the ${mb(rssBefore)} before it, ${((peak - rssBefore) / size).toFixed(2)}×)`,
   );
   log(`  load average after      ${load()}`);
   if (process.env.SNAPSHOT_TRACE)
     log(`  loop blocks over 50 ms [since start, wall ms, CPU ms]: ${JSON.stringify(loop.slow)}`);
+  if (process.env.SNAPSHOT_TRACE)
+    log(`  collections over 20 ms [since start, ms, kind, flags]: ${JSON.stringify(loop.collections)}`);
 } finally {
   await stop(child);
   rmSync(probeOut, { force: true });

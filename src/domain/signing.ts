@@ -28,7 +28,7 @@ function fieldText(value: unknown): string | undefined {
  */
 export function canonicalString(fields: RequestFields): string {
   const pairs: string[] = [];
-  for (const name of Object.keys(fields).sort()) {
+  for (const name of sortedNames(fields)) {
     const value = fields[name];
     const key = encodeRfc3986(name);
     if (Array.isArray(value)) {
@@ -42,6 +42,25 @@ export function canonicalString(fields: RequestFields): string {
     }
   }
   return pairs.join('&');
+}
+
+/** Below this many fields, names are sorted in place by insertion (as Array#sort orders them: by UTF-16 code units). */
+const fewNames = 16;
+
+/**
+ * A body's field names in Array#sort's order. A send has a handful of fields, and Array#sort's set-up allocates more
+ * than the few names it sorts, on every signed request; a body with many fields still gets Array#sort (no n² path).
+ */
+function sortedNames(fields: RequestFields): string[] {
+  const names = Object.keys(fields);
+  if (names.length > fewNames) return names.sort();
+  for (let i = 1; i < names.length; i++) {
+    const name = names[i] as string;
+    let j = i - 1;
+    for (; j >= 0 && (names[j] as string) > name; j--) names[j + 1] = names[j] as string;
+    names[j + 1] = name;
+  }
+  return names;
 }
 
 /**

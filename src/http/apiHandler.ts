@@ -14,9 +14,11 @@ import type { Core } from '../engine/core.js';
 import type { RequestJournal } from '../journal/requestJournal.js';
 import type { ApiAnswer, ApiRequest, Answering } from './apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
+import { ApiCall } from './apiCall.js';
+import type { Account } from '../state/store.js';
 import { checkDeclaredLength, decodeBody } from './body.js';
 import type { RequestFields } from '../domain/signing.js';
-import { journalKeepsBody, startJournalRecord } from './journalRecord.js';
+import { PendingRecord, journalKeepsBody } from './journalRecord.js';
 import { authenticate } from './checks/authenticate.js';
 import { basicUsername } from './checks/basicUsername.js';
 import { type FaultSource, announceFault, faultGuard } from './checks/faultGuard.js';
@@ -24,7 +26,7 @@ import { networkAnswer } from './networkAnswer.js';
 import { networkHeaderName, parseNetworkHeader } from '../engine/scenario/networkFaults.js';
 import { notAllowed } from './checks/notAllowed.js';
 import { requireHttps } from './checks/requireHttps.js';
-import { answerableError, apiBase, docsBase, errorAnswer, responseSettings, routeNotFound } from './respond.js';
+import { answerableError, errorAnswer, responseSettings, routeNotFound } from './respond.js';
 import { balanceRoutes } from './routes/balance.js';
 import { messagesRoutes } from './routes/messages.js';
 
@@ -90,6 +92,17 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     }
   };
 
+  /** The route served past the scenario's faults for this operation (a delay, a network failure), if any match. */
+  const guarded = (route: ApiRoute, call: ApiCall, account: Account, recipients?: readonly string[]): Answering => {
+    const faulted = fault(route.operation, call.environment, account, recipients);
+    return faulted === undefined
+      ? serve(route, call)
+      : faulted.then(
+          (network) => (network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call))),
+          (error: unknown) => failure(call.request, error),
+        );
+  };
+
   function answer(request: ApiRequest, environment: Environment, apiKey: string | undefined): Answering {
     try {
       checkDeclaredLength(request.header('content-length'), options.maxBodySize);
@@ -106,20 +119,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       // A fault matching by recipient needs the send's numbers: the body is read first, once, for both.
       const readsRecipients = recipientOperations.has(route.operation) && faults.faultsReadRecipients(account);
       const served = readsRecipients ? withBodyReadOnce(request) : request;
-      let base: string | undefined;
-      let docs: string | undefined;
-      const call: RouteCall = {
-        request: served,
-        environment,
-        // Looked up again at each use: a reset or snapshot import while the request waited (injected latency, a body
-        // still arriving) replaces the account, and the request must change the state it meets, not the one it left.
-        get account() {
-          return authenticate(store, apiKey);
-        },
-        id: matched.id ?? '',
-        apiBase: () => (base ??= apiBase(request, settings, environment)),
-        docsBase: () => (docs ??= docsBase(request, settings)),
-      };
+      const call = new ApiCall(served, environment, matched.id ?? '', store, apiKey, settings);
       const forced = options.outcomeHeader ? request.header(networkHeaderName) : undefined;
       if (forced !== undefined) {
         // The one-off header wins over the scenario's faults, which then neither act nor count this request.
@@ -131,19 +131,10 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
         );
         return networkAnswer(network, () => serve(route, call));
       }
-      const guarded = (recipients?: readonly string[]): Answering => {
-        const faulted = fault(route.operation, environment, account, recipients);
-        return faulted === undefined
-          ? serve(route, call)
-          : faulted.then(
-              (network) =>
-                network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call)),
-              (error: unknown) => failure(request, error),
-            );
-      };
-      if (!readsRecipients) return guarded();
+      if (!readsRecipients) return guarded(route, call, account);
       const bytes = served.body(options.maxBodySize);
-      const judged = (read: Uint8Array): Answering => guarded(recipientsOf(read, request.header('content-type')));
+      const judged = (read: Uint8Array): Answering =>
+        guarded(route, call, account, recipientsOf(read, request.header('content-type')));
       return bytes instanceof Promise ? bytes.then(judged, (error: unknown) => failure(request, error)) : judged(bytes);
     } catch (error) {
       return failure(request, error);
@@ -154,29 +145,33 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     const environment = apiEnvironment(request.path) ?? defaultEnvironment;
     const apiKey = basicUsername(request.header('authorization'));
     if (!journal.enabled) return answer(request, environment, apiKey);
-    const answeredAt = startJournalRecord(journal, store, clock, {
+    const pending = new PendingRecord(journal, store, clock, {
       method: request.method,
       path: request.path,
       query: request.query,
       environment,
       account: apiKey ?? null,
     });
-    const answered = (result: ApiAnswer): Answering => {
-      const keep = answeredAt(result.status, result.body, result.network?.kind);
-      const body = journalKeepsBody(request.method) ? request.journalBody() : null;
-      if (body instanceof Promise)
-        return body.then((read) => {
-          keep(read);
-          return result;
-        });
-      keep(body);
-      return result;
-    };
     const result = answer(request, environment, apiKey);
-    return result instanceof Promise ? result.then(answered) : answered(result);
+    return result instanceof Promise
+      ? result.then((settled) => journaled(request, pending, settled))
+      : journaled(request, pending, result);
   };
   // While a snapshot import puts its state in place (in slices), a request waits for it rather than see half a state.
   return (request) => (core.importing === undefined ? handle(request) : core.importing.then(() => handle(request)));
+}
+
+/** The answer, once the request's journal record has been completed with it and with the body to keep. */
+function journaled(request: ApiRequest, pending: PendingRecord, result: ApiAnswer): Answering {
+  pending.answered(result.status, result.body, result.network?.kind);
+  const body = journalKeepsBody(request.method) ? request.journalBody() : null;
+  if (body instanceof Promise)
+    return body.then((read) => {
+      pending.keep(read);
+      return result;
+    });
+  pending.keep(body);
+  return result;
 }
 
 /** The request, its body read at most once however often it is asked for (a fault and then the route). */

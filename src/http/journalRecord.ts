@@ -1,7 +1,7 @@
 /** Builds the request journal's record of one request, the same way for the API (on either request path) and for hono's other routes. */
 
 import type { Environment } from '../domain/message.js';
-import type { RequestJournal } from '../journal/requestJournal.js';
+import type { JournalRecord, RequestJournal } from '../journal/requestJournal.js';
 import type { Clock } from '../state/clock.js';
 import type { Store } from '../state/store.js';
 import type { JournalBody } from './apiExchange.js';
@@ -26,31 +26,39 @@ export interface Arrival {
   account: string | null;
 }
 
-/** Completes the record once the body to keep is known (it may still be arriving when the answer is ready). */
-export type KeepBody = (requestBody: JournalBody) => void;
-
 /**
- * Notes the arrival's wall and emulator times and starts its timer; the returned function stops the timer when the
- * request has been answered, and the one it returns writes the record. The emulator time is that of the account the
- * key names (its clock, a test clock or the main one), else the main clock's.
+ * A request's journal record from its arrival on: the arrival's wall and emulator times are noted and its timer
+ * started; answered() stops the timer, keep() writes the record once the body to keep is known (it may still be
+ * arriving when the answer is ready). The emulator time is that of the account the key names (its clock, a test clock
+ * or the main one), else the main clock's. A class, not closures: the request path makes one per request.
  */
-export function startJournalRecord(
-  journal: RequestJournal,
-  store: Store,
-  main: Clock,
-  arrival: Arrival,
-): (status: number, responseBody: string | null, network?: string) => KeepBody {
-  const virtualMs = ((arrival.account === null ? undefined : store.accounts.get(arrival.account))?.clock ?? main).now();
-  const record = journal.arrival(arrival, Date.now(), virtualMs);
-  const started = performance.now();
-  return (status, responseBody, network) => {
-    record.durationMs = Math.round((performance.now() - started) * 100) / 100;
+export class PendingRecord {
+  private readonly record: JournalRecord;
+  private readonly started: number;
+
+  constructor(
+    private readonly journal: RequestJournal,
+    store: Store,
+    main: Clock,
+    arrival: Arrival,
+  ) {
+    const virtualMs = (
+      (arrival.account === null ? undefined : store.accounts.get(arrival.account))?.clock ?? main
+    ).now();
+    this.record = journal.arrival(arrival, Date.now(), virtualMs);
+    this.started = performance.now();
+  }
+
+  answered(status: number, responseBody: string | null, network?: string): void {
+    const record = this.record;
+    record.durationMs = Math.round((performance.now() - this.started) * 100) / 100;
     record.status = status;
     record.responseBody = responseBody;
     record.network = network ?? null;
-    return (requestBody) => {
-      record.requestBody = requestBody;
-      journal.record(record);
-    };
-  };
+  }
+
+  keep(requestBody: JournalBody): void {
+    this.record.requestBody = requestBody;
+    this.journal.record(this.record);
+  }
 }

@@ -70,3 +70,17 @@ test('refuses a signature of the wrong length or with one character changed', ()
   expect(signatureMatches(fields, 'sk', signature.slice(0, -1) + last)).toBe(false);
   expect(signatureMatches(fields, 'sk', '')).toBe(false);
 });
+
+test('orders field names by UTF-16 code units, as Array#sort does, for a few fields and for many', () => {
+  // Upper case before lower, digits before letters, a prefix before its extensions, and non-ASCII last.
+  const few = ['message', 'Z', 'recipient', 'a1', 'a', 'é', '_', 'A', 'recipient2', '0'];
+  const many = Array.from({ length: 40 }, (_, i) => `f${(i * 7919) % 97}${i % 3 === 0 ? 'X' : 'x'}`);
+  for (const names of [few, many]) {
+    const fields = Object.fromEntries(names.map((name) => [name, 'v']));
+    const expected = [...names]
+      .sort()
+      .map((name) => `${encodeRfc3986(name)}=v`)
+      .join('&');
+    expect(canonicalString(fields)).toBe(expected);
+  }
+});

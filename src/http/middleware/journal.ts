@@ -10,7 +10,7 @@ import type { RequestJournal } from '../../journal/requestJournal.js';
 import type { Clock } from '../../state/clock.js';
 import type { Store } from '../../state/store.js';
 import { journalBody } from '../body.js';
-import { journalKeepsBody, startJournalRecord } from '../journalRecord.js';
+import { PendingRecord, journalKeepsBody } from '../journalRecord.js';
 import { basicUsername } from '../checks/basicUsername.js';
 
 /** Requests to these are not API requests: the control API, its pages, and the landing redirect. */
@@ -23,7 +23,7 @@ export function journalRequests(journal: RequestJournal, clock: Clock, store: St
     if (!journal.enabled || notJournaled(path)) return next();
     const url = c.req.url;
     const queryStart = url.indexOf('?');
-    const answeredAt = startJournalRecord(journal, store, clock, {
+    const pending = new PendingRecord(journal, store, clock, {
       method: c.req.method,
       path,
       query: queryStart < 0 ? '' : url.slice(queryStart + 1),
@@ -37,7 +37,7 @@ export function journalRequests(journal: RequestJournal, clock: Clock, store: St
       return c.body(responseBody, arg as ContentfulStatusCode, { 'Content-Type': 'application/json', ...headers });
     }) as unknown as typeof c.json;
     await next();
-    const keep = answeredAt(c.res.status, responseBody);
-    keep(journalKeepsBody(c.req.method) ? await journalBody(c) : null);
+    pending.answered(c.res.status, responseBody);
+    pending.keep(journalKeepsBody(c.req.method) ? await journalBody(c) : null);
   };
 }

@@ -9,11 +9,12 @@ export function balanceRoutes(): (ApiRoute | MethodList)[] {
   return [
     {
       ...routeOf('balance'),
-      serve: ({ account, environment, docsBase }) => {
+      serve: (call) => {
+        const { account, environment } = call;
         requireScope(account, 'balance');
         return json({
           balance: account.environments[environment].balance,
-          documentation_url: operationDocUrl(docsBase(), 'balance'),
+          documentation_url: operationDocUrl(call.docsBase(), 'balance'),
         });
       },
     },
