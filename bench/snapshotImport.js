@@ -21,7 +21,7 @@ import { createEmulator, signRequest } from '../dist/index.js';
 import { originOf, pinLoadGenerator, pinned, spawnServerSide, stop } from './processes.js';
 
 const script = (name) => fileURLToPath(new URL(name, import.meta.url));
-const defaultMaxSnapshotSize = 134_217_728;
+const defaultMaxSnapshotSize = await defaultOption('maxSnapshotSize');
 const bodyBytes = Number(process.env.SNAPSHOT_BYTES ?? defaultMaxSnapshotSize);
 const probeEveryMs = 10;
 let started = 0;
@@ -198,6 +198,16 @@ async function countMessages(origin) {
 }
 
 /** A real export, its messages copied under fresh ids until the JSON is at most `bytes` long, as chunks of about 1 MB. */
+/** An option's default, read from the emulator itself so the bench measures whatever the default is now. */
+async function defaultOption(name) {
+  const emulator = createEmulator();
+  try {
+    return emulator.options[name];
+  } finally {
+    await emulator.close();
+  }
+}
+
 async function exportGrownTo(bytes) {
   const emulator = createEmulator({ clock: 'manual', seed: 'bench', balance: 1_000_000_000 });
   const accounts = [{ apiKey: 'pk_test_sms_emulator', signingSecret: 'sk_test_sms_emulator' }];

@@ -187,7 +187,7 @@ export const errorCatalogue = {
     published: emulator,
     description:
       'The snapshot is larger than the emulator imports (the maxSnapshotSize option), or holds more JSON values than an export of its size could; nothing was changed.',
-    fix: 'Import a smaller snapshot, or start the emulator with a larger --max-snapshot-size (bytes; default 134217728, see docs/reliability.md for what a size costs).',
+    fix: 'Import a smaller snapshot, or start the emulator with a larger --max-snapshot-size (bytes; docs/options.md gives the default, docs/reliability.md what a size costs).',
   },
   SNAPSHOT_TOO_DEEP: {
     status: 400,

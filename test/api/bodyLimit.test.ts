@@ -45,7 +45,7 @@ test.each([
 ])(
   'refuses a 100 MB body streamed to %s %s with 413 (SNAPSHOT_TOO_LARGE for a snapshot, else PAYLOAD_TOO_LARGE) after reading about the limit, changing nothing',
   async (method, path) => {
-    // A snapshot import has its own limit (128 MiB by default) and its own error: set here to 1 MiB.
+    // A snapshot import has its own limit (64 MiB by default) and its own error: set here to 1 MiB.
     const snapshot = path === '/_emulator/snapshot';
     emulator = makeEmulator(snapshot ? { maxSnapshotSize: 1_048_576 } : {});
     await send(emulator, { recipient: ['27831234567'], message: 'before' });
@@ -71,6 +71,19 @@ test('refuses a declared Content-Length over the limit before reading the body',
     'content-length': String(hundredMegabytes),
   });
   expect(reply.status).toBe(413);
+  expect(pulled()).toBeLessThanOrEqual(2 * chunkSize);
+});
+
+test('refuses a snapshot import declared one byte over 64 MiB, the default limit, before reading its body', async () => {
+  emulator = makeEmulator();
+  const overDefault = 64 * 1024 * 1024 + 1;
+  const { stream, pulled } = lazyBody(overDefault);
+  const reply = await streamTo('PUT', '/_emulator/snapshot', stream, {
+    'content-type': 'application/json',
+    'content-length': String(overDefault),
+  });
+  expect(reply.status).toBe(413);
+  expect(reply.body.message).toBe('SNAPSHOT_TOO_LARGE');
   expect(pulled()).toBeLessThanOrEqual(2 * chunkSize);
 });
 
