@@ -12,10 +12,13 @@ export interface RouteCall {
   readonly account: Account;
   /** The path's `:id`, decoded; '' on a route without one. */
   readonly id: string;
-  /** Origin plus the environment's prefix, e.g. `http://127.0.0.1:2727/v1`, for links. */
-  apiBase(): string;
-  /** Where documentation_url points. */
-  docsBase(): string;
+  /**
+   * Origin plus the environment's prefix, e.g. `http://127.0.0.1:2727/v1`, for links. Called on the call
+   * (`call.apiBase()`): it is a method of one object per request, not a closure, and `this` says so to the compiler.
+   */
+  apiBase(this: RouteCall): string;
+  /** Where documentation_url points; called on the call, as apiBase. */
+  docsBase(this: RouteCall): string;
 }
 
 export interface ApiRoute {

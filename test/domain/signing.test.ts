@@ -75,8 +75,16 @@ test('orders field names by UTF-16 code units, as Array#sort does, for a few fie
   // Upper case before lower, digits before letters, a prefix before its extensions, and non-ASCII last.
   const few = ['message', 'Z', 'recipient', 'a1', 'a', 'é', '_', 'A', 'recipient2', '0'];
   const many = Array.from({ length: 40 }, (_, i) => `f${(i * 7919) % 97}${i % 3 === 0 ? 'X' : 'x'}`);
-  for (const names of [few, many]) {
-    const fields = Object.fromEntries(names.map((name) => [name, 'v']));
+  // Integer-like names come first from Object.keys, in numeric order, and must still sort as text ('10' before '2').
+  const integerLike = ['10', '2', '0', '01', '-1', '1.5', '4294967295', '9', 'b', 'B'];
+  // A character above U+FFFF sorts by its surrogates, below U+FFFF itself.
+  const astral = ['\u{1F600}', '\uFFFF', '\u{10000}', 'e\u0301', 'é', '__proto__', 'constructor'];
+  // Either side of the switch from the in-place sort to Array#sort, in reverse order.
+  const sides = [16, 17].map((length) => Array.from({ length }, (_, i) => `n${String(length - i).padStart(2, '0')}`));
+  for (const names of [few, many, integerLike, astral, ...sides]) {
+    const fields: Record<string, string> = {};
+    // Defined as own fields, as a JSON body gives them (`__proto__` included).
+    for (const name of names) Object.defineProperty(fields, name, { value: 'v', enumerable: true });
     const expected = [...names]
       .sort()
       .map((name) => `${encodeRfc3986(name)}=v`)
