@@ -197,7 +197,6 @@ async function countMessages(origin) {
   return (await answer.json()).total ?? NaN;
 }
 
-/** A real export, its messages copied under fresh ids until the JSON is at most `bytes` long, as chunks of about 1 MB. */
 /** An option's default, read from the emulator itself so the bench measures whatever the default is now. */
 async function defaultOption(name) {
   const emulator = createEmulator();
@@ -208,6 +207,7 @@ async function defaultOption(name) {
   }
 }
 
+/** A real export, its messages copied under fresh ids until the JSON is at most `bytes` long, as chunks of about 1 MB. */
 async function exportGrownTo(bytes) {
   const emulator = createEmulator({ clock: 'manual', seed: 'bench', balance: 1_000_000_000 });
   const accounts = [{ apiKey: 'pk_test_sms_emulator', signingSecret: 'sk_test_sms_emulator' }];
