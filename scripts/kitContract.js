@@ -11,6 +11,13 @@ import { worldInput } from '../dist/control/inputs.js';
 import { apiPrefixes, environmentPaths } from '../dist/domain/environment.js';
 import { readyInfoSchema } from '../dist/domain/readyInfo.js';
 import { envName, flagName } from '../dist/options.js';
+import {
+  kitDurationGrammar,
+  kitDurationProblem,
+  kitErrorPrefix,
+  kitSettings,
+  parseKitDuration,
+} from '../dist/domain/kitSettings.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -96,8 +103,53 @@ const resolutionEnv = {
   url: envName('url'),
   token: envName('controlToken'),
   command: 'SMS_EMULATOR_COMMAND',
-  startTimeout: 'SMS_EMULATOR_START_TIMEOUT',
+  startTimeout: kitSettings.startTimeout.env,
 };
+
+/** Texts a front door's duration setting may be given, each read by parseKitDuration: every kit's tests read them all. */
+const durationExamples = [
+  '2m',
+  '120',
+  '120s',
+  '90s',
+  '1h30m',
+  '5m1s',
+  '500ms',
+  '1.5s',
+  '0.5',
+  ' 2m ',
+  '7d',
+  '36500d',
+  '2 m',
+  '2min',
+  '2M',
+  'PT2M',
+  '-1s',
+  '0',
+  '0s',
+  '1e3',
+  '1h-5m',
+  's',
+  '36501d',
+  'abc',
+];
+
+/** The settings every front door shares: defaults, units, the duration grammar and the error prefix (src/domain/kitSettings.ts). */
+function settings() {
+  const durations = Object.fromEntries(
+    Object.entries(kitSettings).map(([name, setting]) => [name, { ...setting, ms: parseKitDuration(setting.default) }]),
+  );
+  return {
+    errorPrefix: kitErrorPrefix,
+    ...durations,
+    durationGrammar: {
+      rule: `The emulator's duration grammar: one or more number-and-unit parts (${Object.keys(kitDurationGrammar.units).join(', ')}), such as 500ms, 90s, 2m, 1h30m or 7d; a bare number counts ${kitDurationGrammar.bareNumberUnit === 's' ? 'seconds' : kitDurationGrammar.bareNumberUnit}; spaces around the text are ignored; the result is rounded to whole milliseconds and must be more than 0 and at most ${kitDurationGrammar.maxMs} ms. Anything else is refused with an error naming the setting (problem), never read as another duration.`,
+      ...kitDurationGrammar,
+      problem: kitDurationProblem('{name}', '{text}'),
+      examples: durationExamples.map((text) => ({ text, ms: parseKitDuration(text) ?? null })),
+    },
+  };
+}
 
 /** The lowest Node the emulator runs on, as package.json's engines states it (`>=20.19`). */
 function minimumNodeVersion() {
@@ -135,6 +187,7 @@ export function kitContract() {
       "The one contract of the language kits (issue 30, docs/decisions/0002-kit-artefacts.md), written from the emulator's own code by `npm run vectors`: every control operation of the OpenAPI document with its method name in each kit, how a kit starts the emulator it carries, the ready file, the world request and answer, the error body, the API path per environment, the timeline file name rule, and the one version every kit's metadata carries. test-vectors/README.md describes each part.",
     version: packageJson.version,
     resolution: resolution(),
+    settings: settings(),
     start: {
       args: [
         ...[flagName('port'), '0', flagName('clock'), 'manual'],
