@@ -19,9 +19,14 @@ export interface SegmentCount {
   segments: number;
 }
 
+/** True for a character of GSM 03.38, its basic set or its extension table. */
+export function isGsm7Character(char: string): boolean {
+  return gsmBasic.has(char) || gsmExtension.has(char);
+}
+
 /** The first character outside GSM 03.38 (basic or extension table): the one that forces UCS-2; undefined for a GSM-7 text. */
 export function ucs2Trigger(text: string): string | undefined {
-  for (const char of text) if (!gsmBasic.has(char) && !gsmExtension.has(char)) return char;
+  for (const char of text) if (!isGsm7Character(char)) return char;
   return undefined;
 }
 

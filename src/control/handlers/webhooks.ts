@@ -5,7 +5,7 @@ import { quoteExcerpt } from '../../domain/excerpt.js';
 import { paginate, type Page } from '../../domain/list.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Clock } from '../../state/clock.js';
-import type { WebhookEvent } from '../../domain/webhookEvent.js';
+import { type WebhookEvent, shownWebhookEvent } from '../../domain/webhookEvent.js';
 import type { AccountScope, ReceiverCheckInput, WebhookChaosInput, WebhookFilterInput } from '../inputs.js';
 import { type ReceiverReport, checkReceiver } from '../../webhooks/checkReceiver.js';
 import { findAccount } from '../lookups.js';
@@ -19,22 +19,28 @@ export function listWebhooks(
   { core }: OperationDeps,
   { page, limit, ...filter }: Paged<WebhookFilterInput>,
 ): Page<WebhookEvent> {
-  return paginate(core.webhooks.log.list(filter), page, limit);
+  const found = paginate(core.webhooks.log.list(filter), page, limit);
+  return { ...found, items: found.items.map(shownWebhookEvent) };
 }
 
-export function getWebhook({ core }: OperationDeps, id: string): WebhookEvent {
+/** The event as the log keeps it (its URL whole, for posting again); answers show it through shownWebhookEvent. */
+function loggedWebhook({ core }: OperationDeps, id: string): WebhookEvent {
   const event = core.webhooks.log.get(id);
   if (!event) throw new ApiError('CONTROL_NOT_FOUND', `No webhook event has the id ${quoteExcerpt(id)}.`);
   return event;
 }
 
-export function redeliverWebhook(deps: OperationDeps, id: string): Promise<WebhookEvent> {
-  return deps.core.webhooks.redeliver(getWebhook(deps, id));
+export function getWebhook(deps: OperationDeps, id: string): WebhookEvent {
+  return shownWebhookEvent(loggedWebhook(deps, id));
+}
+
+export async function redeliverWebhook(deps: OperationDeps, id: string): Promise<WebhookEvent> {
+  return shownWebhookEvent(await deps.core.webhooks.redeliver(loggedWebhook(deps, id)));
 }
 
 /** The clock of a webhook event's account; the main clock once that account is gone (as its redelivery uses). */
 export function settlesWebhook(deps: OperationDeps, id: string): Clock {
-  return deps.core.store.accounts.get(getWebhook(deps, id).account)?.clock ?? deps.core.clocks.main;
+  return deps.core.store.accounts.get(loggedWebhook(deps, id).account)?.clock ?? deps.core.clocks.main;
 }
 
 /** Answers once the tries it waits for have ended (its `settles` names which). */
