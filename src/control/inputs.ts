@@ -194,7 +194,9 @@ export const receiverCheckInput = z
       ),
     account: apiKeySchema
       .optional()
-      .describe("An account (a world's key) whose webhookSigningSecret signs the posts when signingSecret is not given."),
+      .describe(
+        "An account (a world's key) whose webhookSigningSecret signs the posts when signingSecret is not given.",
+      ),
   })
   .refine((input) => input.only === undefined || input.skip === undefined, 'give only or skip, not both');
 /** A check-receiver run over the control API: `receiver`, and `state`, `receiverTimeout`, `only` or `skip`, `seed`, `at`, `signingSecret`, `account`. */

@@ -136,7 +136,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     options.webhookSigningSecret ?? null,
     random.secrets,
     clocks,
-    (apiKey) => events.emit('account.changed', { apiKey }));
+    (apiKey) => events.emit('account.changed', { apiKey }),
+  );
   const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<
     RandomStream,
     RandomState

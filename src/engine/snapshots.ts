@@ -98,7 +98,8 @@ function* applySnapshot(core: Core, snapshot: Snapshot): Generator<undefined, vo
   }
   for (const { webhookSigningSecret, ...saved } of snapshot.accounts) {
     // A snapshot made before accounts had their own webhook secret: the emulator's option signs, as it did then.
-    const ownSecret = webhookSigningSecret === undefined ? (core.options.webhookSigningSecret ?? null) : webhookSigningSecret;
+    const ownSecret =
+      webhookSigningSecret === undefined ? (core.options.webhookSigningSecret ?? null) : webhookSigningSecret;
     core.accounts.add({ ...saved, webhookSigningSecret: ownSecret });
     yield;
   }

@@ -88,7 +88,7 @@ export const accountsRows = {
     inputName: 'account',
     status: 201,
     summary:
-      'Creates an account: `apiKey` (pk_…), `signingSecret`, `webhookSigningSecret` (signs its webhooks; default the emulator\'s webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.',
+      "Creates an account: `apiKey` (pk_…), `signingSecret`, `webhookSigningSecret` (signs its webhooks; default the emulator's webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.",
     run: createAccount,
   },
   update: {

@@ -291,7 +291,9 @@ const accountEntry = z.strictObject({
     .min(1)
     .nullable()
     .optional()
-    .describe("Signs this account's webhooks (Webhook-Signature); null: unsigned; default the emulator's webhookSigningSecret."),
+    .describe(
+      "Signs this account's webhooks (Webhook-Signature); null: unsigned; default the emulator's webhookSigningSecret.",
+    ),
   balance: z.number().int().min(0).optional(),
   sandboxBalance: z.number().int().min(0).optional(),
   webhookUrl: webhookUrlSchema.nullable().optional(),
