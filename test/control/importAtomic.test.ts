@@ -31,9 +31,7 @@ async function grownSnapshot(on: Emulator, count: number): Promise<Snapshot> {
 }
 
 function put(on: Emulator, snapshot: Snapshot): Promise<Response> {
-  return on.fetch(
-    new Request(`${origin}/_emulator/snapshot`, { method: 'PUT', body: JSON.stringify(snapshot) }),
-  );
+  return on.fetch(new Request(`${origin}/_emulator/snapshot`, { method: 'PUT', body: JSON.stringify(snapshot) }));
 }
 
 /** Runs `during` once, when the import puts its first message in place: the old state is gone, half the new one is there. */
