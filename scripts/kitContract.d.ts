@@ -56,7 +56,7 @@ export interface KitContract {
   paths: { control: string; api: Record<string, string>; base: Record<string, string> };
   world: { request: JsonSchema; answer: JsonSchema };
   errorBody: JsonSchema;
-  timeline: { rule: string; maxLength: number; examples: { test: string; file: string }[] };
+  timeline: { rule: string; maxLength: number; hashLength: number; examples: { test: string; file: string }[] };
   operations: KitOperation[];
   shortcuts: { id: string; via: string; summary: string; names: Record<KitLanguage, string> }[];
   answers: Record<string, JsonSchema>;

@@ -182,7 +182,7 @@ export const settings = {
   webhookSigningSecret: setting(
     z.string().min(1).optional(),
     'string',
-    'When set, webhook bodies carry Webhook-Signature: lowercase hex HMAC-SHA256 of the body with this secret.',
+    'Signs the webhooks of the default account and of accounts made without one: their bodies carry Webhook-Signature, lowercase hex HMAC-SHA256 of the body with this secret; unset, they go unsigned. A world has its own (drawn when it names none).',
     secret,
   ),
   webhookDuplicateRate: setting(
@@ -234,7 +234,7 @@ export const settings = {
   readyFile: setting(
     z.string().min(1).optional(),
     'string',
-    'CLI: once listening, write the URLs and credentials as JSON to this file (atomically); it is removed on exit.',
+    'CLI: once listening, write the URLs and credentials as JSON to this file (atomically); it is removed on exit while it names this process.',
   ),
   parentPid: setting(
     z.number().int().min(1).optional(),

@@ -17,10 +17,11 @@ import { Messaging } from './messages.js';
 import { OutcomeChain } from './outcomes.js';
 import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
+import { ImportGate } from './importGate.js';
 import { TimelineLog } from './timelineLog.js';
 import { WallTimers } from '../state/wallTimers.js';
 
-export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks'] as const;
+export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks', 'secrets'] as const;
 export type RandomStream = (typeof randomStreams)[number];
 
 export interface Core {
@@ -51,8 +52,8 @@ export interface Core {
   wallTimers: WallTimers;
   /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
   outcomes: OutcomeChain;
-  /** While an import over HTTP puts a snapshot's state in place, slice by slice: requests wait for it, health does not. */
-  importing: Promise<void> | undefined;
+  /** Held while an import over HTTP puts a snapshot's state in place, slice by slice: requests are refused meanwhile, health is not. */
+  imports: ImportGate;
 }
 
 /** Origin plus environment prefix, joined once per origin: every webhook event reads it, and a new string each time was garbage. */
@@ -130,7 +131,14 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     apiBases(linkOrigin),
   );
   const messaging = new Messaging(store, random.ids, lifecycle, events, { ...options, offsetMinutes });
-  const accounts = new Accounts(store, options.balance, clocks, (apiKey) => events.emit('account.changed', { apiKey }));
+  const accounts = new Accounts(
+    store,
+    options.balance,
+    options.webhookSigningSecret ?? null,
+    random.secrets,
+    clocks,
+    (apiKey) => events.emit('account.changed', { apiKey }),
+  );
   const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<
     RandomStream,
     RandomState
@@ -161,7 +169,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const timeline = new TimelineLog(events);
   startState.register({ clear: () => timeline.clear() });
   return {
-    importing: undefined,
+    imports: new ImportGate(),
     options,
     seed,
     startTime,

@@ -6,6 +6,7 @@ import dataclasses
 import inspect
 import json
 import re
+import typing
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from pytest_sms_emulator.emulator import (
     URL_VARIABLE,
     start_args,
 )
-from pytest_sms_emulator.plugin import TIMELINE_MAX_LENGTH, timeline_name
+from pytest_sms_emulator.plugin import TIMELINE_HASH_LENGTH, TIMELINE_MAX_LENGTH, timeline_name
 
 ROOT = Path(__file__).resolve().parents[3]
 CONTRACT = json.loads((ROOT / "test-vectors" / "kit-contract.json").read_text(encoding="utf-8"))
@@ -80,14 +81,16 @@ def test_the_kit_resolves_by_the_contracts_rule_and_fails_with_its_error():
 @pytest.mark.parametrize("example", CONTRACT["timeline"]["examples"], ids=lambda example: example["file"][-40:])
 def test_timeline_file_names_follow_the_contracts_rule(example):
     assert timeline_name(example["test"]) == example["file"]
-    assert TIMELINE_MAX_LENGTH == CONTRACT["timeline"]["maxLength"]
+    assert (TIMELINE_MAX_LENGTH, TIMELINE_HASH_LENGTH) == (CONTRACT["timeline"]["maxLength"], CONTRACT["timeline"]["hashLength"])
 
 
 def test_the_world_answer_has_a_field_for_every_property_of_the_contract():
     def names(kind):
-        return {re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), field.name) for field in dataclasses.fields(kind)}
+        fields = [field for field in dataclasses.fields(kind) if field.name != "raw"]  # raw: the answer as parsed
+        return {field.metadata.get("json", field.name) for field in fields}
 
     answer = CONTRACT["world"]["answer"]["properties"]
     assert set(answer) == names(World)
-    assert set(answer["clock"]["properties"]) <= names(World.__dataclass_fields__["clock"].type) | {"run"}
-    assert set(answer["account"]["properties"]) == names(World.__dataclass_fields__["account"].type)
+    hints = typing.get_type_hints(World)
+    assert set(answer["clock"]["properties"]) == names(hints["clock"])
+    assert set(answer["account"]["properties"]) == names(hints["account"])
