@@ -177,7 +177,7 @@ func (c *Catcher) WaitFor(count int, timeout time.Duration) ([]CaughtRequest, er
 		select {
 		case <-c.arrived:
 		case <-deadline:
-			return nil, fmt.Errorf("smsemu: the catcher received %d posts, not %d", len(c.Received()), count)
+			return nil, fmt.Errorf("%sthe catcher received %d posts, not %d", ErrorPrefix, len(c.Received()), count)
 		}
 	}
 }

@@ -177,14 +177,14 @@ func NewWorld(t testing.TB, options ...Option) *World {
 	}
 	world, err := OpenWorld(t, emulator, options...)
 	if err != nil {
-		t.Fatalf("smsemu: %v", err)
+		t.Fatalf("%s%v", ErrorPrefix, err)
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
 			world.logTimeline()
 		}
 		if err := world.Close(); err != nil {
-			t.Errorf("smsemu: deleting the test's world: %v", err)
+			t.Errorf("%sdeleting the test's world: %v", ErrorPrefix, err)
 		}
 	})
 	return world
@@ -278,15 +278,23 @@ func (w *World) UseBundledScenario(name string) error {
 // nil is 1h) passes first.
 func (w *World) WaitFor(id, status string, within any) ControlMessage {
 	w.t.Helper()
-	answer, err := w.Control.MessagesWait(id, MessagesWaitInput{Status: status, Within: within})
+	answer, err := w.Control.MessagesWait(id, waitInput(status, within))
 	var control *ControlError
 	if errors.As(err, &control) && control.Code == "CONTROL_WAIT_FAILED" {
-		w.t.Fatalf("sms-emulator: %s", control.Description)
+		w.t.Fatalf("%s%s", ErrorPrefix, control.Description)
 	} else if err != nil {
-		w.t.Fatalf("smsemu: waiting for %s: %v", id, err)
+		w.t.Fatalf("%swaiting for %s: %v", ErrorPrefix, id, err)
 	}
 	w.Clock.track(answer.Clock.Now)
 	return answer.Message
+}
+
+// waitInput is a world's wait: within nil is the contract's default (DefaultWaitWithin), sent as the kit's own.
+func waitInput(status string, within any) MessagesWaitInput {
+	if within == nil {
+		within = DefaultWaitWithin
+	}
+	return MessagesWaitInput{Status: status, Within: within}
 }
 
 // ListMessages is the account's messages that match filter (its Account is this world's), newest first.
@@ -298,7 +306,7 @@ func (w *World) ListMessages(filter MessageFilter) []ControlMessage {
 	}
 	page, err := w.Control.MessagesList(filter)
 	if err != nil {
-		w.t.Fatalf("smsemu: listing messages: %v", err)
+		w.t.Fatalf("%slisting messages: %v", ErrorPrefix, err)
 	}
 	return page.Items
 }
