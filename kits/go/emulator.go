@@ -24,6 +24,20 @@ type Emulator struct {
 	process *exec.Cmd
 	// exited is closed once the process this one started has ended.
 	exited chan struct{}
+	// bodyLimit is the emulator's maxBodySize, read once (webhookBodyLimit).
+	bodyLimitOnce sync.Once
+	bodyLimit     int64
+	bodyLimitErr  error
+}
+
+// webhookBodyLimit is the largest webhook body a world's catcher reads: the emulator's own maxBodySize (its /limits,
+// read once), the bound of every body it takes, so no message it posts is larger.
+func (e *Emulator) webhookBodyLimit() (int64, error) {
+	e.bodyLimitOnce.Do(func() {
+		limits, err := e.Control.Limits()
+		e.bodyLimit, e.bodyLimitErr = int64(limits.MaxBodySize), err
+	})
+	return e.bodyLimit, e.bodyLimitErr
 }
 
 // Stop ends the emulator when this process started it (its whole process group: a shell, npx, node).

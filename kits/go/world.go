@@ -98,6 +98,12 @@ func WithSigningSecret(secret string) Option {
 	return func(c *worldConfig) { c.request.Account.SigningSecret = secret }
 }
 
+// WithWebhookSigningSecret gives the world's account this webhook signing secret (default: one drawn for the world):
+// the secret its webhooks are signed with, which the app's handler checks and the catcher verifies.
+func WithWebhookSigningSecret(secret string) Option {
+	return func(c *worldConfig) { c.request.Account.WebhookSigningSecret = secret }
+}
+
 // WithAPIKey gives the world's account this API key (pk_…; default: one drawn for the world).
 func WithAPIKey(key string) Option { return func(c *worldConfig) { c.request.Account.APIKey = key } }
 
@@ -215,7 +221,11 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 			request.Name = request.Name[:200]
 		}
 	}
-	catcher, err := newCatcher(config.path, config.app, config.appURL)
+	maxBody, err := emulator.webhookBodyLimit()
+	if err != nil {
+		return nil, err
+	}
+	catcher, err := newCatcher(config.path, config.app, config.appURL, maxBody)
 	if err != nil {
 		return nil, err
 	}
@@ -225,6 +235,7 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 		catcher.close()
 		return nil, err
 	}
+	catcher.trust(created.Account.WebhookSigningSecret)
 	base := emulator.Origin
 	if config.environment == Sandbox {
 		base += strings.TrimSuffix(SandboxPath, LivePath)
@@ -251,7 +262,9 @@ func (w *World) Close() error {
 	return err
 }
 
-// ReportHTML is the account's timeline report: every request, message change, webhook try and reply, with times.
+// ReportHTML is the account's timeline report, or why it could not be read.
+//
+// Deprecated: use TimelineHTML, the name every door uses (decision 0003).
 func (w *World) ReportHTML() (string, error) {
 	var page string
 	err := w.Control.Call("GET", "/report", url.Values{"account": {w.APIKey}}, nil, &page)
@@ -314,7 +327,8 @@ func (w *World) ListMessages(filter MessageFilter) []ControlMessage {
 // Messages is the account's messages with their legs and history, newest first.
 func (w *World) Messages() []ControlMessage { return w.ListMessages(MessageFilter{}) }
 
-// Webhooks is every payload the emulator posted to the world's catcher, in order.
+// Webhooks is every payload the emulator posted to the world's catcher, in order: only posts signed with the world's
+// webhook secret are kept (ForgedWebhooks lists the others).
 func (w *World) Webhooks() []Message {
 	var payloads []Message
 	for _, request := range w.Catcher.Received() {
@@ -322,6 +336,10 @@ func (w *World) Webhooks() []Message {
 	}
 	return payloads
 }
+
+// ForgedWebhooks is the posts the world's catcher refused (not signed with the world's webhook secret, or larger
+// than the emulator's own body bound): never among Webhooks, never handed to the app.
+func (w *World) ForgedWebhooks() []RefusedPost { return w.Catcher.Refused() }
 
 // AssertWebhook fails the test unless a payload for the message with the status (empty: any) reached the catcher.
 func (w *World) AssertWebhook(id, status string) Message {
