@@ -106,9 +106,10 @@ func (c *Control) ClocksDelete(id string) error {
 
 // WorldsCreate calls POST /_emulator/worlds (worlds.create) and answers WorldAnswer.
 //
-// A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent},
-// "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock,
-// account}`. `DELETE /clocks/{id}` deletes it all.
+// A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent,
+// webhookSigningSecret drawn (whsec_…, the same for a seed) when absent}, "scenario"?: {…}}` makes a test clock, an
+// account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes it
+// all.
 //
 // Arguments: input is the JSON body (a WorldRequest).
 func (c *Control) WorldsCreate(input WorldRequest) (WorldAnswer, error) {
@@ -140,9 +141,9 @@ func (c *Control) AccountsGet(key string) (Account, error) {
 
 // AccountsCreate calls POST /_emulator/accounts (accounts.create) and answers Account.
 //
-// Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`,
-// `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is
-// `CONTROL_CONFLICT`.
+// Creates an account: `apiKey` (pk_…), `signingSecret`, `webhookSigningSecret` (signs its webhooks; default the
+// emulator's webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`,
+// `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.
 //
 // Arguments: input is the JSON body (a AccountInput).
 func (c *Control) AccountsCreate(input AccountInput) (Account, error) {
@@ -156,7 +157,8 @@ func (c *Control) AccountsCreate(input AccountInput) (Account, error) {
 // AccountsUpdate calls PATCH /_emulator/accounts/{key} (accounts.update) and answers Account.
 //
 // Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…},
-// "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.
+// "signingSecret": "…", "webhookSigningSecret": "…" (or null: unsigned), "scopes": […]}`; a balance below 0 is
+// refused.
 //
 // Arguments: key fills {key} in the path; input is the JSON body (a AccountPatch).
 func (c *Control) AccountsUpdate(key string, input AccountPatch) (Account, error) {
@@ -272,7 +274,9 @@ func (c *Control) MessagesForceStatus(id string, input MessagesForceStatusInput)
 //
 // `{"status": "delivered", "within"?: "1h"}`: moves the message's own clock to each of its next changes until it has
 // that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock's
-// `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.
+// `id`, `now`, `time` then), CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes, or
+// CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver refused
+// every try of that status's notification.
 //
 // Arguments: id fills {id} in the path; input is the JSON body (a MessagesWaitInput).
 func (c *Control) MessagesWait(id string, input MessagesWaitInput) (WaitAnswer, error) {
@@ -385,8 +389,9 @@ func (c *Control) WebhooksSetChaos(input ChaosInput) (Chaos, error) {
 //
 // Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints):
 // `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?,
-// "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator's
-// webhook ones); answers when the run ends.
+// "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?, "account"?}` (the timeout defaults to the emulator's
+// webhook one, the secret to the named account's webhook signing secret, else the emulator's); answers when the run
+// ends.
 //
 // Arguments: input is the JSON body (a ReceiverCheckInput).
 func (c *Control) ReceiverCheck(input ReceiverCheckInput) (ReceiverReport, error) {

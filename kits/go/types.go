@@ -89,6 +89,9 @@ type TestClock struct {
 type Account struct {
 	APIKey        string `json:"apiKey"`
 	SigningSecret string `json:"signingSecret"`
+	// WebhookSigningSecret: signs the account's webhooks (Webhook-Signature, hex HMAC-SHA256 of the body); null:
+	// unsigned. Empty when null.
+	WebhookSigningSecret string `json:"webhookSigningSecret"`
 	// Scopes: each is "balance", "send", "read", "edit" or "delete".
 	Scopes  []string `json:"scopes"`
 	Live    Wallet   `json:"live"`
@@ -208,10 +211,12 @@ type WebhookEvent struct {
 
 // Attempt is part of WebhookEvent.
 type Attempt struct {
-	Number     int     `json:"number"`
-	At         string  `json:"at"`
-	URL        string  `json:"url"`
-	Status     int     `json:"status,omitempty"`
+	Number int    `json:"number"`
+	At     string `json:"at"`
+	URL    string `json:"url"`
+	Status int    `json:"status,omitempty"`
+	// Answer: the start of the body of an answer other than 200 (200 bytes at most), when it had one.
+	Answer     string  `json:"answer,omitempty"`
 	Error      string  `json:"error,omitempty"`
 	DurationMs float64 `json:"durationMs"`
 	OK         bool    `json:"ok"`
