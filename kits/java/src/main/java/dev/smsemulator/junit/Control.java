@@ -74,7 +74,7 @@ public class Control {
     try {
       answer = Http.sendRetryingOnce(Http.CLIENT, request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new ControlException("NO_ANSWER", 0, method + " " + PATH + pathAndQuery + ": " + e + " (is the emulator running at " + origin + "?)", e);
+      throw new ControlException("NO_ANSWER", 0, Http.shownUrl(method + " " + PATH + pathAndQuery + ": " + e + " (is the emulator running at " + origin + "?)"), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ControlException("NO_ANSWER", 0, "interrupted", e);
