@@ -20,7 +20,7 @@ import { StartState } from './startState.js';
 import { TimelineLog } from './timelineLog.js';
 import { WallTimers } from '../state/wallTimers.js';
 
-export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks'] as const;
+export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks', 'secrets'] as const;
 export type RandomStream = (typeof randomStreams)[number];
 
 export interface Core {
@@ -130,7 +130,14 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     apiBases(linkOrigin),
   );
   const messaging = new Messaging(store, random.ids, lifecycle, events, { ...options, offsetMinutes });
-  const accounts = new Accounts(store, options.balance, clocks, (apiKey) => events.emit('account.changed', { apiKey }));
+  const accounts = new Accounts(
+    store,
+    options.balance,
+    options.webhookSigningSecret ?? null,
+    random.secrets,
+    clocks,
+    (apiKey) => events.emit('account.changed', { apiKey }),
+  );
   const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<
     RandomStream,
     RandomState

@@ -17,6 +17,10 @@ const walletViewSchema = z.strictObject({
 export const accountViewSchema = z.strictObject({
   apiKey: z.string(),
   signingSecret: z.string(),
+  webhookSigningSecret: z
+    .string()
+    .nullable()
+    .describe("Signs the account's webhooks (Webhook-Signature, hex HMAC-SHA256 of the body); null: unsigned."),
   scopes: z.array(z.enum(scopes)),
   live: walletViewSchema,
   sandbox: walletViewSchema,
@@ -35,6 +39,7 @@ export function accountView(account: Account): AccountView {
   return {
     apiKey: settings.apiKey,
     signingSecret: settings.signingSecret,
+    webhookSigningSecret: settings.webhookSigningSecret,
     scopes: settings.scopes,
     live: { ...settings.live, webhookUrl: shownUrl(settings.live.webhookUrl), messages: live.messages.length },
     sandbox: {

@@ -39,6 +39,8 @@ namespace SmsEmulator\PhpUnit;
  *
  * Account: What accounts.list (`GET /accounts`, a page of them), accounts.get (`GET /accounts/{key}`),
  * accounts.create (`POST /accounts`), accounts.update (`PATCH /accounts/{key}`) answer.
+ *   `webhookSigningSecret`: Signs the account's webhooks (Webhook-Signature, hex HMAC-SHA256 of the body); null:
+ *   unsigned.
  *   `clock`: The test clock the account lives on; null for the main clock.
  *
  * AccountLive: Account's `live` and `sandbox`.
@@ -109,7 +111,7 @@ namespace SmsEmulator\PhpUnit;
  * @phpstan-type ClockIncident array{time: string, task: string, outcome: 'failed'|'skipped', reason: string}
  * @phpstan-type ClockRun array{fired: int, idle: bool, stoppedAt?: 'limit'|'task-cap'|'restart'}
  * @phpstan-type TestClock array{id: string, name: string|null, now: int, time: string, mode: 'realtime'|'manual', speed: int|float, pendingTasks: int, incidents: list<ClockIncident>, run?: ClockRun, accounts: list<string>}
- * @phpstan-type Account array{apiKey: string, signingSecret: string, scopes: list<'balance'|'send'|'read'|'edit'|'delete'>, live: AccountLive, sandbox: AccountLive, clock: string|null}
+ * @phpstan-type Account array{apiKey: string, signingSecret: string, webhookSigningSecret: string|null, scopes: list<'balance'|'send'|'read'|'edit'|'delete'>, live: AccountLive, sandbox: AccountLive, clock: string|null}
  * @phpstan-type AccountLive array{balance: int, webhookUrl: string|null, optOuts: list<string>, messages: int}
  * @phpstan-type World array{clock: TestClock, account: Account}
  * @phpstan-type ControlMessage array{id: string, type: 'sms'|'sms-reply', environment: 'live'|'sandbox', account: string, recipient: list<string>, message: string, segments: int, encoding: 'GSM-7'|'UCS-2', ucs2_trigger: string|null, client_reference: string|null, schedule: string|null, status: 'scheduled'|'pending'|'staged'|'submitted'|'delivered'|'undelivered'|'expired'|'blist'|'noroute'|'failed'|'cancelled'|'deleted', credit: int, creation_date: string, delivery_date: string|null, deleted_at?: string, in_reply_to?: string, history: list<ControlMessageHistory>, legs: list<ControlMessageLeg>}

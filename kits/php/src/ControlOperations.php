@@ -210,13 +210,14 @@ trait ControlOperations
     }
 
     /**
-     * A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent},
-     * "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock,
-     * account}`. `DELETE /clocks/{id}` deletes it all.
+     * A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent,
+     * webhookSigningSecret drawn (whsec_…, the same for a seed) when absent}, "scenario"?: {…}}` makes a test clock,
+     * an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes
+     * it all.
      *
      * `POST /worlds`; answers World.
      *
-     * @param array{name?: string, startTime?: string, account?: array{apiKey?: string, signingSecret?: string, balance?: int, sandboxBalance?: int, webhookUrl?: string|null, sandboxWebhookUrl?: string|null, scopes?: list<'balance'|'send'|'read'|'edit'|'delete'>}, scenario?: mixed} $body
+     * @param array{name?: string, startTime?: string, account?: array{apiKey?: string, signingSecret?: string, webhookSigningSecret?: string|null, balance?: int, sandboxBalance?: int, webhookUrl?: string|null, sandboxWebhookUrl?: string|null, scopes?: list<'balance'|'send'|'read'|'edit'|'delete'>}, scenario?: mixed} $body
      * @return World
      * @throws ControlException when the emulator refuses the call
      */
@@ -254,13 +255,13 @@ trait ControlOperations
     }
 
     /**
-     * Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`,
-     * `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is
-     * `CONTROL_CONFLICT`.
+     * Creates an account: `apiKey` (pk_…), `signingSecret`, `webhookSigningSecret` (signs its webhooks; default the
+     * emulator's webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`,
+     * `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.
      *
      * `POST /accounts`; answers Account.
      *
-     * @param array{apiKey: string, signingSecret?: string, balance?: int, sandboxBalance?: int, webhookUrl?: string|null, sandboxWebhookUrl?: string|null, scopes?: list<'balance'|'send'|'read'|'edit'|'delete'>, clock?: string} $body
+     * @param array{apiKey: string, signingSecret?: string, webhookSigningSecret?: string|null, balance?: int, sandboxBalance?: int, webhookUrl?: string|null, sandboxWebhookUrl?: string|null, scopes?: list<'balance'|'send'|'read'|'edit'|'delete'>, clock?: string} $body
      * @return Account
      * @throws ControlException when the emulator refuses the call
      */
@@ -271,12 +272,13 @@ trait ControlOperations
 
     /**
      * Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…},
-     * "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.
+     * "signingSecret": "…", "webhookSigningSecret": "…" (or null: unsigned), "scopes": […]}`; a balance below 0 is
+     * refused.
      *
      * `PATCH /accounts/{key}`; answers Account.
      *
      * @param string $key the path's `{key}`
-     * @param array{signingSecret?: string, scopes?: list<'balance'|'send'|'read'|'edit'|'delete'>, live?: array{balance?: int, addBalance?: int, webhookUrl?: string|null}, sandbox?: array{balance?: int, addBalance?: int, webhookUrl?: string|null}} $body
+     * @param array{signingSecret?: string, webhookSigningSecret?: string|null, scopes?: list<'balance'|'send'|'read'|'edit'|'delete'>, live?: array{balance?: int, addBalance?: int, webhookUrl?: string|null}, sandbox?: array{balance?: int, addBalance?: int, webhookUrl?: string|null}} $body
      * @return Account
      * @throws ControlException when the emulator refuses the call
      */
@@ -545,12 +547,13 @@ trait ControlOperations
     /**
      * Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints):
      * `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?,
-     * "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator's
-     * webhook ones); answers when the run ends.
+     * "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?, "account"?}` (the timeout defaults to the
+     * emulator's webhook one, the secret to the named account's webhook signing secret, else the emulator's); answers
+     * when the run ends.
      *
      * `POST /receiver-check`; answers ReceiverReport.
      *
-     * @param array{receiver: string, state?: string, receiverTimeout?: string|int|float, only?: list<'statuses'|'reply'|'stop-reply'|'duplicate'|'out-of-order'|'late'|'orphan'|'unknown-fields'|'long-message'|'non-ascii'|'burst'>, skip?: list<'statuses'|'reply'|'stop-reply'|'duplicate'|'out-of-order'|'late'|'orphan'|'unknown-fields'|'long-message'|'non-ascii'|'burst'>, seed?: string, at?: string, signingSecret?: string} $body
+     * @param array{receiver: string, state?: string, receiverTimeout?: string|int|float, only?: list<'statuses'|'reply'|'stop-reply'|'duplicate'|'out-of-order'|'late'|'orphan'|'unknown-fields'|'long-message'|'non-ascii'|'burst'>, skip?: list<'statuses'|'reply'|'stop-reply'|'duplicate'|'out-of-order'|'late'|'orphan'|'unknown-fields'|'long-message'|'non-ascii'|'burst'>, seed?: string, at?: string, signingSecret?: string, account?: string} $body
      * @return ReceiverReport
      * @throws ControlException when the emulator refuses the call
      */

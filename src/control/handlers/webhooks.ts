@@ -64,19 +64,21 @@ export function setWebhookChaos({ core }: OperationDeps, { delay, ...rates }: We
 }
 
 /**
- * check-receiver's battery posted to a receiver, with the emulator's webhook timeout and signing secret unless the input
- * gives others; answers the report `--json` prints. An option the check refuses (a state template that names no
- * message) is CONTROL_INVALID_REQUEST.
+ * check-receiver's battery posted to a receiver, with the emulator's webhook timeout, and the named account's webhook
+ * signing secret (else the emulator's), unless the input gives others; answers the report `--json` prints. An option
+ * the check refuses (a state template that names no message) is CONTROL_INVALID_REQUEST.
  */
 export async function checkWebhookReceiver(
   { core }: OperationDeps,
-  { receiver, receiverTimeout, ...options }: ReceiverCheckInput,
+  { receiver, receiverTimeout, account, ...options }: ReceiverCheckInput,
 ): Promise<ReceiverReport> {
-  const { webhookTimeout, webhookSigningSecret } = core.options;
+  const { webhookTimeout } = core.options;
+  const secret =
+    account === undefined ? core.options.webhookSigningSecret : findAccount(core, account).webhookSigningSecret;
   try {
     return await checkReceiver(receiver, {
       timeout: receiverTimeout ?? webhookTimeout,
-      ...(webhookSigningSecret === undefined ? {} : { signingSecret: webhookSigningSecret }),
+      ...(secret == null ? {} : { signingSecret: secret }),
       ...options,
     });
   } catch (error) {
@@ -158,6 +160,6 @@ export const receiverCheckRow = {
   input: receiverCheckInput,
   inputName: 'receiver check',
   summary:
-    'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator\'s webhook ones); answers when the run ends.',
+    'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?, "account"?}` (the timeout defaults to the emulator\'s webhook one, the secret to the named account\'s webhook signing secret, else the emulator\'s); answers when the run ends.',
   run: checkWebhookReceiver,
 } satisfies OperationTable['receiverCheck'];

@@ -230,6 +230,9 @@ module SmsEmulatorKit
     #   @return [String]
     # @!attribute [r] signing_secret
     #   @return [String]
+    # @!attribute [r] webhook_signing_secret
+    #   @return [String, nil] Signs the account's webhooks (Webhook-Signature, hex HMAC-SHA256 of the body); null:
+    #     unsigned.
     # @!attribute [r] scopes
     #   @return [Array<String>]
     # @!attribute [r] live
@@ -238,7 +241,7 @@ module SmsEmulatorKit
     #   @return [AccountLive]
     # @!attribute [r] clock
     #   @return [String, nil] The test clock the account lives on; null for the main clock.
-    Account = Struct.new(:api_key, :signing_secret, :scopes, :live, :sandbox, :clock, keyword_init: true)
+    Account = Struct.new(:api_key, :signing_secret, :webhook_signing_secret, :scopes, :live, :sandbox, :clock, keyword_init: true)
 
     class Account
       include Answer
@@ -250,6 +253,7 @@ module SmsEmulatorKit
           json,
           api_key: json["apiKey"],
           signing_secret: json["signingSecret"],
+          webhook_signing_secret: json["webhookSigningSecret"],
           scopes: json["scopes"],
           live: Answer.one(json["live"], AccountLive),
           sandbox: Answer.one(json["sandbox"], AccountLive),

@@ -181,18 +181,19 @@ module SmsEmulatorKit
       operation("clocks.delete", [id], nil, {})
     end
 
-    # A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent},
-    # "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock,
-    # account}`. `DELETE /clocks/{id}` deletes it all.
+    # A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent,
+    # webhookSigningSecret drawn (whsec_…, the same for a seed) when absent}, "scenario"?: {…}}` makes a test clock,
+    # an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes
+    # it all.
     #
     # `POST /worlds`; answers World.
     #
     # @param body [Hash] the request's body
     # @option body [String] "name"
     # @option body [String] "startTime"
-    # @option body [Hash] "account" Keys: "apiKey" (String), "signingSecret" (String), "balance" (Integer),
-    #   "sandboxBalance" (Integer), "webhookUrl" (String, nil), "sandboxWebhookUrl" (String, nil), "scopes"
-    #   (Array<String>).
+    # @option body [Hash] "account" Keys: "apiKey" (String), "signingSecret" (String), "webhookSigningSecret"
+    #   (String, nil), "balance" (Integer), "sandboxBalance" (Integer), "webhookUrl" (String, nil),
+    #   "sandboxWebhookUrl" (String, nil), "scopes" (Array<String>).
     # @option body [Object] "scenario"
     # @return [Answers::World]
     # @raise [ControlError] when the emulator refuses the call
@@ -224,15 +225,16 @@ module SmsEmulatorKit
       Answers::Account.from_json(operation("accounts.get", [key], nil, {}))
     end
 
-    # Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`,
-    # `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is
-    # `CONTROL_CONFLICT`.
+    # Creates an account: `apiKey` (pk_…), `signingSecret`, `webhookSigningSecret` (signs its webhooks; default the
+    # emulator's webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`,
+    # `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.
     #
     # `POST /accounts`; answers Account.
     #
     # @param body [Hash] the request's body
     # @option body [String] "apiKey" (required)
     # @option body [String] "signingSecret"
+    # @option body [String, nil] "webhookSigningSecret"
     # @option body [Integer] "balance"
     # @option body [Integer] "sandboxBalance"
     # @option body [String, nil] "webhookUrl"
@@ -246,13 +248,15 @@ module SmsEmulatorKit
     end
 
     # Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…},
-    # "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.
+    # "signingSecret": "…", "webhookSigningSecret": "…" (or null: unsigned), "scopes": […]}`; a balance below 0 is
+    # refused.
     #
     # `PATCH /accounts/{key}`; answers Account.
     #
     # @param key [String] the path's `{key}`
     # @param body [Hash] the request's body
     # @option body [String] "signingSecret"
+    # @option body [String, nil] "webhookSigningSecret"
     # @option body [Array<String>] "scopes"
     # @option body [Hash] "live" Keys: "balance" (Integer), "addBalance" (Integer), "webhookUrl" (String, nil).
     # @option body [Hash] "sandbox" Keys: "balance" (Integer), "addBalance" (Integer), "webhookUrl" (String, nil).
@@ -502,8 +506,9 @@ module SmsEmulatorKit
 
     # Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints):
     # `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?,
-    # "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator's
-    # webhook ones); answers when the run ends.
+    # "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?, "account"?}` (the timeout defaults to the
+    # emulator's webhook one, the secret to the named account's webhook signing secret, else the emulator's); answers
+    # when the run ends.
     #
     # `POST /receiver-check`; answers ReceiverReport.
     #
@@ -517,8 +522,10 @@ module SmsEmulatorKit
     # @option body [Array<String>] "skip" Every check but these.
     # @option body [String] "seed" Ids and texts repeat for a seed (default check-receiver).
     # @option body [String] "at" The instant the payloads' times are built around (default now).
-    # @option body [String] "signingSecret" Signs each post with Webhook-Signature (default the emulator's
-    #   webhookSigningSecret).
+    # @option body [String] "signingSecret" Signs each post with Webhook-Signature (default the account's
+    #   webhookSigningSecret, else the emulator's).
+    # @option body [String] "account" An account (a world's key) whose webhookSigningSecret signs the posts when
+    #   signingSecret is not given.
     # @return [Answers::ReceiverReport]
     # @raise [ControlError] when the emulator refuses the call
     def receiver_check(body = {})
