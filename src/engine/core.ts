@@ -17,6 +17,7 @@ import { Messaging } from './messages.js';
 import { OutcomeChain } from './outcomes.js';
 import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
+import { ImportGate } from './importGate.js';
 import { TimelineLog } from './timelineLog.js';
 import { WallTimers } from '../state/wallTimers.js';
 
@@ -51,8 +52,8 @@ export interface Core {
   wallTimers: WallTimers;
   /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
   outcomes: OutcomeChain;
-  /** While an import over HTTP puts a snapshot's state in place, slice by slice: requests wait for it, health does not. */
-  importing: Promise<void> | undefined;
+  /** Held while an import over HTTP puts a snapshot's state in place, slice by slice: requests are refused meanwhile, health is not. */
+  imports: ImportGate;
 }
 
 /** Origin plus environment prefix, joined once per origin: every webhook event reads it, and a new string each time was garbage. */
@@ -168,7 +169,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const timeline = new TimelineLog(events);
   startState.register({ clear: () => timeline.clear() });
   return {
-    importing: undefined,
+    imports: new ImportGate(),
     options,
     seed,
     startTime,
