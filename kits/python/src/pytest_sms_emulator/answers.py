@@ -194,6 +194,8 @@ class Account:
 
     api_key: str = field(metadata={"json": "apiKey"})
     signing_secret: str = field(metadata={"json": "signingSecret"})
+    #: Signs the account's webhooks (Webhook-Signature, hex HMAC-SHA256 of the body); null: unsigned.
+    webhook_signing_secret: Optional[str] = field(metadata={"json": "webhookSigningSecret"})
     scopes: List[Literal["balance", "send", "read", "edit", "delete"]]
     live: Wallet
     sandbox: Wallet
