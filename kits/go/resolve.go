@@ -57,7 +57,7 @@ func Start() (*Emulator, error) {
 	if origin := os.Getenv(envURL); origin != "" {
 		emulator, err := connect(origin, token)
 		if err != nil {
-			return nil, fmt.Errorf("%s%s=%s: %w", ErrorPrefix, envURL, origin, err)
+			return nil, fmt.Errorf("%s%s=%s: %w", ErrorPrefix, envURL, shownURL(origin), err)
 		}
 		return emulator, nil
 	}

@@ -194,6 +194,8 @@ class Account:
 
     api_key: str = field(metadata={"json": "apiKey"})
     signing_secret: str = field(metadata={"json": "signingSecret"})
+    #: Signs the account's webhooks (Webhook-Signature, hex HMAC-SHA256 of the body); null: unsigned.
+    webhook_signing_secret: Optional[str] = field(metadata={"json": "webhookSigningSecret"})
     scopes: List[Literal["balance", "send", "read", "edit", "delete"]]
     live: Wallet
     sandbox: Wallet
@@ -374,6 +376,8 @@ class Attempt:
     duration_ms: float = field(metadata={"json": "durationMs"})
     ok: bool
     status: Optional[int] = None
+    #: The start of the body of an answer other than 200 (200 bytes at most), when it had one.
+    answer: Optional[str] = None
     error: Optional[str] = None
     #: The answer as parsed (camelCase names), for what the fields do not say.
     raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
