@@ -13,6 +13,7 @@ from .answers import (
     Chaos,
     Clock,
     ControlMessage,
+    CostExplanation,
     JournalEntry,
     Limits,
     OptOut,
@@ -55,6 +56,7 @@ def _shape(value: Mapping[str, Any], names: Mapping[str, str]) -> Dict[str, Any]
 _WORLDS_CREATE_ACCOUNT = {
     "api_key": "apiKey",
     "signing_secret": "signingSecret",
+    "webhook_signing_secret": "webhookSigningSecret",
     "balance": "balance",
     "sandbox_balance": "sandboxBalance",
     "webhook_url": "webhookUrl",
@@ -233,17 +235,18 @@ class Control(ControlTransport):
         account: Optional[Mapping[str, Any]] = None,
         scenario: Any = None,
     ) -> World:
-        """A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent},
-        "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers
-        `{clock, account}`. `DELETE /clocks/{id}` deletes it all.
+        """A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent,
+        webhookSigningSecret drawn (whsec_…, the same for a seed) when absent}, "scenario"?: {…}}` makes a test
+        clock, an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE
+        /clocks/{id}` deletes it all.
 
         `POST /worlds`; answers World.
 
         Args:
             name: the body's `name`
             start_time: an instant: ISO 8601 text or an aware datetime
-            account: a dict of `api_key`, `signing_secret`, `balance`, `sandbox_balance`, `webhook_url`,
-                `sandbox_webhook_url`, `scopes` (snake_case or camelCase)
+            account: a dict of `api_key`, `signing_secret`, `webhook_signing_secret`, `balance`, `sandbox_balance`,
+                `webhook_url`, `sandbox_webhook_url`, `scopes` (snake_case or camelCase)
             scenario: the body's `scenario`
         """
         body = _fields(
@@ -282,6 +285,7 @@ class Control(ControlTransport):
         self,
         api_key: str,
         signing_secret: Optional[str] = None,
+        webhook_signing_secret: Optional[str] = None,
         balance: Optional[int] = None,
         sandbox_balance: Optional[int] = None,
         webhook_url: Optional[str] = None,
@@ -289,7 +293,8 @@ class Control(ControlTransport):
         scopes: Optional[Sequence[Literal["balance", "send", "read", "edit", "delete"]]] = None,
         clock: Optional[str] = None,
     ) -> Account:
-        """Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`,
+        """Creates an account: `apiKey` (pk_…), `signingSecret`, `webhookSigningSecret` (signs its webhooks; default the
+        emulator's webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`,
         `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is
         `CONTROL_CONFLICT`.
 
@@ -298,6 +303,7 @@ class Control(ControlTransport):
         Args:
             api_key: the body's `apiKey`
             signing_secret: the body's `signingSecret`
+            webhook_signing_secret: the body's `webhookSigningSecret`
             balance: the body's `balance`
             sandbox_balance: the body's `sandboxBalance`
             webhook_url: the body's `webhookUrl`
@@ -309,6 +315,7 @@ class Control(ControlTransport):
             {
                 "apiKey": api_key,
                 "signingSecret": signing_secret,
+                "webhookSigningSecret": webhook_signing_secret,
                 "balance": balance,
                 "sandboxBalance": sandbox_balance,
                 "webhookUrl": webhook_url,
@@ -323,18 +330,21 @@ class Control(ControlTransport):
         self,
         key: str,
         signing_secret: Optional[str] = None,
+        webhook_signing_secret: Optional[str] = None,
         scopes: Optional[Sequence[Literal["balance", "send", "read", "edit", "delete"]]] = None,
         live: Optional[Mapping[str, Any]] = None,
         sandbox: Optional[Mapping[str, Any]] = None,
     ) -> Account:
         """Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…},
-        "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.
+        "signingSecret": "…", "webhookSigningSecret": "…" (or null: unsigned), "scopes": […]}`; a balance below 0 is
+        refused.
 
         `PATCH /accounts/{key}`; answers Account.
 
         Args:
             key: the path's `{key}`
             signing_secret: the body's `signingSecret`
+            webhook_signing_secret: the body's `webhookSigningSecret`
             scopes: the body's `scopes`
             live: a dict of `balance`, `add_balance`, `webhook_url` (snake_case or camelCase)
             sandbox: a dict of `balance`, `add_balance`, `webhook_url` (snake_case or camelCase)
@@ -342,6 +352,7 @@ class Control(ControlTransport):
         body = _fields(
             {
                 "signingSecret": signing_secret,
+                "webhookSigningSecret": webhook_signing_secret,
                 "scopes": None if scopes is None else list(scopes),
                 "live": None if live is None else _shape(live, _ACCOUNTS_UPDATE_LIVE),
                 "sandbox": None if sandbox is None else _shape(sandbox, _ACCOUNTS_UPDATE_SANDBOX),
@@ -657,11 +668,13 @@ class Control(ControlTransport):
         seed: Optional[str] = None,
         at: Optional[Instant] = None,
         signing_secret: Optional[str] = None,
+        account: Optional[str] = None,
     ) -> ReceiverReport:
         """Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints):
         `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?,
-        "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator's
-        webhook ones); answers when the run ends.
+        "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?, "account"?}` (the timeout defaults to the
+        emulator's webhook one, the secret to the named account's webhook signing secret, else the emulator's);
+        answers when the run ends.
 
         `POST /receiver-check`; answers ReceiverReport.
 
@@ -675,7 +688,10 @@ class Control(ControlTransport):
             seed: Ids and texts repeat for a seed (default check-receiver).
             at: The instant the payloads' times are built around (default now).; an instant: ISO 8601 text or an aware
                 datetime
-            signing_secret: Signs each post with Webhook-Signature (default the emulator's webhookSigningSecret).
+            signing_secret: Signs each post with Webhook-Signature (default the account's webhookSigningSecret, else the
+                emulator's).
+            account: An account (a world's key) whose webhookSigningSecret signs the posts when signingSecret is not
+                given.
         """
         body = _fields(
             {
@@ -687,6 +703,7 @@ class Control(ControlTransport):
                 "seed": seed,
                 "at": None if at is None else instant_value(at),
                 "signingSecret": signing_secret,
+                "account": account,
             }
         )
         return from_json(ReceiverReport, self.call("POST", "/receiver-check", body, None))
@@ -883,6 +900,20 @@ class Control(ControlTransport):
         query = _fields({"account": account})
         return from_json(Signature, self.call("POST", "/sign", dict(body), query))
 
+    def cost(self, text: str, recipients: Optional[int] = None) -> CostExplanation:
+        """`{"text": "…", "recipients"?: 1}`: why the text costs what it costs under the emulator's pricing: encoding,
+        units, segments, every character that forced UCS-2 (position, UTF-16 index, code point, name, the GSM-7 text
+        usually meant), the credits, and what the text would cost with every suggestion applied.
+
+        `POST /cost`; answers CostExplanation.
+
+        Args:
+            text: the body's `text`
+            recipients: the body's `recipients`
+        """
+        body = _fields({"text": text, "recipients": recipients})
+        return from_json(CostExplanation, self.call("POST", "/cost", body, None))
+
     def reset(self, account: Optional[str] = None) -> Status:
         """Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.
 
@@ -904,8 +935,9 @@ class Control(ControlTransport):
     def restore(self, snapshot: Mapping[str, Any]) -> Status:
         """Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes
         nothing. Over HTTP it is parsed as it arrives, checked and put in place in slices, so health answers
-        throughout and other requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper
-        than 512 levels SNAPSHOT_TOO_DEEP.
+        throughout; any other request that arrives while it is put in place is refused with SNAPSHOT_IMPORT_RUNNING
+        (503, Retry-After), never half done; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than
+        512 levels SNAPSHOT_TOO_DEEP.
 
         `PUT /snapshot`; answers Status.
 
