@@ -145,7 +145,7 @@ func (c *Control) AccountsGet(key string) (Account, error) {
 // emulator's webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`,
 // `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.
 //
-// Arguments: input is the JSON body (a AccountInput).
+// Arguments: input is the JSON body (an AccountInput).
 func (c *Control) AccountsCreate(input AccountInput) (Account, error) {
 	body, err := input.body()
 	if err != nil {
@@ -160,7 +160,7 @@ func (c *Control) AccountsCreate(input AccountInput) (Account, error) {
 // "signingSecret": "…", "webhookSigningSecret": "…" (or null: unsigned), "scopes": […]}`; a balance below 0 is
 // refused.
 //
-// Arguments: key fills {key} in the path; input is the JSON body (a AccountPatch).
+// Arguments: key fills {key} in the path; input is the JSON body (an AccountPatch).
 func (c *Control) AccountsUpdate(key string, input AccountPatch) (Account, error) {
 	path := "/accounts/" + url.PathEscape(key)
 	body, err := input.body()
@@ -274,7 +274,9 @@ func (c *Control) MessagesForceStatus(id string, input MessagesForceStatusInput)
 //
 // `{"status": "delivered", "within"?: "1h"}`: moves the message's own clock to each of its next changes until it has
 // that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock's
-// `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.
+// `id`, `now`, `time` then), CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes, or
+// CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver refused
+// every try of that status's notification.
 //
 // Arguments: id fills {id} in the path; input is the JSON body (a MessagesWaitInput).
 func (c *Control) MessagesWait(id string, input MessagesWaitInput) (WaitAnswer, error) {
@@ -439,7 +441,7 @@ func (c *Control) ScenarioUseBundled(name string) (Scenario, error) {
 //
 // Numbers opted out of an account (`account`, default the default account) in an `environment` (default live).
 //
-// Arguments: filter is the query (a OptOutTarget, with the page).
+// Arguments: filter is the query (an OptOutTarget, with the page).
 func (c *Control) OptOutsList(filter OptOutTarget) (Page[string], error) {
 	query, err := filter.values()
 	if err != nil {
@@ -453,7 +455,7 @@ func (c *Control) OptOutsList(filter OptOutTarget) (Page[string], error) {
 //
 // Opts a number out (same `account`, `environment` query); answers `{account, environment, number, optedOut}`.
 //
-// Arguments: number fills {number} in the path; filter is the query (a OptOutTarget).
+// Arguments: number fills {number} in the path; filter is the query (an OptOutTarget).
 func (c *Control) OptOutsAdd(number string, filter OptOutTarget) (OptOut, error) {
 	path := "/opt-outs/" + url.PathEscape(number)
 	query, err := filter.values()
@@ -467,7 +469,7 @@ func (c *Control) OptOutsAdd(number string, filter OptOutTarget) (OptOut, error)
 //
 // Opts a number back in (same `account`, `environment` query).
 //
-// Arguments: number fills {number} in the path; filter is the query (a OptOutTarget).
+// Arguments: number fills {number} in the path; filter is the query (an OptOutTarget).
 func (c *Control) OptOutsRemove(number string, filter OptOutTarget) (OptOut, error) {
 	path := "/opt-outs/" + url.PathEscape(number)
 	query, err := filter.values()
