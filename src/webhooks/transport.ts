@@ -11,7 +11,9 @@
  */
 
 import type { Dispatcher } from 'undici';
+import type { OwnAddresses } from '../domain/ownAddress.js';
 import { type Deadline, Deadlines } from './deadlines.js';
+import { OwnAddressRefused, guardedConnector } from './ownGuard.js';
 
 /** How a try ended: the receiver's status once its whole answer arrived, or why there was none. */
 /** Whether a URL is one a webhook can be posted to: http or https, nothing else. */
@@ -23,7 +25,11 @@ export type TryResult =
       /** Set when the answer's body went past the transport's limit and was not read further. */
       cutAfterBytes?: number;
     }
-  | { error: string };
+  | {
+      error: string;
+      /** Set when the connection reached this emulator itself: nothing was sent, and a re-attempt would reach it again. */
+      ownAddress?: true;
+    };
 
 /** One webhook post as an in-process receiver gets it: where it was going, its headers (lowercase) and its JSON text. */
 export interface WebhookDelivery {
@@ -123,7 +129,8 @@ class Try implements Deadline, Dispatcher.DispatchHandler {
   }
 
   onError(error: Error): void {
-    this.finish({ error: describe(error, this.answering) });
+    if (error instanceof OwnAddressRefused) this.finish({ error: error.message, ownAddress: true });
+    else this.finish({ error: describe(error, this.answering) });
   }
 
   expire(): void {
@@ -184,6 +191,8 @@ export class WebhookTransport {
    */
   constructor(
     private readonly timeoutMs: number,
+    /** This emulator's own addresses: a connection that reaches one is closed unused (ownGuard.ts). */
+    private readonly own: OwnAddresses | undefined,
     private readonly maxAnswerBytes = Number.POSITIVE_INFINITY,
   ) {}
 
@@ -298,13 +307,13 @@ export class WebhookTransport {
   }
 
   private load(): Promise<Dispatcher> {
-    this.loading ??= import('undici').then(({ Agent }) => {
+    this.loading ??= import('undici').then(({ Agent, buildConnector }) => {
       // No timeouts of undici's own: the deadline covers the whole try, as long as the user set it.
       const agent = new Agent({
         connections: socketsPerReceiver,
         headersTimeout: 0,
         bodyTimeout: 0,
-        connectTimeout: 0,
+        connect: this.own === undefined ? { timeout: 0 } : guardedConnector(buildConnector({ timeout: 0 }), this.own),
       });
       this.agent = agent;
       if (this.closed) void agent.destroy();

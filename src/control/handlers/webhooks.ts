@@ -28,8 +28,20 @@ export function getWebhook({ core }: OperationDeps, id: string): WebhookEvent {
   return event;
 }
 
+/**
+ * Posts an event again. A call that is itself one of the emulator's webhook posts (its `X-Emulator-Event-Id`, relayed
+ * back) may only redeliver an event of the account that webhook belongs to: one world never sets off another's
+ * (WEBHOOK_OTHER_WORLD); an event id the log does not know belongs to no world it could speak for.
+ */
 export function redeliverWebhook(deps: OperationDeps, id: string): Promise<WebhookEvent> {
-  return deps.core.webhooks.redeliver(getWebhook(deps, id));
+  const event = getWebhook(deps, id);
+  if (deps.callerEvent !== undefined && deps.core.webhooks.log.get(deps.callerEvent)?.account !== event.account) {
+    throw new ApiError(
+      'WEBHOOK_OTHER_WORLD',
+      `Refused: this request is the webhook event ${quoteExcerpt(deps.callerEvent)} (X-Emulator-Event-Id), which is not of the account of event ${quoteExcerpt(id)}; a world's webhooks redeliver only its own events.`,
+    );
+  }
+  return deps.core.webhooks.redeliver(event);
 }
 
 /** The clock of a webhook event's account; the main clock once that account is gone (as its redelivery uses). */
@@ -67,12 +79,19 @@ export async function checkWebhookReceiver(
   { receiver, receiverTimeout, ...options }: ReceiverCheckInput,
 ): Promise<ReceiverReport> {
   const { webhookTimeout, webhookSigningSecret } = core.options;
+  core.accounts.checkUrl(receiver, 'receiver');
+  // The state hook's host is checked with its placeholders filled; its connections are checked again when made.
+  if (options.state !== undefined) core.accounts.checkUrl(options.state.replace(/\{\w+\}/g, 'x'), 'state hook');
   try {
-    return await checkReceiver(receiver, {
-      timeout: receiverTimeout ?? webhookTimeout,
-      ...(webhookSigningSecret === undefined ? {} : { signingSecret: webhookSigningSecret }),
-      ...options,
-    });
+    return await checkReceiver(
+      receiver,
+      {
+        timeout: receiverTimeout ?? webhookTimeout,
+        ...(webhookSigningSecret === undefined ? {} : { signingSecret: webhookSigningSecret }),
+        ...options,
+      },
+      core.own,
+    );
   } catch (error) {
     if (error instanceof RangeError)
       throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid receiver check: ${error.message}.`);

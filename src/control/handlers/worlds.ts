@@ -24,6 +24,7 @@ export function createWorld(
   const { store, clocks } = core;
   if (account.apiKey !== undefined && store.accounts.has(account.apiKey))
     throw new ApiError('CONTROL_CONFLICT', `An account with API key "${account.apiKey}" already exists.`);
+  core.accounts.checkSpec(account);
   for (;;) {
     const clock = clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name });
     const apiKey = account.apiKey ?? `pk_test_${(clock.id as string).slice('clock_'.length)}`;
