@@ -17,6 +17,30 @@ export interface KitOperation {
   open: boolean;
   names: Record<KitLanguage, string>;
 }
+/** One duration setting of every front door: its environment variable (if any), default text and its milliseconds. */
+export interface KitDurationSetting {
+  env?: string;
+  default: string;
+  description: string;
+  ms: number;
+}
+/** The settings every front door shares (src/domain/kitSettings.ts). */
+export interface KitSettings {
+  errorPrefix: string;
+  startTimeout: KitDurationSetting;
+  controlTimeout: KitDurationSetting;
+  waitWithin: KitDurationSetting;
+  durationGrammar: {
+    rule: string;
+    pattern: string;
+    units: Record<string, number>;
+    bareNumberUnit: string;
+    minExclusiveMs: number;
+    maxMs: number;
+    problem: string;
+    examples: { text: string; ms: number | null }[];
+  };
+}
 export interface KitContract {
   description: string;
   version: string;
@@ -27,11 +51,12 @@ export interface KitContract {
     minimumNodeVersion: string;
     notFound: string;
   };
+  settings: KitSettings;
   start: { args: string[]; readyFile: JsonSchema; bundleEntry: string };
   paths: { control: string; api: Record<string, string>; base: Record<string, string> };
   world: { request: JsonSchema; answer: JsonSchema };
   errorBody: JsonSchema;
-  timeline: { rule: string; maxLength: number; examples: { test: string; file: string }[] };
+  timeline: { rule: string; maxLength: number; hashLength: number; examples: { test: string; file: string }[] };
   operations: KitOperation[];
   shortcuts: { id: string; via: string; summary: string; names: Record<KitLanguage, string> }[];
   answers: Record<string, JsonSchema>;

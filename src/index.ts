@@ -37,6 +37,9 @@ export type { MessageWait, WaitOptions, WaitStatus } from './control/waitFor.js'
 export { signRequest, canonicalString } from './domain/signing.js';
 export { countSegments } from './domain/segments.js';
 export type { Encoding, SegmentCount } from './domain/segments.js';
+/** Why a text costs what it costs: encoding, segments, the characters that forced UCS-2 and what was meant, credits. */
+export { explainCost } from './domain/costExplanation.js';
+export type { CostExplanation, CostTrigger } from './domain/costExplanation.js';
 export { errorCatalogue, ApiError } from './domain/errors.js';
 export type { ErrorCode, ErrorDefinition } from './domain/errors.js';
 

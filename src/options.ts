@@ -182,7 +182,7 @@ export const settings = {
   webhookSigningSecret: setting(
     z.string().min(1).optional(),
     'string',
-    'When set, webhook bodies carry Webhook-Signature: lowercase hex HMAC-SHA256 of the body with this secret.',
+    'Signs the webhooks of the default account and of accounts made without one: their bodies carry Webhook-Signature, lowercase hex HMAC-SHA256 of the body with this secret; unset, they go unsigned. A world has its own (drawn when it names none).',
     secret,
   ),
   webhookDuplicateRate: setting(

@@ -15,6 +15,7 @@ test('the public surface is exactly the documented exports', () => {
     'deliveryLogReceipts',
     'emulatorTranscript',
     'errorCatalogue',
+    'explainCost',
     'incidentScenario',
     'parityDiff',
     'parityRecheck',

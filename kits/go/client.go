@@ -49,6 +49,30 @@ const (
 	Sandbox = "sandbox"
 )
 
+// Message is a message object as the API answers it (and as a delivery webhook posts it, narrowed to one
+// recipient). A null field of the API is the empty string here.
+type Message struct {
+	ID              string         `json:"id"`
+	Type            string         `json:"type"`
+	Recipient       []string       `json:"recipient"`
+	Message         string         `json:"message"`
+	ClientReference string         `json:"client_reference"`
+	Schedule        string         `json:"schedule"`
+	Status          string         `json:"status"`
+	Credit          int            `json:"credit"`
+	CreationDate    string         `json:"creation_date"`
+	DeliveryDate    string         `json:"delivery_date"`
+	InReplyTo       string         `json:"in_reply_to,omitempty"`
+	Links           map[string]any `json:"_links,omitempty"`
+}
+
+// ScheduledAt is the message's schedule as an instant (the zero time when it has none), so it compares with what
+// FormatSchedule was given whatever offset or seconds the API wrote.
+func (m Message) ScheduledAt() time.Time { return parseInstant(m.Schedule) }
+
+// Created is the message's creation date as an instant.
+func (m Message) Created() time.Time { return parseInstant(m.CreationDate) }
+
 // MessageList is one page of the API's message list.
 type MessageList struct {
 	List       []Message `json:"list"`

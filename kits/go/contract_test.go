@@ -201,7 +201,7 @@ func TestAWorldRequestSendsOnlyTheContractsFields(t *testing.T) {
 	contract := readContract(t)
 	five := 5
 	body, err := WorldRequest{Name: "n", StartTime: "2026-11-23T09:00:00Z", Scenario: map[string]any{},
-		Account: AccountInput{APIKey: "pk_x", SigningSecret: "s", Balance: &five, SandboxBalance: &five,
+		Account: &WorldAccount{APIKey: "pk_x", SigningSecret: "s", Balance: &five, SandboxBalance: &five,
 			WebhookURL: "http://a", SandboxWebhookURL: "http://b", Scopes: []string{"send"}}}.body()
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,7 @@ func (e *ControlError) Error() string {
 const ControlPath = "/_emulator"
 
 // Control calls the emulator's control API, <origin>/_emulator<path>, as docs/control-api.md documents it: one method
-// per operation (operations.go), and Call for anything raw.
+// per operation (operations.go, generated from the kit contract), and Call for anything raw.
 type Control struct {
 	Origin string
 	Token  string
@@ -124,11 +124,16 @@ func call[T any](c *Control, method, path string, query url.Values, body any) (T
 	return answer, err
 }
 
-// withBody is call for an input whose body may fail to build (a duration or instant of the wrong type).
-func withBody[T any](c *Control, method, path string, query url.Values, body fields, err error) (T, error) {
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return call[T](c, method, path, query, body)
+// fail is the answer of a call that failed before it was sent (a body or query that could not be built).
+func fail[T any](err error) (T, error) {
+	var zero T
+	return zero, err
+}
+
+// Page is one page of a control list.
+type Page[T any] struct {
+	Items []T `json:"items"`
+	Total int `json:"total"`
+	Page  int `json:"page"`
+	Limit int `json:"limit"`
 }

@@ -192,7 +192,7 @@ func NewWorld(t testing.TB, options ...Option) *World {
 
 // OpenWorld makes a world on a given emulator; the caller closes it (NewWorld does both for a test).
 func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, error) {
-	config := worldConfig{environment: Live, path: "/webhooks"}
+	config := worldConfig{environment: Live, path: "/webhooks", request: WorldRequest{Account: &WorldAccount{}}}
 	for _, option := range options {
 		option(&config)
 	}
@@ -278,7 +278,7 @@ func (w *World) UseBundledScenario(name string) error {
 // nil is 1h) passes first.
 func (w *World) WaitFor(id, status string, within any) ControlMessage {
 	w.t.Helper()
-	answer, err := w.Control.MessagesWait(id, status, within)
+	answer, err := w.Control.MessagesWait(id, MessagesWaitInput{Status: status, Within: within})
 	var control *ControlError
 	if errors.As(err, &control) && control.Code == "CONTROL_WAIT_FAILED" {
 		w.t.Fatalf("sms-emulator: %s", control.Description)
@@ -334,10 +334,10 @@ func (w *World) AssertSent(to, text string) ControlMessage {
 	sent := w.Messages()
 	var lines []string
 	for _, message := range sent {
-		if (to == "" || hasRecipient(message.Recipient, to)) && strings.Contains(message.Message.Message, text) {
+		if (to == "" || hasRecipient(message.Recipient, to)) && strings.Contains(message.Message, text) {
 			return message
 		}
-		lines = append(lines, fmt.Sprintf("  %s to %s: %q", message.Status, strings.Join(message.Recipient, ","), message.Message.Message))
+		lines = append(lines, fmt.Sprintf("  %s to %s: %q", message.Status, strings.Join(message.Recipient, ","), message.Message))
 	}
 	if len(lines) == 0 {
 		lines = []string{"  none"}

@@ -131,7 +131,7 @@ func TestParallelTestsSeeOnlyTheirOwnTimeAndMessages(t *testing.T) {
 			}
 			w.WaitFor(sent.ID, "delivered", nil)
 			messages := w.Messages()
-			if len(messages) != 1 || messages[0].Message.Message != fmt.Sprintf("Test %d", hours) {
+			if len(messages) != 1 || messages[0].Message != fmt.Sprintf("Test %d", hours) {
 				t.Fatalf("messages: %v", messages)
 			}
 			if got := len(w.Webhooks()); got != 2 {

@@ -380,6 +380,8 @@ async function drive(s, emulator, remote) {
       account: { apiKey: 'pk_world', signingSecret: 'sk_world', webhookUrl: `${s.receiver.url}/world` },
     }),
   );
+  // A world signs its webhooks with a secret of its own (drawn from the seed), or with the session's on a build before it.
+  if (world.account?.webhookSigningSecret) s.receiver.secrets.push(world.account.webhookSigningSecret);
   const worldClock = world.clock?.id ?? 'missing';
   await s.signed(
     'POST /v1/messages (world)',
@@ -546,6 +548,8 @@ function exchange(url, method, headers, body) {
 /** A local webhook receiver: records each post (headers minus the date, body); a path ending in /fail answers 500. */
 async function startReceiver() {
   let posts = [];
+  /** The secrets a post may be signed with: the session's, then each world's as the session learns it. */
+  const secrets = [sessionOptions.webhookSigningSecret];
   const server = createServer((request, response) => {
     const chunks = [];
     request.on('data', (chunk) => chunks.push(chunk));
@@ -553,7 +557,7 @@ async function startReceiver() {
       const text = Buffer.concat(chunks).toString('utf8');
       const { date: _date, ...headers } = request.headers;
       // The signature covers the body, whose links carry the emulator's port: it is recorded as checked, not as its hex.
-      if (headers['webhook-signature'] === signatureOf(text))
+      if (secrets.some((secret) => headers['webhook-signature'] === signatureOf(secret, text)))
         headers['webhook-signature'] = '<HMAC-SHA256 of the body>';
       let body = text;
       try {
@@ -570,6 +574,7 @@ async function startReceiver() {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
+    secrets,
     /** The posts since the last take, in a stable order: posts under way at once arrive in whichever order their sockets win. */
     take() {
       const taken = posts;
@@ -587,9 +592,9 @@ async function startReceiver() {
   };
 }
 
-/** The Webhook-Signature of a body signed with the session's webhook secret (docs/webhooks.md). */
-function signatureOf(body) {
-  return createHmac('sha256', sessionOptions.webhookSigningSecret).update(body).digest('hex');
+/** The Webhook-Signature of a body signed with `secret` (docs/webhooks.md). */
+function signatureOf(secret, body) {
+  return createHmac('sha256', secret).update(body).digest('hex');
 }
 
 /** What a failed call threw, as the catalogue names it (an ApiError's code, status and description) or its message. */

@@ -15,12 +15,16 @@ function walk(folder, wanted, found = []) {
   return found;
 }
 
-/** Answers what was checked, one line per kind of artefact; throws naming each artefact at another version. */
-export function checkArtefactVersions(dist, version) {
+/**
+ * Answers what was checked, one line per kind of artefact; throws naming each artefact at another version. `kits`
+ * limits the check to those kits' artefacts (a run that built some kits leaves the others' as they were).
+ */
+export function checkArtefactVersions(dist, version, kits) {
+  const wanted = (kit) => kits === undefined || kits.includes(kit);
   const wrong = [];
   const checked = [];
   const python = join(dist, 'python');
-  if (existsSync(python)) {
+  if (wanted('python') && existsSync(python)) {
     const files = readdirSync(python).filter((name) => name.endsWith('.whl') || name.endsWith('.tar.gz'));
     for (const name of files) {
       const found = /^[^-]+-([^-]+?)(?:-|\.tar\.gz$)/.exec(name)?.[1];
@@ -29,7 +33,7 @@ export function checkArtefactVersions(dist, version) {
     checked.push(`python: ${files.length} files`);
   }
   const maven = join(dist, 'maven');
-  if (existsSync(maven)) {
+  if (wanted('java') && existsSync(maven)) {
     // An artifact's folder holds maven-metadata*.xml and one folder per version.
     const metadata = walk(maven, (name) => /^maven-metadata.*\.xml$/.test(name) && !name.endsWith('.sha1'));
     const artifacts = [...new Set(metadata.map((path) => join(path, '..')))];
@@ -41,7 +45,7 @@ export function checkArtefactVersions(dist, version) {
     checked.push(`maven: ${artifacts.length} artifacts`);
   }
   const goproxy = join(dist, 'goproxy');
-  if (existsSync(goproxy)) {
+  if (wanted('go') && existsSync(goproxy)) {
     const lists = walk(goproxy, (name) => name === 'list');
     for (const list of lists) {
       const versions = readFileSync(list, 'utf8')
@@ -55,7 +59,7 @@ export function checkArtefactVersions(dist, version) {
   // The PHP kit's package archives and the Ruby kit's gems name their version: <name>-<version>.zip, <name>-<version>[-<platform>].gem.
   for (const kind of ['php', 'ruby']) {
     const folder = join(dist, kind);
-    if (!existsSync(folder)) continue;
+    if (!wanted(kind) || !existsSync(folder)) continue;
     const files = readdirSync(folder).filter((name) => name.endsWith('.zip') || name.endsWith('.gem'));
     for (const name of files)
       if (!name.includes(`-${version}.`) && !name.includes(`-${version}-`))

@@ -1,19 +1,11 @@
 // Writes the carried Node runtime (kits/dist/runtime/<platform>/node): the node binary of the PyPI wheel pinned in
 // kits/runtime.json, downloaded by pip (never a download of our own), its sha256 checked against the pin, cached under
-// ~/.cache/sms-emulator-kits/ so a second build reaches no registry.
+// ~/.cache/sms-emulator-kits/ so a second build reaches no registry. Every build checks each written binary's own
+// sha256 against its member in the checked wheel and writes it again when they differ: a binary changed in place
+// (tampered with, or cut short by a killed build) never survives a rebuild.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -45,9 +37,9 @@ function run(command, args) {
 }
 
 /** The wheel of one platform, from the cache or downloaded into it by pip; its sha256 must be the pin's. */
-function wheelFor(pin, platform, python) {
+function wheelFor(pin, platform, python, cache) {
   const { wheelPlatform, sha256: pinned } = pin.platforms[platform];
-  const folder = join(cacheDir, pin.package, pin.version, wheelPlatform);
+  const folder = join(cache, pin.package, pin.version, wheelPlatform);
   const find = () => (existsSync(folder) ? readdirSync(folder).find((name) => name.endsWith('.whl')) : undefined);
   if (find() === undefined) {
     mkdirSync(folder, { recursive: true });
@@ -77,6 +69,18 @@ function wheelFor(pin, platform, python) {
   return wheel;
 }
 
+/** The sha256 of one member of a wheel (a zip), read with Python's zipfile without writing it anywhere. */
+function memberSha256(python, wheel, member) {
+  const script =
+    'import hashlib, sys, zipfile\n' +
+    'digest = hashlib.sha256()\n' +
+    'with zipfile.ZipFile(sys.argv[1]) as wheel, wheel.open(sys.argv[2]) as source:\n' +
+    '    for block in iter(lambda: source.read(1 << 20), b""):\n' +
+    '        digest.update(block)\n' +
+    'print(digest.hexdigest())\n';
+  return run(python, ['-c', script, wheel, member]).trim();
+}
+
 /** Takes one member out of a wheel (a zip) with Python's zipfile, which every machine that has pip has. */
 function extract(python, wheel, member, target) {
   const temporary = `${target}.${process.pid}.tmp`;
@@ -90,10 +94,11 @@ function extract(python, wheel, member, target) {
 }
 
 /**
- * Writes `<target>/<platform>/<file>` for each platform asked (all of the pin's by default), skipping one already
- * written from the same wheel. Answers each platform's binary path.
+ * Writes `<target>/<platform>/<file>` for each platform asked (all of the pin's by default), keeping one already
+ * written only when its own sha256 is its member's in the pinned wheel. Answers each platform's binary path, size and
+ * whether it was written now.
  */
-export function writeRuntimes(root, target, platforms, python = process.env.PYTHON ?? 'python3') {
+export function writeRuntimes(root, target, platforms, python = process.env.PYTHON ?? 'python3', cache = cacheDir) {
   const pin = readRuntimePin(root);
   const written = {};
   for (const platform of platforms ?? Object.keys(pin.platforms)) {
@@ -101,16 +106,18 @@ export function writeRuntimes(root, target, platforms, python = process.env.PYTH
     if (entry === undefined) throw new Error(`kits: kits/runtime.json has no platform ${platform}`);
     const folder = join(target, platform);
     const binary = join(folder, entry.file);
-    const stamp = join(folder, '.wheel-sha256');
-    const current = existsSync(binary) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === entry.sha256;
-    if (!current) {
-      const wheel = wheelFor(pin, platform, python);
+    const wheel = wheelFor(pin, platform, python, cache);
+    const expected = memberSha256(python, wheel, entry.member);
+    const rewritten = !existsSync(binary) || sha256(binary) !== expected;
+    if (rewritten) {
       rmSync(folder, { recursive: true, force: true });
       mkdirSync(folder, { recursive: true });
       extract(python, wheel, entry.member, binary);
-      writeFileSync(stamp, `${entry.sha256}\n`);
+      const actual = sha256(binary);
+      if (actual !== expected)
+        throw new Error(`kits: ${binary} has sha256 ${actual} after writing, its wheel's member ${expected}`);
     }
-    written[platform] = { binary, bytes: statSync(binary).size };
+    written[platform] = { binary, bytes: statSync(binary).size, rewritten };
   }
   return written;
 }

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { createEmulator } from '../emulator.js';
 import { apiOperations } from '../domain/apiOperations.js';
 import { apiPrefixes } from '../domain/environment.js';
-import { batchLimitNote, publicOrigin } from '../options.js';
+import { batchLimitNote, publicOrigin, settings } from '../options.js';
+import { maskUrlsInText, maskedCredential } from '../domain/credentials.js';
 import { CliError, parseCli } from './args.js';
 import { readyInfo, removeReadyFile, writeReadyFile } from './readyInfo.js';
 import { watchParent } from './watchParent.js';
@@ -96,6 +97,11 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   // Tools read one JSON object instead of parsing the banner.
   if (json) return void process.stdout.write(`${JSON.stringify({ event: 'ready', ...info })}\n`);
   const auth = `${options.apiKey}:`;
+  // A secret someone chose is not printed where logs keep it; the default one is documented anyway, and curl users need it.
+  const secret =
+    options.signingSecret === settings.signingSecret.schema.parse(undefined)
+      ? options.signingSecret
+      : `${maskedCredential}   (the one given; the ready file has it)`;
   // With publicUrl, every link shows the public origin; the address actually listened on gets its own line.
   const origin = publicOrigin(options) ?? urls.origin;
   process.stdout.write(
@@ -113,7 +119,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
           ]
         : []),
       `  API key:          ${options.apiKey}   (HTTP Basic username, blank password)`,
-      `  signing secret:   ${options.signingSecret}`,
+      `  signing secret:   ${secret}`,
       `  balance:          ${options.balance} credits (live and sandbox)`,
       `  batch limit:      ${batchLimitNote(options.batchLimit)}`,
       `  clock:            ${options.clock}${options.clock === 'realtime' ? ` ×${options.speed}` : ''}   seed: ${emulator.seed}`,
@@ -128,6 +134,6 @@ function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
 }
 
 function fail(message: string): void {
-  process.stderr.write(`${message}\nRun sms-emulator --help for the flags.\n`);
+  process.stderr.write(`${maskUrlsInText(message)}\nRun sms-emulator --help for the flags.\n`);
   process.exitCode = 2;
 }

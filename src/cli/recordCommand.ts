@@ -3,6 +3,7 @@
 import { type CommandLine, UsageError, takeText } from './commandLine.js';
 import type { CommandResult } from './commandResult.js';
 import { isHttp } from '../webhooks/transport.js';
+import { maskUrlCredentials } from '../domain/credentials.js';
 
 export function recordHelp(): string {
   return `Usage: sms-emulator record --upstream <base-url> --out <file> [--port 0] [--host 127.0.0.1] [--relay <url>]
@@ -74,7 +75,7 @@ export async function recordCommand(line: CommandLine): Promise<CommandResult> {
   }
   // Printed at once (the result is printed only when the recording stops): tools read the addresses from here.
   process.stdout.write(
-    `sms-emulator record: recording ${upstream} to ${out}\n  base URL:    ${recorder.url}   (use it instead of the provider's)\n  webhook URL: ${recorder.webhookUrl}   (give it to the provider)\n`,
+    `sms-emulator record: recording ${maskUrlCredentials(upstream)} to ${out}\n  base URL:    ${recorder.url}   (use it instead of the provider's)\n  webhook URL: ${recorder.webhookUrl}   (give it to the provider)\n`,
   );
   const active = recorder;
   const signal = await new Promise<NodeJS.Signals>((resolve) => {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { ApiError } from '../domain/errors.js';
+import { maskUrlsInText } from '../domain/credentials.js';
 import { pageFields } from '../domain/list.js';
 import { connect } from '../testing/connect.js';
 import { type Command, type Positional, commandList, kebab } from './commandTable.js';
@@ -198,16 +199,19 @@ async function call(command: Command, target: CommandTarget, args: unknown[]): P
   return operation(...args);
 }
 
-/** An error as standard error shows it: the catalogued code and description, or what went wrong on the command line. */
+/**
+ * An error as standard error shows it: the catalogued code and description, or what went wrong on the command line; a
+ * URL's password quoted in it (a flag's value, a fetch error naming its URL) is masked.
+ */
 export function failure(error: unknown, command: string | undefined): CommandResult {
   if (error instanceof UsageError) {
     const help =
       command === undefined
         ? 'sms-emulator --help for the commands'
         : `sms-emulator ${command} --help for its arguments`;
-    return { stdout: '', stderr: `sms-emulator: ${error.message}.\nRun ${help}.\n`, exitCode: 2 };
+    return { stdout: '', stderr: maskUrlsInText(`sms-emulator: ${error.message}.\nRun ${help}.\n`), exitCode: 2 };
   }
   if (error instanceof ApiError)
-    return { stdout: '', stderr: `sms-emulator: ${error.code}: ${error.description}\n`, exitCode: 1 };
-  return { stdout: '', stderr: `${(error as Error).message}\n`, exitCode: 1 };
+    return { stdout: '', stderr: maskUrlsInText(`sms-emulator: ${error.code}: ${error.description}\n`), exitCode: 1 };
+  return { stdout: '', stderr: maskUrlsInText(`${(error as Error).message}\n`), exitCode: 1 };
 }

@@ -19,10 +19,13 @@ const environment = z.enum(environments);
 
 const webhookUrl = webhookUrlSchema.nullable();
 const credits = z.number().int().min(0);
+/** A webhook signing secret; null sends the account's webhooks unsigned. */
+const webhookSigningSecret = z.string().min(1).nullable();
 
 export const accountInput = z.strictObject({
   apiKey: apiKeySchema,
   signingSecret: z.string().min(1).optional(),
+  webhookSigningSecret: webhookSigningSecret.optional(),
   balance: credits.optional(),
   sandboxBalance: credits.optional(),
   webhookUrl: webhookUrl.optional(),
@@ -30,7 +33,7 @@ export const accountInput = z.strictObject({
   scopes: z.array(z.enum(scopes)).optional(),
   clock: clockId.optional(),
 });
-/** An account to create: `apiKey` (pk_…), and optionally its signing secret, balances, webhook URLs, scopes and the test `clock` it lives on. */
+/** An account to create: `apiKey` (pk_…), and optionally its signing secret, webhook signing secret, balances, webhook URLs, scopes and the test `clock` it lives on. */
 export type AccountInput = z.infer<typeof accountInput>;
 
 const environmentPatch = z.strictObject({
@@ -41,11 +44,12 @@ const environmentPatch = z.strictObject({
 
 export const accountPatch = z.strictObject({
   signingSecret: z.string().min(1).optional(),
+  webhookSigningSecret: webhookSigningSecret.optional(),
   scopes: z.array(z.enum(scopes)).optional(),
   live: environmentPatch.optional(),
   sandbox: environmentPatch.optional(),
 });
-/** Changes to an account: signing secret, scopes, and per environment `balance`, `addBalance` or `webhookUrl`. */
+/** Changes to an account: signing secret, webhook signing secret, scopes, and per environment `balance`, `addBalance` or `webhookUrl`. */
 export type AccountPatch = z.infer<typeof accountPatch>;
 
 export const clockCommand = z
@@ -185,8 +189,15 @@ export const receiverCheckInput = z
       .string()
       .min(1)
       .optional()
-      .describe("Signs each post with Webhook-Signature (default the emulator's webhookSigningSecret)."),
+      .describe(
+        "Signs each post with Webhook-Signature (default the account's webhookSigningSecret, else the emulator's).",
+      ),
+    account: apiKeySchema
+      .optional()
+      .describe(
+        "An account (a world's key) whose webhookSigningSecret signs the posts when signingSecret is not given.",
+      ),
   })
   .refine((input) => input.only === undefined || input.skip === undefined, 'give only or skip, not both');
-/** A check-receiver run over the control API: `receiver`, and `state`, `receiverTimeout`, `only` or `skip`, `seed`, `at`, `signingSecret`. */
+/** A check-receiver run over the control API: `receiver`, and `state`, `receiverTimeout`, `only` or `skip`, `seed`, `at`, `signingSecret`, `account`. */
 export type ReceiverCheckInput = z.infer<typeof receiverCheckInput>;

@@ -253,7 +253,7 @@ function notificationSchema(type: MessageType, description: string): Schema {
 }
 
 const retryRule =
-  "Any answer but 200 (or none within the webhook timeout) is re-sent at once, then re-attempted 3 times at most (the spec's rule; webhookRetries, webhookBackoff and webhookTimeout tune it). Signed with Webhook-Signature when webhookSigningSecret is set.";
+  "Any answer but 200 (or none within the webhook timeout) is re-sent at once, then re-attempted 3 times at most (the spec's rule; webhookRetries, webhookBackoff and webhookTimeout tune it). Signed with Webhook-Signature when the account has a webhookSigningSecret (a world's own, drawn when it names none; any other account's is the emulator's webhookSigningSecret option).";
 
 /** OpenAPI 3.1 `webhooks`: what the emulator posts to an account's webhook URL, so a receiver can be generated and checked. */
 function webhookOperations(): Schema {

@@ -5,6 +5,7 @@
 
 import { setTimeout } from 'node:timers';
 import { ApiError } from '../domain/errors.js';
+import { kitSettings } from '../domain/kitSettings.js';
 import { finalStatuses, type MessageStatus } from '../domain/message.js';
 import { parseDuration } from '../domain/time.js';
 import type { AccountView } from '../engine/inspection.js';
@@ -71,7 +72,7 @@ const realtimeInterval = 25;
 export function waitFor(handle: WaitableHandle, messageId: string): MessageWait {
   return {
     async toReach(status, options = {}) {
-      const within = options.within ?? '1h';
+      const within = options.within ?? kitSettings.waitWithin.default;
       const span = parseDuration(within);
       if (span === undefined)
         throw new RangeError(`sms-emulator: waitFor: "${within}" is not a duration such as 90s, 5m or 48h.`);

@@ -86,9 +86,15 @@ function pad(n: number): string {
 export const durationHint =
   'expected a duration such as 500ms, 90s, 15m, 2h, 7d, 1h30m or 5m1s, or milliseconds, at most 36500d';
 
-const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+export const durationUnits: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
 /** A plain number of milliseconds, or one or more number-and-unit parts (`1h30m`, `5m1s`, `1.5h`). */
-const durationPattern = /^(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+)$/;
+export const durationPattern = /^(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+)$/;
 const durationPart = /(\d+(?:\.\d+)?)(ms|s|m|h|d)?/g;
 
 /**
@@ -102,7 +108,8 @@ export function parseDuration(value: string | number): number | undefined {
   else {
     const text = value.trim();
     if (!durationPattern.test(text)) return undefined;
-    for (const [, amount, unit] of text.matchAll(durationPart)) ms += Number(amount) * (units[unit ?? 'ms'] ?? 1);
+    for (const [, amount, unit] of text.matchAll(durationPart))
+      ms += Number(amount) * (durationUnits[unit ?? 'ms'] ?? 1);
   }
   ms = Math.round(ms);
   return ms >= 0 && ms <= maxDurationMs ? ms : undefined;

@@ -1,9 +1,10 @@
-/** A webhook event as the log keeps it and every reader sees it, its states, its tries, and the one way it is made. */
+/** A webhook event as the log keeps it and every reader sees it, its states, its tries, and the one way it is made and shown. */
 
 import { z } from 'zod';
 import { deliveryBehaviourNames } from './deliveryBehaviour.js';
 import { type MessageRecord, environments } from './message.js';
 import { formatInstant } from './time.js';
+import { maskUrlCredentials, maskUrlsInText } from './credentials.js';
 
 /** What a webhook tells: a leg's delivery status, or an inbound reply. */
 export const webhookKinds = ['delivery', 'reply'] as const;
@@ -98,5 +99,25 @@ export function webhookEvent(facts: WebhookEventFacts): WebhookEvent {
     payload: facts.payload,
     attempts: [],
     behaviours: [],
+  };
+}
+
+/**
+ * An event as it is shown (control API answers, the inbox, the timeline report): a password in its URLs, or quoted in a
+ * try's error, masked (domain/credentials.ts). The log keeps the URL whole, since redelivery posts to it; an event
+ * with no password anywhere is the logged object itself, not a copy.
+ */
+export function shownWebhookEvent(event: WebhookEvent): WebhookEvent {
+  const hidden = (text: string | null | undefined): boolean => text != null && text.includes('@');
+  if (!hidden(event.url) && !event.attempts.some((attempt) => hidden(attempt.url) || hidden(attempt.error)))
+    return event;
+  return {
+    ...event,
+    url: event.url === null ? null : maskUrlCredentials(event.url),
+    attempts: event.attempts.map((attempt) => ({
+      ...attempt,
+      url: maskUrlCredentials(attempt.url),
+      ...(attempt.error === undefined ? {} : { error: maskUrlsInText(attempt.error) }),
+    })),
   };
 }

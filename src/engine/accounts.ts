@@ -19,12 +19,15 @@ import {
 import { quoteExcerpt } from '../domain/excerpt.js';
 import { type OwnAddresses, isOwnUrl, ownAddressReason } from '../domain/ownAddress.js';
 import type { Clock } from '../state/clock.js';
+import type { Random } from '../state/random.js';
 import type { Clocks } from './clocks.js';
 
 /** An account as a user describes it (options, scenario, control API); what it leaves out gets a default. */
 export interface AccountSpec {
   apiKey: string;
   signingSecret?: string;
+  /** Signs its webhooks; null sends them unsigned; left out, the emulator's webhookSigningSecret (or none). */
+  webhookSigningSecret?: string | null;
   /** Live balance, and the sandbox one unless `sandboxBalance` is given. */
   balance?: number;
   sandboxBalance?: number;
@@ -49,6 +52,7 @@ export interface BalanceChange {
 /** A change of an account's settings, as the control API takes it. */
 export interface AccountChange {
   signingSecret?: string;
+  webhookSigningSecret?: string | null;
   scopes?: readonly Scope[];
   live?: BalanceChange & { webhookUrl?: string | null };
   sandbox?: BalanceChange & { webhookUrl?: string | null };
@@ -63,6 +67,7 @@ export function settingsOf(account: Account): AccountSettings {
   const settings: AccountSettings = {
     apiKey: account.apiKey,
     signingSecret: account.signingSecret,
+    webhookSigningSecret: account.webhookSigningSecret,
     scopes: [...account.scopes],
     live: wallet('live'),
     sandbox: wallet('sandbox'),
@@ -120,6 +125,10 @@ export class Accounts {
   constructor(
     private readonly store: Store,
     private readonly defaultBalance: number,
+    /** The emulator-wide webhookSigningSecret: what an account gets when its spec names none. */
+    private readonly defaultWebhookSecret: string | null,
+    /** Where a world's own webhook signing secret is drawn from (`drawWebhookSecret`). */
+    private readonly secrets: Random,
     private readonly clocks: Clocks,
     /** Announces that an account's settings changed (the `account.changed` event). */
     private readonly announce: (apiKey: string) => void,
@@ -166,6 +175,12 @@ export class Accounts {
     const settings: AccountSettings = {
       apiKey: spec.apiKey,
       signingSecret: spec.signingSecret ?? base?.signingSecret ?? `sk_test_${spec.apiKey.slice(3)}`,
+      webhookSigningSecret:
+        spec.webhookSigningSecret !== undefined
+          ? spec.webhookSigningSecret
+          : base !== undefined
+            ? base.webhookSigningSecret
+            : this.defaultWebhookSecret,
       scopes: [...(spec.scopes ?? base?.scopes ?? scopes)],
       live: wallet(spec.balance, spec.webhookUrl, spec.optOuts, base?.live),
       sandbox: wallet(
@@ -179,6 +194,15 @@ export class Accounts {
     const scenario = spec.scenario ?? base?.scenario;
     if (scenario !== undefined) settings.scenario = scenario;
     return settings;
+  }
+
+  /**
+   * A webhook signing secret of its own for a world that names none (`whsec_` and 32 hex digits), drawn from the
+   * `secrets` stream: the same for a seed, and no other stream's draws shift.
+   */
+  drawWebhookSecret(): string {
+    const words = [this.secrets.word(), this.secrets.word(), this.secrets.word(), this.secrets.word()];
+    return `whsec_${words.map((word) => word.toString(16).padStart(8, '0')).join('')}`;
   }
 
   /** Adds an account with complete settings; a per-account reset returns it to them. */
@@ -208,6 +232,7 @@ export class Accounts {
       );
     }
     existing.signingSecret = next.signingSecret;
+    existing.webhookSigningSecret = next.webhookSigningSecret;
     existing.scopes = next.scopes;
     if (next.scenario !== undefined) existing.scenario = next.scenario;
     for (const environment of environments) {
@@ -238,6 +263,7 @@ export class Accounts {
       balanceAfter(account.environments[environment], change[environment] ?? {}, environment),
     );
     if (change.signingSecret !== undefined) account.signingSecret = change.signingSecret;
+    if (change.webhookSigningSecret !== undefined) account.webhookSigningSecret = change.webhookSigningSecret;
     if (change.scopes !== undefined) account.scopes = [...change.scopes];
     environments.forEach((environment, index) => {
       const wallet = account.environments[environment];

@@ -22,7 +22,7 @@ import { StartState } from './startState.js';
 import { TimelineLog } from './timelineLog.js';
 import { WallTimers } from '../state/wallTimers.js';
 
-export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks'] as const;
+export const randomStreams = ['ids', 'outcomes', 'replies', 'text', 'faults', 'webhooks', 'clocks', 'secrets'] as const;
 export type RandomStream = (typeof randomStreams)[number];
 
 export interface Core {
@@ -147,6 +147,8 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const accounts = new Accounts(
     store,
     options.balance,
+    options.webhookSigningSecret ?? null,
+    random.secrets,
     clocks,
     (apiKey) => events.emit('account.changed', { apiKey }),
     own,

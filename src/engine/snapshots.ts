@@ -101,8 +101,11 @@ function* applySnapshot(core: Core, snapshot: Snapshot): Generator<undefined, vo
     core.clocks.create({ id: saved.id, name: saved.name, startTime: saved.now });
     yield;
   }
-  for (const saved of snapshot.accounts) {
-    core.accounts.add(saved);
+  for (const { webhookSigningSecret, ...saved } of snapshot.accounts) {
+    // A snapshot made before accounts had their own webhook secret: the emulator's option signs, as it did then.
+    const ownSecret =
+      webhookSigningSecret === undefined ? (core.options.webhookSigningSecret ?? null) : webhookSigningSecret;
+    core.accounts.add({ ...saved, webhookSigningSecret: ownSecret });
     yield;
   }
   for (const message of snapshot.messages) {

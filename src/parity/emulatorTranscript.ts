@@ -13,6 +13,7 @@ import type { MessageView } from '../domain/messageView.js';
 import { chargeableText, recipientCount } from '../domain/fields.js';
 import { sendCost } from '../domain/segments.js';
 import { settings } from '../options.js';
+import { basicCredentials, maskAuthorization } from '../domain/credentials.js';
 import { Bindings } from './bindings.js';
 import { type TranscriptEvent, type TranscriptHeader, formatTranscript, transcriptVersion } from './transcript.js';
 
@@ -243,10 +244,7 @@ export function templateEvent(event: TranscriptEvent, bindings: Bindings): Trans
   switch (event.type) {
     case 'request': {
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(event.headers)) {
-        const key = name === 'authorization' ? basicKey(value) : undefined;
-        headers[name] = key === undefined ? value : `Basic ${bindings.key(key)}`;
-      }
+      for (const [name, value] of Object.entries(event.headers)) headers[name] = templateHeader(name, value, bindings);
       return {
         ...event,
         path: bindings.templatePath(event.path),
@@ -271,11 +269,18 @@ export function basicAuthorization(key: string): string {
   return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 }
 
-/** The API key of a Basic authorization header with a blank password, or undefined for any other header. */
+/**
+ * A request header as a transcript keeps it. A Basic key is a placeholder bound to the key (its password, which the
+ * emulator never reads, is left out, so the replay still authenticates); any other credential is masked
+ * (`Bearer ***`), since transcripts are committed and shared.
+ */
+function templateHeader(name: string, value: string, bindings: Bindings): string {
+  if (name !== 'authorization' && name !== 'proxy-authorization') return value;
+  const key = name === 'authorization' ? basicKey(value) : undefined;
+  return key === undefined ? maskAuthorization(value) : `Basic ${bindings.key(key)}`;
+}
+
+/** The API key of a Basic authorization header (its username, whatever its password), or undefined for any other header. */
 export function basicKey(header: string): string | undefined {
-  const match = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header);
-  if (!match) return undefined;
-  const pair = Buffer.from(match[1] as string, 'base64').toString('utf8');
-  const colon = pair.indexOf(':');
-  return colon > 0 && colon === pair.length - 1 ? pair.slice(0, colon) : undefined;
+  return basicCredentials(header)?.user;
 }

@@ -10,6 +10,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { apiEnvironment, apiPrefixes, defaultEnvironment, type Environment } from '../domain/environment.js';
 import { apiOperations } from '../domain/apiOperations.js';
+import { maskUrlCredentials, maskUrlsInText } from '../domain/credentials.js';
 import { Bindings } from './bindings.js';
 import { basicKey, templateEvent } from './emulatorTranscript.js';
 import { type TranscriptEvent, type TranscriptHeader, transcriptLine, transcriptVersion } from './transcript.js';
@@ -111,7 +112,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     source: 'record',
     startTime: new Date(startMs).toISOString(),
     timeZone,
-    upstream: options.upstream,
+    upstream: maskUrlCredentials(options.upstream),
   };
   writeFileSync(options.out, transcriptLine(header));
   let events = 0;
@@ -254,7 +255,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         status = answer.status;
         await answer.arrayBuffer();
       } catch (caught) {
-        error = (caught as Error).message;
+        // fetch refuses a URL with credentials in words that quote it: the transcript and the answer show it masked.
+        error = maskUrlsInText((caught as Error).message);
       }
     }
     if (status === 200) unanswered.delete(text);
@@ -268,7 +270,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     });
     response.writeHead(status ?? 502, { 'content-type': 'text/plain; charset=utf-8' });
     response.end(
-      status === undefined ? `sms-emulator record: the receiver ${options.relay} did not answer: ${error}\n` : '',
+      status === undefined
+        ? `sms-emulator record: the receiver ${maskUrlCredentials(options.relay ?? '')} did not answer: ${error}\n`
+        : '',
     );
   }
 

@@ -95,6 +95,8 @@ function buildSnapshotSchema() {
       z.strictObject({
         apiKey: apiKeySchema.max(maxName),
         signingSecret: name,
+        /** Signs the account's webhooks (null: unsigned); absent in snapshots made before it, where the emulator's option does. */
+        webhookSigningSecret: name.nullable().optional(),
         scopes: z.array(z.enum(scopes)).max(scopes.length),
         live: wallet,
         sandbox: wallet,

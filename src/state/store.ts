@@ -28,6 +28,8 @@ export type AccountScenarioData = Readonly<Record<string, unknown>>;
 export interface Account {
   apiKey: string;
   signingSecret: string;
+  /** Signs its webhooks (`Webhook-Signature`); null sends them unsigned. */
+  webhookSigningSecret: string | null;
   scopes: readonly Scope[];
   environments: Record<Environment, EnvironmentAccount>;
   /** Rules, replies and faults consulted before the emulator's scenario for this account only. */
@@ -47,6 +49,7 @@ export interface WalletSettings {
 export interface AccountSettings {
   apiKey: string;
   signingSecret: string;
+  webhookSigningSecret: string | null;
   scopes: Scope[];
   live: WalletSettings;
   sandbox: WalletSettings;
@@ -85,6 +88,7 @@ export class Store {
     const account: Account = {
       apiKey: settings.apiKey,
       signingSecret: settings.signingSecret,
+      webhookSigningSecret: settings.webhookSigningSecret,
       scopes: [...settings.scopes],
       environments: { live: wallet(settings.live), sandbox: wallet(settings.sandbox) },
       clock,

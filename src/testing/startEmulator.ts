@@ -6,10 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import { kitSettings, parseKitDuration } from '../domain/kitSettings.js';
 import type { ReadyInfo } from '../domain/readyInfo.js';
 import { type EmulatorOptions, type OptionName, envName, flagName, settings } from '../options.js';
 import { type RemoteEmulator, connect } from './connect.js';
 import { exitOf, signalGroup, stopProcessGroup } from './processGroup.js';
+
+/** The start timeout every front door shares (src/domain/kitSettings.ts). */
+const defaultStartTimeoutMs = parseKitDuration(kitSettings.startTimeout.default) ?? 0;
 
 export type { ReadyInfo };
 
@@ -17,7 +21,7 @@ export type { ReadyInfo };
 export interface StartOptions extends Omit<EmulatorOptions, 'readyFile'> {
   /** Extra environment variables for the process. */
   env?: Record<string, string>;
-  /** How long (wall-clock ms) to wait for the process to be ready; default 15 000. */
+  /** How long (wall-clock ms) to wait for the process to be ready; default the kit contract's start timeout (120 s). */
   startTimeoutMs?: number;
   /** How long `stop()` waits after SIGTERM before SIGKILL; default 5 000. */
   stopGraceMs?: number;
@@ -55,7 +59,7 @@ let exitHookInstalled = false;
  * await emulator.stop();
  */
 export async function startEmulator(options: StartOptions = {}): Promise<EmulatorProcess> {
-  const { env, startTimeoutMs = 15_000, stopGraceMs = 5_000, ...emulatorOptions } = options;
+  const { env, startTimeoutMs = defaultStartTimeoutMs, stopGraceMs = 5_000, ...emulatorOptions } = options;
   const directory = mkdtempSync(join(tmpdir(), 'sms-emulator-'));
   const readyFile = join(directory, 'ready.json');
   let flags: ProcessSettings;

@@ -11,7 +11,7 @@ import type { ClockView, TestClockView } from '../control/views.js';
 import type { Core } from '../engine/core.js';
 import { type AccountView, accountView } from '../engine/inspection.js';
 import { type MessageView, messageView } from '../domain/messageView.js';
-import type { WebhookEvent } from '../domain/webhookEvent.js';
+import { type WebhookEvent, shownWebhookEvent } from '../domain/webhookEvent.js';
 
 /** Most messages, replies and webhook events a page starts with; older ones stay reachable through the control API. */
 export const feedWindow = 300;
@@ -89,7 +89,7 @@ export function feedViews(core: Core, clock: () => ClockView, clocks: () => Test
         fromEnvironments((environment) => store.replies(environment)),
         byCreation,
       ).map(message),
-      webhooks: core.webhooks.log.list().slice(-feedWindow),
+      webhooks: core.webhooks.log.list().slice(-feedWindow).map(shownWebhookEvent),
     }),
     update: (pending) => ({
       clock: clock(),
@@ -97,7 +97,7 @@ export function feedViews(core: Core, clock: () => ClockView, clocks: () => Test
       accounts: accounts(),
       messages: [...pending.messages.values()].map(message),
       replies: [...pending.replies.values()].map(message),
-      webhooks: [...pending.webhooks.values()],
+      webhooks: [...pending.webhooks.values()].map(shownWebhookEvent),
     }),
   };
 }

@@ -3,6 +3,7 @@
 import { ApiError } from '../domain/errors.js';
 import { deliveryOutcomes, environments } from '../domain/message.js';
 import { formatInstant } from '../domain/time.js';
+import { shownWebhookEvent } from '../domain/webhookEvent.js';
 import type { Core } from '../engine/core.js';
 import type { JournalEntry } from '../journal/requestJournal.js';
 
@@ -133,7 +134,7 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     }
   }
 
-  for (const event of core.webhooks.log.list({ account })) {
+  for (const event of core.webhooks.log.list({ account }).map(shownWebhookEvent)) {
     const touched = event.behaviours.length === 0 ? '' : ` [${event.behaviours.join(', ')}]`;
     const what = `${event.kind} webhook (${event.status}) of ${event.messageId}${touched}`;
     if (event.attempts.length === 0) {

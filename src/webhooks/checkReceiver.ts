@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { resolveOptions } from '../options.js';
 import { parseDuration } from '../domain/time.js';
+import { maskUrlCredentials, maskUrlsInText } from '../domain/credentials.js';
 import {
   type CheckDelivery,
   type DeliveryState,
@@ -120,22 +121,16 @@ export function selectedChecks(only?: readonly string[], skip?: readonly string[
 /** How much of an answer is read: a gateway wants the status, and a receiver that answers megabytes must not cost them. */
 const maxAnswerBytes = 64 * 1024;
 
-/** The URL as reports show it: a password in it is masked, as the table, the JSON and the page may be shared. */
-function shownUrl(url: string): string {
-  const target = new URL(url);
-  if (target.password === '') return url;
-  target.password = '***';
-  return target.href;
-}
-
 function targetOf(url: string): URL {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    throw new RangeError(`"${url}" is not a URL; give the receiver's, such as http://127.0.0.1:4000/webhooks/sms`);
+    throw new RangeError(
+      `"${maskUrlCredentials(url)}" is not a URL; give the receiver's, such as http://127.0.0.1:4000/webhooks/sms`,
+    );
   }
-  if (!isHttp(target)) throw new RangeError(`${url}: a webhook URL is http:// or https://`);
+  if (!isHttp(target)) throw new RangeError(`${maskUrlCredentials(url)}: a webhook URL is http:// or https://`);
   return target;
 }
 
@@ -269,10 +264,10 @@ export async function checkReceiver(
   let counted = true;
   const next = retryRule();
   const report: ReceiverReport = {
-    url: shownUrl(url),
+    url: maskUrlCredentials(url),
     passed: true,
     timeoutMs,
-    ...(options.state === undefined ? {} : { state: shownUrl(options.state) }),
+    ...(options.state === undefined ? {} : { state: maskUrlCredentials(options.state) }),
     checks: [],
     unseen: [],
   };
@@ -281,7 +276,7 @@ export async function checkReceiver(
     const started = performance.now();
     const result = await transport.post(url, body, tryHeaders(webhookHeaders(eventId, body, options.signingSecret), 1));
     const ms = Math.round(performance.now() - started);
-    if ('error' in result) return { about, error: explained(result.error, timeoutMs), ms };
+    if ('error' in result) return { about, error: maskUrlsInText(explained(result.error, timeoutMs)), ms };
     const { status, cutAfterBytes } = result;
     return cutAfterBytes === undefined ? { about, status, ms } : { about, status, cutAfterBytes, ms };
   };

@@ -37,6 +37,7 @@ export interface DispatcherSettings {
   backoffMs: number;
   timeoutMs: number;
   logLimit: number;
+  /** Signs the posts of an account that is gone (the emulator-wide webhookSigningSecret); each account's own signs its posts. */
   signingSecret: string | undefined;
   notifyOn: readonly string[];
   offsetMinutes: number;
@@ -298,7 +299,7 @@ export class WebhookDispatcher {
     const { event } = outgoing;
     const body = JSON.stringify(event.payload);
     event.state = 'pending';
-    const headers = webhookHeaders(event.duplicateOf ?? event.id, body, this.settings.signingSecret);
+    const headers = webhookHeaders(event.duplicateOf ?? event.id, body, this.signingSecretOf(event));
     const tries = this.settings.retries + 1;
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await this.wallTimers.sleep(this.settings.backoffMs);
@@ -340,6 +341,12 @@ export class WebhookDispatcher {
     event.attempts.push(attempt);
     this.events.emit('webhook.attempt', { event, attempt });
     this.settle(event, 'failed');
+  }
+
+  /** The secret that signs an event's posts: its account's as it is now (null: unsigned). */
+  private signingSecretOf(event: WebhookEvent): string | undefined {
+    const account = this.store.accounts.get(event.account);
+    return (account === undefined ? this.settings.signingSecret : account.webhookSigningSecret) ?? undefined;
   }
 
   private settle(event: WebhookEvent, state: PostedState): void {

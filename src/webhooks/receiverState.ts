@@ -6,6 +6,7 @@
 
 import type { Agent } from 'undici';
 import { z } from 'zod';
+import { maskUrlsInText } from '../domain/credentials.js';
 import type { OwnAddresses } from '../domain/ownAddress.js';
 import { guardedConnector } from './ownGuard.js';
 import { isHttp } from './transport.js';
@@ -42,17 +43,18 @@ export function stateUrl(template: string, subject: StateSubject): string {
 
 /** Checks a template: an http(s) URL once filled in, naming the message by `{id}` or `{clientReference}`. */
 export function checkStateTemplate(template: string): void {
+  const shown = maskUrlsInText(template);
   if (!Object.keys(placeholders).some((placeholder) => template.includes(placeholder)))
     throw new RangeError(
-      `state "${template}" names no message: put {id} (or {clientReference}) where the message goes, such as http://127.0.0.1:4000/sms/{id}`,
+      `state "${shown}" names no message: put {id} (or {clientReference}) where the message goes, such as http://127.0.0.1:4000/sms/{id}`,
     );
   let target: URL;
   try {
     target = new URL(stateUrl(template, { id: 'id', clientReference: 'reference' }));
   } catch {
-    throw new RangeError(`state "${template}" is not a URL template, such as http://127.0.0.1:4000/sms/{id}`);
+    throw new RangeError(`state "${shown}" is not a URL template, such as http://127.0.0.1:4000/sms/{id}`);
   }
-  if (!isHttp(target)) throw new RangeError(`state "${template}": a state hook is http:// or https://`);
+  if (!isHttp(target)) throw new RangeError(`state "${shown}": a state hook is http:// or https://`);
 }
 
 /** The hook's JSON as a held state, or what is wrong with it. */
@@ -121,7 +123,7 @@ export class StateReader {
     } catch (error) {
       if (abort.signal.aborted) return { error: `no answer within ${this.timeoutMs} ms` };
       const { code, message } = error as Error & { code?: string };
-      return { error: code === undefined ? message : `${code}: ${message}` };
+      return { error: maskUrlsInText(code === undefined ? message : `${code}: ${message}`) };
     } finally {
       clearTimeout(timer);
     }

@@ -79,7 +79,7 @@ test('POST /_emulator/receiver-check answers the report check-receiver --json pr
   );
 });
 
-test("connect()'s receiverCheck runs the check with the emulator's webhook signing secret unless given another", async () => {
+test("connect()'s receiverCheck signs with the emulator's webhook secret, the named account's, or the one given", async () => {
   const receiver = await statefulReceiver('correct');
   open.push(receiver);
   const { origin } = await emulatorListening({ webhookSigningSecret: 'whsec_emulator' });
@@ -100,6 +100,9 @@ test("connect()'s receiverCheck runs the check with the emulator's webhook signi
   expect(receiver.posts.every(signedWith('whsec_emulator'))).toBe(true);
   await remote.receiverCheck({ receiver: receiver.url, only: ['orphan'], signingSecret: 'another' });
   expect(receiver.posts.slice(2).map(signedWith('another'))).toEqual([true]);
+  const world = await remote.worlds.create({});
+  await remote.receiverCheck({ receiver: receiver.url, only: ['orphan'], account: world.account.apiKey });
+  expect(receiver.posts.slice(3).map(signedWith(world.account.webhookSigningSecret as string))).toEqual([true]);
 });
 
 test('a receiver check that cannot run is CONTROL_INVALID_REQUEST saying why, and posts nothing', async () => {

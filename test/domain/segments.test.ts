@@ -21,8 +21,20 @@ test.each([
   ['ê'.repeat(135), 'UCS-2', 135, 3],
   ['😀'.repeat(35), 'UCS-2', 70, 1],
   ['😀'.repeat(36), 'UCS-2', 72, 2],
+  ['a'.repeat(152) + '€' + 'a'.repeat(152), 'GSM-7', 306, 3],
+  ['a'.repeat(153) + '€' + 'a'.repeat(151), 'GSM-7', 306, 2],
+  ['a'.repeat(151) + '€' + 'a'.repeat(153), 'GSM-7', 306, 2],
+  ['€'.repeat(153), 'GSM-7', 306, 3],
+  ['ê'.repeat(66) + '😀' + 'ê'.repeat(66), 'UCS-2', 134, 3],
+  ['ê'.repeat(65) + '😀' + 'ê'.repeat(67), 'UCS-2', 134, 2],
+  ['😀'.repeat(67), 'UCS-2', 134, 3],
 ])('counts %j as %s, %i units, %i segment(s)', (text, encoding, units, segments) => {
   expect(countSegments(text)).toEqual({ encoding, units, segments });
+});
+
+test('an escape pair or a surrogate pair at a part boundary moves whole to the next part and is charged for it', () => {
+  expect(sendCost('a'.repeat(152) + '€' + 'a'.repeat(152), 2, 'per-segment')).toBe(6);
+  expect(sendCost('ê'.repeat(66) + '😀' + 'ê'.repeat(66), 1, 'per-segment')).toBe(3);
 });
 
 test('a send costs segments × recipients, or one per recipient when priced per message', () => {

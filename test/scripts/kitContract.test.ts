@@ -61,11 +61,21 @@ test('kit names follow one rule from the id: snake_case for python and ruby, Pas
     expect(new Set(all.map((op) => op.names[kit])).size).toBe(all.length);
 });
 
-test('a timeline file name keeps only safe characters, ends with the end of the test id and is at most maxLength long', () => {
-  const long = `tests/test_a.py::${'very_long_name_'.repeat(20)}END`;
-  const file = timelineFileName(long);
+test('a timeline file name keeps only safe characters and, for a long id, the test name whole with a hash of the id, at most maxLength long', () => {
+  const front = `tests/${'integration/'.repeat(3)}test_notifications.py::TestRetries`;
+  const name = 'test_is_retried[27830000001-a/b]';
+  const file = timelineFileName(`${front}::${name}`);
   expect(file).toHaveLength(committed.timeline.maxLength);
-  expect(file.endsWith('very_long_name_END.html')).toBe(true);
+  expect(file).toMatch(
+    /^sms-emulator-timeline-tests_integration_[a-z_.]*-[0-9a-f]{8}-test_is_retried_27830000001-a_b_\.html$/,
+  );
+  // Two long ids that differ only in the middle, which is cut, still get two names.
+  expect(timelineFileName(`${front.replace('TestRetries', 'TestRetryz')}::${name}`)).not.toBe(file);
+  // A test name too long to fit alone keeps its start, after the hash.
+  const longName = `${'very_long_name_'.repeat(20)}END`;
+  expect(timelineFileName(`tests/test_a.py::${longName}`)).toMatch(
+    /^sms-emulator-timeline-[0-9a-f]{8}-very_long_name_very/,
+  );
   expect(timelineFileName('a b//c[d]')).toBe('sms-emulator-timeline-a_b_c_d_.html');
   for (const { file: example } of committed.timeline.examples) {
     expect(example).toMatch(/^sms-emulator-timeline-[A-Za-z0-9_.-]*\.html$/);

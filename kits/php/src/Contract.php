@@ -19,7 +19,7 @@ final class Contract
                 return $path;
             }
         }
-        throw new EmulatorException('sms-emulator: the kit contract is missing: reinstall smsemulator/phpunit-kit');
+        throw new EmulatorException(Settings::ERROR_PREFIX . 'the kit contract is missing: reinstall smsemulator/phpunit-kit');
     }
 
     public static function get(): array

@@ -26,7 +26,7 @@ final class Control
      */
     public function operation(string $id, array $params = [], array|string|null $body = null, array $query = []): mixed
     {
-        [$method, $path] = self::OPERATIONS[$id] ?? throw new \InvalidArgumentException("sms-emulator: no control operation $id");
+        [$method, $path] = self::OPERATIONS[$id] ?? throw new \InvalidArgumentException(Settings::ERROR_PREFIX . "no control operation $id");
         $path = preg_replace_callback('/\{[^}]+\}/', static function () use (&$params): string {
             return rawurlencode((string) array_shift($params));
         }, $path);

@@ -9,6 +9,6 @@ final class ControlException extends \RuntimeException
 {
     public function __construct(public readonly int $status, public readonly string $errorCode, string $description)
     {
-        parent::__construct("sms-emulator: $status $errorCode: $description");
+        parent::__construct(Settings::ERROR_PREFIX . "$status $errorCode: $description");
     }
 }

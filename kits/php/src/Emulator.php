@@ -56,10 +56,10 @@ final class Emulator
             try {
                 $health = $control->health();
             } catch (TransportException|ControlException $failure) {
-                throw new EmulatorException("sms-emulator: SMS_EMULATOR_URL=$url does not answer as an sms-emulator: {$failure->getMessage()}");
+                throw new EmulatorException(Settings::ERROR_PREFIX . "SMS_EMULATOR_URL=$url does not answer as an sms-emulator: {$failure->getMessage()}");
             }
             if (($health['status'] ?? null) !== 'ok') {
-                throw new EmulatorException("sms-emulator: SMS_EMULATOR_URL=$url is not an sms-emulator: /_emulator/health answered " . json_encode($health));
+                throw new EmulatorException(Settings::ERROR_PREFIX . "SMS_EMULATOR_URL=$url is not an sms-emulator: /_emulator/health answered " . json_encode($health));
             }
             return new self(rtrim($url, '/'), $control, ['origin' => rtrim($url, '/')]);
         }
@@ -94,7 +94,7 @@ final class Emulator
     /** The order in force, printed once when a run starts, so a log shows which emulator a run used. */
     private static function announce(string $choice): void
     {
-        fwrite(STDERR, "sms-emulator: emulator from $choice (order: SMS_EMULATOR_URL, SMS_EMULATOR_COMMAND, a carried runtime, node on PATH)\n");
+        fwrite(STDERR, Settings::ERROR_PREFIX . "emulator from $choice (order: SMS_EMULATOR_URL, SMS_EMULATOR_COMMAND, a carried runtime, node on PATH)\n");
     }
 
     /** A relative first word is a path from the project root (the folder holding composer.json), wherever the test runs. */
@@ -167,7 +167,7 @@ final class Emulator
         $node = "$folder/$file";
         if (!is_executable($node)) {
             if (!is_dir($folder) && !mkdir($folder, 0755, true) && !is_dir($folder)) {
-                throw new EmulatorException("sms-emulator: cannot make $folder for the carried Node runtime");
+                throw new EmulatorException(Settings::ERROR_PREFIX . "cannot make $folder for the carried Node runtime");
             }
             // Copied under a name of its own, then renamed: a run beside this one never starts a half-written node.
             $partial = "$node." . getmypid();
@@ -197,8 +197,24 @@ final class Emulator
         return null;
     }
 
+    /**
+     * How long a start may take, in milliseconds: SMS_EMULATOR_START_TIMEOUT read with the one duration grammar (`2m`,
+     * `120`, `90s`), else the contract's default; a setting that is not a duration fails the run with the contract's
+     * text instead of being read as some other length.
+     */
+    public static function startTimeoutMs(): int
+    {
+        $text = getenv(Settings::START_TIMEOUT_ENV);
+        try {
+            return Settings::durationMs(Settings::START_TIMEOUT_ENV, $text === false || $text === '' ? Settings::START_TIMEOUT : $text);
+        } catch (\InvalidArgumentException $problem) {
+            throw new EmulatorException($problem->getMessage());
+        }
+    }
+
     private static function launch(string $command, ?string $token): self
     {
+        $timeoutMs = self::startTimeoutMs();
         $folder = sys_get_temp_dir() . '/sms-emulator-php-' . bin2hex(random_bytes(6));
         mkdir($folder, 0700);
         $readyFile = "$folder/ready.json";
@@ -210,9 +226,9 @@ final class Emulator
         $process = proc_open('exec ' . $command . ' ' . implode(' ', $args), [0 => ['file', '/dev/null', 'r'], 1 => ['file', "$folder/output.log", 'w'], 2 => ['file', "$folder/output.log", 'w']], $pipes);
         if ($process === false) {
             self::removeFolder($folder);
-            throw new EmulatorException("sms-emulator: could not run $command");
+            throw new EmulatorException(Settings::ERROR_PREFIX . "could not run $command");
         }
-        $timeout = (float) (getenv(Contract::get()['resolution']['env']['startTimeout']) ?: 120);
+        $timeout = $timeoutMs / 1000;
         $deadline = microtime(true) + $timeout;
         while (!is_array($ready = self::readReady($readyFile))) {
             $status = proc_get_status($process);
@@ -221,7 +237,7 @@ final class Emulator
                 $output = (string) @file_get_contents("$folder/output.log");
                 self::removeFolder($folder);
                 $why = $status['running'] ? "was not ready within {$timeout}s" : "ended with exit code {$status['exitcode']}";
-                throw new EmulatorException("sms-emulator: `$command` $why. Its output:\n" . substr($output, -4000));
+                throw new EmulatorException(Settings::ERROR_PREFIX . "`$command` $why. Its output:\n" . substr($output, -4000));
             }
             usleep(20_000);
         }

@@ -11,8 +11,10 @@ final class Http
      * @param array<string, string> $headers
      * @return array{status: int, headers: array<string, string>, body: string}
      */
-    public static function request(string $method, string $url, array $headers = [], ?string $body = null, float $timeout = 60.0): array
+    public static function request(string $method, string $url, array $headers = [], ?string $body = null, ?float $timeout = null): array
     {
+        // One control (or API) request may take the contract's control timeout, unless the caller says otherwise.
+        $timeout ??= Settings::durationMs('controlTimeout', Settings::CONTROL_TIMEOUT) / 1000;
         $lines = ['Connection: close'];
         foreach ($headers as $name => $value) {
             $lines[] = "$name: $value";
@@ -32,7 +34,7 @@ final class Http
         $answer = @file_get_contents($url, false, $context);
         if ($answer === false && $http_response_header === []) {
             $error = error_get_last()['message'] ?? 'no answer';
-            throw new TransportException("sms-emulator: no answer from $method $url: $error");
+            throw new TransportException(Settings::ERROR_PREFIX . "no answer from $method $url: $error");
         }
         $status = 0;
         $answerHeaders = [];

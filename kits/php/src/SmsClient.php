@@ -20,7 +20,7 @@ final class SmsClient
         private readonly string $offset = '+02:00',
     ) {
         $api = Contract::get()['paths']['api'][$environment]
-            ?? throw new \InvalidArgumentException("sms-emulator: no environment $environment (live or sandbox)");
+            ?? throw new \InvalidArgumentException(Settings::ERROR_PREFIX . "no environment $environment (live or sandbox)");
         $this->root = $origin . $api . '/messages';
     }
 

@@ -47,7 +47,7 @@ trait SmsWorld
         }
         if ($this->smsTestFailed()) {
             $file = Timeline::write($this->smsTestId(), $this->sms->timelineHtml());
-            fwrite(STDERR, "\nsms-emulator: the timeline of {$this->smsTestId()}: $file\n");
+            fwrite(STDERR, "\n" . Settings::ERROR_PREFIX . "the timeline of {$this->smsTestId()}: $file\n");
         }
         $this->sms->delete();
     }

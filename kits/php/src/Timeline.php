@@ -18,7 +18,7 @@ final class Timeline
             $base = getenv('SMS_EMULATOR_TIMELINE_DIR') ?: Emulator::projectRoot(getcwd() ?: '.') . '/build/sms-emulator';
             self::$runFolder = $base . '/run-' . date('Ymd-His') . '-' . getmypid();
             if (!is_dir(self::$runFolder) && !mkdir(self::$runFolder, 0777, true) && !is_dir(self::$runFolder)) {
-                throw new EmulatorException('sms-emulator: cannot make ' . self::$runFolder);
+                throw new EmulatorException(Settings::ERROR_PREFIX . 'cannot make ' . self::$runFolder);
             }
         }
         $file = self::$runFolder . '/' . Contract::timelineFile($testId);

@@ -97,10 +97,8 @@ final class World
     /** Waits, on this world's clock, until a message reaches a status (or `deleted`); answers the message then. */
     public function waitFor(string $messageId, string $status, \DateInterval|string|int|null $within = null): array
     {
-        $body = ['status' => $status];
-        if ($within !== null) {
-            $body['within'] = Schedule::duration($within);
-        }
+        // How far the world's clock may move before the wait fails: the contract's default unless the test says.
+        $body = ['status' => $status, 'within' => Schedule::duration($within ?? Settings::WAIT_WITHIN)];
         return $this->control->messagesWait($messageId, $body)['message'];
     }
 

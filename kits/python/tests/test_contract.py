@@ -25,7 +25,7 @@ from pytest_sms_emulator.emulator import (
     URL_VARIABLE,
     start_args,
 )
-from pytest_sms_emulator.plugin import TIMELINE_MAX_LENGTH, timeline_name
+from pytest_sms_emulator.plugin import TIMELINE_HASH_LENGTH, TIMELINE_MAX_LENGTH, timeline_name
 
 ROOT = Path(__file__).resolve().parents[3]
 CONTRACT = json.loads((ROOT / "test-vectors" / "kit-contract.json").read_text(encoding="utf-8"))
@@ -80,7 +80,7 @@ def test_the_kit_resolves_by_the_contracts_rule_and_fails_with_its_error():
 @pytest.mark.parametrize("example", CONTRACT["timeline"]["examples"], ids=lambda example: example["file"][-40:])
 def test_timeline_file_names_follow_the_contracts_rule(example):
     assert timeline_name(example["test"]) == example["file"]
-    assert TIMELINE_MAX_LENGTH == CONTRACT["timeline"]["maxLength"]
+    assert (TIMELINE_MAX_LENGTH, TIMELINE_HASH_LENGTH) == (CONTRACT["timeline"]["maxLength"], CONTRACT["timeline"]["hashLength"])
 
 
 def test_the_world_answer_has_a_field_for_every_property_of_the_contract():

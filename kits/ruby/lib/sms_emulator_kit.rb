@@ -2,6 +2,7 @@
 
 # Test worlds for Ruby suites of apps that send SMS, on sms-emulator: `require "sms_emulator_kit/rspec"` (`:sms`
 # metadata, matchers) or `require "sms_emulator_kit/minitest"` (`include SmsEmulatorKit::Minitest`).
+require_relative "sms_emulator_kit/settings"
 require_relative "sms_emulator_kit/errors"
 require_relative "sms_emulator_kit/contract"
 require_relative "sms_emulator_kit/http"

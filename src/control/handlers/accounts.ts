@@ -88,7 +88,7 @@ export const accountsRows = {
     inputName: 'account',
     status: 201,
     summary:
-      'Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.',
+      "Creates an account: `apiKey` (pk_…), `signingSecret`, `webhookSigningSecret` (signs its webhooks; default the emulator's webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.",
     run: createAccount,
   },
   update: {
@@ -99,7 +99,7 @@ export const accountsRows = {
     input: accountPatch,
     inputName: 'account change',
     summary:
-      'Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…}, "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.',
+      'Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…}, "signingSecret": "…", "webhookSigningSecret": "…" (or null: unsigned), "scopes": […]}`; a balance below 0 is refused.',
     run: updateAccount,
   },
   delete: {

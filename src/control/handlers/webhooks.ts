@@ -5,7 +5,7 @@ import { quoteExcerpt } from '../../domain/excerpt.js';
 import { paginate, type Page } from '../../domain/list.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Clock } from '../../state/clock.js';
-import type { WebhookEvent } from '../../domain/webhookEvent.js';
+import { type WebhookEvent, shownWebhookEvent } from '../../domain/webhookEvent.js';
 import type { AccountScope, ReceiverCheckInput, WebhookChaosInput, WebhookFilterInput } from '../inputs.js';
 import { type ReceiverReport, checkReceiver } from '../../webhooks/checkReceiver.js';
 import { findAccount } from '../lookups.js';
@@ -19,13 +19,19 @@ export function listWebhooks(
   { core }: OperationDeps,
   { page, limit, ...filter }: Paged<WebhookFilterInput>,
 ): Page<WebhookEvent> {
-  return paginate(core.webhooks.log.list(filter), page, limit);
+  const found = paginate(core.webhooks.log.list(filter), page, limit);
+  return { ...found, items: found.items.map(shownWebhookEvent) };
 }
 
-export function getWebhook({ core }: OperationDeps, id: string): WebhookEvent {
+/** The event as the log keeps it (its URL whole, for posting again); answers show it through shownWebhookEvent. */
+function loggedWebhook({ core }: OperationDeps, id: string): WebhookEvent {
   const event = core.webhooks.log.get(id);
   if (!event) throw new ApiError('CONTROL_NOT_FOUND', `No webhook event has the id ${quoteExcerpt(id)}.`);
   return event;
+}
+
+export function getWebhook(deps: OperationDeps, id: string): WebhookEvent {
+  return shownWebhookEvent(loggedWebhook(deps, id));
 }
 
 /**
@@ -33,20 +39,20 @@ export function getWebhook({ core }: OperationDeps, id: string): WebhookEvent {
  * back) may only redeliver an event of the account that webhook belongs to: one world never sets off another's
  * (WEBHOOK_OTHER_WORLD); an event id the log does not know belongs to no world it could speak for.
  */
-export function redeliverWebhook(deps: OperationDeps, id: string): Promise<WebhookEvent> {
-  const event = getWebhook(deps, id);
+export async function redeliverWebhook(deps: OperationDeps, id: string): Promise<WebhookEvent> {
+  const event = loggedWebhook(deps, id);
   if (deps.callerEvent !== undefined && deps.core.webhooks.log.get(deps.callerEvent)?.account !== event.account) {
     throw new ApiError(
       'WEBHOOK_OTHER_WORLD',
       `Refused: this request is the webhook event ${quoteExcerpt(deps.callerEvent)} (X-Emulator-Event-Id), which is not of the account of event ${quoteExcerpt(id)}; a world's webhooks redeliver only its own events.`,
     );
   }
-  return deps.core.webhooks.redeliver(event);
+  return shownWebhookEvent(await deps.core.webhooks.redeliver(event));
 }
 
 /** The clock of a webhook event's account; the main clock once that account is gone (as its redelivery uses). */
 export function settlesWebhook(deps: OperationDeps, id: string): Clock {
-  return deps.core.store.accounts.get(getWebhook(deps, id).account)?.clock ?? deps.core.clocks.main;
+  return deps.core.store.accounts.get(loggedWebhook(deps, id).account)?.clock ?? deps.core.clocks.main;
 }
 
 /** Answers once the tries it waits for have ended (its `settles` names which). */
@@ -70,15 +76,17 @@ export function setWebhookChaos({ core }: OperationDeps, { delay, ...rates }: We
 }
 
 /**
- * check-receiver's battery posted to a receiver, with the emulator's webhook timeout and signing secret unless the input
- * gives others; answers the report `--json` prints. An option the check refuses (a state template that names no
- * message) is CONTROL_INVALID_REQUEST.
+ * check-receiver's battery posted to a receiver, with the emulator's webhook timeout, and the named account's webhook
+ * signing secret (else the emulator's), unless the input gives others; answers the report `--json` prints. An option
+ * the check refuses (a state template that names no message) is CONTROL_INVALID_REQUEST.
  */
 export async function checkWebhookReceiver(
   { core }: OperationDeps,
-  { receiver, receiverTimeout, ...options }: ReceiverCheckInput,
+  { receiver, receiverTimeout, account, ...options }: ReceiverCheckInput,
 ): Promise<ReceiverReport> {
-  const { webhookTimeout, webhookSigningSecret } = core.options;
+  const { webhookTimeout } = core.options;
+  const secret =
+    account === undefined ? core.options.webhookSigningSecret : findAccount(core, account).webhookSigningSecret;
   core.accounts.checkUrl(receiver, 'receiver');
   // The state hook's host is checked with its placeholders filled; its connections are checked again when made.
   if (options.state !== undefined) core.accounts.checkUrl(options.state.replace(/\{\w+\}/g, 'x'), 'state hook');
@@ -87,7 +95,7 @@ export async function checkWebhookReceiver(
       receiver,
       {
         timeout: receiverTimeout ?? webhookTimeout,
-        ...(webhookSigningSecret === undefined ? {} : { signingSecret: webhookSigningSecret }),
+        ...(secret == null ? {} : { signingSecret: secret }),
         ...options,
       },
       core.own,
@@ -171,6 +179,6 @@ export const receiverCheckRow = {
   input: receiverCheckInput,
   inputName: 'receiver check',
   summary:
-    'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator\'s webhook ones); answers when the run ends.',
+    'Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints): `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?, "account"?}` (the timeout defaults to the emulator\'s webhook one, the secret to the named account\'s webhook signing secret, else the emulator\'s); answers when the run ends.',
   run: checkWebhookReceiver,
 } satisfies OperationTable['receiverCheck'];

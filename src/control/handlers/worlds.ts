@@ -25,6 +25,9 @@ export function createWorld(
   if (account.apiKey !== undefined && store.accounts.has(account.apiKey))
     throw new ApiError('CONTROL_CONFLICT', `An account with API key "${account.apiKey}" already exists.`);
   core.accounts.checkSpec(account);
+  // Every world's webhooks are signed, so a test's catcher can verify them: its own secret unless it names one (null: unsigned).
+  const webhookSigningSecret =
+    account.webhookSigningSecret === undefined ? core.accounts.drawWebhookSecret() : account.webhookSigningSecret;
   for (;;) {
     const clock = clocks.create({ startTime: startTime === undefined ? undefined : Date.parse(startTime), name });
     const apiKey = account.apiKey ?? `pk_test_${(clock.id as string).slice('clock_'.length)}`;
@@ -35,6 +38,7 @@ export function createWorld(
     }
     const created = core.accounts.create({
       ...account,
+      webhookSigningSecret,
       apiKey,
       clock: clock.id,
       ...(own === undefined ? {} : { scenario: own }),
@@ -54,7 +58,7 @@ export const worldsRows = {
     inputName: 'world',
     status: 201,
     summary:
-      'A test\'s world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent}, "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes it all.',
+      'A test\'s world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent, webhookSigningSecret drawn (whsec_…, the same for a seed) when absent}, "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes it all.',
     run: createWorld,
   },
 } satisfies OperationTable['worlds'];

@@ -286,6 +286,14 @@ const clockId = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'expected an id of 1
 const accountEntry = z.strictObject({
   apiKey: apiKeySchema,
   signingSecret: z.string().min(1).optional(),
+  webhookSigningSecret: z
+    .string()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe(
+      "Signs this account's webhooks (Webhook-Signature); null: unsigned; default the emulator's webhookSigningSecret.",
+    ),
   balance: z.number().int().min(0).optional(),
   sandboxBalance: z.number().int().min(0).optional(),
   webhookUrl: webhookUrlSchema.nullable().optional(),

@@ -2,6 +2,7 @@
 the `sms_emulator` session fixture, the `sms` world of each test with its settings as overridable fixtures, and the
 timeline report of a failing test, written under pytest's base temp folder."""
 
+import hashlib
 import os
 import re
 from pathlib import Path
@@ -24,6 +25,8 @@ _timelines_key = pytest.StashKey[Path]()
 TIMELINES = "sms-emulator-timelines"
 #: The longest timeline file name (the contract's `timeline.maxLength`).
 TIMELINE_MAX_LENGTH = 100
+#: Hex digits of the id's SHA-256 in a shortened timeline name (the contract's `timeline.hashLength`).
+TIMELINE_HASH_LENGTH = 8
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -214,11 +217,39 @@ def sms_world(request: pytest.FixtureRequest, sms_emulator: Emulator, sms_catche
 
 def timeline_name(nodeid: str) -> str:
     """A test's timeline file name (the contract's `timeline.rule`): sms-emulator-timeline-<id>.html, the node id with
-    every run of characters other than A-Z a-z 0-9 _ . - as one `_`, cut from the front (the end names the test) so
-    the whole name is at most TIMELINE_MAX_LENGTH characters."""
+    every run of characters other than A-Z a-z 0-9 _ . - as one `_`. A name longer than TIMELINE_MAX_LENGTH keeps the
+    test's own name (after the last `::` or `/` outside brackets) whole, a short hash of the whole id before it (two
+    long ids never share a name) and as much of the id's front as fits: <front>-<hash>-<name>."""
     prefix, suffix = "sms-emulator-timeline-", ".html"
-    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid)
-    return prefix + stem[max(0, len(stem) - (TIMELINE_MAX_LENGTH - len(prefix) - len(suffix))) :] + suffix
+    room = TIMELINE_MAX_LENGTH - len(prefix) - len(suffix)
+    whole = _safe_name(nodeid)
+    if len(whole) <= room:
+        return prefix + whole + suffix
+    digest = hashlib.sha256(nodeid.encode("utf-8")).hexdigest()[:TIMELINE_HASH_LENGTH]
+    start = _test_name_start(nodeid)
+    name = _safe_name(nodeid[start:])[: room - len(digest) - 1]
+    front = _safe_name(nodeid[:start])[: max(0, room - len(digest) - 2 - len(name))]
+    return prefix + (front + "-" if front else "") + digest + "-" + name + suffix
+
+
+def _safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text)
+
+
+def _test_name_start(nodeid: str) -> int:
+    """Where the test's own name starts: after the last `::` or `/` outside square brackets (a parameter may hold
+    either)."""
+    depth = start = 0
+    for index, char in enumerate(nodeid):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and char == "/":
+            start = index + 1
+        elif depth == 0 and nodeid.startswith("::", index):
+            start = index + 2
+    return start
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -9,7 +9,7 @@ module SmsEmulatorKit
     def self.path
       [File.expand_path("../../resources/kit-contract.json", __dir__),
        File.expand_path("../../../../test-vectors/kit-contract.json", __dir__)].find { |path| File.file?(path) } ||
-        raise(EmulatorError, "sms-emulator: the kit contract is missing: reinstall the sms_emulator_kit gem")
+        raise(EmulatorError, "#{Settings::ERROR_PREFIX}the kit contract is missing: reinstall the sms_emulator_kit gem")
     end
 
     def self.get

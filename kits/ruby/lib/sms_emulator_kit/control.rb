@@ -20,7 +20,7 @@ module SmsEmulatorKit
     # Calls one operation by its contract id: path parameters in the path's order, a body (a Hash as JSON, or YAML
     # or JSON text where the operation takes text) and a query.
     def operation(id, params = [], body = nil, query = {})
-      method, path = OPERATIONS.fetch(id) { raise ArgumentError, "sms-emulator: no control operation #{id}" }
+      method, path = OPERATIONS.fetch(id) { raise ArgumentError, "#{Settings::ERROR_PREFIX}no control operation #{id}" }
       values = params.dup
       path = path.gsub(/\{[^}]+\}/) { ERB::Util.url_encode(values.shift.to_s) }
       headers = { "Accept" => "application/json" }

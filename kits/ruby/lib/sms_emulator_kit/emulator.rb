@@ -35,11 +35,12 @@ module SmsEmulatorKit
         announce("SMS_EMULATOR_URL=#{url}")
         control = Control.new(url.chomp("/"), token)
         begin
-          health = control.health
+          # The answer as parsed, not read into Answers::Status: whatever answers there may not be an emulator.
+          health = control.operation("health")
         rescue TransportError, ControlError => e
-          raise EmulatorError, "sms-emulator: SMS_EMULATOR_URL=#{url} does not answer as an sms-emulator: #{e.message}"
+          raise EmulatorError, "#{Settings::ERROR_PREFIX}SMS_EMULATOR_URL=#{url} does not answer as an sms-emulator: #{e.message}"
         end
-        raise EmulatorError, "sms-emulator: SMS_EMULATOR_URL=#{url} is not an sms-emulator: /_emulator/health answered #{health.inspect}" unless health.is_a?(Hash) && health["status"] == "ok"
+        raise EmulatorError, "#{Settings::ERROR_PREFIX}SMS_EMULATOR_URL=#{url} is not an sms-emulator: /_emulator/health answered #{health.inspect}" unless health.is_a?(Hash) && health["status"] == "ok"
 
         return new(url.chomp("/"), control, { "origin" => url.chomp("/") })
       end
@@ -63,7 +64,7 @@ module SmsEmulatorKit
 
     # The order in force, printed once when a run starts, so a log shows which emulator a run used.
     def self.announce(choice)
-      warn "sms-emulator: emulator from #{choice} (order: SMS_EMULATOR_URL, SMS_EMULATOR_COMMAND, a carried runtime, node on PATH)"
+      warn "#{Settings::ERROR_PREFIX}emulator from #{choice} (order: SMS_EMULATOR_URL, SMS_EMULATOR_COMMAND, a carried runtime, node on PATH)"
     end
 
     # A relative path in the command is a path from the project root (the folder holding the Gemfile or a .gemspec).
@@ -115,7 +116,18 @@ module SmsEmulatorKit
       nil
     end
 
+    # How long a start may take, in milliseconds: SMS_EMULATOR_START_TIMEOUT read with the one duration grammar (`2m`,
+    # `120`, `90s`), else the contract's default; a setting that is not a duration fails the run with the contract's
+    # text instead of being read as some other length.
+    def self.start_timeout_ms
+      text = ENV.fetch(Settings::START_TIMEOUT_ENV, "")
+      Settings.duration_ms(Settings::START_TIMEOUT_ENV, text.empty? ? Settings::START_TIMEOUT : text)
+    rescue ArgumentError => e
+      raise EmulatorError, e.message
+    end
+
     def self.launch(command, token)
+      start_timeout_ms
       folder = File.join(Dir.tmpdir, "sms-emulator-ruby-#{SecureRandom.hex(6)}")
       Dir.mkdir(folder, 0o700)
       ready_file = File.join(folder, "ready.json")
@@ -125,7 +137,7 @@ module SmsEmulatorKit
       log = File.join(folder, "output.log")
       # exec: the shell becomes the emulator, so the process this kit holds is the one it stops.
       pid = Process.spawn("exec #{command} #{args.join(' ')}", in: File::NULL, %i[out err] => log)
-      timeout = Float(ENV.fetch(Contract.get["resolution"]["env"]["startTimeout"], "120"))
+      timeout = start_timeout_ms / 1000.0
       deadline = Process.clock_gettime(Process::CLOCK_MONOTONIC) + timeout
       until (ready = read_ready(ready_file))
         ended = Process.waitpid(pid, Process::WNOHANG)
@@ -134,7 +146,7 @@ module SmsEmulatorKit
           output = File.read(log)[-4000..] || File.read(log)
           FileUtils.rm_rf(folder)
           why = ended ? "ended with #{$?}" : "was not ready within #{timeout}s"
-          raise EmulatorError, "sms-emulator: `#{command}` #{why}. Its output:\n#{output}"
+          raise EmulatorError, "#{Settings::ERROR_PREFIX}`#{command}` #{why}. Its output:\n#{output}"
         end
         sleep 0.02
       end

@@ -14,7 +14,7 @@ module SmsEmulatorKit
     def initialize(status, code, description)
       @status = status
       @code = code
-      super("sms-emulator: #{status} #{code}: #{description}")
+      super("#{Settings::ERROR_PREFIX}#{status} #{code}: #{description}")
     end
   end
 

@@ -20,7 +20,7 @@ module SmsEmulatorKit
       if @sms
         unless passed? || skipped?
           file = Timeline.write(sms_test_id, @sms.timeline_html)
-          warn "\nsms-emulator: the timeline of #{sms_test_id}: #{file}"
+          warn "\n#{Settings::ERROR_PREFIX}the timeline of #{sms_test_id}: #{file}"
         end
         @sms.delete
       end

@@ -37,7 +37,7 @@ RSpec.configure do |config|
     ensure
       if example.exception
         file = SmsEmulatorKit::Timeline.write(id, world.timeline_html)
-        warn "\nsms-emulator: the timeline of #{id}: #{file}"
+        warn "\n#{SmsEmulatorKit::Settings::ERROR_PREFIX}the timeline of #{id}: #{file}"
       end
       world.delete
     end

@@ -10,7 +10,7 @@ module SmsEmulatorKit
   class SmsClient
     def initialize(origin, api_key, signing_secret, environment: "live", offset: "+02:00")
       api = Contract.get["paths"]["api"].fetch(environment) do
-        raise ArgumentError, "sms-emulator: no environment #{environment} (live or sandbox)"
+        raise ArgumentError, "#{Settings::ERROR_PREFIX}no environment #{environment} (live or sandbox)"
       end
       @root = "#{origin}#{api}/messages"
       @api_key = api_key

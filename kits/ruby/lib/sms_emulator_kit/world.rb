@@ -29,11 +29,12 @@ module SmsEmulatorKit
       new(control, control.worlds_create(request), environment, offset)
     end
 
+    # @param made [Answers::World] what the control API answered when it made the world
     def initialize(control, made, environment, offset)
       @control = control
-      @api_key = made["account"]["apiKey"]
-      @signing_secret = made["account"]["signingSecret"]
-      @clock_id = made["clock"]["id"]
+      @api_key = made.account.api_key
+      @signing_secret = made.account.signing_secret
+      @clock_id = made.clock.id
       @environment = environment
       @sms = SmsClient.new(control.origin, @api_key, @signing_secret, environment: environment, offset: offset)
     end
@@ -50,37 +51,41 @@ module SmsEmulatorKit
     end
 
     # This world's time now.
-    def now = Time.iso8601(control.clocks_get(clock_id)["time"])
+    def now = Time.iso8601(control.clocks_get(clock_id).time)
 
     # Puts a scenario in force for this world's account only (a Hash, or YAML or JSON text).
     def use_scenario(scenario) = control.accounts_set_scenario(api_key, scenario)
 
-    # Waits, on this world's clock, until a message reaches a status (or `deleted`); answers the message then.
+    # Waits, on this world's clock, until a message reaches a status (or `deleted`); answers the message then. `within`
+    # bounds how far the world's clock may move, the contract's default (Settings::WAIT_WITHIN) unless given.
+    # @return [Answers::ControlMessage]
     def wait_for(message_id, status, within: nil)
-      control.messages_wait(message_id, { "status" => status, "within" => within && Schedule.duration(within) }.compact)["message"]
+      control.messages_wait(message_id, { "status" => status, "within" => Schedule.duration(within || Settings::WAIT_WITHIN) }).message
     end
 
     # This world's messages as the control API shows them, filtered by status, recipient or clientReference.
+    # @return [Array<Answers::ControlMessage>]
     def messages(**filter)
-      control.messages_list({ "account" => api_key, "environment" => environment }.merge(filter.transform_keys(&:to_s)))["items"]
+      control.messages_list({ "account" => api_key, "environment" => environment }.merge(filter.transform_keys(&:to_s))).items
     end
 
     # Every webhook of this world, oldest first: the kit's copy of each delivery, with its payload, every try, and the
     # app's answer to each (`attempts[].status`). Waits first until the tries under way have ended.
+    # @return [Array<Answers::WebhookEvent>]
     def webhooks(message_id = nil)
       control.webhooks_settled({ "account" => api_key })
       items = []
       (1..).each do |page|
         answer = control.webhooks_list({ "account" => api_key, "environment" => environment, "message" => message_id,
                                          "page" => page, "limit" => 100 }.compact)
-        items.concat(answer["items"])
-        return items if page * 100 >= answer["total"]
+        items.concat(answer.items)
+        return items if page * 100 >= answer.total
       end
     end
 
     # The payloads of this world's delivery notifications, in the order they were made.
     def deliveries(message_id = nil)
-      webhooks(message_id).select { |event| event["kind"] == "delivery" }.map { |event| event["payload"] }
+      webhooks(message_id).select { |event| event.kind == "delivery" }.map(&:payload)
     end
 
     # Injects an inbound reply to a sent message, as a recipient's phone would send it.

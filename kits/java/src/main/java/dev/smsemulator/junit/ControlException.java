@@ -2,6 +2,8 @@ package dev.smsemulator.junit;
 
 /** An error answer of the control API: its catalogued code, HTTP status and description. */
 public class ControlException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
   public final String code;
   public final int status;
   public final String description;

@@ -1,11 +1,19 @@
 package dev.smsemulator.junit;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
-/** The small JSON reader and writer the kit needs: objects as ordered maps, arrays as lists, numbers as Long or Double. */
+/**
+ * The small JSON reader and writer the kit needs: objects as ordered maps, arrays as lists, numbers as Long or Double;
+ * a {@link Duration} is written as milliseconds and an {@link Instant} as ISO 8601 text, as the emulator takes them.
+ * The package's readers of parsed values ({@code asMap}, {@code field}, ...) are what the generated answer records
+ * read their JSON with.
+ */
 public final class Json {
   private final String text;
   private int at;
@@ -24,7 +32,7 @@ public final class Json {
     return value;
   }
 
-  /** Writes a value: Map, List, String, Number, Boolean or null. */
+  /** Writes a value: Map, List, String, Number, Boolean, Duration, Instant or null. */
   public static String write(Object value) {
     StringBuilder out = new StringBuilder();
     write(value, out);
@@ -33,6 +41,7 @@ public final class Json {
 
   private static void write(Object value, StringBuilder out) {
     if (value == null) out.append("null");
+    else if (value instanceof Duration || value instanceof Instant) write(plain(value), out);
     else if (value instanceof String s) quote(s, out);
     else if (value instanceof Boolean || value instanceof Long || value instanceof Integer) out.append(value);
     else if (value instanceof Number n) out.append(numberText(n));
@@ -55,6 +64,81 @@ public final class Json {
       }
       out.append(']');
     } else throw new IllegalArgumentException("not a JSON value: " + value.getClass());
+  }
+
+  /** A java.time value as the emulator takes it (a Duration as milliseconds, an Instant as ISO 8601 text); else the value. */
+  static Object plain(Object value) {
+    if (value instanceof Duration duration) return duration.toMillis();
+    if (value instanceof Instant instant) return instant.toString();
+    return value;
+  }
+
+  // ---- readers of parsed values, for the answer records
+
+  /** A parsed JSON object. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> asMap(Object value) {
+    if (value instanceof Map<?, ?> map) return (Map<String, Object>) map;
+    throw new IllegalStateException("sms-emulator: expected a JSON object in the answer, got " + write(value));
+  }
+
+  static String asString(Object value) {
+    if (value instanceof String text) return text;
+    throw new IllegalStateException("sms-emulator: expected a string in the answer, got " + write(value));
+  }
+
+  static Long asLong(Object value) {
+    if (value instanceof Number number) return number.longValue();
+    throw new IllegalStateException("sms-emulator: expected an integer in the answer, got " + write(value));
+  }
+
+  static Double asDouble(Object value) {
+    if (value instanceof Number number) return number.doubleValue();
+    throw new IllegalStateException("sms-emulator: expected a number in the answer, got " + write(value));
+  }
+
+  static Boolean asBoolean(Object value) {
+    if (value instanceof Boolean flag) return flag;
+    throw new IllegalStateException("sms-emulator: expected true or false in the answer, got " + write(value));
+  }
+
+  /** An instant from epoch milliseconds. */
+  static Instant asInstant(Object value) {
+    return Instant.ofEpochMilli(asLong(value));
+  }
+
+  /** A parsed array, each item read with {@code item}, unmodifiable. */
+  static <T> List<T> asList(Object value, Function<Object, T> item) {
+    if (!(value instanceof List<?> list)) throw new IllegalStateException("sms-emulator: expected an array in the answer, got " + write(value));
+    List<T> items = new ArrayList<>(list.size());
+    for (Object each : list) items.add(each == null ? null : item.apply(each));
+    return java.util.Collections.unmodifiableList(items);
+  }
+
+  /** A field read with {@code read}; null when absent or null, unless {@code required}, when that is an error. */
+  static <T> T field(Map<String, Object> json, String name, boolean required, Function<Object, T> read) {
+    Object value = json.get(name);
+    if (value != null) return read.apply(value);
+    if (required) throw new IllegalStateException("sms-emulator: the answer lacks its required field " + name + ": " + write(json));
+    return null;
+  }
+
+  /** An array field, each item read with {@code item}; empty when absent. */
+  static <T> List<T> list(Map<String, Object> json, String name, Function<Object, T> item) {
+    Object value = json.get(name);
+    return value == null ? List.of() : asList(value, item);
+  }
+
+  static long longField(Map<String, Object> json, String name) {
+    return field(json, name, true, Json::asLong);
+  }
+
+  static double doubleField(Map<String, Object> json, String name) {
+    return field(json, name, true, Json::asDouble);
+  }
+
+  static boolean booleanField(Map<String, Object> json, String name) {
+    return field(json, name, true, Json::asBoolean);
   }
 
   /** A number as JSON (and JavaScript's String()) writes it: 3, 1.5, no trailing .0. */

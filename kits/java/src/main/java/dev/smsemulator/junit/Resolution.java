@@ -128,6 +128,8 @@ public final class Resolution {
 
   /** Thrown when no step of the resolution order works; its message names all four and what each found. */
   public static final class NotFound extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
     NotFound(String message) {
       super(message);
     }

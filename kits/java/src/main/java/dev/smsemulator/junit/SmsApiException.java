@@ -8,6 +8,8 @@ import java.net.http.HttpHeaders;
  * limit counts on the test's clock: move it instead of sleeping), or -1.
  */
 public class SmsApiException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
   public final String code;
   public final int status;
   public final String description;

@@ -52,39 +52,39 @@ public class SmsClient {
 
   /** Sends a message to the recipients. */
   public Message send(List<String> recipients, String message) {
-    return Records.read(call("POST", "", fields(recipients, message)), Message.class);
+    return Message.fromJson(call("POST", "", fields(recipients, message)));
   }
 
   /** Sends with any fields as the API takes them ({@code client_reference}, {@code schedule}, …). */
   public Message sendWith(Map<String, Object> fields) {
-    return Records.read(call("POST", "", fields), Message.class);
+    return Message.fromJson(call("POST", "", fields));
   }
 
   /** Schedules a message for an instant (written in {@link #offset}, rounded up to the minute). */
   public Message schedule(List<String> recipients, String message, Instant at) {
     Map<String, Object> body = fields(recipients, message);
     body.put("schedule", Schedule.format(at, offset));
-    return Records.read(call("POST", "", body), Message.class);
+    return Message.fromJson(call("POST", "", body));
   }
 
   /** One message by id. */
   public Message get(String id) {
-    return Records.read(call("GET", "/" + Control.quote(id), null), Message.class);
+    return Message.fromJson(call("GET", "/" + Control.quote(id), null));
   }
 
   /** A page of messages, newest first; the query as the API takes it ({@code "status=delivered&limit=10"}), or "". */
   public MessageList list(String query) {
-    return Records.read(call("GET", query.isEmpty() ? "" : "?" + query, null), MessageList.class);
+    return MessageList.fromJson(call("GET", query.isEmpty() ? "" : "?" + query, null));
   }
 
   /** Edits a scheduled message ({@code message}, {@code schedule}). */
   public Message edit(String id, Map<String, Object> fields) {
-    return Records.read(call("PATCH", "/" + Control.quote(id), fields), Message.class);
+    return Message.fromJson(call("PATCH", "/" + Control.quote(id), fields));
   }
 
   /** Deletes (cancels) a scheduled message. */
   public Message delete(String id) {
-    return Records.read(call("DELETE", "/" + Control.quote(id), null), Message.class);
+    return Message.fromJson(call("DELETE", "/" + Control.quote(id), null));
   }
 
   /** The account's credit balance in this environment. */

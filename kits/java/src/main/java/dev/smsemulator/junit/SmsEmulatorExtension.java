@@ -20,8 +20,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public class SmsEmulatorExtension implements ParameterResolver, AfterTestExecutionCallback {
   private static final Namespace NAMESPACE = Namespace.create(SmsEmulatorExtension.class);
 
-  /** The run's emulator, stopped with the root store. */
-  private static final class EmulatorResource implements ExtensionContext.Store.CloseableResource {
+  /** The run's emulator, stopped with the root store (JUnit closes an AutoCloseable value of a store with it). */
+  private static final class EmulatorResource implements AutoCloseable {
     final Emulator emulator = Emulator.start();
 
     @Override
@@ -31,7 +31,7 @@ public class SmsEmulatorExtension implements ParameterResolver, AfterTestExecuti
   }
 
   /** A test's world, deleted with the test's store. */
-  private record WorldResource(SmsWorld world) implements ExtensionContext.Store.CloseableResource {
+  private record WorldResource(SmsWorld world) implements AutoCloseable {
     @Override
     public void close() {
       world.close();
@@ -40,6 +40,8 @@ public class SmsEmulatorExtension implements ParameterResolver, AfterTestExecuti
 
   /** Names the timeline file in a failing test's output. */
   public static final class TimelineNote extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     /** The timeline's file. */
     public final Path path;
 

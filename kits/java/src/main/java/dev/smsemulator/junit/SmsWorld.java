@@ -356,7 +356,7 @@ public final class SmsWorld implements AutoCloseable {
         }
         String text = Files.readString(output, StandardCharsets.UTF_8).trim();
         if (text.isEmpty()) throw new IllegalStateException("check-receiver printed no report (exit " + process.exitValue() + "): " + String.join(" ", words));
-        return Records.read(Json.parse(text), ReceiverReport.class);
+        return ReceiverReport.fromJson(Json.parse(text));
       } finally {
         Files.deleteIfExists(output);
       }

@@ -1,11 +1,15 @@
 package dev.smsemulator.junit;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
 
 /**
  * Where a failing test's timeline goes: a folder of the run's own under the build's folder ({@code target/} for Maven,
@@ -23,11 +27,52 @@ public final class Timelines {
 
   private Timelines() {}
 
-  /** The file name of a test's timeline: its id's unsafe runs as one _, cut from the front to fit {@value #MAX_LENGTH}. */
+  /** Hex digits of the id's SHA-256 in a shortened name (kit contract {@code timeline.hashLength}). */
+  public static final int HASH_LENGTH = 8;
+
+  /**
+   * The file name of a test's timeline (the kit contract's {@code timeline.rule}): its id with every unsafe run as one
+   * _, when that fits {@value #MAX_LENGTH}; else {@code <front>-<hash>-<name>}, the test's own name (after the last
+   * {@code ::} or {@code /} outside square brackets) whole, the first {@value #HASH_LENGTH} hex digits of the id's
+   * SHA-256, and as much of the id's start as fits.
+   */
   public static String fileName(String testId) {
-    String safe = testId.replaceAll("[^A-Za-z0-9_.-]+", "_");
+    String whole = safe(testId);
     int room = MAX_LENGTH - PREFIX.length() - SUFFIX.length();
-    return PREFIX + safe.substring(Math.max(0, safe.length() - room)) + SUFFIX;
+    if (whole.length() <= room) return PREFIX + whole + SUFFIX;
+    String hash;
+    try {
+      hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(testId.getBytes(StandardCharsets.UTF_8)))
+          .substring(0, HASH_LENGTH);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+    int start = nameStart(testId);
+    String name = cut(safe(testId.substring(start)), room - hash.length() - 1);
+    String front = cut(safe(testId.substring(0, start)), Math.max(0, room - hash.length() - 2 - name.length()));
+    return PREFIX + (front.isEmpty() ? "" : front + "-") + hash + "-" + name + SUFFIX;
+  }
+
+  private static String safe(String text) {
+    return text.replaceAll("[^A-Za-z0-9_.-]+", "_");
+  }
+
+  private static String cut(String text, int length) {
+    return text.length() <= length ? text : text.substring(0, length);
+  }
+
+  /** Where the test's own name starts: after the last {@code ::} or {@code /} outside square brackets. */
+  private static int nameStart(String testId) {
+    int depth = 0;
+    int start = 0;
+    for (int index = 0; index < testId.length(); index++) {
+      char c = testId.charAt(index);
+      if (c == '[') depth++;
+      else if (c == ']') depth = Math.max(0, depth - 1);
+      else if (depth == 0 && c == '/') start = index + 1;
+      else if (depth == 0 && testId.startsWith("::", index)) start = index + 2;
+    }
+    return start;
   }
 
   /**

@@ -113,7 +113,7 @@ class ControlOperationsTest {
   @Test
   void theWholeEmulatorsStateClockScenarioAndChaos() {
     assertEquals("ok", control.health().status());
-    ClockView main = control.clockState();
+    MainClockView main = control.clockState();
     assertEquals(main.now(), control.clockNow());
     assertEquals("manual", main.mode());
     assertTrue(control.clockAdvance("1m").now().isAfter(main.now()));
@@ -123,7 +123,7 @@ class ControlOperationsTest {
     assertEquals("manual", control.clockConfigure(Map.of("mode", "manual")).mode());
     assertEquals("manual", control.clockMove(Map.of("advance", "1s")).mode());
 
-    assertFalse(((List<?>) control.scenarioBundled().get("scenarios")).isEmpty());
+    assertFalse(control.scenarioBundled().scenarios().isEmpty());
     control.scenarioUseBundled("happy-path");
     assertNotNull(control.scenarioGet().get("rules"));
     control.scenarioSet("version: 1\nrules: []\n");

@@ -106,6 +106,7 @@ class KitContractTest {
   Stream<DynamicTest> timelineFilesAreNamedByTheContractsRule() throws IOException {
     Map<String, Object> timeline = at(contract(), "timeline");
     assertEquals(((Number) timeline.get("maxLength")).intValue(), Timelines.MAX_LENGTH);
+    assertEquals(((Number) timeline.get("hashLength")).intValue(), Timelines.HASH_LENGTH);
     return ((List<Map<String, Object>>) timeline.get("examples")).stream().map(example -> DynamicTest.dynamicTest((String) example.get("test"),
         () -> assertEquals(example.get("file"), Timelines.fileName((String) example.get("test")))));
   }
