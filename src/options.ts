@@ -234,7 +234,7 @@ export const settings = {
   readyFile: setting(
     z.string().min(1).optional(),
     'string',
-    'CLI: once listening, write the URLs and credentials as JSON to this file (atomically); it is removed on exit.',
+    'CLI: once listening, write the URLs and credentials as JSON to this file (atomically); it is removed on exit while it names this process.',
   ),
   parentPid: setting(
     z.number().int().min(1).optional(),

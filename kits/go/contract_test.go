@@ -33,8 +33,9 @@ type kitContract struct {
 		Request schema `json:"request"`
 	} `json:"world"`
 	Timeline struct {
-		MaxLength int `json:"maxLength"`
-		Examples  []struct {
+		MaxLength  int `json:"maxLength"`
+		HashLength int `json:"hashLength"`
+		Examples   []struct {
 			Test string `json:"test"`
 			File string `json:"file"`
 		} `json:"examples"`
@@ -89,8 +90,9 @@ func TestTheKitsVersionPathsAndStartAreTheContracts(t *testing.T) {
 
 func TestTimelineFileNamesFollowTheContractsRule(t *testing.T) {
 	contract := readContract(t)
-	if contract.Timeline.MaxLength != TimelineMaxLength {
-		t.Errorf("max length %d, the contract's %d", TimelineMaxLength, contract.Timeline.MaxLength)
+	if contract.Timeline.MaxLength != TimelineMaxLength || contract.Timeline.HashLength != TimelineHashLength {
+		t.Errorf("max length %d and hash length %d, the contract's %d and %d", TimelineMaxLength, TimelineHashLength,
+			contract.Timeline.MaxLength, contract.Timeline.HashLength)
 	}
 	for _, example := range contract.Timeline.Examples {
 		if got := TimelineFileName(example.Test); got != example.File {

@@ -83,8 +83,9 @@ func (in WorldRequest) body() (fields, error) {
 
 // WorldAccount is a part of a control request's body.
 type WorldAccount struct {
-	APIKey        string
-	SigningSecret string
+	APIKey               string
+	SigningSecret        string
+	WebhookSigningSecret string
 	// Balance: nil is not sent (0 is).
 	Balance *int
 	// SandboxBalance: nil is not sent (0 is).
@@ -99,6 +100,7 @@ func (in WorldAccount) body() (fields, error) {
 	f := fields{}
 	f.set("apiKey", in.APIKey)
 	f.set("signingSecret", in.SigningSecret)
+	f.set("webhookSigningSecret", in.WebhookSigningSecret)
 	f.set("balance", in.Balance)
 	f.set("sandboxBalance", in.SandboxBalance)
 	f.set("webhookUrl", in.WebhookURL)
@@ -110,8 +112,9 @@ func (in WorldAccount) body() (fields, error) {
 // AccountInput is the body of AccountsCreate; zero fields are not sent.
 type AccountInput struct {
 	// APIKey: required.
-	APIKey        string
-	SigningSecret string
+	APIKey               string
+	SigningSecret        string
+	WebhookSigningSecret string
 	// Balance: nil is not sent (0 is).
 	Balance *int
 	// SandboxBalance: nil is not sent (0 is).
@@ -127,6 +130,7 @@ func (in AccountInput) body() (fields, error) {
 	f := fields{}
 	f.set("apiKey", in.APIKey)
 	f.set("signingSecret", in.SigningSecret)
+	f.set("webhookSigningSecret", in.WebhookSigningSecret)
 	f.set("balance", in.Balance)
 	f.set("sandboxBalance", in.SandboxBalance)
 	f.set("webhookUrl", in.WebhookURL)
@@ -138,7 +142,8 @@ func (in AccountInput) body() (fields, error) {
 
 // AccountPatch is the body of AccountsUpdate; zero fields are not sent.
 type AccountPatch struct {
-	SigningSecret string
+	SigningSecret        string
+	WebhookSigningSecret string
 	// Scopes: each is "balance", "send", "read", "edit" or "delete".
 	Scopes  []string
 	Live    *WalletPatch
@@ -148,6 +153,7 @@ type AccountPatch struct {
 func (in AccountPatch) body() (fields, error) {
 	f := fields{}
 	f.set("signingSecret", in.SigningSecret)
+	f.set("webhookSigningSecret", in.WebhookSigningSecret)
 	f.set("scopes", in.Scopes)
 	if in.Live != nil {
 		nested, err := in.Live.body()
@@ -326,8 +332,12 @@ type ReceiverCheckInput struct {
 	Seed string
 	// At: the instant the payloads' times are built around (default now). A time.Time or an RFC 3339 text.
 	At any
-	// SigningSecret: signs each post with Webhook-Signature (default the emulator's webhookSigningSecret).
+	// SigningSecret: signs each post with Webhook-Signature (default the account's webhookSigningSecret, else the
+	// emulator's).
 	SigningSecret string
+	// Account: an account (a world's key) whose webhookSigningSecret signs the posts when signingSecret is not
+	// given.
+	Account string
 }
 
 func (in ReceiverCheckInput) body() (fields, error) {
@@ -344,6 +354,7 @@ func (in ReceiverCheckInput) body() (fields, error) {
 		return nil, err
 	}
 	f.set("signingSecret", in.SigningSecret)
+	f.set("account", in.Account)
 	return f, nil
 }
 

@@ -106,9 +106,10 @@ func (c *Control) ClocksDelete(id string) error {
 
 // WorldsCreate calls POST /_emulator/worlds (worlds.create) and answers WorldAnswer.
 //
-// A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent},
-// "scenario"?: {…}}` makes a test clock, an account on it and its own scenario, all or nothing; answers `{clock,
-// account}`. `DELETE /clocks/{id}` deletes it all.
+// A test's world in one call: `{"name"?, "startTime"?, "account"?: {…account fields, apiKey drawn when absent,
+// webhookSigningSecret drawn (whsec_…, the same for a seed) when absent}, "scenario"?: {…}}` makes a test clock, an
+// account on it and its own scenario, all or nothing; answers `{clock, account}`. `DELETE /clocks/{id}` deletes it
+// all.
 //
 // Arguments: input is the JSON body (a WorldRequest).
 func (c *Control) WorldsCreate(input WorldRequest) (WorldAnswer, error) {
@@ -140,11 +141,11 @@ func (c *Control) AccountsGet(key string) (Account, error) {
 
 // AccountsCreate calls POST /_emulator/accounts (accounts.create) and answers Account.
 //
-// Creates an account: `apiKey` (pk_…), `signingSecret`, `balance`, `sandboxBalance`, `webhookUrl`,
-// `sandboxWebhookUrl`, `scopes`, `clock` (a test clock id: the account lives on it). An existing key is
-// `CONTROL_CONFLICT`.
+// Creates an account: `apiKey` (pk_…), `signingSecret`, `webhookSigningSecret` (signs its webhooks; default the
+// emulator's webhookSigningSecret, null unsigned), `balance`, `sandboxBalance`, `webhookUrl`, `sandboxWebhookUrl`,
+// `scopes`, `clock` (a test clock id: the account lives on it). An existing key is `CONTROL_CONFLICT`.
 //
-// Arguments: input is the JSON body (a AccountInput).
+// Arguments: input is the JSON body (an AccountInput).
 func (c *Control) AccountsCreate(input AccountInput) (Account, error) {
 	body, err := input.body()
 	if err != nil {
@@ -156,9 +157,10 @@ func (c *Control) AccountsCreate(input AccountInput) (Account, error) {
 // AccountsUpdate calls PATCH /_emulator/accounts/{key} (accounts.update) and answers Account.
 //
 // Changes an account: `{"live": {"balance": 5, "addBalance": 10, "webhookUrl": "…"}, "sandbox": {…},
-// "signingSecret": "…", "scopes": […]}`; a balance below 0 is refused.
+// "signingSecret": "…", "webhookSigningSecret": "…" (or null: unsigned), "scopes": […]}`; a balance below 0 is
+// refused.
 //
-// Arguments: key fills {key} in the path; input is the JSON body (a AccountPatch).
+// Arguments: key fills {key} in the path; input is the JSON body (an AccountPatch).
 func (c *Control) AccountsUpdate(key string, input AccountPatch) (Account, error) {
 	path := "/accounts/" + url.PathEscape(key)
 	body, err := input.body()
@@ -385,8 +387,9 @@ func (c *Control) WebhooksSetChaos(input ChaosInput) (Chaos, error) {
 //
 // Runs check-receiver against a webhook receiver and answers its report (what `check-receiver --json` prints):
 // `{"receiver": "http://127.0.0.1:4000/hooks", "state"?: "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?,
-// "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?}` (timeout and secret default to the emulator's
-// webhook ones); answers when the run ends.
+// "only"?: […], "skip"?: […], "seed"?, "at"?, "signingSecret"?, "account"?}` (the timeout defaults to the emulator's
+// webhook one, the secret to the named account's webhook signing secret, else the emulator's); answers when the run
+// ends.
 //
 // Arguments: input is the JSON body (a ReceiverCheckInput).
 func (c *Control) ReceiverCheck(input ReceiverCheckInput) (ReceiverReport, error) {
@@ -436,7 +439,7 @@ func (c *Control) ScenarioUseBundled(name string) (Scenario, error) {
 //
 // Numbers opted out of an account (`account`, default the default account) in an `environment` (default live).
 //
-// Arguments: filter is the query (a OptOutTarget, with the page).
+// Arguments: filter is the query (an OptOutTarget, with the page).
 func (c *Control) OptOutsList(filter OptOutTarget) (Page[string], error) {
 	query, err := filter.values()
 	if err != nil {
@@ -450,7 +453,7 @@ func (c *Control) OptOutsList(filter OptOutTarget) (Page[string], error) {
 //
 // Opts a number out (same `account`, `environment` query); answers `{account, environment, number, optedOut}`.
 //
-// Arguments: number fills {number} in the path; filter is the query (a OptOutTarget).
+// Arguments: number fills {number} in the path; filter is the query (an OptOutTarget).
 func (c *Control) OptOutsAdd(number string, filter OptOutTarget) (OptOut, error) {
 	path := "/opt-outs/" + url.PathEscape(number)
 	query, err := filter.values()
@@ -464,7 +467,7 @@ func (c *Control) OptOutsAdd(number string, filter OptOutTarget) (OptOut, error)
 //
 // Opts a number back in (same `account`, `environment` query).
 //
-// Arguments: number fills {number} in the path; filter is the query (a OptOutTarget).
+// Arguments: number fills {number} in the path; filter is the query (an OptOutTarget).
 func (c *Control) OptOutsRemove(number string, filter OptOutTarget) (OptOut, error) {
 	path := "/opt-outs/" + url.PathEscape(number)
 	query, err := filter.values()
@@ -531,9 +534,9 @@ func (c *Control) Snapshot() (Snapshot, error) {
 // Restore calls PUT /_emulator/snapshot (restore) and answers Status.
 //
 // Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.
-// Over HTTP it is parsed as it arrives, checked and put in place in slices, so health answers throughout and other
-// requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels
-// SNAPSHOT_TOO_DEEP.
+// Over HTTP it is parsed as it arrives, checked and put in place in slices, so health answers throughout; any other
+// request that arrives while it is put in place is refused with SNAPSHOT_IMPORT_RUNNING (503, Retry-After), never
+// half done; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels SNAPSHOT_TOO_DEEP.
 //
 // Arguments: body is sent as JSON (a json.RawMessage as it is).
 func (c *Control) Restore(body any) (Status, error) {

@@ -1,29 +1,70 @@
 package smsemu
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 )
 
 // TimelineMaxLength is the longest a timeline file's name may be (the kit contract's timeline.maxLength).
 const TimelineMaxLength = 100
 
+// TimelineHashLength is how many hex digits of the test's SHA-256 a shortened name carries (timeline.hashLength), so
+// two long names never share a file.
+const TimelineHashLength = 8
+
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
 
 // TimelineFileName is the file name of a test's timeline, by the kit contract's rule: "sms-emulator-timeline-",
-// the test's name (t.Name()) with every run of characters other than A-Z a-z 0-9 _ . - made one _, and ".html"; the
-// name is cut from the front when the whole would pass TimelineMaxLength, since its end names the test.
+// the test's name (t.Name()) with every run of characters other than A-Z a-z 0-9 _ . - made one _, and ".html". A
+// name too long for TimelineMaxLength keeps the test's own name (after its last / or :: outside square brackets)
+// whole: <front>-<hash>-<name>, the hash the first TimelineHashLength hex digits of the whole name's SHA-256 and the
+// front as much of the rest as fits.
 func TimelineFileName(test string) string {
 	const prefix, suffix = "sms-emulator-timeline-", ".html"
-	name := unsafeName.ReplaceAllString(test, "_")
-	if room := TimelineMaxLength - len(prefix) - len(suffix); len(name) > room {
-		name = name[len(name)-room:]
+	room := TimelineMaxLength - len(prefix) - len(suffix)
+	if whole := unsafeName.ReplaceAllString(test, "_"); len(whole) <= room {
+		return prefix + whole + suffix
 	}
-	return prefix + name + suffix
+	sum := sha256.Sum256([]byte(test))
+	hash := hex.EncodeToString(sum[:])[:TimelineHashLength]
+	start := testNameStart(test)
+	name := cutTo(unsafeName.ReplaceAllString(test[start:], "_"), room-len(hash)-1)
+	front := cutTo(unsafeName.ReplaceAllString(test[:start], "_"), room-len(hash)-2-len(name))
+	if front != "" {
+		front += "-"
+	}
+	return prefix + front + hash + "-" + name + suffix
+}
+
+// testNameStart is where the test's own name starts: after the last / or :: outside square brackets (a subtest's
+// name or a parameter may hold either).
+func testNameStart(test string) int {
+	depth, start := 0, 0
+	for i := 0; i < len(test); i++ {
+		switch c := test[i]; {
+		case c == '[':
+			depth++
+		case c == ']':
+			depth = max(0, depth-1)
+		case depth == 0 && c == '/':
+			start = i + 1
+		case depth == 0 && strings.HasPrefix(test[i:], "::"):
+			start = i + 2
+		}
+	}
+	return start
+}
+
+// cutTo is text's first n bytes (all of it when shorter; none when n is not positive). Safe names are ASCII.
+func cutTo(text string, n int) string {
+	return text[:min(len(text), max(0, n))]
 }
 
 // runID names this test binary's run, so one run's timelines never overwrite another's.

@@ -89,6 +89,9 @@ type TestClock struct {
 type Account struct {
 	APIKey        string `json:"apiKey"`
 	SigningSecret string `json:"signingSecret"`
+	// WebhookSigningSecret: signs the account's webhooks (Webhook-Signature, hex HMAC-SHA256 of the body); null:
+	// unsigned. Empty when null.
+	WebhookSigningSecret string `json:"webhookSigningSecret"`
 	// Scopes: each is "balance", "send", "read", "edit" or "delete".
 	Scopes  []string `json:"scopes"`
 	Live    Wallet   `json:"live"`

@@ -41,6 +41,7 @@ export function commandsOverview(): string {
   send --to <number> --text <message>   a signed send (or --schedule) with the account's key and secret
 ${lines.join('\n')}
   check-receiver <url>                  scores your webhook receiver with realistic deliveries (no emulator needed)
+  lint <files, folders or globs>        finds template texts that leave GSM-7 or pass a segment budget (no emulator)
   transcript [--account <key>]          a running emulator's session as a transcript (JSON Lines)
   record --upstream <url> --out <file>  a recording proxy: requests, answers, webhooks and replies to a transcript
   parity diff | scenario | recheck      replays a transcript into a fresh emulator and diffs it, turns it (or a

@@ -91,7 +91,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       await emulator.close();
       return fail((error as Error).message);
     }
-    // However the process ends (signal, error, exit), the file goes with it, so a stale one never points at nothing.
+    // However the process ends (signal, error, exit), the file goes with it, so a stale one never points at nothing;
+    // only while it names this process: another emulator given the same path may have written its own since.
     process.once('exit', () => removeReadyFile(readyFile));
   }
   // Tools read one JSON object instead of parsing the banner.

@@ -1,6 +1,6 @@
 /** Makes, writes and removes the ready file (its shape: domain/readyInfo.ts). */
 
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { ReadyInfo } from '../domain/readyInfo.js';
 import type { Emulator, EmulatorUrls } from '../emulator.js';
 import { batchLimitNote, publicOrigin } from '../options.js';
@@ -46,6 +46,33 @@ export function writeReadyFile(path: string, info: ReadyInfo): void {
   }
 }
 
+/**
+ * Removes the ready file only while it names this process: two emulators given one path must not delete each other's.
+ * The file is first renamed to a name of this process's own, so what is removed is what was read; one that another
+ * emulator put in place meanwhile is linked back (a link never replaces a newer file written after it).
+ */
 export function removeReadyFile(path: string): void {
-  rmSync(path, { force: true });
+  if (!namesThisProcess(path)) return;
+  const claimed = `${path}.${process.pid}.removing`;
+  try {
+    renameSync(path, claimed);
+  } catch {
+    return; // gone already
+  }
+  try {
+    if (!namesThisProcess(claimed)) linkSync(claimed, path);
+  } catch {
+    // Another ready file took the path since: that one stays.
+  } finally {
+    rmSync(claimed, { force: true });
+  }
+}
+
+/** Whether the ready file at `path` names this process (a file unreadable or not ours is left alone). */
+function namesThisProcess(path: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown }).pid === process.pid;
+  } catch {
+    return false;
+  }
 }

@@ -31,6 +31,7 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
       return await (await import('./transcriptCommand.js')).transcriptCommand(splitCommandLine(argv.slice(1)), env);
     if (words[0] === 'record')
       return await (await import('./recordCommand.js')).recordCommand(splitCommandLine(argv.slice(1)));
+    if (words[0] === 'lint') return (await import('./lintCommand.js')).lintCommand(splitCommandLine(argv.slice(1)));
     if (words[0] === 'parity') return await (await import('./parityCommand.js')).parityCommand(argv.slice(1), env);
     if (command === undefined) {
       if (inGroup.length === 0) throw new UsageError(`unknown command "${argv[0]}"`);
@@ -53,7 +54,11 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
   } catch (error) {
     return failure(
       error,
-      words[0] === 'send' || words[0] === 'check-receiver' || words[0] === 'transcript' || words[0] === 'record'
+      words[0] === 'send' ||
+        words[0] === 'check-receiver' ||
+        words[0] === 'transcript' ||
+        words[0] === 'record' ||
+        words[0] === 'lint'
         ? words[0]
         : words[0] === 'parity'
           ? ['parity', argv[1]].filter((word) => word !== undefined && !word.startsWith('-')).join(' ')

@@ -197,6 +197,13 @@ export const errorCatalogue = {
       'The snapshot is nested deeper than 512 levels, which no snapshot the emulator exports is; nothing was changed.',
     fix: 'Import a snapshot the emulator exported (GET /_emulator/snapshot), edited without adding nesting.',
   },
+  SNAPSHOT_IMPORT_RUNNING: {
+    status: 503,
+    published: emulator,
+    description:
+      'A snapshot import was putting its state in place; the request was refused so that it neither sees nor changes half a state; nothing was changed.',
+    fix: 'Retry after the seconds in Retry-After (1): the import replaces the whole state, so send after PUT /_emulator/snapshot has answered.',
+  },
   CONTROL_INVALID_REQUEST: {
     status: 400,
     published: emulator,

@@ -19,6 +19,7 @@ import { Messaging } from './messages.js';
 import { OutcomeChain } from './outcomes.js';
 import { namedTimelines } from './scenario/match.js';
 import { StartState } from './startState.js';
+import { ImportGate } from './importGate.js';
 import { TimelineLog } from './timelineLog.js';
 import { WallTimers } from '../state/wallTimers.js';
 
@@ -53,8 +54,8 @@ export interface Core {
   wallTimers: WallTimers;
   /** The one chain that decides each leg's timeline; the scenario and the user decider plug into their own layers. */
   outcomes: OutcomeChain;
-  /** While an import over HTTP puts a snapshot's state in place, slice by slice: requests wait for it, health does not. */
-  importing: Promise<void> | undefined;
+  /** Held while an import over HTTP puts a snapshot's state in place, slice by slice: requests are refused meanwhile, health is not. */
+  imports: ImportGate;
   /**
    * Where this emulator can be reached, which no webhook is posted to: `publicUrl`'s origin and the `allowedHosts` names
    * from the start; the HTTP layer adds its port and names when it listens.
@@ -183,7 +184,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   const timeline = new TimelineLog(events);
   startState.register({ clear: () => timeline.clear() });
   return {
-    importing: undefined,
+    imports: new ImportGate(),
     own,
     options,
     seed,

@@ -47,7 +47,8 @@ export function importSnapshot(core: Core, input: unknown): void {
 /**
  * importSnapshot for a snapshot too large to take in one go (an import over HTTP): checked in slices, then put in place
  * in slices, awaiting `due()` between items so the event loop keeps answering. A refused one changes nothing; while it
- * is put in place, `core.importing` makes requests wait (the input is consumed: parsed fresh from a body, not shared).
+ * is put in place it holds `core.imports`, which refuses requests (the input is consumed: parsed fresh from a body, not
+ * shared).
  * `checks` holds the lists already checked as the body was parsed.
  */
 export async function importSnapshotInSlices(
@@ -60,16 +61,10 @@ export async function importSnapshotInSlices(
   const scenarios = checkAccounts(core, snapshot);
   while (!scenarios.next().done) await due();
   // Two imports may be checked side by side; they are put in place one after the other.
-  while (core.importing) await core.importing;
-  let finished!: () => void;
-  core.importing = new Promise((resolve) => (finished = resolve));
-  try {
+  await core.imports.hold(async () => {
     const apply = applySnapshot(core, snapshot);
     while (!apply.next().done) await due();
-  } finally {
-    core.importing = undefined;
-    finished();
-  }
+  });
 }
 
 /**
@@ -91,8 +86,10 @@ function* applySnapshot(core: Core, snapshot: Snapshot): Generator<undefined, vo
   const { store, clock, lifecycle, random } = core;
   // The same routine reset uses empties everything; the active scenario stays, its pending timeline events do not.
   core.startState.clear();
+  // Stopped while put in place: a realtime clock would fire the timers of the messages already resumed (and move on)
+  // between slices, before the rest of the snapshot is there. It runs from the snapshot's time once all of it is.
+  clock.configure({ mode: 'manual' });
   clock.restart(snapshot.clock.now);
-  clock.configure({ mode: snapshot.clock.mode, speed: snapshot.clock.speed });
   for (const stream of randomStreams) {
     const state = snapshot.random[stream];
     if (state) random[stream].restore(state);
@@ -118,4 +115,5 @@ function* applySnapshot(core: Core, snapshot: Snapshot): Generator<undefined, vo
     store.addReply(reply);
     yield;
   }
+  clock.configure({ mode: snapshot.clock.mode, speed: snapshot.clock.speed });
 }

@@ -17,6 +17,7 @@ import type { ApiRoute, MethodList, RouteCall } from './apiRoute.js';
 import { ApiCall } from './apiCall.js';
 import type { Account } from '../state/store.js';
 import { checkDeclaredLength, decodeBody } from './body.js';
+import { importRunning } from '../engine/importGate.js';
 import type { RequestFields } from '../domain/signing.js';
 import { PendingRecord, journalKeepsBody } from './journalRecord.js';
 import { authenticate } from './checks/authenticate.js';
@@ -39,7 +40,7 @@ export interface ApiDeps {
 }
 
 export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler {
-  const { options, store, clock } = core;
+  const { options, store, clock, imports } = core;
   const settings = responseSettings(options);
   const fault = faultGuard(faults, core.events, core.wallTimers);
   const routes = [
@@ -51,6 +52,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       maxBodySize: options.maxBodySize,
       requireSignatureOnPatch: options.requireSignatureOnPatch,
       noMessagesStatus: options.noMessagesStatus,
+      imports,
     }),
   ];
   // hono's own default router, as the app used before: the first route listed that matches answers (balance before /messages/:message_id).
@@ -92,19 +94,31 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
     }
   };
 
+  /**
+   * `run`, for a request that waited (a fault's latency, its body) and so may resume while a snapshot import puts its
+   * state in place: then it is refused as one arriving then is, and changes nothing.
+   */
+  const resumed = (request: ApiRequest, run: () => Answering): Answering =>
+    imports.running ? failure(request, importRunning()) : run();
+
   /** The route served past the scenario's faults for this operation (a delay, a network failure), if any match. */
   const guarded = (route: ApiRoute, call: ApiCall, account: Account, recipients?: readonly string[]): Answering => {
     const faulted = fault(route.operation, call.environment, account, recipients);
     return faulted === undefined
       ? serve(route, call)
       : faulted.then(
-          (network) => (network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call))),
+          (network) =>
+            resumed(call.request, () =>
+              network === undefined ? serve(route, call) : networkAnswer(network, () => serve(route, call)),
+            ),
           (error: unknown) => failure(call.request, error),
         );
   };
 
   function answer(request: ApiRequest, environment: Environment, apiKey: string | undefined): Answering {
     try {
+      // The one check a request makes for imports: one that arrives while an import puts its state in place is refused.
+      if (imports.running) throw importRunning();
       checkDeclaredLength(request.header('content-length'), options.maxBodySize);
       if (options.requireHttps) requireHttps(request);
       // A HEAD is served by the GET route, as hono does.
@@ -135,7 +149,12 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       const bytes = served.body(options.maxBodySize);
       const judged = (read: Uint8Array): Answering =>
         guarded(route, call, account, recipientsOf(read, request.header('content-type')));
-      return bytes instanceof Promise ? bytes.then(judged, (error: unknown) => failure(request, error)) : judged(bytes);
+      return bytes instanceof Promise
+        ? bytes.then(
+            (read) => resumed(request, () => judged(read)),
+            (error: unknown) => failure(request, error),
+          )
+        : judged(bytes);
     } catch (error) {
       return failure(request, error);
     }
@@ -157,8 +176,7 @@ export function createApiHandler({ core, faults, journal }: ApiDeps): ApiHandler
       ? result.then((settled) => journaled(request, pending, settled))
       : journaled(request, pending, result);
   };
-  // While a snapshot import puts its state in place (in slices), a request waits for it rather than see half a state.
-  return (request) => (core.importing === undefined ? handle(request) : core.importing.then(() => handle(request)));
+  return handle;
 }
 
 /** The answer, once the request's journal record has been completed with it and with the body to keep. */

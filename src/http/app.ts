@@ -56,9 +56,14 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
       '/_emulator/ui',
       uiRoutes({ feed, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }),
     );
+  // The report reads the whole state: while an import puts one in place it is refused, as the control API is.
+  const reportWhole = (account?: string) => {
+    core.imports.refuseWhileRunning();
+    return report(account);
+  };
   app.route(
     '/_emulator/report',
-    reportRoutes({ report, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }),
+    reportRoutes({ report: reportWhole, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }),
   );
   app.route(
     '/_emulator',

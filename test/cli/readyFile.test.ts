@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, watch } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,3 +140,49 @@ test('the batch limit that applies is in the ready file, the banner and /_emulat
   const landing = await (await defaults.fetch(new Request('http://127.0.0.1/_emulator'))).text();
   expect(landing).toContain('Batch limit: 500 recipients per request (the default: the spec states 500');
 });
+
+test('two emulators given one --ready-file: the first to stop leaves the file that names the other, which removes it', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'ready-test-'));
+  const file = join(directory, 'ready.json');
+  const start = async (): Promise<ReturnType<typeof spawn>> => {
+    const child = spawn(process.execPath, [bin, '--port', '0', '--ready-file', file], { stdio: 'ignore' });
+    await namedBy(directory, file, child.pid as number);
+    return child;
+  };
+  const stop = (child: ReturnType<typeof spawn>): Promise<unknown> => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    return exited;
+  };
+  const first = await start();
+  const second = await start();
+  await stop(first);
+  expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(second.pid);
+  await stop(second);
+  expect(existsSync(file)).toBe(false);
+  // Nothing of either is left beside it (no temporary or claimed file).
+  expect(readdirSync(directory)).toEqual([]);
+});
+
+/** Resolves once `file` (in its fresh directory) names the process `pid`. */
+function namedBy(directory: string, file: string, pid: number): Promise<void> {
+  const names = (): boolean => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')).pid === pid;
+    } catch {
+      return false;
+    }
+  };
+  return new Promise((resolve) => {
+    const watcher = watch(directory, () => {
+      if (names()) {
+        watcher.close();
+        resolve();
+      }
+    });
+    if (names()) {
+      watcher.close();
+      resolve();
+    }
+  });
+}

@@ -736,8 +736,9 @@ trait ControlOperations
 
     /**
      * Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.
-     * Over HTTP it is parsed as it arrives, checked and put in place in slices, so health answers throughout and other
-     * requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels
+     * Over HTTP it is parsed as it arrives, checked and put in place in slices, so health answers throughout; any
+     * other request that arrives while it is put in place is refused with SNAPSHOT_IMPORT_RUNNING (503, Retry-After),
+     * never half done; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels
      * SNAPSHOT_TOO_DEEP.
      *
      * `PUT /snapshot`; answers Status.

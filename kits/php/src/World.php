@@ -9,6 +9,8 @@ namespace SmsEmulator\PhpUnit;
  * environment, scopes and scenario), whose webhooks go to the app's own handler. The emulator's webhook log is the
  * kit's copy of every delivery (payload, every try and the app's answer), so assertions and waits see each one while
  * the app answers for real. Worlds never see each other: tests may run in parallel against one emulator.
+ *
+ * @phpstan-import-type ControlMessage from Answers
  */
 final class World
 {
@@ -106,6 +108,17 @@ final class World
     public function messages(array $filter = []): array
     {
         return $this->control->messagesList(['account' => $this->apiKey, 'environment' => $this->environment] + $filter)['items'];
+    }
+
+    /**
+     * This world's message sent with a client reference (the API's `client_reference`), the newest if several were;
+     * null when none was.
+     *
+     * @return ControlMessage|null
+     */
+    public function messageByReference(string $clientReference): ?array
+    {
+        return $this->messages(['clientReference' => $clientReference])[0] ?? null;
     }
 
     /**

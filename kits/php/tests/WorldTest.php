@@ -73,6 +73,15 @@ final class WorldTest extends TestCase
         self::assertSame('second try', $this->sms->sms->get($sent['id'])['message']);
     }
 
+    public function testAMessageIsFoundByItsClientReferenceAndAnUnknownReferenceFindsNone(): void
+    {
+        $this->sms->sms->send('27831234567', 'Order A-1 is packed', clientReference: 'A-1');
+        $shipped = $this->sms->sms->send('27831234567', 'Order A-2 is on its way', clientReference: 'A-2');
+        self::assertSame($shipped['id'], $this->sms->messageByReference('A-2')['id']);
+        self::assertSame('A-2', $this->sms->messageByReference('A-2')['client_reference']);
+        self::assertNull($this->sms->messageByReference('A-3'));
+    }
+
     public function testTwoWorldsDoNotSeeEachOthersMessages(): void
     {
         $other = World::create(Emulator::shared()->control, name: 'neighbour');

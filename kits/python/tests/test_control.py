@@ -107,4 +107,4 @@ def test_receiver_check_scores_a_receiver(sms):
     assert [check.name for check in report.checks] == ["statuses"]
     assert report.checks[0].passed and report.passed
     assert all(answer.status == 200 for answer in report.checks[0].answers)
-    assert sms.control.check_receiver(sms.catcher.url, only=["statuses"], timeout="2s").passed
+    assert sms.check_receiver(sms.catcher.url, only=["statuses"], receiver_timeout="2s").passed

@@ -40,6 +40,14 @@ RSpec.describe "a world per example whose webhooks reach the app's own handler",
     expect(sms.messages.map { |message| message["id"] }).to eq([sent["id"]])
   end
 
+  it "finds a message by its client reference, and none for an unknown one" do
+    sms.sms.send_message("27831234567", "Order A-1 is packed", client_reference: "A-1")
+    shipped = sms.sms.send_message("27831234567", "Order A-2 is on its way", client_reference: "A-2")
+    expect(sms.message_by_reference("A-2").id).to eq(shipped["id"])
+    expect(sms.message_by_reference("A-2").client_reference).to eq("A-2")
+    expect(sms.message_by_reference("A-3")).to be_nil
+  end
+
   it "never sees another world's messages" do
     other = SmsEmulatorKit::World.create(sms.control, name: "neighbour")
     mine = sms.sms.send_message("27831234567", "mine")

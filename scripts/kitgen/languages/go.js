@@ -64,6 +64,11 @@ function singular(word) {
   return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
+/** `a WorldRequest`, `an AccountInput`. */
+function article(name) {
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 function quote(text) {
   return JSON.stringify(text);
 }
@@ -460,7 +465,7 @@ function operationMethod(contract, op, answers, inputs, control) {
     params.push({ name: 'input', type: body.struct });
     statements.push('\tbody, err := input.body()', '\tif err != nil {', `\t\treturn ${failWith}`, '\t}');
     bodyExpression = 'body';
-    notes.push(`input is the JSON body (a ${body.struct})`);
+    notes.push(`input is the JSON body (${article(body.struct)})`);
   } else if (body?.single) {
     params.push({ name: body.single, type: 'string' });
     bodyExpression = `fieldsOf(${quote(body.single)}, ${body.single})`;
@@ -485,7 +490,7 @@ function operationMethod(contract, op, answers, inputs, control) {
     statements.push('\tquery, err := filter.values()', '\tif err != nil {', `\t\treturn ${failWith}`, '\t}');
     if (op.pages) statements.push('\tfilter.PageQuery.addTo(query)');
     queryExpression = 'query';
-    notes.push(`filter is the query (a ${query.struct}${op.pages ? ', with the page' : ''})`);
+    notes.push(`filter is the query (${article(query.struct)}${op.pages ? ', with the page' : ''})`);
   } else if (op.pages) {
     params.push({ name: 'page', type: 'PageQuery' });
     queryExpression = 'page.values()';

@@ -57,8 +57,9 @@ export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRo
   const handler =
     (op: ControlRoute): MiddlewareHandler =>
     async (c: Context) => {
-      // A snapshot import puts its state in place in slices; every other request waits for that, health does not.
-      if (!op.open && deps.core.importing) await deps.core.importing;
+      // A snapshot import puts its state in place in slices; every other request meanwhile is refused (retryably, so
+      // that none sees or changes half a state), health is not, and another import takes its turn after it.
+      if (!op.open && op.runInSlices === undefined) deps.core.imports.refuseWhileRunning();
       let result: unknown;
       if (op.runInSlices) {
         // Parsed as the chunks arrive, never joined: the import holds the values it makes, not the body as well.

@@ -8,6 +8,7 @@ import type { MessageRecord } from '../../domain/message.js';
 import { listLinks } from '../../domain/links.js';
 import { type Messaging, defaultPageSize, maxPageSize } from '../../engine/messages.js';
 import { decodeBody } from '../body.js';
+import type { ImportGate } from '../../engine/importGate.js';
 import type { ApiAnswer, Answering } from '../apiExchange.js';
 import type { ApiRoute, MethodList, RouteCall } from '../apiRoute.js';
 import type { RequestFields } from '../../domain/signing.js';
@@ -26,6 +27,8 @@ export interface MessagesRouteDeps {
   maxBodySize: number;
   requireSignatureOnPatch: boolean;
   noMessagesStatus: number;
+  /** Held while a snapshot import puts its state in place: a send whose body arrives meanwhile is refused. */
+  imports: ImportGate;
 }
 
 export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)[] {
@@ -36,11 +39,18 @@ export function messagesRoutes(deps: MessagesRouteDeps): (ApiRoute | MethodList)
       { apiBase: call.apiBase(), offsetMinutes: settings.offsetMinutes },
       operationDocUrl(call.docsBase(), operation),
     );
-  /** Decodes the body and goes on with `then`, at once when the body has already arrived. */
+  /**
+   * Decodes the body and goes on with `then`, at once when the body has already arrived; one that arrives after a
+   * snapshot import began putting its state in place is refused, as a request arriving then is.
+   */
   const withFields = (call: RouteCall, then: (fields: RequestFields) => ApiAnswer): Answering => {
     const decode = (bytes: Uint8Array) => then(decodeBody(bytes, call.request.header('content-type')));
     const bytes = call.request.body(deps.maxBodySize);
-    return bytes instanceof Promise ? bytes.then(decode) : decode(bytes);
+    if (!(bytes instanceof Promise)) return decode(bytes);
+    return bytes.then((read) => {
+      deps.imports.refuseWhileRunning();
+      return decode(read);
+    });
   };
 
   return [

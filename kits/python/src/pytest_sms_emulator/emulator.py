@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional
 
 from .control import Control
+from .settings import ERROR_PREFIX, START_TIMEOUT, START_TIMEOUT_ENV, duration_ms
 
 #: The environment variables of the rule, as test-vectors/kit-contract.json names them.
 URL_VARIABLE = "SMS_EMULATOR_URL"
 TOKEN_VARIABLE = "SMS_EMULATOR_CONTROL_TOKEN"
 COMMAND_VARIABLE = "SMS_EMULATOR_COMMAND"
-START_TIMEOUT_VARIABLE = "SMS_EMULATOR_START_TIMEOUT"
+START_TIMEOUT_VARIABLE = START_TIMEOUT_ENV
 #: The oldest Node the carried bundle runs on, for a `node` found on PATH (the contract's `minimumNodeVersion`).
 MINIMUM_NODE = (20, 19, 0)
 #: The start script inside the carried bundle folder.
@@ -236,8 +237,10 @@ def _end(process: "subprocess.Popen[bytes]") -> None:
 
 
 def start_timeout(environ: Optional[Mapping[str, str]] = None) -> float:
-    """SMS_EMULATOR_START_TIMEOUT in seconds (default 120)."""
-    return float((os.environ if environ is None else environ).get(START_TIMEOUT_VARIABLE) or "120")
+    """SMS_EMULATOR_START_TIMEOUT in seconds, read with the contract's one duration grammar ("2m", "90s", or a bare
+    number of seconds; default the contract's startTimeout); anything else is a ValueError naming the variable."""
+    text = (os.environ if environ is None else environ).get(START_TIMEOUT_VARIABLE) or START_TIMEOUT
+    return duration_ms(START_TIMEOUT_VARIABLE, text) / 1000
 
 
 def start(
@@ -255,7 +258,8 @@ def start(
         if not (isinstance(health, dict) and health.get("status") == "ok"):
             control.close()
             raise EmulatorNotReady(
-                f"{URL_VARIABLE}={url} is not an sms-emulator: /_emulator/health answered {str(health)[:200]!r}"
+                f"{ERROR_PREFIX}{URL_VARIABLE}={url} is not an sms-emulator: /_emulator/health answered "
+                f"{str(health)[:200]!r}"
             )
         return Emulator(url, control, {"origin": url}, resolution=chosen)
     wait = start_timeout() if timeout is None else timeout
@@ -271,7 +275,7 @@ def start(
             )
     except OSError as error:
         shutil.rmtree(folder, ignore_errors=True)
-        raise EmulatorNotReady(f"sms-emulator ({' '.join(command)}) could not start: {error}") from error
+        raise EmulatorNotReady(f"{ERROR_PREFIX}the emulator ({' '.join(command)}) could not start: {error}") from error
     deadline = time.monotonic() + wait
     while not os.path.exists(ready_file):
         if process.poll() is not None or time.monotonic() > deadline:
@@ -281,7 +285,7 @@ def start(
             with open(log_path, encoding="utf-8", errors="replace") as log_file:
                 output = log_file.read()[-4000:]
             shutil.rmtree(folder, ignore_errors=True)
-            raise EmulatorNotReady(f"sms-emulator ({' '.join(command)}) {why}:\n{output}")
+            raise EmulatorNotReady(f"{ERROR_PREFIX}the emulator ({' '.join(command)}) {why}:\n{output}")
         time.sleep(0.02)
     with open(ready_file, encoding="utf-8") as file:
         ready = json.load(file)

@@ -6,14 +6,15 @@ import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Dict, List, Optional, Pattern, Sequence, Union
+from typing import Any, Dict, List, Optional, Pattern, Sequence, Union, overload
 
-from .answers import Account, ControlMessage, epoch_instant, JournalEntry, OptOut, TestClock, WebhookEvent
+from .answers import Account, ControlMessage, epoch_instant, JournalEntry, OptOut, ReceiverReport, TestClock, WebhookEvent
 from .catcher import AppWebhook, Catcher, CatcherServer
 from .client import API_PATHS, SmsClient
 from .control import Control, ControlError, Scenario
 from .emulator import Emulator
 from .schedule import Duration, Instant
+from .settings import ERROR_PREFIX, WAIT_WITHIN
 
 
 @dataclass(frozen=True)
@@ -81,15 +82,17 @@ class MessageWait:
         self._world = world
         self._id = message_id
 
-    def to_reach(self, status: str, within: Duration = "1h") -> Dict[str, Any]:
+    def to_reach(self, status: str, within: Optional[Duration] = None) -> Dict[str, Any]:
         """Moves the test's clock to the message's next changes until it has `status` and its webhooks were tried.
 
-        Fails the test with the message's history when it ends otherwise or `within` passes first."""
+        Fails the test with the message's history when it ends otherwise or `within` (the test's own time; default the
+        contract's waitWithin, 1h) passes first."""
+        within = WAIT_WITHIN if within is None else within
         try:
             answer = self._world.control.messages_wait(self._id, status, within)
         except ControlError as error:
             if error.code == "CONTROL_WAIT_FAILED":
-                raise AssertionError(f"sms-emulator: {error.description}") from None
+                raise AssertionError(f"{ERROR_PREFIX}{error.description}") from None
             raise
         self._world.clock._track(answer.clock.now)
         return answer.message.raw
@@ -178,8 +181,20 @@ class SmsWorld:
     def now(self) -> datetime:
         return self.clock.now()
 
-    def wait_for(self, message_id: str) -> MessageWait:
-        return MessageWait(self, message_id)
+    @overload
+    def wait_for(self, message_id: str) -> MessageWait: ...
+
+    @overload
+    def wait_for(self, message_id: str, status: str, within: Optional[Duration] = None) -> Dict[str, Any]: ...
+
+    def wait_for(
+        self, message_id: str, status: Optional[str] = None, within: Optional[Duration] = None
+    ) -> Union[MessageWait, Dict[str, Any]]:
+        """Moves the test's clock until the message has `status` and its webhooks were tried, and answers the message;
+        fails the test with its history when it ends otherwise or `within` (default the contract's waitWithin) passes.
+        Without a status it answers the older `MessageWait` (`.to_reach(status, within)`), kept for existing suites."""
+        waiting = MessageWait(self, message_id)
+        return waiting if status is None else waiting.to_reach(status, within)
 
     def scenario(self, scenario: Scenario) -> Dict[str, Any]:
         """Gives the account its own scenario (rules, replies, faults): a dict, or YAML/JSON text."""
@@ -259,6 +274,11 @@ class SmsWorld:
             return found
         shown = "\n".join(f"  {p.get('type')} {p.get('id')} {p.get('status')}" for p in payloads) or "  none"
         raise AssertionError(f"no webhook matches id={id!r} status={status!r} type={type!r}; received:\n{shown}")
+
+    def check_receiver(self, url: str, **options: Any) -> ReceiverReport:
+        """Scores a webhook receiver (the app's URL) with realistic deliveries, as `sms-emulator check-receiver` does:
+        `check_receiver(url, only=["statuses"], receiver_timeout="2s")`, options as `Control.receiver_check`."""
+        return self.control.receiver_check(url, **options)
 
     def report_html(self) -> str:
         """The account's timeline report: every request, message change, webhook try and reply, with times."""

@@ -69,6 +69,11 @@ module SmsEmulatorKit
       control.messages_list({ "account" => api_key, "environment" => environment }.merge(filter.transform_keys(&:to_s))).items
     end
 
+    # This world's message sent with a client reference (the API's `client_reference`), the newest if several were;
+    # nil when none was.
+    # @return [Answers::ControlMessage, nil]
+    def message_by_reference(client_reference) = messages(clientReference: client_reference).first
+
     # Every webhook of this world, oldest first: the kit's copy of each delivery, with its payload, every try, and the
     # app's answer to each (`attempts[].status`). Waits first until the tries under way have ended.
     # @return [Array<Answers::WebhookEvent>]

@@ -9,6 +9,8 @@ import java.util.Map;
  * Control#accountsCreate}, {@link Control#accountsUpdate}.
  * @param apiKey The answer's <code>apiKey</code>.
  * @param signingSecret The answer's <code>signingSecret</code>.
+ * @param webhookSigningSecret Signs the account's webhooks (Webhook-Signature, hex HMAC-SHA256 of the body); null:
+ *     unsigned. May be null.
  * @param scopes The answer's <code>scopes</code>.
  * @param live The answer's <code>live</code>.
  * @param sandbox The answer's <code>sandbox</code>.
@@ -17,6 +19,7 @@ import java.util.Map;
 public record Account(
     String apiKey,
     String signingSecret,
+    String webhookSigningSecret,
     List<String> scopes,
     AccountEnvironment live,
     AccountEnvironment sandbox,
@@ -27,6 +30,7 @@ public record Account(
     return new Account(
         Json.field(json, "apiKey", true, Json::asString),
         Json.field(json, "signingSecret", true, Json::asString),
+        Json.field(json, "webhookSigningSecret", false, Json::asString),
         Json.list(json, "scopes", Json::asString),
         Json.field(json, "live", true, AccountEnvironment::fromJson),
         Json.field(json, "sandbox", true, AccountEnvironment::fromJson),

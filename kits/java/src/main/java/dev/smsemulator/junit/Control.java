@@ -170,8 +170,9 @@ public class Control extends ControlTransport {
 
   /**
    * <code>POST /worlds</code>: A test's world in one call: <code>{"name"?, "startTime"?, "account"?: {…account
-   * fields, apiKey drawn when absent}, "scenario"?: {…}}</code> makes a test clock, an account on it and its own
-   * scenario, all or nothing; answers <code>{clock, account}</code>. <code>DELETE /clocks/{id}</code> deletes it all.
+   * fields, apiKey drawn when absent, webhookSigningSecret drawn (whsec_…, the same for a seed) when absent},
+   * "scenario"?: {…}}</code> makes a test clock, an account on it and its own scenario, all or nothing; answers
+   * <code>{clock, account}</code>. <code>DELETE /clocks/{id}</code> deletes it all.
    * <p>
    * Fields: <code>name</code> string; <code>startTime</code> string; <code>account</code> object;
    * <code>scenario</code> any.
@@ -214,13 +215,15 @@ public class Control extends ControlTransport {
 
   /**
    * <code>POST /accounts</code>: Creates an account: <code>apiKey</code> (pk_…), <code>signingSecret</code>,
-   * <code>balance</code>, <code>sandboxBalance</code>, <code>webhookUrl</code>, <code>sandboxWebhookUrl</code>,
-   * <code>scopes</code>, <code>clock</code> (a test clock id: the account lives on it). An existing key is
-   * <code>CONTROL_CONFLICT</code>.
+   * <code>webhookSigningSecret</code> (signs its webhooks; default the emulator's webhookSigningSecret, null
+   * unsigned), <code>balance</code>, <code>sandboxBalance</code>, <code>webhookUrl</code>,
+   * <code>sandboxWebhookUrl</code>, <code>scopes</code>, <code>clock</code> (a test clock id: the account lives on
+   * it). An existing key is <code>CONTROL_CONFLICT</code>.
    * <p>
-   * Fields: <code>apiKey</code> (required) string; <code>signingSecret</code> string; <code>balance</code> integer;
-   * <code>sandboxBalance</code> integer; <code>webhookUrl</code> string or null; <code>sandboxWebhookUrl</code>
-   * string or null; <code>scopes</code> array; <code>clock</code> string.
+   * Fields: <code>apiKey</code> (required) string; <code>signingSecret</code> string;
+   * <code>webhookSigningSecret</code> string or null; <code>balance</code> integer; <code>sandboxBalance</code>
+   * integer; <code>webhookUrl</code> string or null; <code>sandboxWebhookUrl</code> string or null;
+   * <code>scopes</code> array; <code>clock</code> string.
    * @param body the body's fields (Duration values are sent as milliseconds, Instant ones as ISO 8601 text)
    * @return the answer
    */
@@ -230,10 +233,11 @@ public class Control extends ControlTransport {
 
   /**
    * <code>PATCH /accounts/{key}</code>: Changes an account: <code>{"live": {"balance": 5, "addBalance": 10,
-   * "webhookUrl": "…"}, "sandbox": {…}, "signingSecret": "…", "scopes": […]}</code>; a balance below 0 is refused.
+   * "webhookUrl": "…"}, "sandbox": {…}, "signingSecret": "…", "webhookSigningSecret": "…" (or null: unsigned),
+   * "scopes": […]}</code>; a balance below 0 is refused.
    * <p>
-   * Fields: <code>signingSecret</code> string; <code>scopes</code> array; <code>live</code> object;
-   * <code>sandbox</code> object.
+   * Fields: <code>signingSecret</code> string; <code>webhookSigningSecret</code> string or null; <code>scopes</code>
+   * array; <code>live</code> object; <code>sandbox</code> object.
    * @param key the <code>key</code> of the path
    * @param body the body's fields (Duration values are sent as milliseconds, Instant ones as ISO 8601 text)
    * @return the answer
@@ -587,7 +591,8 @@ public class Control extends ControlTransport {
    * <code>POST /receiver-check</code>: Runs check-receiver against a webhook receiver and answers its report (what
    * <code>check-receiver --json</code> prints): <code>{"receiver": "http://127.0.0.1:4000/hooks", "state"?:
    * "http://127.0.0.1:4000/sms/{id}", "receiverTimeout"?, "only"?: […], "skip"?: […], "seed"?, "at"?,
-   * "signingSecret"?}</code> (timeout and secret default to the emulator's webhook ones); answers when the run ends.
+   * "signingSecret"?, "account"?}</code> (the timeout defaults to the emulator's webhook one, the secret to the named
+   * account's webhook signing secret, else the emulator's); answers when the run ends.
    * <p>
    * Fields: <code>receiver</code> (required) string: The receiver's URL, as a webhook URL.; <code>state</code>
    * string: The receiver's state hook: a URL template with {id} (or {clientReference}), read after each sequence.;
@@ -595,8 +600,9 @@ public class Control extends ControlTransport {
    * the emulator's webhookTimeout).; <code>only</code> array: Only these checks.; <code>skip</code> array: Every
    * check but these.; <code>seed</code> string: Ids and texts repeat for a seed (default check-receiver).;
    * <code>at</code> string: The instant the payloads' times are built around (default now).;
-   * <code>signingSecret</code> string: Signs each post with Webhook-Signature (default the emulator's
-   * webhookSigningSecret)..
+   * <code>signingSecret</code> string: Signs each post with Webhook-Signature (default the account's
+   * webhookSigningSecret, else the emulator's).; <code>account</code> string: An account (a world's key) whose
+   * webhookSigningSecret signs the posts when signingSecret is not given..
    * @param body the body's fields (Duration values are sent as milliseconds, Instant ones as ISO 8601 text)
    * @return the answer
    */
@@ -803,8 +809,9 @@ public class Control extends ControlTransport {
   /**
    * <code>PUT /snapshot</code>: Replaces the whole state with a snapshot (exact round trip, pending timers included);
    * a bad one changes nothing. Over HTTP it is parsed as it arrives, checked and put in place in slices, so health
-   * answers throughout and other requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested
-   * deeper than 512 levels SNAPSHOT_TOO_DEEP.
+   * answers throughout; any other request that arrives while it is put in place is refused with
+   * SNAPSHOT_IMPORT_RUNNING (503, Retry-After), never half done; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE,
+   * nested deeper than 512 levels SNAPSHOT_TOO_DEEP.
    * @param body the JSON body: a Map (values may be Duration, sent as milliseconds, and Instant, sent as ISO 8601
    *     text)
    * @return the answer

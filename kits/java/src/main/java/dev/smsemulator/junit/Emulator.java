@@ -46,7 +46,8 @@ public final class Emulator implements AutoCloseable {
    * path in it resolved against the project root) → the carried runtime with the carried bundle → a {@code node} ≥ 20
    * on {@code PATH} with the carried bundle; else one error naming all four. A started emulator gets a free port, a
    * manual clock and {@code --parent-pid} of this JVM (a killed run leaves no emulator behind), and has
-   * {@code SMS_EMULATOR_START_TIMEOUT} seconds (120) to be ready.
+   * {@link KitSettings#START_TIMEOUT} to be ready ({@code SMS_EMULATOR_START_TIMEOUT}, read by the contract's duration
+   * grammar: {@code 2m}, {@code 90s}, or a bare number of seconds).
    */
   public static Emulator start() {
     return start(Resolution.resolve(Resolution.Environment.current()));
@@ -55,18 +56,19 @@ public final class Emulator implements AutoCloseable {
   /** Starts (or reaches) the emulator a resolution found. */
   @SuppressWarnings("unchecked")
   public static Emulator start(Resolution.Found found) {
-    System.out.println("sms-emulator: " + found.describe());
+    System.out.println(KitSettings.ERROR_PREFIX + found.describe());
     String token = System.getenv("SMS_EMULATOR_CONTROL_TOKEN");
     if (found.step().equals("url")) {
       Control control = new Control(found.url(), token);
       checkIsEmulator(control);
       return new Emulator(control.origin, control, Map.of(), found, null, null);
     }
+    Duration timeout = startTimeout(System.getenv(KitSettings.START_TIMEOUT_ENV));
     Path folder;
     try {
       folder = Files.createTempDirectory("sms-emulator-");
     } catch (IOException e) {
-      throw new UncheckedIOException("sms-emulator: no temporary folder for the ready file: " + e.getMessage(), e);
+      throw new UncheckedIOException(KitSettings.ERROR_PREFIX + "no temporary folder for the ready file: " + e.getMessage(), e);
     }
     Process process = null;
     try {
@@ -78,12 +80,11 @@ public final class Emulator implements AutoCloseable {
       ProcessBuilder builder = new ProcessBuilder(words).redirectErrorStream(true).redirectOutput(log);
       if (found.directory() != null) builder.directory(found.directory().toFile());
       process = builder.start();
-      long seconds = Long.parseLong(System.getenv().getOrDefault("SMS_EMULATOR_START_TIMEOUT", "120"));
-      long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+      long deadline = System.nanoTime() + timeout.toNanos();
       while (!Files.exists(readyFile)) {
         if (!process.isAlive() || System.nanoTime() > deadline) {
-          String why = process.isAlive() ? "was not ready within " + seconds + " s" : "exited with " + process.exitValue();
-          throw new IllegalStateException("sms-emulator (" + String.join(" ", words) + ") " + why + ":\n" + Files.readString(log.toPath()));
+          String why = process.isAlive() ? "was not ready within " + timeout.toMillis() + " ms (" + KitSettings.START_TIMEOUT_ENV + ")" : "exited with " + process.exitValue();
+          throw new IllegalStateException(KitSettings.ERROR_PREFIX + "the emulator (" + String.join(" ", words) + ") " + why + ":\n" + Files.readString(log.toPath()));
         }
         Thread.sleep(20); // polls the ready file: the process announces nothing else
       }
@@ -92,12 +93,20 @@ public final class Emulator implements AutoCloseable {
       return new Emulator(origin, new Control(origin, token), ready, found, process, folder);
     } catch (IOException | RuntimeException e) {
       stop(process, folder);
-      throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException("sms-emulator could not be started: " + e, e);
+      throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(KitSettings.ERROR_PREFIX + "the emulator could not be started: " + e, e);
     } catch (InterruptedException e) {
       stop(process, folder);
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while starting sms-emulator", e);
     }
+  }
+
+  /**
+   * How long a started emulator has to write its ready file: {@code SMS_EMULATOR_START_TIMEOUT} read by the duration
+   * grammar ({@link KitSettings#parseDuration}), or {@link KitSettings#START_TIMEOUT} when unset or blank.
+   */
+  static Duration startTimeout(String setting) {
+    return setting == null || setting.isBlank() ? KitSettings.START_TIMEOUT : KitSettings.parseDuration(KitSettings.START_TIMEOUT_ENV, setting);
   }
 
   /** Refuses an address where something other than the emulator answers (the app under test, a proxy's page). */

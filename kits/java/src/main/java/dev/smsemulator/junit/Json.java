@@ -79,27 +79,27 @@ public final class Json {
   @SuppressWarnings("unchecked")
   static Map<String, Object> asMap(Object value) {
     if (value instanceof Map<?, ?> map) return (Map<String, Object>) map;
-    throw new IllegalStateException("sms-emulator: expected a JSON object in the answer, got " + write(value));
+    throw new IllegalStateException(KitSettings.ERROR_PREFIX + "expected a JSON object in the answer, got " + write(value));
   }
 
   static String asString(Object value) {
     if (value instanceof String text) return text;
-    throw new IllegalStateException("sms-emulator: expected a string in the answer, got " + write(value));
+    throw new IllegalStateException(KitSettings.ERROR_PREFIX + "expected a string in the answer, got " + write(value));
   }
 
   static Long asLong(Object value) {
     if (value instanceof Number number) return number.longValue();
-    throw new IllegalStateException("sms-emulator: expected an integer in the answer, got " + write(value));
+    throw new IllegalStateException(KitSettings.ERROR_PREFIX + "expected an integer in the answer, got " + write(value));
   }
 
   static Double asDouble(Object value) {
     if (value instanceof Number number) return number.doubleValue();
-    throw new IllegalStateException("sms-emulator: expected a number in the answer, got " + write(value));
+    throw new IllegalStateException(KitSettings.ERROR_PREFIX + "expected a number in the answer, got " + write(value));
   }
 
   static Boolean asBoolean(Object value) {
     if (value instanceof Boolean flag) return flag;
-    throw new IllegalStateException("sms-emulator: expected true or false in the answer, got " + write(value));
+    throw new IllegalStateException(KitSettings.ERROR_PREFIX + "expected true or false in the answer, got " + write(value));
   }
 
   /** An instant from epoch milliseconds. */
@@ -109,7 +109,7 @@ public final class Json {
 
   /** A parsed array, each item read with {@code item}, unmodifiable. */
   static <T> List<T> asList(Object value, Function<Object, T> item) {
-    if (!(value instanceof List<?> list)) throw new IllegalStateException("sms-emulator: expected an array in the answer, got " + write(value));
+    if (!(value instanceof List<?> list)) throw new IllegalStateException(KitSettings.ERROR_PREFIX + "expected an array in the answer, got " + write(value));
     List<T> items = new ArrayList<>(list.size());
     for (Object each : list) items.add(each == null ? null : item.apply(each));
     return java.util.Collections.unmodifiableList(items);
@@ -119,7 +119,7 @@ public final class Json {
   static <T> T field(Map<String, Object> json, String name, boolean required, Function<Object, T> read) {
     Object value = json.get(name);
     if (value != null) return read.apply(value);
-    if (required) throw new IllegalStateException("sms-emulator: the answer lacks its required field " + name + ": " + write(json));
+    if (required) throw new IllegalStateException(KitSettings.ERROR_PREFIX + "the answer lacks its required field " + name + ": " + write(json));
     return null;
   }
 

@@ -229,16 +229,16 @@ public final class SmsWorld implements AutoCloseable {
     try {
       answer = emulator.control.messagesWait(id, status, within);
     } catch (ControlException e) {
-      if (e.code.equals("CONTROL_WAIT_FAILED")) throw new AssertionError("sms-emulator: " + e.description);
+      if (e.code.equals("CONTROL_WAIT_FAILED")) throw new AssertionError(KitSettings.ERROR_PREFIX + e.description);
       throw e;
     }
     clock.track(answer.clock().now().toEpochMilli());
     return answer.message();
   }
 
-  /** {@link #waitFor(String, String, Object)} within an hour of the world's time. */
+  /** {@link #waitFor(String, String, Object)} within {@link KitSettings#WAIT_WITHIN} of the world's time (the contract's {@code waitWithin}). */
   public ControlMessage waitFor(String id, String status) {
-    return waitFor(id, status, Duration.ofHours(1));
+    return waitFor(id, status, KitSettings.WAIT_WITHIN);
   }
 
   /** Gives the account its own scenario (rules, replies, faults): a Map, or YAML/JSON text. */

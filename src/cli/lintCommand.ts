@@ -1,0 +1,234 @@
+/** `sms-emulator lint <files, folders or globs>`: finds the template texts that leave GSM-7 or go past a segment budget, before they ship. */
+
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { type TemplateFinding, type TemplateRules, templateFindings } from '../domain/templateFindings.js';
+import { type CommandLine, UsageError, takeText } from './commandLine.js';
+import type { CommandResult } from './commandResult.js';
+import { TemplateFileError, templateFormatOf, templateFormats, templateTexts } from './templateTexts.js';
+
+/** A placeholder counts as this many GSM-7 characters unless the team says otherwise. */
+const defaultPlaceholderLength = 10;
+
+export function lintHelp(): string {
+  const endings = Object.values(templateFormats).flat().join(' ');
+  return `Usage: sms-emulator lint <files, folders or globs…> [--max-segments <n>] [--gsm7-only] [--placeholder-length <n>] [--json | --junit]
+
+Checks template and translation files before they ship: each text that leaves GSM-7 because of a character a team
+usually did not mean (a curly apostrophe, an en dash, a no-break space, a decomposed é), and with --max-segments each
+text past its segment budget, naming the file, the line, the key, the character, its position, the fix and the
+credits per recipient it saves. Exit status 0 when every text is fine, 1 on a finding, 2 for a command line mistake
+or a file that cannot be read.
+
+Files (${endings}): plain text is one message per line; JSON and YAML give every string of their map, keyed by its
+path; .po gives each msgstr keyed by its msgid (.pot its msgids); .properties each value keyed by its key. A folder
+is searched for those files; a glob (src/**/*.json) is matched here, so quote it.
+
+  --max-segments <n>        a text of more segments than n is a finding
+  --gsm7-only               every text must stay GSM-7: a character with no GSM-7 equivalent is a finding too
+  --placeholder-length <n>  {name}, {{code}}, \${x}, %s, %1$s, %(name)s count as n GSM-7 characters (default ${defaultPlaceholderLength})
+  --json                    print the findings as JSON
+  --junit                   print a JUnit XML report (one test case per text)
+
+A file sets its own with a comment line (not in JSON): # sms-emulator-lint: placeholder-length=20 max-segments=2
+`;
+}
+
+/** Folders never searched. */
+const skipped = new Set(['node_modules', '.git', 'dist', 'target', 'vendor']);
+
+function walk(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => {
+      if (skipped.has(entry.name)) return [];
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) return walk(path);
+      return entry.isFile() && templateFormatOf(path) !== undefined ? [path] : [];
+    });
+}
+
+/** `**` any folders, `*` any name part, `?` one character. */
+function globPattern(glob: string): RegExp {
+  const parts = glob.split('/');
+  const body = parts
+    .map((part, index) => {
+      const last = index === parts.length - 1;
+      if (part === '**') return last ? '.*' : '(?:[^/]+/)*';
+      const name = part
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]');
+      return last ? name : `${name}/`;
+    })
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+/** The files one argument names: a file, every template file in a folder, or the files a glob matches. */
+function filesOf(argument: string): string[] {
+  if (/[*?]/.test(argument)) {
+    const parts = argument.split('/');
+    const first = parts.findIndex((part) => /[*?]/.test(part));
+    const base = parts.slice(0, first).join('/') || '.';
+    const pattern = globPattern(argument.startsWith('./') ? argument.slice(2) : argument);
+    let candidates: string[] = [];
+    try {
+      candidates = walk(base);
+    } catch {
+      candidates = [];
+    }
+    return candidates.filter((path) => pattern.test(path.split(sep).join('/')));
+  }
+  let stat;
+  try {
+    stat = statSync(argument);
+  } catch {
+    throw new UsageError(`${argument}: no such file or folder`);
+  }
+  if (stat.isDirectory()) return walk(argument);
+  if (templateFormatOf(argument) === undefined)
+    throw new UsageError(
+      `${argument}: lint reads ${Object.values(templateFormats).flat().join(', ')} files; this one has none of those endings`,
+    );
+  return [argument];
+}
+
+function count(line: CommandLine, flag: string, minimum: number): number | undefined {
+  const text = takeText(line, flag);
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < minimum || Number(text) > 1000)
+    throw new UsageError(`--${flag} takes a whole number from ${minimum} to 1000, not "${text}"`);
+  return Number(text);
+}
+
+function flag(line: CommandLine, name: string): boolean {
+  const values = line.flags.get(name);
+  line.flags.delete(name);
+  if (values === undefined) return false;
+  if (values.length > 1 || values[0] !== true) throw new UsageError(`--${name} takes no value`);
+  return true;
+}
+
+/** A file's own settings over the command line's. */
+function fileRules(base: TemplateRules, settings: Record<string, string>, file: string): TemplateRules {
+  const rules = { ...base };
+  for (const [name, value] of Object.entries(settings)) {
+    const number = /^\d+$/.test(value) ? Number(value) : undefined;
+    if (name === 'placeholder-length' && number !== undefined && number <= 1000) rules.placeholderLength = number;
+    else if (name === 'max-segments' && number !== undefined && number >= 1 && number <= 1000)
+      rules.maxSegments = number;
+    else if (name === 'gsm7-only' && (value === 'true' || value === 'false')) rules.gsm7Only = value === 'true';
+    else
+      throw new TemplateFileError(
+        `${file}: the sms-emulator-lint comment's ${name}=${value} is not a setting lint takes`,
+      );
+  }
+  return rules;
+}
+
+/** One finding with where it stands. */
+export interface LintFinding extends TemplateFinding {
+  file: string;
+  line: number;
+  key?: string;
+}
+
+interface LintReport {
+  files: number;
+  texts: number;
+  findings: LintFinding[];
+  /** Per file, per text: its findings, for the JUnit report. */
+  cases: { file: string; line: number; key?: string; findings: LintFinding[] }[];
+}
+
+function findingText(finding: LintFinding): string {
+  const where = `${finding.file}:${finding.line}${finding.key === undefined ? '' : ` ${finding.key}`}`;
+  if (finding.kind === 'segments') return `${where}: ${finding.fix}`;
+  const name = finding.name === null || finding.name === undefined ? '' : ` ${finding.name}`;
+  return `${where} (position ${finding.position}): ${JSON.stringify(finding.char)} ${finding.codePoint}${name} makes the text UCS-2 (${finding.segments} segment${finding.segments === 1 ? '' : 's'}); ${finding.fix}`;
+}
+
+function xml(text: string): string {
+  return text.replace(/[<>&"]/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot' }[char]};`);
+}
+
+function junit(report: LintReport): string {
+  const byFile = new Map<string, LintReport['cases']>();
+  for (const entry of report.cases) byFile.set(entry.file, [...(byFile.get(entry.file) ?? []), entry]);
+  const suites = [...byFile].map(([file, cases]) => {
+    const failures = cases.filter((entry) => entry.findings.length > 0).length;
+    const testcases = cases.map((entry) => {
+      const name = xml(entry.key ?? `line ${entry.line}`);
+      if (entry.findings.length === 0) return `    <testcase classname="${xml(file)}" name="${name}"/>`;
+      const text = entry.findings.map(findingText).join('\n');
+      return `    <testcase classname="${xml(file)}" name="${name}">\n      <failure message="${xml(entry.findings[0]?.fix ?? '')}">${xml(text)}</failure>\n    </testcase>`;
+    });
+    return `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failures}">\n${testcases.join('\n')}\n  </testsuite>`;
+  });
+  const failures = report.cases.filter((entry) => entry.findings.length > 0).length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="sms-emulator lint" tests="${report.cases.length}" failures="${failures}">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+export function lintCommand(line: CommandLine): CommandResult {
+  if (line.help) return { stdout: lintHelp(), stderr: '', exitCode: 0 };
+  try {
+    return lint(line);
+  } catch (error) {
+    if (!(error instanceof TemplateFileError)) throw error;
+    return { stdout: '', stderr: `sms-emulator: lint: ${error.message}\n`, exitCode: 2 };
+  }
+}
+
+function lint(line: CommandLine): CommandResult {
+  const maxSegments = count(line, 'max-segments', 1);
+  const placeholderLength = count(line, 'placeholder-length', 0) ?? defaultPlaceholderLength;
+  const gsm7Only = flag(line, 'gsm7-only');
+  const json = flag(line, 'json');
+  const xmlReport = flag(line, 'junit');
+  const [unknown] = line.flags.keys();
+  if (unknown !== undefined) throw new UsageError(`unknown flag --${unknown} for lint`);
+  if (json && xmlReport) throw new UsageError('give --json or --junit, not both');
+  if (line.positionals.length === 0) throw new UsageError('lint needs <files, folders or globs…>');
+  const base: TemplateRules = { placeholderLength, gsm7Only, ...(maxSegments === undefined ? {} : { maxSegments }) };
+  const files = [
+    ...new Set(
+      line.positionals.flatMap((argument) => {
+        const found = filesOf(argument);
+        if (found.length === 0) throw new UsageError(`${argument}: no template file matches it`);
+        return found;
+      }),
+    ),
+  ];
+  const report: LintReport = { files: files.length, texts: 0, findings: [], cases: [] };
+  for (const file of files) {
+    const format = templateFormatOf(file);
+    if (format === undefined) continue;
+    let parsed;
+    try {
+      parsed = templateTexts(readFileSync(file, 'utf8'), format, file.toLowerCase().endsWith('.pot'));
+    } catch (error) {
+      const reason = error instanceof TemplateFileError ? error.message : (error as Error).message;
+      throw new TemplateFileError(`${file}: cannot be read as ${format}: ${reason}`);
+    }
+    const rules = fileRules(base, parsed.settings, file);
+    for (const text of parsed.texts) {
+      report.texts += 1;
+      const where = { file, line: text.line, ...(text.key === undefined ? {} : { key: text.key }) };
+      const findings = templateFindings(text.text, rules).map((finding) => ({ ...where, ...finding }));
+      report.findings.push(...findings);
+      report.cases.push({ ...where, findings });
+    }
+  }
+  const exitCode = report.findings.length === 0 ? 0 : 1;
+  if (json) {
+    const { cases: _cases, ...shown } = report;
+    return { stdout: `${JSON.stringify(shown, null, 2)}\n`, stderr: '', exitCode };
+  }
+  if (xmlReport) return { stdout: junit(report), stderr: '', exitCode };
+  const verdict =
+    exitCode === 0
+      ? `${report.texts} text${report.texts === 1 ? '' : 's'} in ${report.files} file${report.files === 1 ? '' : 's'}: every one GSM-7${maxSegments === undefined ? '' : ` and within ${maxSegments} segment${maxSegments === 1 ? '' : 's'}`}`
+      : `${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} in ${report.texts} text${report.texts === 1 ? '' : 's'} of ${report.files} file${report.files === 1 ? '' : 's'}`;
+  return { stdout: `${[...report.findings.map(findingText), verdict].join('\n')}\n`, stderr: '', exitCode };
+}

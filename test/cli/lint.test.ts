@@ -1,0 +1,145 @@
+/** `sms-emulator lint`: template and translation files checked for texts that leave GSM-7 or pass a segment budget. */
+
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { runCommand } from '../../src/cli/runCommand.js';
+
+function folder(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'sms-lint-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+const lint = (...args: string[]) => runCommand(['lint', ...args], {});
+
+/** 1,000 GSM-7 texts of one to three segments, different enough to be a translator's corpus. */
+function corpus(): string[] {
+  return Array.from(
+    { length: 1000 },
+    (_, n) =>
+      `Order ${n}: your parcel ${'is on its way, '.repeat(n % 20)}track it at https://example.test/t/${n} [ref ${n % 7}] €${n}`,
+  );
+}
+
+test('a 1,000-text GSM-7 corpus with a curly apostrophe, an en dash and a decomposed é planted reports exactly those three, and the corpus alone passes', async () => {
+  const texts = corpus();
+  const clean = folder({ 'en.txt': `${texts.join('\n')}\n` });
+  const passed = await lint(clean);
+  expect(passed.exitCode).toBe(0);
+  expect(passed.stdout).toBe('1000 texts in 1 file: every one GSM-7\n');
+
+  const planted = [...texts];
+  planted[10] = 'Your parcel’s here';
+  planted[500] = 'Open 9–5 today';
+  planted[998] = 'Cafe\u0301 order ready';
+  const dirty = folder({ 'en.txt': `${planted.join('\n')}\n` });
+  const result = await lint(dirty, '--json');
+  expect(result.exitCode).toBe(1);
+  const report = JSON.parse(result.stdout) as { texts: number; findings: Record<string, unknown>[] };
+  expect(report.texts).toBe(1000);
+  expect(report.findings.map((f) => [f.line, f.position, f.char, f.codePoint, f.suggestion, f.creditDelta])).toEqual([
+    [11, 12, '’', 'U+2019', "'", 0],
+    [501, 7, '–', 'U+2013', '-', 0],
+    [999, 5, '\u0301', 'U+0301', 'é', 0],
+  ]);
+  const text = await lint(dirty);
+  expect(text.stdout).toContain(`${join(dirty, 'en.txt')}:11 (position 12): "’" U+2019 RIGHT SINGLE QUOTATION MARK`);
+  expect(text.stdout).toMatch(/3 findings in 1000 texts of 1 file\n$/);
+});
+
+test('the credit delta names what the fix saves when the trap costs segments', async () => {
+  const root = folder({ 'a.txt': `It’s ${'x'.repeat(100)}\n` });
+  const result = await lint(root, '--json');
+  const [finding] = (JSON.parse(result.stdout) as { findings: Record<string, unknown>[] }).findings;
+  expect(finding).toMatchObject({ segments: 2, fixedSegments: 1, creditDelta: 1 });
+  expect(finding?.fix).toBe('replace U+2019 with "\'": 2 → 1 segments, 1 credit less per recipient');
+});
+
+test('JSON and YAML maps give every string keyed by its path and line; .po its msgstr keyed by msgid; .properties its values', async () => {
+  const root = folder({
+    'l/en.json':
+      '{\n  "welcome": {\n    "sms": "Hi {name}",\n    "late": "We’re late"\n  },\n  "list": ["ok", "Fine – ok"]\n}\n',
+    'l/en.yaml': 'reminder:\n  day: "See you tomorrow…"\n',
+    'de.po':
+      'msgctxt "sms"\nmsgid "Hello"\nmsgstr ""\n"Hallo "\n"– Welt"\n\nmsgid "One"\nmsgid_plural "Many"\nmsgstr[0] "Eins"\nmsgstr[1] "Viele’"\n',
+    'm.properties': '# comment\nbye=Tsch\\u00fc\\u00df \\\n    \\u2019bye\n',
+  });
+  const result = await lint(root, '--json');
+  const findings = (JSON.parse(result.stdout) as { findings: Record<string, unknown>[] }).findings;
+  expect(findings.map((f) => [String(f.file).slice(root.length + 1), f.line, f.key, f.char])).toEqual([
+    ['de.po', 3, 'sms|Hello', '–'],
+    ['de.po', 10, 'One', '’'],
+    ['l/en.json', 4, 'welcome.late', '’'],
+    ['l/en.json', 6, 'list.1', '–'],
+    ['l/en.yaml', 2, 'reminder.day', '…'],
+    ['m.properties', 2, 'bye', '’'],
+  ]);
+});
+
+test('placeholders count as the declared worst case, from the flag or a comment in the file', async () => {
+  const root = folder({ 'a.txt': 'Hi {name}, your code is {{code}} (%s, %1$s, ${x})\n' });
+  expect((await lint(root, '--max-segments', '1')).exitCode).toBe(0);
+  const over = await lint(root, '--max-segments', '1', '--placeholder-length', '40');
+  expect(over.exitCode).toBe(1);
+  expect(over.stdout).toMatch(/2 segments \(GSM-7, \d+ units with placeholders at 40\) is over the budget of 1/);
+  const declared = folder({
+    'a.txt': '# sms-emulator-lint: placeholder-length=40 max-segments=1\nHi {name} {name} {name} {name} {name}\n',
+  });
+  expect((await lint(declared)).stdout).toContain('is over the budget of 1');
+});
+
+test('a text in another script is UCS-2 on purpose and passes, unless --gsm7-only says every text must stay GSM-7', async () => {
+  const root = folder({ 'ru.txt': 'Привет, ваш код 1234\n' });
+  expect((await lint(root)).exitCode).toBe(0);
+  const strict = await lint(root, '--gsm7-only');
+  expect(strict.exitCode).toBe(1);
+  expect(strict.stdout).toContain('U+041F has no GSM-7 equivalent');
+});
+
+test('--junit prints one test case per text, failing the ones with findings', async () => {
+  const root = folder({ 'a.txt': 'fine\nnot’fine\n' });
+  const result = await lint(root, '--junit');
+  expect(result.exitCode).toBe(1);
+  expect(result.stdout).toContain('<testsuites name="sms-emulator lint" tests="2" failures="1">');
+  expect(result.stdout).toMatch(
+    /<testcase classname="[^"]+a\.txt" name="line 2">\n\s+<failure message="replace U\+2019/,
+  );
+});
+
+test('globs are matched by lint itself, and a glob, file or folder that names nothing is a usage error', async () => {
+  const root = folder({ 'a/b/en.json': '{"x": "ok’"}', 'a/c.yaml': 'x: ok' });
+  const matched = await lint(`${root}/a/**/*.json`, '--json');
+  expect((JSON.parse(matched.stdout) as { files: number }).files).toBe(1);
+  for (const args of [
+    [`${root}/none/*.json`],
+    [join(root, 'missing.txt')],
+    [join(root, 'a/c.yaml'), '--max-segments', '0'],
+    [],
+  ]) {
+    const result = await lint(...args);
+    expect(result.exitCode, args.join(' ')).toBe(2);
+    expect(result.stderr).toMatch(/^sms-emulator: .+\nRun sms-emulator lint --help for its arguments\.\n$/);
+  }
+});
+
+test('a file that cannot be read as its format is named with its line, exit status 2, nothing else reported', async () => {
+  for (const [name, content, expected] of [
+    ['bad.json', '{\n  "a": "x",\n  "b": \n}', /bad\.json: cannot be read as json: (line 4: )?not JSON/],
+    ['bad.po', 'msgid "a"\nmsgstr "b"\nnonsense\n', /bad\.po: cannot be read as po: line 3: not a gettext line/],
+    [
+      'bad.txt',
+      '# sms-emulator-lint: colour=blue\nhi\n',
+      /bad\.txt: the sms-emulator-lint comment's colour=blue is not a setting/,
+    ],
+  ] as const) {
+    const result = await lint(join(folder({ [name]: content }), name));
+    expect(result.exitCode, name).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(expected);
+  }
+});
