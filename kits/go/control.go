@@ -79,7 +79,7 @@ func (c *Control) Call(method, path string, query url.Values, body any, out any)
 		return request, nil
 	})
 	if err != nil {
-		return &ControlError{Code: "NO_ANSWER", Description: fmt.Sprintf("%s %s: %v (is the emulator running there?)", method, target, err)}
+		return &ControlError{Code: "NO_ANSWER", Description: fmt.Sprintf("%s %s: %v (is the emulator running there?)", method, shownURL(target), err)}
 	}
 	defer response.Body.Close()
 	raw, err := io.ReadAll(response.Body)
@@ -95,7 +95,7 @@ func (c *Control) Call(method, path string, query url.Values, body any, out any)
 			return nil
 		}
 		if err := json.Unmarshal(raw, out); err != nil {
-			return fmt.Errorf("%s %s answered %d with something other than the control API's JSON (%.80s): is this the emulator's address?", method, target, response.StatusCode, raw)
+			return fmt.Errorf("%s %s answered %d with something other than the control API's JSON (%.80s): is this the emulator's address?", method, shownURL(target), response.StatusCode, raw)
 		}
 		return nil
 	}

@@ -135,7 +135,7 @@ func connect(origin, token string) (*Emulator, error) {
 	if health.Status != "ok" {
 		return nil, errors.New("/_emulator/health did not answer {\"status\": \"ok\"}: not an sms-emulator")
 	}
-	return &Emulator{Origin: control.Origin, Control: control, Source: envURL + "=" + origin}, nil
+	return &Emulator{Origin: control.Origin, Control: control, Source: envURL + "=" + shownURL(origin)}, nil
 }
 
 var (

@@ -53,7 +53,7 @@ func Start() (*Emulator, error) {
 	if origin := os.Getenv(envURL); origin != "" {
 		emulator, err := connect(origin, token)
 		if err != nil {
-			return nil, fmt.Errorf("smsemu: %s=%s: %w", envURL, origin, err)
+			return nil, fmt.Errorf("smsemu: %s=%s: %w", envURL, shownURL(origin), err)
 		}
 		return emulator, nil
 	}

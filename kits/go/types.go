@@ -211,10 +211,12 @@ type WebhookEvent struct {
 
 // Attempt is part of WebhookEvent.
 type Attempt struct {
-	Number     int     `json:"number"`
-	At         string  `json:"at"`
-	URL        string  `json:"url"`
-	Status     int     `json:"status,omitempty"`
+	Number int    `json:"number"`
+	At     string `json:"at"`
+	URL    string `json:"url"`
+	Status int    `json:"status,omitempty"`
+	// Answer: the start of the body of an answer other than 200 (200 bytes at most), when it had one.
+	Answer     string  `json:"answer,omitempty"`
 	Error      string  `json:"error,omitempty"`
 	DurationMs float64 `json:"durationMs"`
 	OK         bool    `json:"ok"`

@@ -228,6 +228,13 @@ export const errorCatalogue = {
     description: 'The message did not reach the status waited for: it ended in another, or the time allowed passed.',
     fix: 'Read the history in the description; give a longer `within`, or wait for the status the message ended in.',
   },
+  CONTROL_WEBHOOK_REFUSED: {
+    status: 409,
+    published: emulator,
+    description:
+      "The message reached the status waited for, but the account's webhook receiver refused every try of that status's notification (no retry left): the app never heard of it.",
+    fix: "Read the receiver's answers in the description (status and the start of each body): often a signature check with the wrong secret (a world's is its account's webhookSigningSecret) or a wrong route.",
+  },
   WEBHOOK_URL_IS_EMULATOR: {
     status: 400,
     published: emulator,

@@ -23,6 +23,9 @@ export type WebhookState = (typeof webhookStates)[number];
 /** The states a posted event ends in: answered with success, or out of tries. */
 export type PostedState = Extract<WebhookState, 'delivered' | 'failed'>;
 
+/** The most bytes of a refused answer's body a try keeps (`answer`): enough for a handler's reason, bounded for the log. */
+export const answerExcerptBytes = 200;
+
 /** One try at posting an event, and what came back. */
 export const webhookAttemptSchema = z.strictObject({
   /** 1 for the first try. */
@@ -32,6 +35,13 @@ export const webhookAttemptSchema = z.strictObject({
   url: z.string(),
   /** HTTP status the receiver answered, when it answered. */
   status: z.int().optional(),
+  /** The start of the body of an answer other than 200 (`answerExcerptBytes` at most), when it had one: the receiver's reason. */
+  answer: z
+    .string()
+    .optional()
+    .describe(
+      `The start of the body of an answer other than 200 (${answerExcerptBytes} bytes at most), when it had one.`,
+    ),
   /** What went wrong when there was no answer: timeout or connection error. */
   error: z.string().optional(),
   durationMs: z.number(),

@@ -5,6 +5,7 @@
 
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, errorCatalogue } from '../domain/errors.js';
+import { maxJsonDepth, nestedTooDeep, scanJson } from '../domain/jsonScan.js';
 import type { RequestFields } from '../domain/signing.js';
 import { journalBodyLimit } from '../journal/requestJournal.js';
 import { requestChunks } from './adapters/requestChunks.js';
@@ -19,9 +20,6 @@ declare module 'hono' {
     bodyBytes: Uint8Array;
   }
 }
-
-/** Deeper nesting than this is JSON_EXCEEDED (the limit PHP's json_decode uses by default). */
-export const maxJsonDepth = 512;
 
 export function tooLarge(maxBytes: number): ApiError {
   return new ApiError(
@@ -193,8 +191,7 @@ function parseJson(text: string): unknown {
     const problem = syntaxProblem(text);
     throw new ApiError(problem, `${errorCatalogue[problem].description} (${(error as Error).message})`);
   }
-  // Only a body with more brackets than the limit can be nested that deep; skip the scan otherwise.
-  if (text.length > maxJsonDepth * 2 && scanJson(text).depth > maxJsonDepth) {
+  if (nestedTooDeep(text)) {
     throw new ApiError(
       'JSON_EXCEEDED',
       `Maximum stack depth exceeded: the JSON is nested deeper than ${maxJsonDepth} levels.`,
@@ -237,41 +234,6 @@ function decodeForm(text: string): RequestFields {
     else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
   return fields;
-}
-
-interface JsonScan {
-  depth: number;
-  /** A closing bracket with no matching opener (underflow or mode mismatch). */
-  mismatch: boolean;
-  /** A raw control character inside a string, or outside one where JSON allows none. */
-  controlChar: number | undefined;
-}
-
-/** One pass over JSON text, tracking strings, so nesting and stray characters can be told apart. */
-function scanJson(text: string): JsonScan {
-  const stack: number[] = [];
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c)
-        i += 1; // backslash: skip the escaped character
-      else if (code === 0x22) inString = false;
-      else if (code < 0x20) return { depth, mismatch: false, controlChar: i };
-      continue;
-    }
-    if (code === 0x22) inString = true;
-    else if (code === 0x7b || code === 0x5b) {
-      stack.push(code + 2); // '{' + 2 = '}', '[' + 2 = ']'
-      if (stack.length > depth) depth = stack.length;
-    } else if (code === 0x7d || code === 0x5d) {
-      if (stack.pop() !== code) return { depth, mismatch: true, controlChar: undefined };
-    } else if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) {
-      return { depth, mismatch: false, controlChar: i };
-    }
-  }
-  return { depth, mismatch: false, controlChar: undefined };
 }
 
 function syntaxProblem(

@@ -5,7 +5,8 @@
 
 import { ApiError } from '../domain/errors.js';
 import type { ListItems } from '../state/snapshot.js';
-import { hasLoneSurrogate, maxJsonDepth } from './body.js';
+import { hasLoneSurrogate } from './body.js';
+import { maxJsonDepth } from '../domain/jsonScan.js';
 
 /** A value whose text fits in this many bytes is handed to JSON.parse whole: native speed, a short pause at most. */
 const leafBytes = 64 * 1024;

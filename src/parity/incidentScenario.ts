@@ -10,6 +10,7 @@ import { legStatuses } from '../domain/message.js';
 import { type AccountScenarioInput, accountScenarioSchema } from '../engine/scenario/schema.js';
 import { validateScenario } from '../engine/scenario/parse.js';
 import { formatDuration } from './formatDuration.js';
+import { maxJsonDepth, nestedTooDeep } from '../domain/jsonScan.js';
 import { parseTranscript } from './transcript.js';
 
 /** One receipt as a log or a transcript shows it. */
@@ -135,6 +136,8 @@ function receiptOf(record: Record<string, unknown>, row: number): Receipt {
 export function deliveryLogReceipts(text: string): Receipt[] {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
+    // A receipt's fields are turned into text (String of an array recurses): deeper nesting is no delivery log.
+    if (nestedTooDeep(text)) throw new DeliveryLogError(`nested deeper than ${maxJsonDepth} levels`);
     let value: unknown;
     try {
       value = JSON.parse(text);

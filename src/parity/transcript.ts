@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { environments } from '../domain/environment.js';
+import { maxJsonDepth, nestedTooDeep } from '../domain/jsonScan.js';
 
 export const transcriptVersion = 1;
 
@@ -129,7 +130,7 @@ function issues(error: z.ZodError): string {
     .join('; ');
 }
 
-/** Reads a transcript's text; blank lines are skipped, every other line must be one event. */
+/** Reads a transcript's text; blank lines are skipped, every other line must be one event, nested at most maxJsonDepth levels. */
 export function parseTranscript(text: string): Transcript {
   const rows = text.split('\n');
   let header: TranscriptHeader | undefined;
@@ -138,6 +139,12 @@ export function parseTranscript(text: string): Transcript {
   rows.forEach((row, index) => {
     if (row.trim() === '') return;
     const line = index + 1;
+    // Checked before anything walks the value: the comparison and the placeholders recurse through it.
+    if (nestedTooDeep(row))
+      throw new TranscriptError(
+        line,
+        `nested deeper than ${maxJsonDepth} levels, which no exchange the emulator or the recorder writes is`,
+      );
     let value: unknown;
     try {
       value = JSON.parse(row);

@@ -368,8 +368,16 @@ export class WebhookDispatcher {
     const result = await this.transport.post(url, body, tryHeaders(headers, number));
     const durationMs = Math.round(performance.now() - started);
     // Only a complete 200 answer counts; anything else, a redirect included (never followed), is a failed try.
-    if ('status' in result)
-      return [{ number, at, url, status: result.status, durationMs, ok: result.status === 200 }, false];
+    if ('status' in result) {
+      const { status, answer } = result;
+      const ok = status === 200;
+      return [
+        answer === undefined
+          ? { number, at, url, status, durationMs, ok }
+          : { number, at, url, status, answer, durationMs, ok },
+        false,
+      ];
+    }
     // A connection that reached the emulator itself would reach it again: no re-attempt.
     return [{ number, at, url, error: result.error, durationMs, ok: false }, result.ownAddress === true];
   }

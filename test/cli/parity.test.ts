@@ -95,6 +95,25 @@ test('parity diff names a bad transcript line, an unknown flag and a missing fil
   );
 });
 
+test('parity diff of a malformed line or a 100,000-deep body exits 2 naming the file and line, never 1 or a stack overflow', async () => {
+  const head = '{"version":1,"type":"header","source":"edited","startTime":"2026-11-21T10:00:00Z","timeZone":"Z"}';
+  const deep = join(dir, 'deep.jsonl');
+  const body = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  writeFileSync(
+    deep,
+    `${head}\n{"t":0,"type":"request","id":"r1","method":"POST","path":"/v1/messages","environment":"live","headers":{},"body":${body}}\n`,
+  );
+  const refused = await cli(['parity', 'diff', deep]);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toMatch(/deep\.jsonl line 2: nested deeper than 512 levels/);
+  expect(refused.stderr).not.toContain('call stack');
+  const malformed = join(dir, 'malformed.jsonl');
+  writeFileSync(malformed, `${head}\n{"t":0,"type":"request",\n`);
+  const broken = await cli(['parity', 'diff', malformed]);
+  expect(broken.code).toBe(2);
+  expect(broken.stderr).toMatch(/malformed\.jsonl line 2: not JSON/);
+});
+
 test('parity --help and parity diff --help explain the actions and flags', async () => {
   const group = await cli(['parity', '--help']);
   expect(group).toMatchObject({ code: 0 });

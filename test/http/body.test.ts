@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '../../src/index.js';
-import { decodeBody, decodeControlBody, maxJsonDepth } from '../../src/http/body.js';
+import { decodeBody, decodeControlBody } from '../../src/http/body.js';
+import { maxJsonDepth } from '../../src/domain/jsonScan.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -122,6 +122,12 @@ test('a transcript and a JSON delivery log are read too; a bad row or an illegal
   );
 });
 
+test('a JSON delivery log nested deeper than 512 levels is refused before its receipts are read', () => {
+  const deep = `[{"id":"m1","recipient":"27831234567","status":${'['.repeat(100_000)}${']'.repeat(100_000)}}]`;
+  expect(() => deliveryLogReceipts(deep)).toThrow(DeliveryLogError);
+  expect(() => deliveryLogReceipts(deep)).toThrow('nested deeper than 512 levels');
+});
+
 test('a CSV field in quotes keeps its commas, quotes and line breaks', () => {
   const csv = 'id,recipient,status,time,text\r\nm1,27831234567,reply,2026-11-21T10:00:09Z,"Yes, ""please""\nat 10"\r\n';
   expect(deliveryLogReceipts(csv)).toEqual([

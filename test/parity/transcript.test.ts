@@ -36,6 +36,17 @@ test('a line that is not JSON, or not an event, is refused naming its line', () 
   expect(() => parseTranscript(`${header}\n{"t":0,"type":"gossip"}`)).toThrow(TranscriptError);
 });
 
+test('a line nested deeper than 512 levels is refused naming its line, before anything walks it; 512 levels are read', () => {
+  const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const answer = (body: string) => `{"t":1,"type":"answer","request":"r1","status":200,"body":${body}}`;
+  expect(() => parseTranscript(`${header}\n${answer(deep(100_000))}`)).toThrow(
+    'line 2: nested deeper than 512 levels, which no exchange the emulator or the recorder writes is',
+  );
+  expect(() => parseTranscript(`${header}\n${answer(deep(512))}`)).toThrow(/^line 2: nested deeper than 512/);
+  // The line itself is the first level: a body 511 deep is within the limit.
+  expect(parseTranscript(`${header}\n${answer(deep(511))}`).events).toHaveLength(1);
+});
+
 test('another format version, or no header, is refused with the version this emulator reads', () => {
   expect(() => parseTranscript(header.replace('"version":1', '"version":2'))).toThrow(
     'line 1: transcript version 2 is not supported; this emulator reads version 1',

@@ -69,6 +69,7 @@ namespace SmsEmulator\PhpUnit;
  *   `duplicateOf`: A duplicate: the id of the event it repeats, which it is posted under (X-Emulator-Event-Id).
  *
  * WebhookEventAttempt: One item of WebhookEvent's `attempts`.
+ *   `answer`: The start of the body of an answer other than 200 (200 bytes at most), when it had one.
  *
  * Chaos: What webhooks.chaos (`GET /webhooks/chaos`), webhooks.setChaos (`POST /webhooks/chaos`) answer.
  *
@@ -120,7 +121,7 @@ namespace SmsEmulator\PhpUnit;
  * @phpstan-type Wait array{message: ControlMessage, clock: WaitClock}
  * @phpstan-type WaitClock array{id: string|null, now: int, time: string}
  * @phpstan-type WebhookEvent array{id: string, kind: 'delivery'|'reply', environment: 'live'|'sandbox', account: string, messageId: string, recipient: string, status: string, createdAt: string, url: string|null, state: 'pending'|'delayed'|'delivered'|'failed'|'skipped', payload: mixed, attempts: list<WebhookEventAttempt>, behaviours: list<'duplicate'|'reorder'|'late'|'orphan'|'answer-ignored'>, duplicateOf?: string}
- * @phpstan-type WebhookEventAttempt array{number: int, at: string, url: string, status?: int, error?: string, durationMs: int|float, ok: bool}
+ * @phpstan-type WebhookEventAttempt array{number: int, at: string, url: string, status?: int, answer?: string, error?: string, durationMs: int|float, ok: bool}
  * @phpstan-type Chaos array{duplicateRate: int|float, delayRate: int|float, reorderRate: int|float, delay: int|float}
  * @phpstan-type OptOut array{account: string, environment: 'live'|'sandbox', number: string, optedOut: bool}
  * @phpstan-type JournalEntry array{id: string, wallTime: string, time: string, method: string, path: string, query: string, environment: 'live'|'sandbox', account: string|null, status: int, network: string|null, code: string|null, messageId: string|null, durationMs: int|float, requestBody: mixed, responseBody: mixed}

@@ -49,7 +49,7 @@ trait SmsWorld
             $file = Timeline::write($this->smsTestId(), $this->sms->timelineHtml());
             fwrite(STDERR, "\n" . Settings::ERROR_PREFIX . "the timeline of {$this->smsTestId()}: $file\n");
         }
-        $this->sms->delete();
+        $this->sms->close();
     }
 
     /** The test's full id, as the timeline's file name rule takes it: `Class::method` with its data set. */

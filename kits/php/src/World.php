@@ -11,6 +11,11 @@ namespace SmsEmulator\PhpUnit;
  * the app answers for real. Worlds never see each other: tests may run in parallel against one emulator.
  *
  * @phpstan-import-type ControlMessage from Answers
+ * @phpstan-import-type TestClock from Answers
+ * @phpstan-import-type WebhookEvent from Answers
+ * @phpstan-import-type OptOut from Answers
+ * @phpstan-import-type Account from Answers
+ * @phpstan-import-type ReceiverReport from Answers
  */
 final class World
 {
@@ -18,6 +23,7 @@ final class World
     public readonly string $apiKey;
     public readonly string $signingSecret;
     public readonly string $clockId;
+    private ?WorldClock $clock = null;
 
     private function __construct(public readonly Control $control, array $made, public readonly string $environment, string $offset)
     {
@@ -62,38 +68,74 @@ final class World
         return new self($control, $control->worldsCreate($request), $environment, $offset);
     }
 
-    /** Moves this world's clock forward ("15m", milliseconds or a DateInterval); answers after the webhooks it caused were tried. */
-    public function advance(\DateInterval|string|int $duration): array
+    /** This world's own test clock: `advance`, `set`, `runUntilIdle`, `next`, `now`. */
+    public function clock(): WorldClock
     {
-        return $this->control->clocksMove($this->clockId, ['advance' => Schedule::duration($duration)]);
-    }
-
-    /** Sets this world's clock to an instant (never backwards past queued events' order: they fire in time order). */
-    public function setTime(\DateTimeInterface|string $instant): array
-    {
-        return $this->control->clocksMove($this->clockId, ['set' => Schedule::instant($instant)]);
-    }
-
-    /** Runs this world's clock until nothing is queued, or for at most `$limit` of its time (default 30 days). */
-    public function runUntilIdle(\DateInterval|string|int|null $limit = null): array
-    {
-        $command = ['runUntilIdle' => true];
-        if ($limit !== null) {
-            $command['limit'] = Schedule::duration($limit);
-        }
-        return $this->control->clocksMove($this->clockId, $command);
+        return $this->clock ??= new WorldClock($this->control, $this->clockId);
     }
 
     /** This world's time now, as an instant. */
     public function now(): \DateTimeImmutable
     {
-        return new \DateTimeImmutable($this->control->clocksGet($this->clockId)['time']);
+        return $this->clock()->now();
     }
 
-    /** Puts a scenario in force for this world's account only (an array, or YAML or JSON text). */
-    public function useScenario(array|string $scenario): array
+    /**
+     * @deprecated use clock()->advance() (decision 0003: one facade in every kit)
+     * @return TestClock
+     */
+    public function advance(\DateInterval|string|int $duration): array
+    {
+        return $this->clock()->advance($duration);
+    }
+
+    /**
+     * @deprecated use clock()->set() (decision 0003: one facade in every kit)
+     * @return TestClock
+     */
+    public function setTime(\DateTimeInterface|string $instant): array
+    {
+        return $this->clock()->set($instant);
+    }
+
+    /**
+     * @deprecated use clock()->runUntilIdle() (decision 0003: one facade in every kit)
+     * @return TestClock
+     */
+    public function runUntilIdle(\DateInterval|string|int|null $limit = null): array
+    {
+        return $this->clock()->runUntilIdle($limit);
+    }
+
+    /**
+     * Puts a scenario in force for this world's account only (an array, or YAML or JSON text); answers it.
+     *
+     * @param array<string, mixed>|string $scenario
+     * @return array<string, mixed>
+     */
+    public function scenario(array|string $scenario): array
     {
         return $this->control->accountsSetScenario($this->apiKey, $scenario);
+    }
+
+    /**
+     * Puts one of the emulator's bundled scenarios (`happy-path`, `flaky-network`, …) in force for this world's account.
+     *
+     * @return array<string, mixed>
+     */
+    public function useBundledScenario(string $name): array
+    {
+        return $this->control->accountsUseBundledScenario($this->apiKey, $name);
+    }
+
+    /**
+     * @deprecated use scenario() (decision 0003: one facade in every kit)
+     * @param array<string, mixed>|string $scenario
+     * @return array<string, mixed>
+     */
+    public function useScenario(array|string $scenario): array
+    {
+        return $this->scenario($scenario);
     }
 
     /** Waits, on this world's clock, until a message reaches a status (or `deleted`); answers the message then. */
@@ -125,7 +167,7 @@ final class World
      * Every webhook of this world, oldest first: the kit's copy of each delivery, with its payload, every try, and
      * the app's answer to each (`attempts[].status`). Waits first until the tries under way have ended.
      */
-    public function webhooks(?string $messageId = null): array
+    public function webhooks(?string $messageId = null, ?string $state = null): array
     {
         $this->control->webhooksSettled(['account' => $this->apiKey]);
         $items = [];
@@ -134,6 +176,7 @@ final class World
                 'account' => $this->apiKey,
                 'environment' => $this->environment,
                 'message' => $messageId,
+                'state' => $state,
                 'page' => $page,
                 'limit' => 100,
             ], static fn ($value) => $value !== null));
@@ -142,6 +185,18 @@ final class World
                 return $items;
             }
         }
+    }
+
+    /**
+     * The emulator's record of this world's webhooks (every event with its tries and the app's answers), filtered by
+     * `message` or `state`, oldest first.
+     *
+     * @param array{message?: string, state?: string} $filter
+     * @return list<WebhookEvent>
+     */
+    public function webhookLog(array $filter = []): array
+    {
+        return $this->webhooks($filter['message'] ?? null, $filter['state'] ?? null);
     }
 
     /** The payloads of this world's delivery notifications, in the order they were made. */
@@ -163,9 +218,54 @@ final class World
         return $this->control->timelineHtml($this->apiKey);
     }
 
-    /** Deletes the world: its clock, account, messages, webhooks and journal entries. */
-    public function delete(): void
+    /**
+     * Opts a number out for this world's account (as a STOP reply would), in its environment unless given.
+     *
+     * @return OptOut
+     */
+    public function optOut(string $number, ?string $environment = null): array
+    {
+        return $this->control->optOutsAdd($number, ['account' => $this->apiKey, 'environment' => $environment ?? $this->environment]);
+    }
+
+    /** This world's balance in credits, in its environment unless given. */
+    public function balance(?string $environment = null): int
+    {
+        return $this->control->accountsGet($this->apiKey)[$environment ?? $this->environment]['balance'];
+    }
+
+    /**
+     * Sends this world's webhooks to the app's own handler from now on (attachable after the world exists, as an app
+     * built from the world's key and URL needs); the emulator's log keeps the kit's copy either way.
+     *
+     * @return Account
+     */
+    public function forwardTo(string $url): array
+    {
+        return $this->control->accountsUpdate($this->apiKey, [$this->environment => ['webhookUrl' => $url]]);
+    }
+
+    /**
+     * Runs the emulator's receiver check against a webhook receiver (`receiver` is `$url`; `$options` as the control
+     * API's receiverCheck takes them: state, receiverTimeout, only, skip, seed, at, signingSecret).
+     *
+     * @param array<string, mixed> $options
+     * @return ReceiverReport
+     */
+    public function checkReceiver(string $url, array $options = []): array
+    {
+        return $this->control->receiverCheck(['receiver' => $url] + $options);
+    }
+
+    /** Ends the world: deletes its clock, account, messages, webhooks and journal entries. */
+    public function close(): void
     {
         $this->control->clocksDelete($this->clockId);
+    }
+
+    /** @deprecated use close() (decision 0003: one facade in every kit) */
+    public function delete(): void
+    {
+        $this->close();
     }
 }

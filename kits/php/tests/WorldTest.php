@@ -82,6 +82,57 @@ final class WorldTest extends TestCase
         self::assertNull($this->sms->messageByReference('A-3'));
     }
 
+    public function testTheWorldsClockMovesOnlyItsOwnTimeAndNextRunsOneQueuedEvent(): void
+    {
+        $start = $this->sms->clock()->now();
+        $this->sms->clock()->advance('15m');
+        self::assertEquals($start->modify('+15 minutes'), $this->sms->now());
+        $this->sms->sms->send('27831234567', 'one step at a time');
+        self::assertSame(1, $this->sms->clock()->next()['run']['fired']);
+        $this->sms->clock()->set('2026-11-24T08:00:00+02:00');
+        self::assertEquals(new DateTimeImmutable('2026-11-24T08:00:00+02:00'), $this->sms->clock()->now());
+    }
+
+    public function testAHandlerAttachedAfterTheWorldExistsGetsItsWebhooksAndTheLogKeepsTheKitsCopy(): void
+    {
+        $late = World::create(Emulator::shared()->control, name: 'late handler');
+        try {
+            $sent = $late->sms->send('27831234567', 'before the handler');
+            $late->forwardTo(self::$app->url);
+            $late->clock()->runUntilIdle('1d');
+            $events = $late->webhookLog(['message' => $sent['id']]);
+            self::assertSame(['delivered', 'delivered'], array_column($events, 'state'));
+            $posted = array_column(array_filter(self::$app->received(), static fn (array $post) => in_array($post['event'], array_column($events, 'id'), true)), 'event');
+            self::assertSame(array_column($events, 'id'), array_values(array_unique($posted)));
+        } finally {
+            $late->close();
+        }
+    }
+
+    public function testAnOptOutAndTheBalanceAreTheWorldsOwn(): void
+    {
+        self::assertTrue($this->sms->optOut('27830000001')['optedOut']);
+        self::assertSame(['27830000001'], $this->sms->control->optOutsList(['account' => $this->sms->apiKey, 'environment' => 'live'])['items']);
+        $before = $this->sms->balance();
+        $this->sms->sms->send('27831234567', 'one credit');
+        self::assertSame($before - 1, $this->sms->balance());
+        self::assertSame($this->sms->sms->balance(), $this->sms->balance());
+    }
+
+    public function testABundledScenarioIsTheWorldsOwn(): void
+    {
+        $scenario = $this->sms->useBundledScenario('happy-path');
+        self::assertSame($scenario, $this->sms->control->accountsGetScenario($this->sms->apiKey));
+        self::assertSame($this->sms->scenario(['version' => 1]), $this->sms->control->accountsGetScenario($this->sms->apiKey));
+    }
+
+    public function testTheReceiverCheckReportsOnTheAppsHandler(): void
+    {
+        $report = $this->sms->checkReceiver(self::$app->url, ['only' => ['statuses']]);
+        self::assertSame(self::$app->url, $report['url']);
+        self::assertSame(['statuses'], array_column($report['checks'], 'name'));
+    }
+
     public function testTwoWorldsDoNotSeeEachOthersMessages(): void
     {
         $other = World::create(Emulator::shared()->control, name: 'neighbour');

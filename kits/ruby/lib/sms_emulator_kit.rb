@@ -11,6 +11,7 @@ require_relative "sms_emulator_kit/signing"
 require_relative "sms_emulator_kit/schedule"
 require_relative "sms_emulator_kit/sms_client"
 require_relative "sms_emulator_kit/emulator"
+require_relative "sms_emulator_kit/world_clock"
 require_relative "sms_emulator_kit/world"
 require_relative "sms_emulator_kit/timeline"
 

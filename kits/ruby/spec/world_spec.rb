@@ -48,6 +48,50 @@ RSpec.describe "a world per example whose webhooks reach the app's own handler",
     expect(sms.message_by_reference("A-3")).to be_nil
   end
 
+  it "moves only its own clock, and next runs one queued event" do
+    start = sms.clock.now
+    sms.clock.advance("15m")
+    expect(sms.now).to eq(start + 900)
+    sms.sms.send_message("27831234567", "one step at a time")
+    expect(sms.clock.next.run.fired).to eq(1)
+    sms.clock.set("2026-11-24T08:00:00+02:00")
+    expect(sms.clock.now).to eq(Time.iso8601("2026-11-24T08:00:00+02:00"))
+  end
+
+  it "sends its webhooks to a handler attached after the world exists, and the log keeps the kit's copy" do
+    late = SmsEmulatorKit::World.create(sms.control, name: "late handler")
+    sent = late.sms.send_message("27831234567", "before the handler")
+    late.forward_to(@app.url)
+    late.clock.run_until_idle("1d")
+    events = late.webhook_log(message: sent["id"])
+    expect(events.map(&:state)).to eq(%w[delivered delivered])
+    posted = @app.posts.map { |post| post["event"] }.select { |id| events.map(&:id).include?(id) }.uniq
+    expect(posted).to eq(events.map(&:id))
+  ensure
+    late&.close
+  end
+
+  it "opts a number out and reads the balance of its own account" do
+    expect(sms.opt_out("27830000001").opted_out).to be(true)
+    expect(sms.control.opt_outs_list({ "account" => sms.api_key, "environment" => "live" }).items).to eq(["27830000001"])
+    before = sms.balance
+    sms.sms.send_message("27831234567", "one credit")
+    expect(sms.balance).to eq(before - 1)
+    expect(sms.balance).to eq(sms.sms.balance)
+  end
+
+  it "puts a bundled scenario in force for its own account" do
+    scenario = sms.use_bundled_scenario("happy-path")
+    expect(sms.control.accounts_get_scenario(sms.api_key)).to eq(scenario)
+    expect(sms.scenario({ "version" => 1 })).to eq(sms.control.accounts_get_scenario(sms.api_key))
+  end
+
+  it "runs the receiver check against the app's handler" do
+    report = sms.check_receiver(@app.url, { "only" => ["statuses"] })
+    expect(report.url).to eq(@app.url)
+    expect(report.checks.map(&:name)).to eq(["statuses"])
+  end
+
   it "never sees another world's messages" do
     other = SmsEmulatorKit::World.create(sms.control, name: "neighbour")
     mine = sms.sms.send_message("27831234567", "mine")

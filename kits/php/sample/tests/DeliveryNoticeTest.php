@@ -45,7 +45,7 @@ final class DeliveryNoticeTest extends TestCase
     {
         $notifier = new Notifier($this->sms->control->origin, $this->sms->apiKey, 'shop-secret');
         $id = $notifier->parcelShipped('27831234567', 'A-1001');
-        $this->sms->runUntilIdle();
+        $this->sms->clock()->runUntilIdle();
         self::assertSame(['submitted', 'delivered'], array_column($this->sms->deliveries($id), 'status'));
         self::assertSame([$id => 'delivered'], json_decode((string) file_get_contents(self::$statusFile), true));
         self::assertSame(49, $this->sms->sms->balance());

@@ -376,6 +376,8 @@ class Attempt:
     duration_ms: float = field(metadata={"json": "durationMs"})
     ok: bool
     status: Optional[int] = None
+    #: The start of the body of an answer other than 200 (200 bytes at most), when it had one.
+    answer: Optional[str] = None
     error: Optional[str] = None
     #: The answer as parsed (camelCase names), for what the fields do not say.
     raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)

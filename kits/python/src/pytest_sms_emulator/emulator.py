@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional
 
 from .control import Control
+from .http import shown_url
 from .settings import ERROR_PREFIX, START_TIMEOUT, START_TIMEOUT_ENV, duration_ms
 
 #: The environment variables of the rule, as test-vectors/kit-contract.json names them.
@@ -66,7 +67,7 @@ class Resolution:
     def describe(self) -> str:
         """The line printed when a run starts: the step taken and what it runs or reaches."""
         if self.step == "url":
-            return f"sms-emulator: {URL_VARIABLE}={self.url} (a running emulator, shared by the run)"
+            return f"sms-emulator: {URL_VARIABLE}={shown_url(self.url or '')} (a running emulator, shared by the run)"
         return f"sms-emulator: {self.found[self.step]}"
 
 
@@ -136,7 +137,7 @@ def resolve(
     found: Dict[str, str] = {}
     url = env.get(URL_VARIABLE)
     if url:
-        return Resolution("url", url=url.rstrip("/"), found={"url": f"{URL_VARIABLE}={url}"})
+        return Resolution("url", url=url.rstrip("/"), found={"url": f"{URL_VARIABLE}={shown_url(url)}"})
     found["url"] = f"{URL_VARIABLE} is not set"
     command = env.get(COMMAND_VARIABLE)
     if command:
@@ -258,7 +259,7 @@ def start(
         if not (isinstance(health, dict) and health.get("status") == "ok"):
             control.close()
             raise EmulatorNotReady(
-                f"{ERROR_PREFIX}{URL_VARIABLE}={url} is not an sms-emulator: /_emulator/health answered "
+                f"{ERROR_PREFIX}{URL_VARIABLE}={shown_url(url)} is not an sms-emulator: /_emulator/health answered "
                 f"{str(health)[:200]!r}"
             )
         return Emulator(url, control, {"origin": url}, resolution=chosen)

@@ -558,13 +558,15 @@ module SmsEmulatorKit
     #   @return [String]
     # @!attribute [r] status
     #   @return [Integer, nil]
+    # @!attribute [r] answer
+    #   @return [String, nil] The start of the body of an answer other than 200 (200 bytes at most), when it had one.
     # @!attribute [r] error
     #   @return [String, nil]
     # @!attribute [r] duration_ms
     #   @return [Numeric]
     # @!attribute [r] ok
     #   @return [Boolean]
-    WebhookEventAttempt = Struct.new(:number, :at, :url, :status, :error, :duration_ms, :ok, keyword_init: true)
+    WebhookEventAttempt = Struct.new(:number, :at, :url, :status, :answer, :error, :duration_ms, :ok, keyword_init: true)
 
     class WebhookEventAttempt
       include Answer
@@ -578,6 +580,7 @@ module SmsEmulatorKit
           at: json["at"],
           url: json["url"],
           status: json["status"],
+          answer: json["answer"],
           error: json["error"],
           duration_ms: json["durationMs"],
           ok: json["ok"],

@@ -1,5 +1,6 @@
 # frozen_string_literal: true
 
+require "digest"
 require "json"
 
 module SmsEmulatorKit
@@ -16,14 +17,42 @@ module SmsEmulatorKit
       @get ||= JSON.parse(File.read(path))
     end
 
-    # The file name of a failing test's timeline, by the contract's rule: `sms-emulator-timeline-<test>.html`.
+    # The file name of a failing test's timeline, by the contract's rule: `sms-emulator-timeline-<test>.html`, the id made
+    # safe; a longer one keeps the test's own name whole, behind a hash of the whole id and as much of its front as fits.
     def self.timeline_file(test_id)
+      timeline = get["timeline"]
       prefix = "sms-emulator-timeline-"
       suffix = ".html"
-      name = test_id.b.gsub(/[^A-Za-z0-9_.\-]+/n, "_")
-      room = get["timeline"]["maxLength"] - prefix.length - suffix.length
-      # Cut from the front: the end of a test's id names the test.
-      prefix + name[[0, name.length - room].max..] + suffix
+      id = test_id.b
+      whole = safe_name(id)
+      room = timeline["maxLength"] - prefix.length - suffix.length
+      return prefix + whole + suffix if whole.length <= room
+
+      hash = Digest::SHA256.hexdigest(id)[0, timeline["hashLength"]]
+      start = test_name_start(id)
+      name = safe_name(id[start..])[0, room - hash.length - 1]
+      front = safe_name(id[0, start])[0, [0, room - hash.length - 2 - name.length].max]
+      "#{prefix}#{front.empty? ? '' : "#{front}-"}#{hash}-#{name}#{suffix}"
     end
+
+    # Where the test's own name starts: after the last `::` or `/` outside square brackets (a parameter may hold either).
+    def self.test_name_start(id)
+      depth = 0
+      start = 0
+      id.each_char.with_index do |char, index|
+        if char == "["
+          depth += 1
+        elsif char == "]"
+          depth = [0, depth - 1].max
+        elsif depth.zero? && char == "/"
+          start = index + 1
+        elsif depth.zero? && id[index, 2] == "::"
+          start = index + 2
+        end
+      end
+      start
+    end
+
+    def self.safe_name(text) = text.gsub(/[^A-Za-z0-9_.\-]+/n, "_")
   end
 end

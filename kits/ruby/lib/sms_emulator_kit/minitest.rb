@@ -22,7 +22,7 @@ module SmsEmulatorKit
           file = Timeline.write(sms_test_id, @sms.timeline_html)
           warn "\n#{Settings::ERROR_PREFIX}the timeline of #{sms_test_id}: #{file}"
         end
-        @sms.delete
+        @sms.close
       end
       super
     end

@@ -39,7 +39,7 @@ RSpec.configure do |config|
         file = SmsEmulatorKit::Timeline.write(id, world.timeline_html)
         warn "\n#{SmsEmulatorKit::Settings::ERROR_PREFIX}the timeline of #{id}: #{file}"
       end
-      world.delete
+      world.close
     end
   end
 end

@@ -39,22 +39,33 @@ module SmsEmulatorKit
       @sms = SmsClient.new(control.origin, @api_key, @signing_secret, environment: environment, offset: offset)
     end
 
-    # Moves this world's clock forward ("15m" or milliseconds); answers after the webhooks it caused were tried.
-    def advance(duration) = control.clocks_move(clock_id, { "advance" => Schedule.duration(duration) })
-
-    # Sets this world's clock to an instant (ISO text or a Time).
-    def set_time(instant) = control.clocks_move(clock_id, { "set" => Schedule.instant(instant) })
-
-    # Runs this world's clock until nothing is queued, or for at most `limit` of its time (default 30 days).
-    def run_until_idle(limit = nil)
-      control.clocks_move(clock_id, { "runUntilIdle" => true, "limit" => limit && Schedule.duration(limit) }.compact)
-    end
+    # This world's own test clock: `advance`, `set`, `run_until_idle`, `next`, `now`.
+    # @return [WorldClock]
+    def clock = @clock ||= WorldClock.new(control, clock_id)
 
     # This world's time now.
-    def now = Time.iso8601(control.clocks_get(clock_id).time)
+    # @return [Time]
+    def now = clock.now
 
-    # Puts a scenario in force for this world's account only (a Hash, or YAML or JSON text).
-    def use_scenario(scenario) = control.accounts_set_scenario(api_key, scenario)
+    # @deprecated use clock.advance (decision 0003: one facade in every kit)
+    def advance(duration) = clock.advance(duration)
+
+    # @deprecated use clock.set (decision 0003: one facade in every kit)
+    def set_time(instant) = clock.set(instant)
+
+    # @deprecated use clock.run_until_idle (decision 0003: one facade in every kit)
+    def run_until_idle(limit = nil) = clock.run_until_idle(limit)
+
+    # Puts a scenario in force for this world's account only (a Hash, or YAML or JSON text); answers it.
+    # @return [Hash]
+    def scenario(scenario) = control.accounts_set_scenario(api_key, scenario)
+
+    # Puts one of the emulator's bundled scenarios (`happy-path`, `flaky-network`, …) in force for this world's account.
+    # @return [Hash]
+    def use_bundled_scenario(name) = control.accounts_use_bundled_scenario(api_key, name)
+
+    # @deprecated use scenario (decision 0003: one facade in every kit)
+    def use_scenario(scenario) = self.scenario(scenario)
 
     # Waits, on this world's clock, until a message reaches a status (or `deleted`); answers the message then. `within`
     # bounds how far the world's clock may move, the contract's default (Settings::WAIT_WITHIN) unless given.
@@ -74,14 +85,19 @@ module SmsEmulatorKit
     # @return [Answers::ControlMessage, nil]
     def message_by_reference(client_reference) = messages(clientReference: client_reference).first
 
+    # The emulator's record of this world's webhooks (every event with its tries and the app's answers), filtered by
+    # `message:` or `state:`, oldest first.
+    # @return [Array<Answers::WebhookEvent>]
+    def webhook_log(message: nil, state: nil) = webhooks(message, state: state)
+
     # Every webhook of this world, oldest first: the kit's copy of each delivery, with its payload, every try, and the
     # app's answer to each (`attempts[].status`). Waits first until the tries under way have ended.
     # @return [Array<Answers::WebhookEvent>]
-    def webhooks(message_id = nil)
+    def webhooks(message_id = nil, state: nil)
       control.webhooks_settled({ "account" => api_key })
       items = []
       (1..).each do |page|
-        answer = control.webhooks_list({ "account" => api_key, "environment" => environment, "message" => message_id,
+        answer = control.webhooks_list({ "account" => api_key, "environment" => environment, "message" => message_id, "state" => state,
                                          "page" => page, "limit" => 100 }.compact)
         items.concat(answer.items)
         return items if page * 100 >= answer.total
@@ -99,7 +115,30 @@ module SmsEmulatorKit
     # This world's timeline (every request, status change, webhook try and reply, with times) as an HTML page.
     def timeline_html = control.timeline_html(api_key)
 
-    # Deletes the world: its clock, account, messages, webhooks and journal entries.
-    def delete = control.clocks_delete(clock_id)
+    # Opts a number out for this world's account (as a STOP reply would), in its environment unless given.
+    # @return [Answers::OptOut]
+    def opt_out(number, environment: nil)
+      control.opt_outs_add(number, { "account" => api_key, "environment" => environment || self.environment })
+    end
+
+    # This world's balance in credits, in its environment unless given.
+    # @return [Integer]
+    def balance(environment: nil) = control.accounts_get(api_key).public_send(environment || self.environment).balance
+
+    # Sends this world's webhooks to the app's own handler from now on (attachable after the world exists, as an app
+    # built from the world's key and URL needs); the emulator's log keeps the kit's copy either way.
+    # @return [Answers::Account]
+    def forward_to(url) = control.accounts_update(api_key, { environment => { "webhookUrl" => url } })
+
+    # Runs the emulator's receiver check against a webhook receiver (`options` as the control API's receiverCheck
+    # takes them: "state", "receiverTimeout", "only", "skip", "seed", "at", "signingSecret").
+    # @return [Answers::ReceiverReport]
+    def check_receiver(url, options = {}) = control.receiver_check({ "receiver" => url }.merge(options))
+
+    # Ends the world: deletes its clock, account, messages, webhooks and journal entries.
+    def close = control.clocks_delete(clock_id)
+
+    # @deprecated use close (decision 0003: one facade in every kit)
+    def delete = close
   end
 end

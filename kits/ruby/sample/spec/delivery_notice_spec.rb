@@ -12,7 +12,7 @@ RSpec.describe Notifier, :sms do
 
   it "keeps the delivered status of its notice" do
     id = Notifier.new(sms.control.origin, sms.api_key, "shop-secret").parcel_shipped("27831234567", "A-1001")
-    sms.run_until_idle
+    sms.clock.run_until_idle
     expect(sms).to have_sent(to: "27831234567", text: "A-1001", status: "delivered")
     expect(sms).to have_received_webhook(status: "delivered", message: id, answered: 200)
     expect(@receiver.statuses).to eq(id => "delivered")

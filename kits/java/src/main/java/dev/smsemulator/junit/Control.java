@@ -386,7 +386,9 @@ public class Control extends ControlTransport {
    * <code>POST /messages/{id}/wait</code>: <code>{"status": "delivered", "within"?: "1h"}</code>: moves the message's
    * own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is
    * watched); answers <code>{message, clock}</code> (the clock's <code>id</code>, <code>now</code>, <code>time</code>
-   * then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes.
+   * then), CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes, or
+   * CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver
+   * refused every try of that status's notification.
    * <p>
    * Fields: <code>status</code> (required) string: scheduled, pending, staged, submitted, delivered, undelivered,
    * expired, blist, noroute, failed, cancelled, deleted; <code>within</code> string or number.
@@ -402,7 +404,9 @@ public class Control extends ControlTransport {
    * <code>POST /messages/{id}/wait</code>: <code>{"status": "delivered", "within"?: "1h"}</code>: moves the message's
    * own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is
    * watched); answers <code>{message, clock}</code> (the clock's <code>id</code>, <code>now</code>, <code>time</code>
-   * then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes.
+   * then), CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes, or
+   * CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver
+   * refused every try of that status's notification.
    * <p>
    * The optional fields left out.
    * @param id the <code>id</code> of the path
@@ -419,7 +423,9 @@ public class Control extends ControlTransport {
    * <code>POST /messages/{id}/wait</code>: <code>{"status": "delivered", "within"?: "1h"}</code>: moves the message's
    * own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is
    * watched); answers <code>{message, clock}</code> (the clock's <code>id</code>, <code>now</code>, <code>time</code>
-   * then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes.
+   * then), CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes, or
+   * CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver
+   * refused every try of that status's notification.
    * <p>
    * An optional field given as null is left out.
    * @param id the <code>id</code> of the path
