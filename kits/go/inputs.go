@@ -402,3 +402,17 @@ func (in JournalFilter) values() (url.Values, error) {
 	addQuery(query, "message", in.Message)
 	return query, nil
 }
+
+// CostInput is the body of Cost; zero fields are not sent.
+type CostInput struct {
+	// Text: required.
+	Text       string
+	Recipients int
+}
+
+func (in CostInput) body() (fields, error) {
+	f := fields{}
+	f.set("text", in.Text)
+	f.set("recipients", in.Recipients)
+	return f, nil
+}
