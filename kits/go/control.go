@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 )
 
 // ControlError is an error answer of the control API: its catalogued code, HTTP status and description.
@@ -34,7 +33,8 @@ type Control struct {
 	HTTP *http.Client
 }
 
-var defaultControlHTTP = &http.Client{Timeout: 60 * time.Second, Transport: sharedTransport}
+// defaultControlHTTP gives one control request the contract's control timeout.
+var defaultControlHTTP = &http.Client{Timeout: DefaultControlTimeout, Transport: sharedTransport}
 
 // Call sends one control request: a JSON body (or text when body is a string), a query; decodes the JSON answer into
 // out (a *string takes the text as it came). A request that failed on a reused connection before any answer is sent

@@ -517,6 +517,21 @@ func (c *Control) Sign(body any, account string) (Signature, error) {
 	return call[Signature](c, "POST", "/sign", queryOf("account", account), body)
 }
 
+// Cost calls POST /_emulator/cost (cost) and answers CostExplanation.
+//
+// `{"text": "…", "recipients"?: 1}`: why the text costs what it costs under the emulator's pricing: encoding, units,
+// segments, every character that forced UCS-2 (position, UTF-16 index, code point, name, the GSM-7 text usually
+// meant), the credits, and what the text would cost with every suggestion applied.
+//
+// Arguments: input is the JSON body (a CostInput).
+func (c *Control) Cost(input CostInput) (CostExplanation, error) {
+	body, err := input.body()
+	if err != nil {
+		return fail[CostExplanation](err)
+	}
+	return call[CostExplanation](c, "POST", "/cost", nil, body)
+}
+
 // Reset calls POST /_emulator/reset (reset) and answers Status.
 //
 // Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.

@@ -9,6 +9,14 @@ import { maskUrlCredentials, maskUrlsInText } from './credentials.js';
 /** What a webhook tells: a leg's delivery status, or an inbound reply. */
 export const webhookKinds = ['delivery', 'reply'] as const;
 export type WebhookKind = (typeof webhookKinds)[number];
+
+/**
+ * How many times one event may be redelivered. Each redelivery makes up to webhookRetries + 1 tries and keeps them in the
+ * event's log entry, so without a cap a script (or a receiver that relays the post back into the control API) could
+ * multiply one notification's tries and memory without end; 20 is more than any test redelivers one event.
+ */
+export const maxRedeliveries = 20;
+
 /** Where a webhook event stands: waiting for its next try, held back by a delivery behaviour (late, reorder), delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
 export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
 export type WebhookState = (typeof webhookStates)[number];

@@ -11,8 +11,10 @@
  */
 
 import type { Dispatcher } from 'undici';
+import type { OwnAddresses } from '../domain/ownAddress.js';
 import { answerExcerptBytes } from '../domain/webhookEvent.js';
 import { type Deadline, Deadlines } from './deadlines.js';
+import { OwnAddressRefused, guardedConnector } from './ownGuard.js';
 
 /** How a try ended: the receiver's status once its whole answer arrived, or why there was none. */
 /** Whether a URL is one a webhook can be posted to: http or https, nothing else. */
@@ -26,7 +28,11 @@ export type TryResult =
       /** The start of the body of an answer other than 200 (`answerExcerptBytes` at most), when it had one. */
       answer?: string;
     }
-  | { error: string };
+  | {
+      error: string;
+      /** Set when the connection reached this emulator itself: nothing was sent, and a re-attempt would reach it again. */
+      ownAddress?: true;
+    };
 
 /** The kept start of an answer's body as text; a character cut at the limit is dropped, not shown broken. */
 function answerExcerpt(bytes: Buffer): string | undefined {
@@ -154,7 +160,8 @@ class Try implements Deadline, Dispatcher.DispatchHandler {
   }
 
   onError(error: Error): void {
-    this.finish({ error: describe(error, this.answering) });
+    if (error instanceof OwnAddressRefused) this.finish({ error: error.message, ownAddress: true });
+    else this.finish({ error: describe(error, this.answering) });
   }
 
   expire(): void {
@@ -215,6 +222,8 @@ export class WebhookTransport {
    */
   constructor(
     private readonly timeoutMs: number,
+    /** This emulator's own addresses: a connection that reaches one is closed unused (ownGuard.ts). */
+    private readonly own: OwnAddresses | undefined,
     private readonly maxAnswerBytes = Number.POSITIVE_INFINITY,
   ) {}
 
@@ -337,13 +346,13 @@ export class WebhookTransport {
   }
 
   private load(): Promise<Dispatcher> {
-    this.loading ??= import('undici').then(({ Agent }) => {
+    this.loading ??= import('undici').then(({ Agent, buildConnector }) => {
       // No timeouts of undici's own: the deadline covers the whole try, as long as the user set it.
       const agent = new Agent({
         connections: socketsPerReceiver,
         headersTimeout: 0,
         bodyTimeout: 0,
-        connectTimeout: 0,
+        connect: this.own === undefined ? { timeout: 0 } : guardedConnector(buildConnector({ timeout: 0 }), this.own),
       });
       this.agent = agent;
       if (this.closed) void agent.destroy();

@@ -13,6 +13,7 @@ from .answers import (
     Chaos,
     Clock,
     ControlMessage,
+    CostExplanation,
     JournalEntry,
     Limits,
     OptOut,
@@ -899,6 +900,20 @@ class Control(ControlTransport):
         """
         query = _fields({"account": account})
         return from_json(Signature, self.call("POST", "/sign", dict(body), query))
+
+    def cost(self, text: str, recipients: Optional[int] = None) -> CostExplanation:
+        """`{"text": "…", "recipients"?: 1}`: why the text costs what it costs under the emulator's pricing: encoding,
+        units, segments, every character that forced UCS-2 (position, UTF-16 index, code point, name, the GSM-7 text
+        usually meant), the credits, and what the text would cost with every suggestion applied.
+
+        `POST /cost`; answers CostExplanation.
+
+        Args:
+            text: the body's `text`
+            recipients: the body's `recipients`
+        """
+        body = _fields({"text": text, "recipients": recipients})
+        return from_json(CostExplanation, self.call("POST", "/cost", body, None))
 
     def reset(self, account: Optional[str] = None) -> Status:
         """Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.

@@ -782,6 +782,49 @@ public class Control extends ControlTransport {
   }
 
   /**
+   * <code>POST /cost</code>: <code>{"text": "…", "recipients"?: 1}</code>: why the text costs what it costs under the
+   * emulator's pricing: encoding, units, segments, every character that forced UCS-2 (position, UTF-16 index, code
+   * point, name, the GSM-7 text usually meant), the credits, and what the text would cost with every suggestion
+   * applied.
+   * <p>
+   * Fields: <code>text</code> (required) string; <code>recipients</code> integer.
+   * @param body the body's fields (Duration values are sent as milliseconds, Instant ones as ISO 8601 text)
+   * @return the answer
+   */
+  public Map<String, Object> cost(Map<String, ?> body) {
+    return Json.asMap(call("POST", "/cost", body));
+  }
+
+  /**
+   * <code>POST /cost</code>: <code>{"text": "…", "recipients"?: 1}</code>: why the text costs what it costs under the
+   * emulator's pricing: encoding, units, segments, every character that forced UCS-2 (position, UTF-16 index, code
+   * point, name, the GSM-7 text usually meant), the credits, and what the text would cost with every suggestion
+   * applied.
+   * <p>
+   * The optional fields left out.
+   * @param text 
+   * @return the answer
+   */
+  public Map<String, Object> cost(String text) {
+    return Json.asMap(call("POST", "/cost", fields("text", text)));
+  }
+
+  /**
+   * <code>POST /cost</code>: <code>{"text": "…", "recipients"?: 1}</code>: why the text costs what it costs under the
+   * emulator's pricing: encoding, units, segments, every character that forced UCS-2 (position, UTF-16 index, code
+   * point, name, the GSM-7 text usually meant), the credits, and what the text would cost with every suggestion
+   * applied.
+   * <p>
+   * An optional field given as null is left out.
+   * @param text the <code>text</code> field
+   * @param recipients the <code>recipients</code> field
+   * @return the answer
+   */
+  public Map<String, Object> cost(String text, Long recipients) {
+    return Json.asMap(call("POST", "/cost", fields("text", text, "recipients", recipients)));
+  }
+
+  /**
    * <code>POST /reset</code>: Back to the start-up state (see "What <code>reset</code> restores"); <code>{"account":
    * "pk_…"}</code> resets one account only.
    * <p>

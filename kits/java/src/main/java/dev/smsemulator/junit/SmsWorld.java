@@ -28,8 +28,13 @@ public final class SmsWorld implements AutoCloseable {
   public final Emulator emulator;
   /** The account's API key. */
   public final String apiKey;
-  /** The world's own signing secret: the client signs with it, and webhooks are signed with it. */
+  /** The account's own API signing secret: the world's client (and the app) sign their requests with it. */
   public final String signingSecret;
+  /**
+   * The world's own webhook signing secret: the emulator signs each webhook to the world with it
+   * ({@code Webhook-Signature}, hex HMAC-SHA256 of the body), and the world's catcher keeps only posts it signed.
+   */
+  public final String webhookSigningSecret;
   /** The environment the world's client talks to: live or sandbox. */
   public final String environment;
   /** The emulator's origin; the app's base URL for the API is {@link #apiBaseUrl}. */
@@ -49,6 +54,7 @@ public final class SmsWorld implements AutoCloseable {
   public static final class Builder {
     private String name = "";
     private String signingSecret;
+    private String webhookSigningSecret;
     private String startTime;
     private Long balance;
     private Long sandboxBalance;
@@ -70,6 +76,12 @@ public final class SmsWorld implements AutoCloseable {
     /** The account's signing secret (default: one drawn for the world). */
     public Builder signingSecret(String secret) {
       this.signingSecret = secret;
+      return this;
+    }
+
+    /** The world's webhook signing secret (default: one the emulator draws for the world, {@code whsec_…}). */
+    public Builder webhookSigningSecret(String secret) {
+      this.webhookSigningSecret = secret;
       return this;
     }
 
@@ -137,6 +149,7 @@ public final class SmsWorld implements AutoCloseable {
     Builder apply(WorldSettings settings) {
       if (settings == null) return this;
       if (!settings.signingSecret().isEmpty()) signingSecret(settings.signingSecret());
+      if (!settings.webhookSigningSecret().isEmpty()) webhookSigningSecret(settings.webhookSigningSecret());
       if (!settings.startTime().isEmpty()) startTime(settings.startTime());
       if (settings.balance() >= 0) balance(settings.balance());
       if (settings.sandboxBalance() >= 0) sandboxBalance(settings.sandboxBalance());
@@ -176,6 +189,7 @@ public final class SmsWorld implements AutoCloseable {
     Map<String, Object> account = new LinkedHashMap<>();
     account.put("apiKey", apiKey);
     account.put("signingSecret", signingSecret);
+    if (settings.webhookSigningSecret != null) account.put("webhookSigningSecret", settings.webhookSigningSecret);
     account.put("webhookUrl", catcher.url);
     account.put("sandboxWebhookUrl", catcher.url);
     if (settings.balance != null) account.put("balance", settings.balance);
@@ -195,7 +209,14 @@ public final class SmsWorld implements AutoCloseable {
       throw e;
     }
     this.account = created.account();
+    this.webhookSigningSecret = created.account().webhookSigningSecret();
     this.clock = new WorldClock(emulator.control, created.clock().id(), created.clock().now().toEpochMilli());
+    if (webhookSigningSecret == null) {
+      close();
+      throw new IllegalStateException(KitSettings.ERROR_PREFIX + "the emulator gave the world no webhook signing secret, so its "
+          + "catcher could not tell its webhooks from forged ones: is it older than this kit (" + Carried.version() + ")?");
+    }
+    catcher.verifyWith(webhookSigningSecret);
     this.baseUrl = emulator.origin;
     this.client = new SmsClient(emulator.origin, apiKey, signingSecret, environment);
     this.apiBaseUrl = client.baseUrl();
@@ -284,7 +305,16 @@ public final class SmsWorld implements AutoCloseable {
     return emulator.control.webhooksList(Map.of("account", apiKey, "limit", 1000)).items();
   }
 
-  /** Every post that reached the world's catcher, as it arrived, with the status it was answered with. */
+  /**
+   * The posts the world's catcher refused, the first {@value Catcher#REFUSED_KEPT}: each answered 401 (no valid
+   * {@code Webhook-Signature} for the world's webhook secret: not the emulator's) or 413 (larger than
+   * {@link KitSettings#WEBHOOK_BODY_LIMIT}), never among {@link #received()} nor forwarded to the app.
+   */
+  public List<Webhook> refusedWebhooks() {
+    return catcher.refused();
+  }
+
+  /** Every post the emulator made to the world (signature verified), as it arrived, with the status it was answered with. */
   public List<Webhook> received() {
     return catcher.received();
   }
