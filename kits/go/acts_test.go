@@ -1,6 +1,7 @@
 package smsemu
 
 import (
+	"fmt"
 	"net/http"
 	"runtime"
 	"strings"
@@ -18,7 +19,7 @@ type fatalRecorder struct {
 
 func (f *fatalRecorder) Fatalf(format string, args ...any) {
 	f.mu.Lock()
-	f.message = strings.TrimSpace(strings.ReplaceAll(format, "%", "")) // the format is enough to recognise it
+	f.message = fmt.Sprintf(format, args...)
 	f.mu.Unlock()
 	runtime.Goexit()
 }
@@ -113,5 +114,25 @@ func TestTheWorldsActsReplyOptOutBalanceWebhookLogAndTimeline(t *testing.T) {
 	}
 	if page := w.TimelineHTML(); !strings.Contains(page, sent.ID) {
 		t.Fatal("the timeline does not show the message")
+	}
+}
+
+func TestAWaitFailsAtOnceNamingTheAnswersWhenTheAppsHandlerRefusedEveryTry(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t, WithAppHandler(http.HandlerFunc(func(response http.ResponseWriter, _ *http.Request) {
+		http.Error(response, "bad signature", http.StatusUnauthorized)
+	})))
+	sent, err := w.Client.Send([]string{"27831234567"}, "Hello")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorder := &fatalRecorder{TB: t}
+	w.t = recorder
+	done := make(chan struct{})
+	go func() { defer close(done); w.WaitFor(sent.ID, "delivered", nil) }()
+	<-done
+	w.t = t
+	if !strings.Contains(recorder.message, "401") {
+		t.Fatalf("the wait for a webhook the app refused every time: %q", recorder.message)
 	}
 }

@@ -139,3 +139,15 @@ func TestAPostLargerThanTheEmulatorsBodyBoundIsRefusedWithoutBeingReadWhole(t *t
 		t.Fatalf("refused: %+v", refused)
 	}
 }
+
+func TestAWorldsCatcherReadsUpToTheEmulatorsOwnBodyBound(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	limits, err := w.Control.Limits()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Catcher.maxBody != int64(limits.MaxBodySize) {
+		t.Fatalf("the catcher reads %d bytes, the emulator's maxBodySize is %d", w.Catcher.maxBody, limits.MaxBodySize)
+	}
+}

@@ -9,10 +9,13 @@ import (
 // contractSettings is the kit contract's settings section: the defaults every front door shares and the one
 // duration grammar, with the examples every kit reads.
 type contractSettings struct {
-	ErrorPrefix     string          `json:"errorPrefix"`
-	StartTimeout    durationSetting `json:"startTimeout"`
-	ControlTimeout  durationSetting `json:"controlTimeout"`
-	WaitWithin      durationSetting `json:"waitWithin"`
+	ErrorPrefix    string          `json:"errorPrefix"`
+	StartTimeout   durationSetting `json:"startTimeout"`
+	ControlTimeout durationSetting `json:"controlTimeout"`
+	WaitWithin     durationSetting `json:"waitWithin"`
+	WebhookBody    struct {
+		Bytes int64 `json:"bytes"`
+	} `json:"webhookBodyLimit"`
 	DurationGrammar struct {
 		Problem  string `json:"problem"`
 		Examples []struct {
@@ -54,6 +57,9 @@ func TestTheStartTimeoutControlTimeoutWaitDefaultAndErrorPrefixAreTheContracts(t
 	}
 	if within := waitInput("delivered", nil).Within; within != time.Duration(settings.WaitWithin.Ms)*time.Millisecond {
 		t.Errorf("a world's wait without within sends %v, the contract's default is %d ms", within, settings.WaitWithin.Ms)
+	}
+	if WebhookBodyLimit != settings.WebhookBody.Bytes {
+		t.Errorf("the webhook body limit is %d, the contract's %d", WebhookBodyLimit, settings.WebhookBody.Bytes)
 	}
 	if ErrorPrefix != settings.ErrorPrefix {
 		t.Errorf("the error prefix is %q, the contract's %q", ErrorPrefix, settings.ErrorPrefix)

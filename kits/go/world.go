@@ -288,12 +288,13 @@ func (w *World) UseBundledScenario(name string) error {
 
 // WaitFor moves the test's clock to each of the message's next changes until it has the status and its webhooks were
 // tried; it fails the test with the message's history when it ends otherwise or within (a time.Duration or a text;
-// nil is 1h) passes first.
+// nil is DefaultWaitWithin) passes first, and at once, naming the answers, when the app's receiver refused every try
+// of that status's webhook (the emulator's CONTROL_WEBHOOK_REFUSED).
 func (w *World) WaitFor(id, status string, within any) ControlMessage {
 	w.t.Helper()
 	answer, err := w.Control.MessagesWait(id, waitInput(status, within))
 	var control *ControlError
-	if errors.As(err, &control) && control.Code == "CONTROL_WAIT_FAILED" {
+	if errors.As(err, &control) && (control.Code == "CONTROL_WAIT_FAILED" || control.Code == "CONTROL_WEBHOOK_REFUSED") {
 		w.t.Fatalf("%s%s", ErrorPrefix, control.Description)
 	} else if err != nil {
 		w.t.Fatalf("%swaiting for %s: %v", ErrorPrefix, id, err)
