@@ -94,7 +94,7 @@ public class SmsEmulatorExtension implements ParameterResolver, AfterTestExecuti
     WorldResource resource = context.getStore(NAMESPACE).get("world", WorldResource.class);
     if (failure == null || resource == null) return;
     try {
-      Path path = Timelines.write(context.getUniqueId(), resource.world().reportHtml());
+      Path path = Timelines.write(context.getUniqueId(), resource.world().timelineHtml());
       context.publishReportEntry("sms-emulator timeline", path.toString());
       failure.addSuppressed(new TimelineNote(path));
     } catch (Exception e) {

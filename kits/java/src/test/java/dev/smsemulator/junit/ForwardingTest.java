@@ -2,6 +2,7 @@ package dev.smsemulator.junit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -64,12 +65,13 @@ class ForwardingTest {
   }
 
   @Test
-  void aHandlerThatThrowsIsAnswered500(SmsWorld sms) {
+  void aHandlerThatThrowsIsAnswered500AndTheWaitFailsAtOnceNamingTheAnswers(SmsWorld sms) {
     sms.forwardTo(webhook -> {
       throw new IllegalStateException("the app's bug");
     });
     String id = sms.client.send(List.of("27831234567"), "Hello").id();
-    sms.waitFor(id, "delivered");
+    AssertionError refused = assertThrows(AssertionError.class, () -> sms.waitFor(id, "delivered"));
+    assertTrue(refused.getMessage().contains("was refused on every try, answered [500, 500, 500, 500]"), refused.getMessage());
     assertTrue(sms.received().stream().allMatch(webhook -> webhook.answered() == 500));
   }
 
