@@ -22,9 +22,7 @@ export interface CaughtRequest {
  * app's handler) answering a status, or a status and the body to answer with.
  */
 export type CatcherResponse =
-  | number
-  | readonly number[]
-  | ((request: CaughtRequest) => number | WebhookAnswer | Promise<number | WebhookAnswer>);
+  number | readonly number[] | ((request: CaughtRequest) => number | WebhookAnswer | Promise<number | WebhookAnswer>);
 
 export interface WebhookCatcher {
   /** The address to give an account as its webhook URL. */
