@@ -6,7 +6,15 @@ import { smsMatchers } from './matchers.js';
 expect.extend(smsMatchers);
 
 export { createSmsTest } from './smsTest.js';
-export type { SmsContext, SmsEmulator, SmsScenario, SmsTestOptions } from './smsTest.js';
+export type {
+  SmsContext,
+  SmsEmulator,
+  SmsScenario,
+  SmsTestAPI,
+  SmsTestOptions,
+  SmsWebhookHandler,
+  SmsWorldOptions,
+} from './smsTest.js';
 export { smsGlobalSetup } from './globalSetup.js';
 export type { ProvidedEmulator } from './globalSetup.js';
 export { smsMatchers } from './matchers.js';
