@@ -8,7 +8,15 @@ expect.extend(smsMatchers);
 expect.extend(costMatchers);
 
 export { createSmsTest } from './smsTest.js';
-export type { SmsContext, SmsEmulator, SmsScenario, SmsTestOptions } from './smsTest.js';
+export type {
+  SmsContext,
+  SmsEmulator,
+  SmsScenario,
+  SmsTestAPI,
+  SmsTestOptions,
+  SmsWebhookHandler,
+  SmsWorldOptions,
+} from './smsTest.js';
 export { smsGlobalSetup } from './globalSetup.js';
 export type { ProvidedEmulator } from './globalSetup.js';
 export { smsMatchers } from './matchers.js';
