@@ -30,6 +30,8 @@ export interface KitSettings {
   startTimeout: KitDurationSetting;
   controlTimeout: KitDurationSetting;
   waitWithin: KitDurationSetting;
+  /** The largest webhook body a catcher reads: the maxBodySize option's default. */
+  webhookBodyLimit: { option: string; bytes: number; description: string };
   durationGrammar: {
     rule: string;
     pattern: string;

@@ -11,7 +11,7 @@ import { answerSchemas, fromZod } from '../dist/control/answerSchemas.js';
 import { worldInput } from '../dist/control/inputs.js';
 import { apiPrefixes, environmentPaths } from '../dist/domain/environment.js';
 import { readyInfoSchema } from '../dist/domain/readyInfo.js';
-import { envName, flagName } from '../dist/options.js';
+import { envName, flagName, resolveOptions } from '../dist/options.js';
 import {
   kitDurationGrammar,
   kitDurationProblem,
@@ -172,6 +172,12 @@ function settings() {
   return {
     errorPrefix: kitErrorPrefix,
     ...durations,
+    webhookBodyLimit: {
+      option: 'maxBodySize',
+      bytes: resolveOptions().maxBodySize,
+      description:
+        "The largest webhook body a kit's catcher reads, in bytes: the emulator's own body bound (the maxBodySize option's default). A webhook the emulator posts carries one message or reply, whose text reached it within that bound; a larger post is refused (413) without being read whole, and never counted.",
+    },
     durationGrammar: {
       rule: `The emulator's duration grammar: one or more number-and-unit parts (${Object.keys(kitDurationGrammar.units).join(', ')}), such as 500ms, 90s, 2m, 1h30m or 7d; a bare number counts ${kitDurationGrammar.bareNumberUnit === 's' ? 'seconds' : kitDurationGrammar.bareNumberUnit}; spaces around the text are ignored; the result is rounded to whole milliseconds and must be more than 0 and at most ${kitDurationGrammar.maxMs} ms. Anything else is refused with an error naming the setting (problem), never read as another duration.`,
       ...kitDurationGrammar,

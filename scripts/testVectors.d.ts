@@ -14,3 +14,11 @@ export function scheduleVectors(): VectorFile<{ name: string; instant: string; o
 export function webhookVectors(): Promise<
   VectorFile<{ name: string; kind: 'delivery' | 'reply' | 'stop-reply'; payload: Record<string, unknown> }>
 >;
+export function segmentVectors(): VectorFile<{
+  name: string;
+  text: string;
+  encoding: 'GSM-7' | 'UCS-2';
+  units: number;
+  segments: number;
+  ucs2Trigger: string | null;
+}>;

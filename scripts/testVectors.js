@@ -1,7 +1,7 @@
 // The shared test vectors (test-vectors/*.json) as the emulator's own code computes them, from the inputs listed here:
 // scripts/write-test-vectors.js writes them (`npm run vectors`), test/domain/testVectors.test.ts holds the files to
 // them, and every language kit checks its own signer, schedule formatting and payload reading against the files.
-import { canonicalString, createEmulator, signRequest } from '../dist/index.js';
+import { canonicalString, countSegments, createEmulator, explainCost, signRequest } from '../dist/index.js';
 import { formatSchedule } from '../dist/client/index.js';
 
 const secret = 'sk_test_vectors';
@@ -79,6 +79,116 @@ export function scheduleVectors() {
       offset,
       schedule: formatSchedule(new Date(instant), offset),
     })),
+  };
+}
+
+/** The texts of the segment vectors, each named after the rule it holds: every boundary, both encodings, the traps. */
+function segmentInputs() {
+  const inputs = [];
+  const add = (name, text) => inputs.push([name, text]);
+  const a = (n) => 'a'.repeat(n);
+  const e = (n) => 'ê'.repeat(n);
+  for (const n of [0, 1, 2, 70, 152, 153, 154, 159, 160, 161, 162]) add(`GSM-7, ${n} septets`, a(n));
+  for (let k = 2; k <= 7; k += 1)
+    for (const d of [-2, -1, 0, 1, 2])
+      add(`GSM-7 at ${k} × 153 ${d < 0 ? '-' : '+'} ${Math.abs(d)} septets`, a(153 * k + d));
+  for (const n of [0, 1, 80, 81]) add(`GSM-7, ${n} euro signs (2 septets each)`, '€'.repeat(n));
+  for (const char of ['€', '[', ']', '{', '}', '^', '~', '\\', '|', '\f'])
+    for (const at of [159, 160])
+      add(`extension ${JSON.stringify(char)} after ${at} septets (the single-part limit)`, a(at) + char);
+  // The tail fills the text to (k + 1) × 153 septets: only an escape pair straddling the boundary needs a part more.
+  for (let k = 1; k <= 4; k += 1)
+    for (const before of [153 * k - 2, 153 * k - 1, 153 * k])
+      for (const char of ['€', '[', ']', '{', '}', '^', '~', '\\', '|', '\f'])
+        add(
+          `extension ${JSON.stringify(char)} after ${before} septets, at the part boundary ${153 * k}`,
+          a(before) + char + a(153 * (k + 1) - before - 2),
+        );
+  for (const n of [1, 2, 69, 70, 71]) add(`UCS-2, ${n} units`, e(n));
+  for (let k = 2; k <= 7; k += 1)
+    for (const d of [-2, -1, 0, 1, 2])
+      add(`UCS-2 at ${k} × 67 ${d < 0 ? '-' : '+'} ${Math.abs(d)} units`, e(67 * k + d));
+  for (const emoji of ['😀', '👍🏽', '👨‍👩‍👧', '🇿🇦', '1️⃣'])
+    for (const before of [68, 69, 70])
+      add(`${JSON.stringify(emoji)} after ${before} units (the single-part limit)`, e(before) + emoji);
+  for (let k = 1; k <= 4; k += 1)
+    for (const before of [67 * k - 2, 67 * k - 1, 67 * k])
+      add(
+        `a surrogate pair after ${before} units, at the part boundary ${67 * k}`,
+        e(before) + '😀' + e(67 * (k + 1) - before - 2),
+      );
+  for (const n of [35, 36, 66, 67, 68, 134]) add(`${n} emoji of one surrogate pair each`, '😀'.repeat(n));
+  for (const n of [10, 17, 18, 40]) add(`${n} thumbs with a skin-tone modifier (4 units each)`, '👍🏽'.repeat(n));
+  for (const n of [8, 9, 20]) add(`${n} family emoji, a ZWJ sequence of 8 units each`, '👨‍👩‍👧'.repeat(n));
+  add('CRLF: carriage return and line feed are two septets', `line one\r\nline two${a(150)}`);
+  add('LF alone: one septet', `line one\nline two${a(150)}`);
+  add('CRLF in UCS-2: two units', `ê\r\n${e(67)}`);
+  add('NFC é is GSM-7', 'Café');
+  add('NFD e + combining acute is UCS-2', 'Cafe\u0301');
+  add('NFC ç is UCS-2 (GSM 03.38 has only Ç)', 'façade');
+  add('NFC Ç is GSM-7', 'Ça va');
+  for (const n of [439, 440, 441]) {
+    add(`the spec's 440-character limit: ${n} GSM-7 characters`, a(n));
+    add(`the spec's 440-character limit: ${n} UCS-2 characters`, e(n));
+  }
+  add("the spec's 440-character limit: 220 euro signs are 440 septets", '€'.repeat(220));
+  const traps = [
+    ['a curly apostrophe', 'It’s here'],
+    ['a left single quotation mark', '‘quoted’'],
+    ['curly double quotes', '“Hi”'],
+    ['an en dash', 'Open 9–5'],
+    ['an em dash', 'Wait—what'],
+    ['an ellipsis', 'Wait…'],
+    ['a no-break space', 'R\u00a0100'],
+    ['a narrow no-break space', '10\u202f000'],
+    ['a zero-width space', 'a\u200bb'],
+    ['a soft hyphen', 'co\u00adop'],
+    ['a grave accent for an apostrophe', 'It`s'],
+    ['a bullet', '• item'],
+  ];
+  for (const [name, text] of traps) {
+    add(`${name} makes a short text UCS-2`, text);
+    add(`${name} doubles a 100-character text`, text + a(100 - [...text].length));
+    add(`${name} at the end of 160 septets`, a(159) + text.slice(-1));
+  }
+  for (const n of [1, 10, 50, 100, 159]) add(`${n} GSM-7 septets then one curly apostrophe`, `${a(n)}’`);
+  for (const char of ['Ä', 'Ö', 'Ñ', 'Ü', '§', '¿', 'à', 'ß', 'Δ', 'Φ', 'Ω', '@', '£', '$', '¥', 'è', 'ù', 'ì', 'ò'])
+    add(`${JSON.stringify(char)} is in the GSM-7 basic set: 160 of them are one part`, char.repeat(160));
+  for (const char of [
+    'á',
+    'í',
+    'ó',
+    'ú',
+    'â',
+    'õ',
+    'ł',
+    'ş',
+    'ğ',
+    'č',
+    'ő',
+    'α',
+    'Ж',
+    '中',
+    '₹',
+    '¢',
+    '©',
+    '®',
+    '™',
+    '°',
+  ])
+    add(`${JSON.stringify(char)} is outside GSM-7: 70 of them are one part`, char.repeat(70));
+  return inputs;
+}
+
+/** Segments and encoding of texts at every boundary (issue 41): each kit's counter passes when it agrees with every case. */
+export function segmentVectors() {
+  return {
+    description:
+      'Segments as the emulator charges them (shared/DECISIONS.md, Credits): GSM-7 is one part up to 160 septets, else 153 a part (an extension character is an escape and itself, 2 septets); a character outside GSM 03.38 makes the whole text UCS-2, one part up to 70 UTF-16 units, else 67 a part. A multipart text is split as carriers split it: an escape pair or a surrogate pair never straddles two parts. Each case: name, text, encoding, units (septets or UTF-16 units), segments, and ucs2Trigger (the first character that forced UCS-2, or null).',
+    cases: segmentInputs().map(([name, text]) => {
+      const { encoding, units, segments } = countSegments(text);
+      return { name, text, encoding, units, segments, ucs2Trigger: explainCost(text).triggers[0]?.char ?? null };
+    }),
   };
 }
 

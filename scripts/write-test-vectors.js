@@ -4,12 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { kitContract } from './kitContract.js';
 import { generatedKitFiles } from './kitgen/generatedKitFiles.js';
-import { scheduleVectors, signingVectors, webhookVectors } from './testVectors.js';
+import { scheduleVectors, segmentVectors, signingVectors, webhookVectors } from './testVectors.js';
 
 const contract = kitContract();
 const files = {
   'signing.json': signingVectors(),
   'schedule.json': scheduleVectors(),
+  'segments.json': segmentVectors(),
   'webhooks.json': await webhookVectors(),
   'kit-contract.json': contract,
 };

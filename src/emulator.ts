@@ -21,7 +21,7 @@ import { isLoopback, isWildcardHost } from './domain/hostNames.js';
 import { environmentPaths } from './domain/environment.js';
 import { HostCheck, guardHost } from './http/checks/hostCheck.js';
 import { responseSettings } from './http/respond.js';
-import { type Listening, type NodeListener, listen, nodeListener } from './http/server.js';
+import { type Listening, type NodeListener, listen, nodeListener, ownNames } from './http/server.js';
 import { type TlsMaterial, tlsMaterial } from './http/tls.js';
 import { logLine } from './journal/logLine.js';
 import { RequestJournal } from './journal/requestJournal.js';
@@ -192,6 +192,9 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       tls ??= await tlsMaterial(options, host);
       hosts.listenOn(host);
       const server = await listen(requestListener, host, listenOptions.port ?? options.port, tls);
+      // From now on no webhook is posted to this port under a loopback name or one of these names.
+      core.own.ports.push(server.port);
+      core.own.names.push(...ownNames(host));
       if (!isLoopback(host) && options.controlToken === undefined) {
         process.stderr.write(
           `sms-emulator: warning: listening on ${host}, reachable from other machines, without a control token: anyone who can reach the port can read, change and reset the emulator. Set --control-token (SMS_EMULATOR_CONTROL_TOKEN).\n`,

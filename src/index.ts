@@ -22,7 +22,7 @@ export type { Scenario, ScenarioInput } from './engine/scenario/schema.js';
 export type { AccountView } from './engine/inspection.js';
 export type { ChangeView, MessageView } from './domain/messageView.js';
 export type { Snapshot } from './state/snapshot.js';
-export type { WebhookDelivery, WebhookReceiver } from './webhooks/transport.js';
+export type { WebhookAnswer, WebhookDelivery, WebhookReceiver } from './webhooks/transport.js';
 export type { Answer, ControlHandle, HandleMode } from './control/handle.js';
 export type { ChaosView, ClockView, LimitsView, OptOutView } from './control/views.js';
 export type { Page, PageInput } from './domain/list.js';

@@ -40,4 +40,5 @@ test('every input type of the handle is exported with its shape (a missing one f
   expectTypeOf<library.WaitOptions>().toMatchTypeOf<{ within?: string | number }>();
   expectTypeOf<library.StartOptions>().toMatchTypeOf<{ stopGraceMs?: number }>();
   expectTypeOf<library.ClientOptions>().toMatchTypeOf<{ baseUrl: string }>();
+  expectTypeOf<library.WebhookAnswer>().toMatchTypeOf<{ status: number; body?: string }>();
 });

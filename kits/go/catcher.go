@@ -3,6 +3,7 @@ package smsemu
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -42,17 +43,37 @@ func (r CaughtRequest) Payload() Message {
 	return payload
 }
 
-// Catcher is a test's webhook receiver. It keeps a copy of every post for assertions and waits, and answers the
-// emulator: with statuses the test scripted (RespondWith), else with the app's own answer when the world was given
-// the app's handler (WithAppHandler, WithAppURL), else 200.
+// RefusedPost is a post the catcher refused and did not keep: not signed with the world's webhook secret (401), or
+// larger than the emulator's own body bound (413, not read past it).
+type RefusedPost struct {
+	Method string
+	Path   string
+	Header http.Header
+	Status int
+	Reason string
+}
+
+// keptRefusals is how many refused posts a catcher describes; past it, it only counts them (a flood of forged posts
+// costs no memory).
+const keptRefusals = 100
+
+// Catcher is a test's webhook receiver. It keeps a copy of every post the emulator made (Webhook-Signature verified
+// with the world's webhook secret, the body within the emulator's own bound) for assertions and waits, and answers
+// the emulator: with statuses the test scripted (RespondWith), else with the app's own answer when the world was
+// given the app's handler (WithAppHandler, WithAppURL), else 200. Any other post is answered 401 or 413, not kept
+// and not handed on, and reported (Refused).
 type Catcher struct {
 	URL      string
 	server   *http.Server
 	listener net.Listener
 	app      http.Handler
 	appURL   string
+	maxBody  int64
 	mu       sync.Mutex
+	secret   string
 	received []CaughtRequest
+	refused  []RefusedPost
+	refusals int
 	answers  []int
 	always   int
 	arrived  chan struct{}
@@ -67,20 +88,77 @@ var appClient = &http.Client{Timeout: 60 * time.Second, Transport: newTransport(
 // Python's 5: a burst of webhooks waits in the queue instead of having its connections dropped and retried.
 func listenCatcher() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }
 
-func newCatcher(path string, app http.Handler, appURL string) (*Catcher, error) {
+// newCatcher listens for a world's webhooks; it refuses every post until trust gives it the world's webhook secret.
+func newCatcher(path string, app http.Handler, appURL string, maxBody int64) (*Catcher, error) {
 	listener, err := listenCatcher()
 	if err != nil {
 		return nil, err
 	}
-	c := &Catcher{listener: listener, app: app, appURL: appURL, arrived: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &Catcher{listener: listener, app: app, appURL: appURL, maxBody: maxBody, arrived: make(chan struct{}, 1),
+		done: make(chan struct{})}
 	c.server = &http.Server{Handler: http.HandlerFunc(c.serve), ReadHeaderTimeout: time.Minute}
 	c.URL = "http://" + listener.Addr().String() + path
 	go func() { _ = c.server.Serve(listener); close(c.done) }()
 	return c, nil
 }
 
+// forwardTo hands the posts that arrive from now on to the app's handler or to its URL (neither: to nobody).
+func (c *Catcher) forwardTo(app http.Handler, appURL string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.app, c.appURL = app, appURL
+}
+
+// trust makes the catcher keep posts signed with the world's webhook secret.
+func (c *Catcher) trust(secret string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.secret = secret
+}
+
+// read is the post's body when it is within the bound and signed with the world's webhook secret; otherwise the
+// status it is refused with and why. A body over the bound is not read past it.
+func (c *Catcher) read(w http.ResponseWriter, r *http.Request) ([]byte, int, string) {
+	if r.ContentLength > c.maxBody {
+		return nil, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body declares %d bytes, more than the emulator's bound of %d", r.ContentLength, c.maxBody)
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, c.maxBody))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return nil, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is larger than the emulator's bound of %d bytes", c.maxBody)
+	}
+	if err != nil {
+		return nil, http.StatusBadRequest, fmt.Sprintf("the body broke off: %v", err)
+	}
+	c.mu.Lock()
+	secret := c.secret
+	c.mu.Unlock()
+	if signature := r.Header.Get("Webhook-Signature"); !VerifyWebhookSignature(body, signature, secret) {
+		if signature == "" {
+			return nil, http.StatusUnauthorized, "no Webhook-Signature"
+		}
+		return nil, http.StatusUnauthorized, "the Webhook-Signature is not the world's webhook secret's"
+	}
+	return body, 0, ""
+}
+
+func (c *Catcher) refuse(w http.ResponseWriter, r *http.Request, status int, reason string) {
+	c.mu.Lock()
+	c.refusals++
+	if len(c.refused) < keptRefusals {
+		c.refused = append(c.refused, RefusedPost{Method: r.Method, Path: r.URL.RequestURI(), Header: r.Header.Clone(),
+			Status: status, Reason: reason})
+	}
+	c.mu.Unlock()
+	http.Error(w, ErrorPrefix+"the test's catcher refused this post: "+reason, status)
+}
+
 func (c *Catcher) serve(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
+	body, refusal, reason := c.read(w, r)
+	if refusal != 0 {
+		c.refuse(w, r, refusal, reason)
+		return
+	}
 	caught := CaughtRequest{Method: r.Method, Path: r.URL.RequestURI(), Header: r.Header.Clone(), Body: string(body)}
 	c.mu.Lock()
 	scripted := c.always != 0 || len(c.answers) > 0
@@ -88,18 +166,19 @@ func (c *Catcher) serve(w http.ResponseWriter, r *http.Request) {
 	if len(c.answers) > 0 {
 		status, c.answers = c.answers[0], c.answers[1:]
 	}
+	app, appURL := c.app, c.appURL
 	c.mu.Unlock()
 	header, answer := http.Header{}, []byte(nil)
 	switch {
 	case scripted:
-	case c.app != nil:
-		status, header, answer = c.handOn(r, body)
-	case c.appURL != "":
-		status, header, answer, caught.AppError = c.post(r, body)
+	case app != nil:
+		status, header, answer = handOn(app, r, body)
+	case appURL != "":
+		status, header, answer, caught.AppError = post(appURL, r, body)
 	default:
 		status = http.StatusOK
 	}
-	if c.app != nil || c.appURL != "" {
+	if app != nil || appURL != "" {
 		caught.AppAnswer = string(answer)
 	}
 	caught.Status = status
@@ -118,18 +197,18 @@ func (c *Catcher) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // handOn gives the post, unchanged (method, path, headers, body bytes), to the app's handler in this process.
-func (c *Catcher) handOn(r *http.Request, body []byte) (int, http.Header, []byte) {
+func handOn(app http.Handler, r *http.Request, body []byte) (int, http.Header, []byte) {
 	request := r.Clone(r.Context())
 	request.Body = io.NopCloser(bytes.NewReader(body))
 	recorder := httptest.NewRecorder()
-	c.app.ServeHTTP(recorder, request)
+	app.ServeHTTP(recorder, request)
 	return recorder.Code, recorder.Header(), recorder.Body.Bytes()
 }
 
 // post hands the post, unchanged, to the app's URL; when nothing answers, the emulator gets a 502 saying why (a
 // failed try it retries, as it would for the app itself).
-func (c *Catcher) post(r *http.Request, body []byte) (int, http.Header, []byte, string) {
-	request, err := http.NewRequest(r.Method, c.appURL, bytes.NewReader(body))
+func post(appURL string, r *http.Request, body []byte) (int, http.Header, []byte, string) {
+	request, err := http.NewRequest(r.Method, appURL, bytes.NewReader(body))
 	if err != nil {
 		return http.StatusBadGateway, nil, nil, err.Error()
 	}
@@ -158,7 +237,22 @@ func (c *Catcher) RespondWith(statuses ...int) {
 	c.answers, c.always = append([]int(nil), statuses[:len(statuses)-1]...), statuses[len(statuses)-1]
 }
 
-// Received is every post so far, in the order it arrived.
+// Refused is the posts refused so far (the first 100 of them), in the order they arrived; RefusedCount counts them
+// all.
+func (c *Catcher) Refused() []RefusedPost {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]RefusedPost(nil), c.refused...)
+}
+
+// RefusedCount is how many posts were refused.
+func (c *Catcher) RefusedCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.refusals
+}
+
+// Received is every post kept so far (signed with the world's webhook secret), in the order it arrived.
 func (c *Catcher) Received() []CaughtRequest {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -177,7 +271,7 @@ func (c *Catcher) WaitFor(count int, timeout time.Duration) ([]CaughtRequest, er
 		select {
 		case <-c.arrived:
 		case <-deadline:
-			return nil, fmt.Errorf("smsemu: the catcher received %d posts, not %d", len(c.Received()), count)
+			return nil, fmt.Errorf("%sthe catcher received %d posts, not %d", ErrorPrefix, len(c.Received()), count)
 		}
 	}
 }

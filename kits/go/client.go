@@ -183,12 +183,12 @@ func (c *Client) do(method, path string, body map[string]any, out any) error {
 	request.Header.Set("Accept", "application/json")
 	response, err := c.HTTP.Do(request)
 	if err != nil {
-		return &APIError{Code: "NETWORK_ERROR", Description: fmt.Sprintf("%s %s got no answer: %v", method, c.root+path, err)}
+		return &APIError{Code: "NETWORK_ERROR", Description: fmt.Sprintf("%s %s got no answer: %v", method, shownURL(c.root+path), err)}
 	}
 	defer response.Body.Close()
 	raw, err := io.ReadAll(response.Body)
 	if err != nil {
-		return &APIError{Code: "NETWORK_ERROR", Status: response.StatusCode, Description: fmt.Sprintf("%s %s: the answer broke off: %v", method, c.root+path, err)}
+		return &APIError{Code: "NETWORK_ERROR", Status: response.StatusCode, Description: fmt.Sprintf("%s %s: the answer broke off: %v", method, shownURL(c.root+path), err)}
 	}
 	var parsed map[string]any
 	_ = json.Unmarshal(raw, &parsed)
@@ -202,7 +202,7 @@ func (c *Client) do(method, path string, body map[string]any, out any) error {
 	code, _ := failure["message"].(string)
 	description, _ := failure["description"].(string)
 	if code == "" {
-		code, description = "UNEXPECTED_RESPONSE", fmt.Sprintf("%s %s answered %d: %.200s", method, c.root+path, response.StatusCode, raw)
+		code, description = "UNEXPECTED_RESPONSE", fmt.Sprintf("%s %s answered %d: %.200s", method, shownURL(c.root+path), response.StatusCode, raw)
 	}
 	retryAfter, _ := strconv.Atoi(response.Header.Get("Retry-After"))
 	return &APIError{Code: code, Status: response.StatusCode, Description: description, Header: response.Header, RetryAfter: retryAfter}

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 )
 
 // ControlError is an error answer of the control API: its catalogued code, HTTP status and description.
@@ -34,7 +33,8 @@ type Control struct {
 	HTTP *http.Client
 }
 
-var defaultControlHTTP = &http.Client{Timeout: 60 * time.Second, Transport: sharedTransport}
+// defaultControlHTTP gives one control request the contract's control timeout.
+var defaultControlHTTP = &http.Client{Timeout: DefaultControlTimeout, Transport: sharedTransport}
 
 // Call sends one control request: a JSON body (or text when body is a string), a query; decodes the JSON answer into
 // out (a *string takes the text as it came). A request that failed on a reused connection before any answer is sent
@@ -79,7 +79,7 @@ func (c *Control) Call(method, path string, query url.Values, body any, out any)
 		return request, nil
 	})
 	if err != nil {
-		return &ControlError{Code: "NO_ANSWER", Description: fmt.Sprintf("%s %s: %v (is the emulator running there?)", method, target, err)}
+		return &ControlError{Code: "NO_ANSWER", Description: fmt.Sprintf("%s %s: %v (is the emulator running there?)", method, shownURL(target), err)}
 	}
 	defer response.Body.Close()
 	raw, err := io.ReadAll(response.Body)
@@ -95,7 +95,7 @@ func (c *Control) Call(method, path string, query url.Values, body any, out any)
 			return nil
 		}
 		if err := json.Unmarshal(raw, out); err != nil {
-			return fmt.Errorf("%s %s answered %d with something other than the control API's JSON (%.80s): is this the emulator's address?", method, target, response.StatusCode, raw)
+			return fmt.Errorf("%s %s answered %d with something other than the control API's JSON (%.80s): is this the emulator's address?", method, shownURL(target), response.StatusCode, raw)
 		}
 		return nil
 	}

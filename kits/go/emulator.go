@@ -24,6 +24,20 @@ type Emulator struct {
 	process *exec.Cmd
 	// exited is closed once the process this one started has ended.
 	exited chan struct{}
+	// bodyLimit is the emulator's maxBodySize, read once (webhookBodyLimit).
+	bodyLimitOnce sync.Once
+	bodyLimit     int64
+	bodyLimitErr  error
+}
+
+// webhookBodyLimit is the largest webhook body a world's catcher reads: the emulator's own maxBodySize (its /limits,
+// read once), the bound of every body it takes, so no message it posts is larger.
+func (e *Emulator) webhookBodyLimit() (int64, error) {
+	e.bodyLimitOnce.Do(func() {
+		limits, err := e.Control.Limits()
+		e.bodyLimit, e.bodyLimitErr = int64(limits.MaxBodySize), err
+	})
+	return e.bodyLimit, e.bodyLimitErr
 }
 
 // Stop ends the emulator when this process started it (its whole process group: a shell, npx, node).
@@ -35,12 +49,15 @@ func (e *Emulator) Stop() {
 	e.process = nil
 }
 
-// startTimeout bounds an emulator's start: SMS_EMULATOR_START_TIMEOUT (a Go duration), default 120s.
-func startTimeout() time.Duration {
-	if given, err := time.ParseDuration(os.Getenv(envStartTimeout)); err == nil {
-		return given
+// startTimeout bounds an emulator's start: SMS_EMULATOR_START_TIMEOUT read by the contract's one duration grammar
+// (ParseDuration: "2m", "90s", a bare "120" counting seconds), DefaultStartTimeout when it is not set; any other text
+// is an error naming it, never another duration.
+func startTimeout() (time.Duration, error) {
+	text := os.Getenv(envStartTimeout)
+	if strings.TrimSpace(text) == "" {
+		return DefaultStartTimeout, nil
 	}
-	return 120 * time.Second
+	return ParseDuration(envStartTimeout, text)
 }
 
 // outputTail keeps the last bytes a started emulator wrote, for the error when it ends before it is ready.
@@ -76,7 +93,7 @@ func startArgs(readyFile, parentPid string) []string {
 // startProcess runs words with the contract's start arguments (a free port, a manual clock, a ready file, and
 // --parent-pid so a killed test binary leaves no emulator behind) and waits for the ready file. The ready file's
 // folder is removed as soon as it was read, and the process's output is kept in memory: a run leaves no temp folder.
-func startProcess(words []string, token, source string) (*Emulator, error) {
+func startProcess(words []string, token, source string, timeout time.Duration) (*Emulator, error) {
 	directory, err := os.MkdirTemp("", "sms-emulator-")
 	if err != nil {
 		return nil, err
@@ -95,7 +112,6 @@ func startProcess(words []string, token, source string) (*Emulator, error) {
 	exited := make(chan struct{})
 	var exit error
 	go func() { exit = cmd.Wait(); close(exited) }()
-	timeout := startTimeout()
 	deadline := time.After(timeout)
 	for {
 		if _, err := os.Stat(readyFile); err == nil {
@@ -135,7 +151,7 @@ func connect(origin, token string) (*Emulator, error) {
 	if health.Status != "ok" {
 		return nil, errors.New("/_emulator/health did not answer {\"status\": \"ok\"}: not an sms-emulator")
 	}
-	return &Emulator{Origin: control.Origin, Control: control, Source: envURL + "=" + origin}, nil
+	return &Emulator{Origin: control.Origin, Control: control, Source: envURL + "=" + shownURL(origin)}, nil
 }
 
 var (
@@ -157,7 +173,7 @@ func Shared() (*Emulator, error) {
 		return nil, sharedErr
 	}
 	if shared == nil {
-		return nil, errors.New("smsemu: the shared emulator was stopped")
+		return nil, errors.New(ErrorPrefix + "the shared emulator was stopped")
 	}
 	return shared, nil
 }

@@ -6,7 +6,7 @@ package smsemu
 
 import "net/url"
 
-// ClockCommand is the body of ClockMove; zero fields are not sent.
+// ClockCommand is the body of ClockMove and ClocksMove; zero fields are not sent.
 type ClockCommand struct {
 	// Advance: a time.Duration or a text such as "15m".
 	Advance any
@@ -358,7 +358,7 @@ func (in ReceiverCheckInput) body() (fields, error) {
 	return f, nil
 }
 
-// OptOutTarget is the query of OptOutsList, OptOutsAdd, OptOutsRemove; empty fields are not sent.
+// OptOutTarget is the query of OptOutsList, OptOutsAdd and OptOutsRemove; empty fields are not sent.
 type OptOutTarget struct {
 	Account     string
 	Environment string
@@ -373,7 +373,7 @@ func (in OptOutTarget) values() (url.Values, error) {
 	return query, nil
 }
 
-// JournalFilter is the query of RequestsFind, RequestsCount; empty fields are not sent.
+// JournalFilter is the query of RequestsFind and RequestsCount; empty fields are not sent.
 type JournalFilter struct {
 	Account     string
 	Environment string
@@ -401,4 +401,18 @@ func (in JournalFilter) values() (url.Values, error) {
 	}
 	addQuery(query, "message", in.Message)
 	return query, nil
+}
+
+// CostInput is the body of Cost; zero fields are not sent.
+type CostInput struct {
+	// Text: required.
+	Text       string
+	Recipients int
+}
+
+func (in CostInput) body() (fields, error) {
+	f := fields{}
+	f.set("text", in.Text)
+	f.set("recipients", in.Recipients)
+	return f, nil
 }

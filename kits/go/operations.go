@@ -274,7 +274,9 @@ func (c *Control) MessagesForceStatus(id string, input MessagesForceStatusInput)
 //
 // `{"status": "delivered", "within"?: "1h"}`: moves the message's own clock to each of its next changes until it has
 // that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock's
-// `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.
+// `id`, `now`, `time` then), CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes, or
+// CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver refused
+// every try of that status's notification.
 //
 // Arguments: id fills {id} in the path; input is the JSON body (a MessagesWaitInput).
 func (c *Control) MessagesWait(id string, input MessagesWaitInput) (WaitAnswer, error) {
@@ -515,6 +517,21 @@ func (c *Control) Sign(body any, account string) (Signature, error) {
 	return call[Signature](c, "POST", "/sign", queryOf("account", account), body)
 }
 
+// Cost calls POST /_emulator/cost (cost) and answers CostExplanation.
+//
+// `{"text": "…", "recipients"?: 1}`: why the text costs what it costs under the emulator's pricing: encoding, units,
+// segments, every character that forced UCS-2 (position, UTF-16 index, code point, name, the GSM-7 text usually
+// meant), the credits, and what the text would cost with every suggestion applied.
+//
+// Arguments: input is the JSON body (a CostInput).
+func (c *Control) Cost(input CostInput) (CostExplanation, error) {
+	body, err := input.body()
+	if err != nil {
+		return fail[CostExplanation](err)
+	}
+	return call[CostExplanation](c, "POST", "/cost", nil, body)
+}
+
 // Reset calls POST /_emulator/reset (reset) and answers Status.
 //
 // Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.
@@ -534,9 +551,9 @@ func (c *Control) Snapshot() (Snapshot, error) {
 // Restore calls PUT /_emulator/snapshot (restore) and answers Status.
 //
 // Replaces the whole state with a snapshot (exact round trip, pending timers included); a bad one changes nothing.
-// Over HTTP it is parsed as it arrives, checked and put in place in slices, so health answers throughout and other
-// requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels
-// SNAPSHOT_TOO_DEEP.
+// Over HTTP it is parsed as it arrives, checked and put in place in slices, so health answers throughout; any other
+// request that arrives while it is put in place is refused with SNAPSHOT_IMPORT_RUNNING (503, Retry-After), never
+// half done; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested deeper than 512 levels SNAPSHOT_TOO_DEEP.
 //
 // Arguments: body is sent as JSON (a json.RawMessage as it is).
 func (c *Control) Restore(body any) (Status, error) {

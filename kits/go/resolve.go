@@ -49,22 +49,26 @@ const BundleEntry = "bin/sms-emulator.js"
 // Steps 1 and 2, when set, are used or fail with their own error; when none of the steps works, the error names
 // all four and what each found. An unpinned npx is never run.
 func Start() (*Emulator, error) {
+	timeout, err := startTimeout()
+	if err != nil {
+		return nil, err
+	}
 	token := os.Getenv(envToken)
 	if origin := os.Getenv(envURL); origin != "" {
 		emulator, err := connect(origin, token)
 		if err != nil {
-			return nil, fmt.Errorf("smsemu: %s=%s: %w", envURL, origin, err)
+			return nil, fmt.Errorf("%s%s=%s: %w", ErrorPrefix, envURL, shownURL(origin), err)
 		}
 		return emulator, nil
 	}
 	if command := os.Getenv(envCommand); command != "" {
 		words, err := commandWords(command)
 		if err != nil {
-			return nil, fmt.Errorf("smsemu: %s=%s: %w", envCommand, command, err)
+			return nil, fmt.Errorf("%s%s=%s: %w", ErrorPrefix, envCommand, command, err)
 		}
-		emulator, err := startProcess(words, token, fmt.Sprintf("%s: %s", envCommand, strings.Join(words, " ")))
+		emulator, err := startProcess(words, token, fmt.Sprintf("%s: %s", envCommand, strings.Join(words, " ")), timeout)
 		if err != nil {
-			return nil, fmt.Errorf("smsemu: %s: %w", envCommand, err)
+			return nil, fmt.Errorf("%s%s: %w", ErrorPrefix, envCommand, err)
 		}
 		return emulator, nil
 	}
@@ -83,7 +87,7 @@ func Start() (*Emulator, error) {
 		found["carried"] = bundleErr.Error()
 	default:
 		source := fmt.Sprintf("the carried runtime: %s %s (%s)", node, filepath.Join(bundle, BundleEntry), cost)
-		emulator, err := startProcess([]string{node, filepath.Join(bundle, BundleEntry)}, token, source)
+		emulator, err := startProcess([]string{node, filepath.Join(bundle, BundleEntry)}, token, source, timeout)
 		if err == nil {
 			return emulator, nil
 		}
@@ -97,7 +101,7 @@ func Start() (*Emulator, error) {
 		found["pathNode"] = fmt.Sprintf("%s, but %v", onPath, bundleErr)
 	default:
 		source := fmt.Sprintf("node on PATH: %s %s", onPath, filepath.Join(bundle, BundleEntry))
-		emulator, err := startProcess([]string{onPath, filepath.Join(bundle, BundleEntry)}, token, source)
+		emulator, err := startProcess([]string{onPath, filepath.Join(bundle, BundleEntry)}, token, source, timeout)
 		if err == nil {
 			return emulator, nil
 		}

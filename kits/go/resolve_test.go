@@ -141,3 +141,26 @@ func TestANodeVersionIsComparedPartByPart(t *testing.T) {
 		}
 	}
 }
+
+func TestAPasswordInTheURLIsMaskedWhereTheKitPrintsIt(t *testing.T) {
+	t.Setenv(envURL, "http://proxy:pw-PLANTED-1@127.0.0.1:1/")
+	_, err := Start()
+	if err == nil || strings.Contains(err.Error(), "pw-PLANTED-1") || !strings.Contains(err.Error(), "SMS_EMULATOR_URL=http://proxy:***@127.0.0.1:1/") {
+		t.Fatalf("the error shows the password or not the URL: %v", err)
+	}
+}
+
+func TestShownURLMasksEveryPasswordTheEmulatorMasksAndNothingElse(t *testing.T) {
+	cases := map[string]string{
+		"http://user:p@ss:w@rd@[::1]:4000/hook?to=a@b":                   "http://user:***@[::1]:4000/hook?to=a@b",
+		`"http://u:one@a.test" and ftp://v:two@b.test/x, mail me@c.test`: `"http://u:***@a.test" and ftp://v:***@b.test/x, mail me@c.test`,
+	}
+	for _, kept := range []string{"http://127.0.0.1:4000/x", "http://hooks@h/", "http://u:@h/", "http://h/p@x", "not a url: pw@host"} {
+		cases[kept] = kept
+	}
+	for text, want := range cases {
+		if got := shownURL(text); got != want {
+			t.Errorf("shownURL(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

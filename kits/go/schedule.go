@@ -11,7 +11,7 @@ func FormatSchedule(instant time.Time, offset string) (string, error) {
 	var sign byte
 	var hours, minutes int
 	if _, err := fmt.Sscanf(offset, "%c%02d:%02d", &sign, &hours, &minutes); err != nil || (sign != '+' && sign != '-') {
-		return "", fmt.Errorf("smsemu: %q is not an offset such as +02:00", offset)
+		return "", fmt.Errorf("%s%q is not an offset such as +02:00", ErrorPrefix, offset)
 	}
 	seconds := hours*3600 + minutes*60
 	if sign == '-' {

@@ -28,6 +28,12 @@ const DefaultControlTimeout = 60000 * time.Millisecond
 // it fails.
 const DefaultWaitWithin = 3600000 * time.Millisecond
 
+// WebhookBodyLimit is 1048576: the largest webhook body a kit's catcher reads, in bytes: the emulator's own body
+// bound (the maxBodySize option's default). A webhook the emulator posts carries one message or reply, whose text
+// reached it within that bound; a larger post is refused (413) without being read whole, and never counted. A
+// world's catcher takes the running emulator's own maxBodySize (its /limits), this when it runs with the default.
+const WebhookBodyLimit = 1048576
+
 // DurationPattern is the whole text of a duration setting (the emulator's grammar).
 const DurationPattern = `^(?:\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+)$`
 

@@ -88,6 +88,18 @@ func CanonicalString(fields map[string]any) string {
 	return strings.Join(pairs, "&")
 }
 
+// VerifyWebhookSignature says whether signature (a Webhook-Signature header) is the lowercase hex HMAC-SHA256 of a
+// webhook's raw body with secret, as the emulator signs its posts; an empty secret verifies nothing.
+func VerifyWebhookSignature(body []byte, signature, secret string) bool {
+	given, err := hex.DecodeString(signature)
+	if err != nil || secret == "" || signature != strings.ToLower(signature) {
+		return false
+	}
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write(body)
+	return hmac.Equal(given, mac.Sum(nil))
+}
+
 // Sign is the Signature header of a request body: lowercase hex HMAC-SHA256 of its canonical string.
 func Sign(fields map[string]any, secret string) string {
 	mac := hmac.New(sha256.New, []byte(secret))

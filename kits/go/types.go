@@ -211,10 +211,12 @@ type WebhookEvent struct {
 
 // Attempt is part of WebhookEvent.
 type Attempt struct {
-	Number     int     `json:"number"`
-	At         string  `json:"at"`
-	URL        string  `json:"url"`
-	Status     int     `json:"status,omitempty"`
+	Number int    `json:"number"`
+	At     string `json:"at"`
+	URL    string `json:"url"`
+	Status int    `json:"status,omitempty"`
+	// Answer: the start of the body of an answer other than 200 (200 bytes at most), when it had one.
+	Answer     string  `json:"answer,omitempty"`
 	Error      string  `json:"error,omitempty"`
 	DurationMs float64 `json:"durationMs"`
 	OK         bool    `json:"ok"`
@@ -268,6 +270,51 @@ type JournalEntry struct {
 type Signature struct {
 	StringToSign string `json:"string_to_sign"`
 	Signature    string `json:"signature"`
+}
+
+// CostExplanation is what Cost answers (the contract's CostExplanation).
+type CostExplanation struct {
+	// Encoding: one of "GSM-7" or "UCS-2".
+	Encoding string `json:"encoding"`
+	// Units: septets for GSM-7, UTF-16 code units for UCS-2.
+	Units      int `json:"units"`
+	Segments   int `json:"segments"`
+	Recipients int `json:"recipients"`
+	// Pricing: one of "per-segment" or "per-message".
+	Pricing string `json:"pricing"`
+	// Credits: what a send of the text to `recipients` numbers costs under `pricing`.
+	Credits int `json:"credits"`
+	// Triggers: every character that forced UCS-2, in text order (empty for a GSM-7 text).
+	Triggers []CostExplanationTrigger `json:"triggers"`
+	// Fix: the text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger
+	// has no suggestion. Empty when null.
+	Fix CostExplanationFix `json:"fix"`
+}
+
+// CostExplanationTrigger is part of CostExplanation.
+type CostExplanationTrigger struct {
+	// Char: the character as it stands in the text (a combining mark alone when the text was decomposed).
+	Char string `json:"char"`
+	// CodePoint: `U+2019`.
+	CodePoint string `json:"codePoint"`
+	// Name: its Unicode name, where the emulator knows it (the usual traps). Empty when null.
+	Name string `json:"name"`
+	// Position: where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
+	Position int `json:"position"`
+	// Index: its UTF-16 offset (0-based), as a JavaScript string indexes it.
+	Index int `json:"index"`
+	// Suggestion: the GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null
+	// when there is none. Empty when null.
+	Suggestion string `json:"suggestion"`
+}
+
+// CostExplanationFix is part of CostExplanation.
+type CostExplanationFix struct {
+	Text string `json:"text"`
+	// Encoding: one of "GSM-7" or "UCS-2".
+	Encoding string `json:"encoding"`
+	Segments int    `json:"segments"`
+	Credits  int    `json:"credits"`
 }
 
 // BundledScenarios is what ScenarioBundled answers (the contract's BundledScenarios).

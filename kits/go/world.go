@@ -98,6 +98,12 @@ func WithSigningSecret(secret string) Option {
 	return func(c *worldConfig) { c.request.Account.SigningSecret = secret }
 }
 
+// WithWebhookSigningSecret gives the world's account this webhook signing secret (default: one drawn for the world):
+// the secret its webhooks are signed with, which the app's handler checks and the catcher verifies.
+func WithWebhookSigningSecret(secret string) Option {
+	return func(c *worldConfig) { c.request.Account.WebhookSigningSecret = secret }
+}
+
 // WithAPIKey gives the world's account this API key (pk_…; default: one drawn for the world).
 func WithAPIKey(key string) Option { return func(c *worldConfig) { c.request.Account.APIKey = key } }
 
@@ -177,14 +183,14 @@ func NewWorld(t testing.TB, options ...Option) *World {
 	}
 	world, err := OpenWorld(t, emulator, options...)
 	if err != nil {
-		t.Fatalf("smsemu: %v", err)
+		t.Fatalf("%s%v", ErrorPrefix, err)
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
 			world.logTimeline()
 		}
 		if err := world.Close(); err != nil {
-			t.Errorf("smsemu: deleting the test's world: %v", err)
+			t.Errorf("%sdeleting the test's world: %v", ErrorPrefix, err)
 		}
 	})
 	return world
@@ -215,7 +221,11 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 			request.Name = request.Name[:200]
 		}
 	}
-	catcher, err := newCatcher(config.path, config.app, config.appURL)
+	maxBody, err := emulator.webhookBodyLimit()
+	if err != nil {
+		return nil, err
+	}
+	catcher, err := newCatcher(config.path, config.app, config.appURL, maxBody)
 	if err != nil {
 		return nil, err
 	}
@@ -225,6 +235,7 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 		catcher.close()
 		return nil, err
 	}
+	catcher.trust(created.Account.WebhookSigningSecret)
 	base := emulator.Origin
 	if config.environment == Sandbox {
 		base += strings.TrimSuffix(SandboxPath, LivePath)
@@ -251,7 +262,9 @@ func (w *World) Close() error {
 	return err
 }
 
-// ReportHTML is the account's timeline report: every request, message change, webhook try and reply, with times.
+// ReportHTML is the account's timeline report, or why it could not be read.
+//
+// Deprecated: use TimelineHTML, the name every door uses (decision 0003).
 func (w *World) ReportHTML() (string, error) {
 	var page string
 	err := w.Control.Call("GET", "/report", url.Values{"account": {w.APIKey}}, nil, &page)
@@ -275,18 +288,27 @@ func (w *World) UseBundledScenario(name string) error {
 
 // WaitFor moves the test's clock to each of the message's next changes until it has the status and its webhooks were
 // tried; it fails the test with the message's history when it ends otherwise or within (a time.Duration or a text;
-// nil is 1h) passes first.
+// nil is DefaultWaitWithin) passes first, and at once, naming the answers, when the app's receiver refused every try
+// of that status's webhook (the emulator's CONTROL_WEBHOOK_REFUSED).
 func (w *World) WaitFor(id, status string, within any) ControlMessage {
 	w.t.Helper()
-	answer, err := w.Control.MessagesWait(id, MessagesWaitInput{Status: status, Within: within})
+	answer, err := w.Control.MessagesWait(id, waitInput(status, within))
 	var control *ControlError
-	if errors.As(err, &control) && control.Code == "CONTROL_WAIT_FAILED" {
-		w.t.Fatalf("sms-emulator: %s", control.Description)
+	if errors.As(err, &control) && (control.Code == "CONTROL_WAIT_FAILED" || control.Code == "CONTROL_WEBHOOK_REFUSED") {
+		w.t.Fatalf("%s%s", ErrorPrefix, control.Description)
 	} else if err != nil {
-		w.t.Fatalf("smsemu: waiting for %s: %v", id, err)
+		w.t.Fatalf("%swaiting for %s: %v", ErrorPrefix, id, err)
 	}
 	w.Clock.track(answer.Clock.Now)
 	return answer.Message
+}
+
+// waitInput is a world's wait: within nil is the contract's default (DefaultWaitWithin), sent as the kit's own.
+func waitInput(status string, within any) MessagesWaitInput {
+	if within == nil {
+		within = DefaultWaitWithin
+	}
+	return MessagesWaitInput{Status: status, Within: within}
 }
 
 // ListMessages is the account's messages that match filter (its Account is this world's), newest first.
@@ -298,7 +320,7 @@ func (w *World) ListMessages(filter MessageFilter) []ControlMessage {
 	}
 	page, err := w.Control.MessagesList(filter)
 	if err != nil {
-		w.t.Fatalf("smsemu: listing messages: %v", err)
+		w.t.Fatalf("%slisting messages: %v", ErrorPrefix, err)
 	}
 	return page.Items
 }
@@ -306,7 +328,8 @@ func (w *World) ListMessages(filter MessageFilter) []ControlMessage {
 // Messages is the account's messages with their legs and history, newest first.
 func (w *World) Messages() []ControlMessage { return w.ListMessages(MessageFilter{}) }
 
-// Webhooks is every payload the emulator posted to the world's catcher, in order.
+// Webhooks is every payload the emulator posted to the world's catcher, in order: only posts signed with the world's
+// webhook secret are kept (ForgedWebhooks lists the others).
 func (w *World) Webhooks() []Message {
 	var payloads []Message
 	for _, request := range w.Catcher.Received() {
@@ -314,6 +337,10 @@ func (w *World) Webhooks() []Message {
 	}
 	return payloads
 }
+
+// ForgedWebhooks is the posts the world's catcher refused (not signed with the world's webhook secret, or larger
+// than the emulator's own body bound): never among Webhooks, never handed to the app.
+func (w *World) ForgedWebhooks() []RefusedPost { return w.Catcher.Refused() }
 
 // AssertWebhook fails the test unless a payload for the message with the status (empty: any) reached the catcher.
 func (w *World) AssertWebhook(id, status string) Message {

@@ -20,7 +20,7 @@ def median_ms(samples):
 def main(worlds: int, as_json: bool) -> None:
     resolution = resolve()
     emulator = start(resolution=resolution)
-    catchers = CatcherServer()
+    catchers = CatcherServer(emulator.control.limits().max_body_size)
     try:
         alone, with_send = [], []
         for index in range(worlds + 20):

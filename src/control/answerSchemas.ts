@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { accountScenarioSchema, scenarioSchema } from '../engine/scenario/schema.js';
 import { accountViewSchema } from '../engine/inspection.js';
+import { costExplanationSchema } from '../domain/costExplanation.js';
 import { messageViewSchema } from '../domain/messageView.js';
 import { webhookEventSchema } from '../domain/webhookEvent.js';
 import { journalEntrySchema } from '../journal/requestJournal.js';
@@ -50,6 +51,7 @@ export const answerViews = {
   OptOut: optOutViewSchema,
   JournalEntry: journalEntrySchema,
   Signature: signatureViewSchema,
+  CostExplanation: costExplanationSchema,
   BundledScenarios: bundledScenariosViewSchema,
   ReceiverReport: receiverReportSchema,
 } satisfies Record<string, z.ZodType>;

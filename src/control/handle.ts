@@ -4,6 +4,7 @@ import type {
   AccountInput,
   AccountPatch,
   ClockCommand,
+  CostInput,
   ForceStatusInput,
   MessageFilter,
   OptOutTarget,
@@ -26,6 +27,7 @@ import type {
   WorldView,
 } from './views.js';
 import type { AccountView } from '../engine/inspection.js';
+import type { CostExplanation } from '../domain/costExplanation.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
@@ -193,6 +195,12 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     /** How many journal entries match the filter. */
     count(filter?: JournalFilter): Answer<M, number>;
   };
+  /**
+   * Why a text costs what it costs under the emulator's pricing: encoding, segments, the characters that forced UCS-2
+   * with their positions and what was usually meant, the credits for `recipients` (default 1).
+   * @example const { triggers, credits } = await emulator.cost({ text: 'It’s here', recipients: 2 });
+   */
+  cost(input: CostInput): Answer<M, CostExplanation>;
   /** The string to sign and the `Signature` header for a body, with an account's secret (default account if none). */
   sign(fields: Record<string, unknown>, apiKey?: string): Answer<M, SignatureView>;
   /** Back to the start state: everything, or one account's data and settings (`{ account }`). */

@@ -137,6 +137,13 @@ export type ForceStatusInput = z.infer<typeof forceStatusInput>;
 export const accountScope = z.strictObject({ account: z.string().optional() });
 export type AccountScope = z.infer<typeof accountScope>;
 
+/** A text to explain the cost of: at most 10,000 characters (ten times the longest text a send takes, for drafts), to 1 to 10,000 recipients. */
+export const costInput = z.strictObject({
+  text: z.string().max(10_000),
+  recipients: z.int().min(1).max(10_000).optional(),
+});
+export type CostInput = z.infer<typeof costInput>;
+
 /** Whose opt-out list a call means: the default account and live unless given. */
 export const optOutTarget = z.strictObject({ account: z.string().optional(), environment: environment.optional() });
 export type OptOutTarget = z.infer<typeof optOutTarget>;

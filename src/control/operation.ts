@@ -22,6 +22,11 @@ export interface OperationDeps {
   journal: RequestJournal;
   /** `waitFor(id).toReach(status)` on the in-process handle, answering where the message's clock then stands. */
   waitFor(messageId: string, status: WaitStatus, within: string | number | undefined): Promise<WaitView>;
+  /**
+   * Over HTTP, the `X-Emulator-Event-Id` of a request that is one of the emulator's own webhook posts (relayed back into
+   * the control API): the webhook event, and so the account, the call comes from.
+   */
+  callerEvent?: string;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

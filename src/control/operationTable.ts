@@ -8,6 +8,7 @@ import type { OperationTable } from './operation.js';
 import { accountsRows, signRow } from './handlers/accounts.js';
 import { clockRows } from './handlers/clock.js';
 import { clocksRows } from './handlers/clocks.js';
+import { costRow } from './handlers/cost.js';
 import { messagesRows } from './handlers/messages.js';
 import { optOutsRows } from './handlers/optOuts.js';
 import { repliesRows } from './handlers/replies.js';
@@ -32,6 +33,7 @@ export const operations = {
   optOuts: optOutsRows,
   requests: requestsRows,
   sign: signRow,
+  cost: costRow,
   reset: resetRow,
   snapshot: snapshotRow,
   restore: restoreRow,

@@ -6,7 +6,10 @@
 import { setTimeout } from 'node:timers';
 import { ApiError } from '../domain/errors.js';
 import { kitSettings } from '../domain/kitSettings.js';
+import { type Page, maxListLimit } from '../domain/list.js';
 import { finalStatuses, type MessageStatus } from '../domain/message.js';
+import { describeRefusals, refusedNotifications } from '../domain/refusedNotifications.js';
+import type { WebhookEvent } from '../domain/webhookEvent.js';
 import { parseDuration } from '../domain/time.js';
 import type { AccountView } from '../engine/inspection.js';
 import type { ChangeView, MessageView } from '../domain/messageView.js';
@@ -31,7 +34,10 @@ export interface WaitableHandle {
   };
   readonly accounts: { get(apiKey: string): AccountView | Promise<AccountView> };
   readonly messages: { get(id: string): MessageView | Promise<MessageView> };
-  readonly webhooks: { settled(options?: { account?: string }): Promise<unknown> };
+  readonly webhooks: {
+    settled(options?: { account?: string }): Promise<unknown>;
+    list(filter: { message: string; page: number; limit: number }): Page<WebhookEvent> | Promise<Page<WebhookEvent>>;
+  };
 }
 
 /** The clock the message's account lives on: a test clock moves alone, so a wait never fires another test's messages. */
@@ -61,7 +67,9 @@ export interface MessageWait {
   /**
    * Resolves with the message once its status is `status` and every webhook try then under way has ended. A manual clock is moved forward, one of
    * the message's own upcoming changes at a time, never past `within`; a realtime clock is watched.
-   * Rejects with the message's history when `within` passes first, or when it ends in another final status.
+   * Rejects with the message's history when `within` passes first, or when it ends in another final status; rejects
+   * with CONTROL_WEBHOOK_REFUSED, naming the receiver's answers, when it got there but the account's webhook receiver
+   * refused every try of that status's notification (the app never heard of it).
    */
   toReach(status: WaitStatus, options?: WaitOptions): Promise<MessageView>;
 }
@@ -89,6 +97,8 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
           // that asserts on them next must find them. Only its own clock's: another test's hanging receiver holds
           // no one else's wait.
           await handle.webhooks.settled({ account: message.account });
+          const refusals = refusedNotifications(await eventsOf(handle, message.id), status);
+          if (refusals.length > 0) throw refusedError(message, status, refusals);
           return message;
         }
         const ended = message.status === 'deleted' || (finalStatuses as readonly string[]).includes(message.status);
@@ -99,6 +109,24 @@ export function waitFor(handle: WaitableHandle, messageId: string): MessageWait 
       }
     },
   };
+}
+
+/** Every webhook event of a message, page by page. */
+async function eventsOf(handle: WaitableHandle, messageId: string): Promise<WebhookEvent[]> {
+  const events: WebhookEvent[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await handle.webhooks.list({ message: messageId, page, limit: maxListLimit });
+    events.push(...items);
+    if (items.length === 0 || events.length >= total) return events;
+  }
+}
+
+/** A wait whose status the app never heard of: its notifications were refused at every try. */
+function refusedError(message: MessageView, status: WaitStatus, refusals: readonly WebhookEvent[]): ApiError {
+  return new ApiError(
+    'CONTROL_WEBHOOK_REFUSED',
+    `message ${message.id} reached "${status}", but the webhook receiver of account ${message.account} refused its notification at every try, and no retry is left: ${describeRefusals(refusals)}.`,
+  );
 }
 
 /**

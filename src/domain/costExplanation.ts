@@ -1,37 +1,47 @@
 /** Why a text costs what it costs: its encoding, units and segments, the characters that forced UCS-2 with what a team usually meant, and the credits. */
 
-import { type Encoding, type Pricing, countSegments, isGsm7Character, sendCost } from './segments.js';
+import { z } from 'zod';
+import { countSegments, encodings, isGsm7Character, pricings, type Pricing, sendCost } from './segments.js';
 
 /** A character that forced a text out of GSM-7. */
-export interface CostTrigger {
-  /** The character as it stands in the text (a combining mark alone when the text was decomposed). */
-  char: string;
-  /** `U+2019`. */
-  codePoint: string;
-  /** Its Unicode name, where the emulator knows it (the usual traps). */
-  name: string | null;
-  /** Where it stands: 1-based, counted in characters (code points), as an editor's column counts them. */
-  position: number;
-  /** Its UTF-16 offset (0-based), as a JavaScript string indexes it. */
-  index: number;
-  /** The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null when there is none. */
-  suggestion: string | null;
-}
+export const costTriggerSchema = z.strictObject({
+  char: z
+    .string()
+    .describe('The character as it stands in the text (a combining mark alone when the text was decomposed).'),
+  codePoint: z.string().describe('`U+2019`.'),
+  name: z.string().nullable().describe('Its Unicode name, where the emulator knows it (the usual traps).'),
+  position: z
+    .int()
+    .describe("Where it stands: 1-based, counted in characters (code points), as an editor's column counts them."),
+  index: z.int().describe('Its UTF-16 offset (0-based), as a JavaScript string indexes it.'),
+  suggestion: z
+    .string()
+    .nullable()
+    .describe(
+      "The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null when there is none.",
+    ),
+});
+export type CostTrigger = z.output<typeof costTriggerSchema>;
 
 /** The one answer to "why does this text cost that". */
-export interface CostExplanation {
-  encoding: Encoding;
-  /** Septets for GSM-7, UTF-16 code units for UCS-2. */
-  units: number;
-  segments: number;
-  recipients: number;
-  pricing: Pricing;
-  credits: number;
-  /** Every character that forced UCS-2, in text order (empty for a GSM-7 text). */
-  triggers: CostTrigger[];
-  /** The text with every suggestion applied, and what it would cost; null for a GSM-7 text or when a trigger has no suggestion. */
-  fix: { text: string; encoding: Encoding; segments: number; credits: number } | null;
-}
+export const costExplanationSchema = z.strictObject({
+  encoding: z.enum(encodings),
+  units: z.int().describe('Septets for GSM-7, UTF-16 code units for UCS-2.'),
+  segments: z.int(),
+  recipients: z.int(),
+  pricing: z.enum(pricings),
+  credits: z.int().describe('What a send of the text to `recipients` numbers costs under `pricing`.'),
+  triggers: z
+    .array(costTriggerSchema)
+    .describe('Every character that forced UCS-2, in text order (empty for a GSM-7 text).'),
+  fix: z
+    .strictObject({ text: z.string(), encoding: z.enum(encodings), segments: z.int(), credits: z.int() })
+    .nullable()
+    .describe(
+      'The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger has no suggestion.',
+    ),
+});
+export type CostExplanation = z.output<typeof costExplanationSchema>;
 
 /** The usual traps: the character pasted from a word processor or a translator's tool, and the GSM-7 text meant. */
 const traps: ReadonlyMap<string, { name: string; meant: string }> = new Map([

@@ -1,5 +1,6 @@
 /** The one catalogue of error codes: HTTP status, description, the fix, and whether the real API publishes it. */
 
+import { maxRedeliveries } from './webhookEvent.js';
 import { defaultOffsetWords, maximumLead, minimumLead, scheduleFormat, scheduleWindowWords } from './scheduleWindow.js';
 
 export interface ErrorDefinition {
@@ -226,6 +227,33 @@ export const errorCatalogue = {
     published: emulator,
     description: 'The message did not reach the status waited for: it ended in another, or the time allowed passed.',
     fix: 'Read the history in the description; give a longer `within`, or wait for the status the message ended in.',
+  },
+  CONTROL_WEBHOOK_REFUSED: {
+    status: 409,
+    published: emulator,
+    description:
+      "The message reached the status waited for, but the account's webhook receiver refused every try of that status's notification (no retry left): the app never heard of it.",
+    fix: "Read the receiver's answers in the description (status and the start of each body): often a signature check with the wrong secret (a world's is its account's webhookSigningSecret) or a wrong route.",
+  },
+  WEBHOOK_URL_IS_EMULATOR: {
+    status: 400,
+    published: emulator,
+    description:
+      'The webhook URL (or the receiver to check) is this emulator itself: one of its ports under a loopback name or one of its host names, or its publicUrl; a post there would reach its own routes and could feed itself. Nothing was changed.',
+    fix: "Point the URL at your app's receiver (a program on another port, such as createWebhookCatcher() on a free one); to see what the emulator posts, read the webhook log (GET /_emulator/webhooks) or the inbox.",
+  },
+  WEBHOOK_REDELIVERY_LIMIT: {
+    status: 409,
+    published: emulator,
+    description: `The webhook event was already redelivered as many times as one event may be (${maxRedeliveries}).`,
+    fix: 'Fix the receiver, then send the message again (a new event), or reset the emulator; each redelivery makes up to webhookRetries + 1 tries, and the cap keeps one event from multiplying them without end.',
+  },
+  WEBHOOK_OTHER_WORLD: {
+    status: 403,
+    published: emulator,
+    description:
+      "A webhook post of one account asked to redeliver an event of another account: one test's world may not set off another's webhooks.",
+    fix: 'Redeliver from your test code (no X-Emulator-Event-Id header), or redeliver an event of the same account; webhook URLs never point at the emulator itself.',
   },
   CLOCK_BACKWARDS: {
     status: 400,

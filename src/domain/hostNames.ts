@@ -16,10 +16,18 @@ export const allowedHostSchema = z
 /** Whether `host` is the any-address a server listens on (every interface), which a browser cannot open: shown as localhost. */
 export const isWildcardHost = (host: string): boolean => host === '0.0.0.0' || host === '::';
 
-/** Whether `host` (a name or address, brackets optional) is only reachable from this machine: localhost, 127.0.0.0/8 or ::1. */
+/**
+ * Whether `host` (a name or address, brackets optional) is only reachable from this machine: localhost, 127.0.0.0/8,
+ * ::1, or 127.0.0.0/8 mapped into IPv6 (`::ffff:127.0.0.2`, or `::ffff:7f00:2` as a URL writes it).
+ */
 export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(bare) ||
+    /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(bare)
+  );
 }
 
 /** Whether `address` is a wildcard listening address (every interface). */

@@ -9,11 +9,22 @@ import { maskUrlCredentials, maskUrlsInText } from './credentials.js';
 /** What a webhook tells: a leg's delivery status, or an inbound reply. */
 export const webhookKinds = ['delivery', 'reply'] as const;
 export type WebhookKind = (typeof webhookKinds)[number];
+
+/**
+ * How many times one event may be redelivered. Each redelivery makes up to webhookRetries + 1 tries and keeps them in the
+ * event's log entry, so without a cap a script (or a receiver that relays the post back into the control API) could
+ * multiply one notification's tries and memory without end; 20 is more than any test redelivers one event.
+ */
+export const maxRedeliveries = 20;
+
 /** Where a webhook event stands: waiting for its next try, held back by a delivery behaviour (late, reorder), delivered, out of tries, or `skipped`: no webhook URL was set, so nothing was posted (the event is still logged). */
 export const webhookStates = ['pending', 'delayed', 'delivered', 'failed', 'skipped'] as const;
 export type WebhookState = (typeof webhookStates)[number];
 /** The states a posted event ends in: answered with success, or out of tries. */
 export type PostedState = Extract<WebhookState, 'delivered' | 'failed'>;
+
+/** The most bytes of a refused answer's body a try keeps (`answer`): enough for a handler's reason, bounded for the log. */
+export const answerExcerptBytes = 200;
 
 /** One try at posting an event, and what came back. */
 export const webhookAttemptSchema = z.strictObject({
@@ -24,6 +35,13 @@ export const webhookAttemptSchema = z.strictObject({
   url: z.string(),
   /** HTTP status the receiver answered, when it answered. */
   status: z.int().optional(),
+  /** The start of the body of an answer other than 200 (`answerExcerptBytes` at most), when it had one: the receiver's reason. */
+  answer: z
+    .string()
+    .optional()
+    .describe(
+      `The start of the body of an answer other than 200 (${answerExcerptBytes} bytes at most), when it had one.`,
+    ),
   /** What went wrong when there was no answer: timeout or connection error. */
   error: z.string().optional(),
   durationMs: z.number(),

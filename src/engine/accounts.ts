@@ -17,6 +17,7 @@ import {
   scopes,
 } from '../state/store.js';
 import { quoteExcerpt } from '../domain/excerpt.js';
+import { type OwnAddresses, isOwnUrl, ownAddressReason } from '../domain/ownAddress.js';
 import type { Clock } from '../state/clock.js';
 import type { Random } from '../state/random.js';
 import type { Clocks } from './clocks.js';
@@ -131,13 +132,36 @@ export class Accounts {
     private readonly clocks: Clocks,
     /** Announces that an account's settings changed (the `account.changed` event). */
     private readonly announce: (apiKey: string) => void,
+    /** Where this emulator can be reached: no webhook URL may name it. */
+    private readonly own: OwnAddresses,
   ) {}
+
+  /**
+   * Refuses (WEBHOOK_URL_IS_EMULATOR) a webhook URL that is this emulator itself, wherever a URL is set: every caller
+   * checks before it changes anything. Delivery checks again (webhooks/ownGuard.ts): a port taken or a name pointed here
+   * later.
+   */
+  checkUrl(url: string | null | undefined, where = 'webhook URL'): void {
+    if (url != null && isOwnUrl(url, this.own))
+      // The origin only: a URL's user and password are never echoed.
+      throw new ApiError(
+        'WEBHOOK_URL_IS_EMULATOR',
+        `Refused: the ${where}'s address ${ownAddressReason(new URL(url).origin)}.`,
+      );
+  }
+
+  /** checkUrl for each webhook URL an account spec gives. */
+  checkSpec(spec: Pick<AccountSpec, 'webhookUrl' | 'sandboxWebhookUrl'>): void {
+    this.checkUrl(spec.webhookUrl);
+    this.checkUrl(spec.sandboxWebhookUrl, 'sandbox webhook URL');
+  }
 
   /**
    * Complete settings for `spec`: a sandbox setting left out takes the spec's live one, any other
    * setting left out takes `base`'s (the account's current settings), then the default.
    */
   settings(spec: AccountSpec, base?: AccountSettings): AccountSettings {
+    this.checkSpec(spec);
     const wallet = (
       balance?: number,
       webhookUrl?: string | null,
@@ -233,6 +257,8 @@ export class Accounts {
 
   /** Applies a control change: every balance is checked before anything changes. */
   update(account: Account, change: AccountChange): void {
+    for (const environment of environments)
+      this.checkUrl(change[environment]?.webhookUrl, environment === 'live' ? 'webhook URL' : 'sandbox webhook URL');
     const balances = environments.map((environment) =>
       balanceAfter(account.environments[environment], change[environment] ?? {}, environment),
     );

@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseDuration, parseOffset } from '../domain/time.js';
 import { EmulatorEmitter } from '../events.js';
-import type { ResolvedOptions } from '../options.js';
+import { type ResolvedOptions, publicOrigin } from '../options.js';
+import { anyHost } from '../domain/hostNames.js';
+import { ownName } from '../domain/ownAddress.js';
 import { Clock, type ClockIncident, describeIncident } from '../state/clock.js';
 import { type Random, type RandomState, createRandom } from '../state/random.js';
 import { Store } from '../state/store.js';
@@ -54,6 +56,11 @@ export interface Core {
   outcomes: OutcomeChain;
   /** Held while an import over HTTP puts a snapshot's state in place, slice by slice: requests are refused meanwhile, health is not. */
   imports: ImportGate;
+  /**
+   * Where this emulator can be reached, which no webhook is posted to: `publicUrl`'s origin and the `allowedHosts` names
+   * from the start; the HTTP layer adds its port and names when it listens.
+   */
+  own: { ports: number[]; names: string[]; origins: string[] };
 }
 
 /** Origin plus environment prefix, joined once per origin: every webhook event reads it, and a new string each time was garbage. */
@@ -107,6 +114,12 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     outcomes,
   );
   const wallTimers = new WallTimers();
+  const origin = publicOrigin(options);
+  const own: Core['own'] = {
+    ports: [],
+    names: (options.allowedHosts ?? []).filter((name) => name !== anyHost).map(ownName),
+    origins: origin === undefined ? [] : [origin],
+  };
   const webhooks = new WebhookDispatcher(
     clock,
     store,
@@ -129,6 +142,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
       },
     },
     apiBases(linkOrigin),
+    own,
   );
   const messaging = new Messaging(store, random.ids, lifecycle, events, { ...options, offsetMinutes });
   const accounts = new Accounts(
@@ -138,6 +152,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
     random.secrets,
     clocks,
     (apiKey) => events.emit('account.changed', { apiKey }),
+    own,
   );
   const initialRandom = Object.fromEntries(randomStreams.map((name) => [name, random[name].save()])) as Record<
     RandomStream,
@@ -170,6 +185,7 @@ export function createCore(options: ResolvedOptions, linkOrigin: () => string): 
   startState.register({ clear: () => timeline.clear() });
   return {
     imports: new ImportGate(),
+    own,
     options,
     seed,
     startTime,

@@ -38,7 +38,7 @@ export function exportSnapshot(core: Core): Snapshot {
 /** Replaces the whole state with a snapshot; a snapshot that fails parseSnapshot's complete check changes nothing. */
 export function importSnapshot(core: Core, input: unknown): void {
   const snapshot = structuredClone(parseSnapshot(input));
-  const scenarios = checkAccountScenarios(snapshot);
+  const scenarios = checkAccounts(core, snapshot);
   while (!scenarios.next().done);
   const apply = applySnapshot(core, snapshot);
   while (!apply.next().done);
@@ -58,7 +58,7 @@ export async function importSnapshotInSlices(
   checks?: SnapshotListChecks,
 ): Promise<void> {
   const snapshot = await parseSnapshotInSlices(input, due, checks);
-  const scenarios = checkAccountScenarios(snapshot);
+  const scenarios = checkAccounts(core, snapshot);
   while (!scenarios.next().done) await due();
   // Two imports may be checked side by side; they are put in place one after the other.
   await core.imports.hold(async () => {
@@ -67,9 +67,14 @@ export async function importSnapshotInSlices(
   });
 }
 
-/** Checks each account's own scenario, yielding after each account, so a caller can check in slices. */
-function* checkAccountScenarios(snapshot: Snapshot): Generator<undefined, void> {
+/**
+ * Checks each account's own scenario and webhook URLs (none may be the emulator itself), yielding after each account, so
+ * a caller can check in slices.
+ */
+function* checkAccounts(core: Core, snapshot: Snapshot): Generator<undefined, void> {
   for (const [index, account] of snapshot.accounts.entries()) {
+    core.accounts.checkUrl(account.live.webhookUrl, `snapshot accounts[${index}] webhook URL`);
+    core.accounts.checkUrl(account.sandbox.webhookUrl, `snapshot accounts[${index}] sandbox webhook URL`);
     if (account.scenario !== undefined)
       account.scenario = accountScenarioOf(account.scenario, `snapshot accounts[${index}].scenario`);
     yield;

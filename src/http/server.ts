@@ -2,6 +2,9 @@
 
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
+import { isWildcard } from '../domain/hostNames.js';
+import { ownName } from '../domain/ownAddress.js';
 import type { Hono } from 'hono';
 import { type Lane, type NodeListener, fastLane } from './adapters/fastLane.js';
 import { honoListener } from './adapters/honoListener.js';
@@ -56,4 +59,16 @@ function closeServer(server: Server): Promise<void> {
     // In-flight requests get a moment; anything still open after that is cut.
     setTimeout(() => server.closeAllConnections(), 1_000).unref();
   });
+}
+
+/**
+ * The names and addresses a server listening on `host` is reached by besides loopback ones, as `OwnAddresses.names`
+ * holds them: the machine's name, `host` itself, and on every interface (`0.0.0.0`, `::`) each interface's address.
+ */
+export function ownNames(host: string): string[] {
+  const names = [hostname(), host];
+  if (isWildcard(host))
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const { address } of addresses ?? []) names.push(address);
+  return [...new Set(names.map(ownName))];
 }

@@ -18,6 +18,7 @@ import {
   receiverChecks,
 } from './receiverChecks.js';
 import { type HeldState, StateReader, checkStateTemplate, heldStateSchema } from './receiverState.js';
+import type { OwnAddresses } from '../domain/ownAddress.js';
 import { WebhookTransport, isHttp } from './transport.js';
 import { tryHeaders, webhookHeaders } from './webhookHeaders.js';
 
@@ -239,7 +240,15 @@ function stateProblem(
   return undefined;
 }
 
-export async function checkReceiver(url: string, options: CheckReceiverOptions = {}): Promise<ReceiverReport> {
+/**
+ * Runs the battery against the receiver at `url`. `own`, when the emulator runs it (the control API's receiver check), is
+ * the emulator's own addresses: a post or state read whose connection reaches one is not made (ownGuard.ts).
+ */
+export async function checkReceiver(
+  url: string,
+  options: CheckReceiverOptions = {},
+  own?: OwnAddresses,
+): Promise<ReceiverReport> {
   targetOf(url);
   if (options.state !== undefined) checkStateTemplate(options.state);
   const names = selectedChecks(options.only, options.skip);
@@ -250,8 +259,8 @@ export async function checkReceiver(url: string, options: CheckReceiverOptions =
   const at = options.at === undefined ? Date.now() : new Date(options.at).getTime();
   if (Number.isNaN(at)) throw new RangeError(`at "${String(options.at)}" is not an instant`);
   const checks = receiverChecks(options.seed ?? 'check-receiver', at).filter((check) => names.includes(check.name));
-  const transport = new WebhookTransport(timeoutMs, maxAnswerBytes);
-  const reader = options.state === undefined ? undefined : new StateReader(options.state, timeoutMs);
+  const transport = new WebhookTransport(timeoutMs, own, maxAnswerBytes);
+  const reader = options.state === undefined ? undefined : new StateReader(options.state, timeoutMs, own);
   let counted = true;
   const next = retryRule();
   const report: ReceiverReport = {

@@ -13,6 +13,7 @@ import { Flights } from './flights.js';
 import { MessageQueues, type Queued } from './messageQueues.js';
 import { type DeliveryPlan, planDelivery } from '../domain/deliveryBehaviour.js';
 import { ApiError } from '../domain/errors.js';
+import type { OwnAddresses } from '../domain/ownAddress.js';
 import { formatInstant } from '../domain/time.js';
 import type { EmulatorEmitter } from '../events.js';
 import type { Clock } from '../state/clock.js';
@@ -24,6 +25,7 @@ import {
   type WebhookAttempt,
   type WebhookEvent,
   type WebhookKind,
+  maxRedeliveries,
   webhookEvent,
 } from '../domain/webhookEvent.js';
 import { WebhookLog } from './log.js';
@@ -42,6 +44,10 @@ export interface DispatcherSettings {
   /** The rate options at start-up: behaviours with a probability (behaviourRates.ts). */
   rates: WebhookChaos;
 }
+
+/** Why an event's remaining tries were not made: its account's URL changed while they were due. */
+const urlChanged =
+  'not tried: the webhook URL changed since this event was posted (redeliver it to post it to the new one)';
 
 /** One event on its way: queued behind its message's others (MessageQueues), held until `notBefore` on its clock. */
 interface Outgoing extends Queued {
@@ -63,6 +69,8 @@ export class WebhookDispatcher {
   private readonly heldBack = new Map<string, Outgoing[]>();
   /** Closed by close(): tries on the wire stop at once and are logged as failed, not left hanging. */
   private readonly transport: WebhookTransport;
+  /** How many times each event was redelivered (forgotten with the event). */
+  private readonly redeliveries = new WeakMap<WebhookEvent, number>();
 
   constructor(
     /** The main clock: the one for a redelivery whose account was deleted since. */
@@ -75,9 +83,11 @@ export class WebhookDispatcher {
     private readonly settings: DispatcherSettings,
     /** Origin plus environment prefix for links inside payloads. */
     private readonly apiBase: (environment: Environment) => string,
+    /** Where this emulator can be reached: a try whose connection reaches it is not made (ownGuard.ts). */
+    own: OwnAddresses,
   ) {
     this.log = new WebhookLog(settings.logLimit);
-    this.transport = new WebhookTransport(settings.timeoutMs);
+    this.transport = new WebhookTransport(settings.timeoutMs, own);
     this.rates = new BehaviourRates(settings.rates, random);
     const notifyOn = new Set(settings.notifyOn);
     events.on('leg.status', ({ message, leg, status, at }) => {
@@ -117,7 +127,10 @@ export class WebhookDispatcher {
     return this.flights.settled(clock);
   }
 
-  /** Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end. */
+  /**
+   * Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end.
+   * One event is redelivered `maxRedeliveries` times at most (WEBHOOK_REDELIVERY_LIMIT, nothing changed).
+   */
   async redeliver(event: WebhookEvent): Promise<WebhookEvent> {
     // The account's current URL; only an account deleted since falls back to where the event went before.
     const account = this.store.accounts.get(event.account);
@@ -129,6 +142,14 @@ export class WebhookDispatcher {
         `Account "${event.account}" has no ${event.environment} webhook URL to redeliver to.`,
       );
     }
+    const redelivered = this.redeliveries.get(event) ?? 0;
+    if (redelivered >= maxRedeliveries) {
+      throw new ApiError(
+        'WEBHOOK_REDELIVERY_LIMIT',
+        `Webhook event ${event.id} was already redelivered ${redelivered} times, as many as one event may be.`,
+      );
+    }
+    this.redeliveries.set(event, redelivered + 1);
     event.url = url;
     event.state = 'pending';
     const clock = account?.clock ?? this.clock;
@@ -282,7 +303,8 @@ export class WebhookDispatcher {
     const tries = this.settings.retries + 1;
     for (let i = 0; i < tries && !this.transport.isClosed; i++) {
       if (i > 0 && this.settings.backoffMs > 0) await this.wallTimers.sleep(this.settings.backoffMs);
-      const attempt = await this.attempt(outgoing.clock, event, body, headers);
+      if (this.urlChanged(event)) return this.stop(outgoing.clock, event, urlChanged);
+      const [attempt, final] = await this.attempt(outgoing.clock, event, body, headers);
       if (attempt.ok && (outgoing.ignoreAnswers ?? 0) > 0) {
         // answer-ignored: the 200 is taken as lost on the way back, as a gateway that timed out takes it.
         outgoing.ignoreAnswers = (outgoing.ignoreAnswers ?? 0) - 1;
@@ -292,7 +314,32 @@ export class WebhookDispatcher {
       event.attempts.push(attempt);
       this.events.emit('webhook.attempt', { event, attempt });
       if (attempt.ok) return this.settle(event, 'delivered');
+      if (final) break;
     }
+    this.settle(event, 'failed');
+  }
+
+  /**
+   * Whether the event's account has another webhook URL now than the one the event is posted to: its remaining tries are
+   * not made to the old one (a redelivery goes to the new one). An account deleted since has none to compare.
+   */
+  private urlChanged(event: WebhookEvent): boolean {
+    const current = this.store.accounts.get(event.account)?.environments[event.environment].webhookUrl;
+    return current !== undefined && current !== event.url;
+  }
+
+  /** Ends an event without a try: the reason is logged as a try that was not made, and the event fails. */
+  private stop(clock: Clock, event: WebhookEvent, error: string): void {
+    const attempt: WebhookAttempt = {
+      number: event.attempts.length + 1,
+      at: formatInstant(clock.now(), this.settings.offsetMinutes),
+      url: event.url as string,
+      error,
+      durationMs: 0,
+      ok: false,
+    };
+    event.attempts.push(attempt);
+    this.events.emit('webhook.attempt', { event, attempt });
     this.settle(event, 'failed');
   }
 
@@ -313,7 +360,7 @@ export class WebhookDispatcher {
     event: WebhookEvent,
     body: string,
     headers: Record<string, string>,
-  ): Promise<WebhookAttempt> {
+  ): Promise<[attempt: WebhookAttempt, final: boolean]> {
     const url = event.url as string;
     const number = event.attempts.length + 1;
     const at = formatInstant(clock.now(), this.settings.offsetMinutes);
@@ -321,7 +368,17 @@ export class WebhookDispatcher {
     const result = await this.transport.post(url, body, tryHeaders(headers, number));
     const durationMs = Math.round(performance.now() - started);
     // Only a complete 200 answer counts; anything else, a redirect included (never followed), is a failed try.
-    if ('status' in result) return { number, at, url, status: result.status, durationMs, ok: result.status === 200 };
-    return { number, at, url, error: result.error, durationMs, ok: false };
+    if ('status' in result) {
+      const { status, answer } = result;
+      const ok = status === 200;
+      return [
+        answer === undefined
+          ? { number, at, url, status, durationMs, ok }
+          : { number, at, url, status, answer, durationMs, ok },
+        false,
+      ];
+    }
+    // A connection that reached the emulator itself would reach it again: no re-attempt.
+    return [{ number, at, url, error: result.error, durationMs, ok: false }, result.ownAddress === true];
   }
 }

@@ -7,6 +7,8 @@
 import type { Agent } from 'undici';
 import { z } from 'zod';
 import { maskUrlsInText } from '../domain/credentials.js';
+import type { OwnAddresses } from '../domain/ownAddress.js';
+import { guardedConnector } from './ownGuard.js';
 import { isHttp } from './transport.js';
 
 /** What a receiver says it holds for one message: the status it records, and how many notifications it acted on. */
@@ -81,6 +83,8 @@ export class StateReader {
   constructor(
     private readonly template: string,
     private readonly timeoutMs: number,
+    /** This emulator's own addresses, when it runs the check: a read that reaches one is not made. */
+    private readonly own?: OwnAddresses,
   ) {}
 
   async read(subject: StateSubject): Promise<StateAnswer> {
@@ -89,7 +93,10 @@ export class StateReader {
     // Credentials in the URL become Basic auth, as the webhook posts do with them.
     if (target.username !== '' || target.password !== '')
       headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`;
-    const agent = await (this.agent ??= import('undici').then(({ Agent }) => new Agent()));
+    const agent = await (this.agent ??= import('undici').then(
+      ({ Agent, buildConnector }) =>
+        new Agent(this.own === undefined ? {} : { connect: guardedConnector(buildConnector({}), this.own) }),
+    ));
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);
     try {

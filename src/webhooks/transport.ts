@@ -11,7 +11,10 @@
  */
 
 import type { Dispatcher } from 'undici';
+import type { OwnAddresses } from '../domain/ownAddress.js';
+import { answerExcerptBytes } from '../domain/webhookEvent.js';
 import { type Deadline, Deadlines } from './deadlines.js';
+import { OwnAddressRefused, guardedConnector } from './ownGuard.js';
 
 /** How a try ended: the receiver's status once its whole answer arrived, or why there was none. */
 /** Whether a URL is one a webhook can be posted to: http or https, nothing else. */
@@ -22,8 +25,23 @@ export type TryResult =
       status: number;
       /** Set when the answer's body went past the transport's limit and was not read further. */
       cutAfterBytes?: number;
+      /** The start of the body of an answer other than 200 (`answerExcerptBytes` at most), when it had one. */
+      answer?: string;
     }
-  | { error: string };
+  | {
+      error: string;
+      /** Set when the connection reached this emulator itself: nothing was sent, and a re-attempt would reach it again. */
+      ownAddress?: true;
+    };
+
+/** The kept start of an answer's body as text; a character cut at the limit is dropped, not shown broken. */
+function answerExcerpt(bytes: Buffer): string | undefined {
+  if (bytes.length === 0) return undefined;
+  return bytes
+    .subarray(0, answerExcerptBytes)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
+}
 
 /** One webhook post as an in-process receiver gets it: where it was going, its headers (lowercase) and its JSON text. */
 export interface WebhookDelivery {
@@ -32,11 +50,18 @@ export interface WebhookDelivery {
   readonly body: string;
 }
 
+/** An in-process receiver's answer with its body: the start of a refusal's body is logged with the try, as over a socket. */
+export interface WebhookAnswer {
+  readonly status: number;
+  readonly body?: string;
+}
+
 /**
- * A receiver in the emulator's own process (the vitest fixture's catcher): answers a post with an HTTP status, at once or
- * later; one that never answers times out like a hanging socket, one that throws counts as a failed try.
+ * A receiver in the emulator's own process (the vitest fixture's catcher, an app's handler): answers a post with an HTTP
+ * status, or a status and body, at once or later; one that never answers times out like a hanging socket, one that
+ * throws counts as a failed try.
  */
-export type WebhookReceiver = (delivery: WebhookDelivery) => number | Promise<number>;
+export type WebhookReceiver = (delivery: WebhookDelivery) => number | WebhookAnswer | Promise<number | WebhookAnswer>;
 
 /** A try handed to an in-process receiver: the same deadline as a try on a socket, ended by close() alike. */
 class LocalTry implements Deadline {
@@ -86,6 +111,8 @@ class Try implements Deadline, Dispatcher.DispatchHandler {
   private status = 0;
   private answering = false;
   private read = 0;
+  /** The start of a refusal's body (an answer other than 200), kept for the log; none for a 200. */
+  private kept: Buffer[] | undefined;
   private abort: ((reason?: Error) => void) | undefined;
 
   constructor(
@@ -104,6 +131,7 @@ class Try implements Deadline, Dispatcher.DispatchHandler {
   onHeaders(statusCode: number): boolean {
     this.status = statusCode;
     this.answering = true;
+    if (statusCode !== 200) this.kept = [];
     return true;
   }
 
@@ -112,18 +140,28 @@ class Try implements Deadline, Dispatcher.DispatchHandler {
    * it has and the connection is closed, so an endless or huge answer costs a bounded read, not the whole timeout.
    */
   onData(chunk: Buffer): boolean {
+    const before = this.read;
     this.read += chunk.length;
+    if (this.kept !== undefined && before < answerExcerptBytes)
+      this.kept.push(chunk.subarray(0, answerExcerptBytes - before));
     if (this.read <= this.maxAnswerBytes) return true;
-    this.finish({ status: this.status, cutAfterBytes: this.maxAnswerBytes });
+    this.finish({ ...this.answered(), cutAfterBytes: this.maxAnswerBytes });
     return false;
   }
 
   onComplete(): void {
-    this.finish({ status: this.status });
+    this.finish(this.answered());
+  }
+
+  /** The status, with the kept start of a refusal's body when there was one. */
+  private answered(): { status: number; answer?: string } {
+    const answer = this.kept === undefined ? undefined : answerExcerpt(Buffer.concat(this.kept));
+    return answer === undefined ? { status: this.status } : { status: this.status, answer };
   }
 
   onError(error: Error): void {
-    this.finish({ error: describe(error, this.answering) });
+    if (error instanceof OwnAddressRefused) this.finish({ error: error.message, ownAddress: true });
+    else this.finish({ error: describe(error, this.answering) });
   }
 
   expire(): void {
@@ -184,6 +222,8 @@ export class WebhookTransport {
    */
   constructor(
     private readonly timeoutMs: number,
+    /** This emulator's own addresses: a connection that reaches one is closed unused (ownGuard.ts). */
+    private readonly own: OwnAddresses | undefined,
     private readonly maxAnswerBytes = Number.POSITIVE_INFINITY,
   ) {}
 
@@ -252,8 +292,16 @@ export class WebhookTransport {
       this.deadlines.add(attempt);
       const failed = (error: unknown): void =>
         attempt.finish({ error: `receiver failed: ${(error as Error)?.message}` });
+      const answered = (answer: number | WebhookAnswer): void => {
+        if (typeof answer === 'number') return attempt.finish({ status: answer });
+        const excerpt =
+          answer.status === 200 || answer.body === undefined
+            ? undefined
+            : answerExcerpt(Buffer.from(answer.body.slice(0, answerExcerptBytes)));
+        attempt.finish(excerpt === undefined ? { status: answer.status } : { status: answer.status, answer: excerpt });
+      };
       try {
-        Promise.resolve(receiver({ url, headers, body })).then((status) => attempt.finish({ status }), failed);
+        Promise.resolve(receiver({ url, headers, body })).then(answered, failed);
       } catch (error) {
         failed(error);
       }
@@ -298,13 +346,13 @@ export class WebhookTransport {
   }
 
   private load(): Promise<Dispatcher> {
-    this.loading ??= import('undici').then(({ Agent }) => {
+    this.loading ??= import('undici').then(({ Agent, buildConnector }) => {
       // No timeouts of undici's own: the deadline covers the whole try, as long as the user set it.
       const agent = new Agent({
         connections: socketsPerReceiver,
         headersTimeout: 0,
         bodyTimeout: 0,
-        connectTimeout: 0,
+        connect: this.own === undefined ? { timeout: 0 } : guardedConnector(buildConnector({ timeout: 0 }), this.own),
       });
       this.agent = agent;
       if (this.closed) void agent.destroy();

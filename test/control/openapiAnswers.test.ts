@@ -90,6 +90,7 @@ test('every control operation answers what the OpenAPI document declares, with n
     'optOuts.remove': { path: { number: '27831234567' } },
     'requests.find': { query: 'limit=3' },
     sign: { body: { message: 'Hi', recipient: ['27831234567'] } },
+    cost: { body: { text: 'It’s here', recipients: 2 } },
     // A catcher answers its status as text, so the state hook's reading is an error: the readings' schema is checked too.
     receiverCheck: {
       body: { receiver: catcher.url, state: `${catcher.url}?message={id}`, only: ['late'], receiverTimeout: '2s' },

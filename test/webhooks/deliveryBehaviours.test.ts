@@ -301,7 +301,7 @@ test.each([
   },
 );
 
-test('a notification held by reorder goes out when the account loses its webhook URL before the next status', async () => {
+test('a notification held by reorder ends failed, unposted and saying why, when the account loses its webhook URL before the next status', async () => {
   const { emulator, send, posted } = await mainClock({ webhookReorderRate: 1 });
   const id = await send();
   await emulator.clock.advance('1s');
@@ -309,7 +309,13 @@ test('a notification held by reorder goes out when the account loses its webhook
   emulator.accounts.update(apiKey, { live: { webhookUrl: null } });
   await emulator.waitFor(id).toReach('delivered');
   await emulator.webhooks.settled();
-  expect(posted()).toEqual(['submitted']);
+  // Not left held: let go by the next status, and not posted to the URL the account no longer has.
+  expect(posted()).toEqual([]);
+  const [submitted] = emulator.webhooks.list({ message: id }).items;
+  expect(submitted).toMatchObject({ status: 'submitted', state: 'failed' });
+  expect(submitted?.attempts).toEqual([
+    expect.objectContaining({ ok: false, durationMs: 0, error: expect.stringMatching(/webhook URL changed/) }),
+  ]);
 });
 
 test('a notification held by reorder and by late stays delayed, unposted, after the reorder lets it go', async () => {

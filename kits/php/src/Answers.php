@@ -69,6 +69,7 @@ namespace SmsEmulator\PhpUnit;
  *   `duplicateOf`: A duplicate: the id of the event it repeats, which it is posted under (X-Emulator-Event-Id).
  *
  * WebhookEventAttempt: One item of WebhookEvent's `attempts`.
+ *   `answer`: The start of the body of an answer other than 200 (200 bytes at most), when it had one.
  *
  * Chaos: What webhooks.chaos (`GET /webhooks/chaos`), webhooks.setChaos (`POST /webhooks/chaos`) answer.
  *
@@ -80,6 +81,24 @@ namespace SmsEmulator\PhpUnit;
  *   `responseBody`: The JSON answered, if any.
  *
  * Signature: What sign (`POST /sign`) answers.
+ *
+ * CostExplanation: What cost (`POST /cost`) answers.
+ *   `units`: Septets for GSM-7, UTF-16 code units for UCS-2.
+ *   `credits`: What a send of the text to `recipients` numbers costs under `pricing`.
+ *   `triggers`: Every character that forced UCS-2, in text order (empty for a GSM-7 text).
+ *   `fix`: The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger
+ *   has no suggestion.
+ *
+ * CostExplanationTrigger: One item of CostExplanation's `triggers`.
+ *   `char`: The character as it stands in the text (a combining mark alone when the text was decomposed).
+ *   `codePoint`: `U+2019`.
+ *   `name`: Its Unicode name, where the emulator knows it (the usual traps).
+ *   `position`: Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
+ *   `index`: Its UTF-16 offset (0-based), as a JavaScript string indexes it.
+ *   `suggestion`: The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null
+ *   when there is none.
+ *
+ * CostExplanationFix: CostExplanation's `fix`.
  *
  * BundledScenarios: What scenario.bundled (`GET /scenario/bundled`) answers.
  *
@@ -120,11 +139,14 @@ namespace SmsEmulator\PhpUnit;
  * @phpstan-type Wait array{message: ControlMessage, clock: WaitClock}
  * @phpstan-type WaitClock array{id: string|null, now: int, time: string}
  * @phpstan-type WebhookEvent array{id: string, kind: 'delivery'|'reply', environment: 'live'|'sandbox', account: string, messageId: string, recipient: string, status: string, createdAt: string, url: string|null, state: 'pending'|'delayed'|'delivered'|'failed'|'skipped', payload: mixed, attempts: list<WebhookEventAttempt>, behaviours: list<'duplicate'|'reorder'|'late'|'orphan'|'answer-ignored'>, duplicateOf?: string}
- * @phpstan-type WebhookEventAttempt array{number: int, at: string, url: string, status?: int, error?: string, durationMs: int|float, ok: bool}
+ * @phpstan-type WebhookEventAttempt array{number: int, at: string, url: string, status?: int, answer?: string, error?: string, durationMs: int|float, ok: bool}
  * @phpstan-type Chaos array{duplicateRate: int|float, delayRate: int|float, reorderRate: int|float, delay: int|float}
  * @phpstan-type OptOut array{account: string, environment: 'live'|'sandbox', number: string, optedOut: bool}
  * @phpstan-type JournalEntry array{id: string, wallTime: string, time: string, method: string, path: string, query: string, environment: 'live'|'sandbox', account: string|null, status: int, network: string|null, code: string|null, messageId: string|null, durationMs: int|float, requestBody: mixed, responseBody: mixed}
  * @phpstan-type Signature array{string_to_sign: string, signature: string}
+ * @phpstan-type CostExplanation array{encoding: 'GSM-7'|'UCS-2', units: int, segments: int, recipients: int, pricing: 'per-segment'|'per-message', credits: int, triggers: list<CostExplanationTrigger>, fix: CostExplanationFix|null}
+ * @phpstan-type CostExplanationTrigger array{char: string, codePoint: string, name: string|null, position: int, index: int, suggestion: string|null}
+ * @phpstan-type CostExplanationFix array{text: string, encoding: 'GSM-7'|'UCS-2', segments: int, credits: int}
  * @phpstan-type BundledScenarios array{scenarios: list<BundledScenariosScenario>}
  * @phpstan-type BundledScenariosScenario array{name: string, description: string}
  * @phpstan-type ReceiverReport array{url: string, passed: bool, timeoutMs: int, state?: string, checks: list<ReceiverReportCheck>, unseen: list<string>, unreachable?: string}

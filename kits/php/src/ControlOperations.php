@@ -25,6 +25,7 @@ namespace SmsEmulator\PhpUnit;
  * @phpstan-import-type OptOut from Answers
  * @phpstan-import-type JournalEntry from Answers
  * @phpstan-import-type Signature from Answers
+ * @phpstan-import-type CostExplanation from Answers
  */
 trait ControlOperations
 {
@@ -72,6 +73,7 @@ trait ControlOperations
         'requests.find' => ['GET', '/requests', 200],
         'requests.count' => ['GET', '/requests/count', 200],
         'sign' => ['POST', '/sign', 200],
+        'cost' => ['POST', '/cost', 200],
         'reset' => ['POST', '/reset', 200],
         'snapshot' => ['GET', '/snapshot', 200],
         'restore' => ['PUT', '/snapshot', 200],
@@ -411,8 +413,9 @@ trait ControlOperations
     /**
      * `{"status": "delivered", "within"?: "1h"}`: moves the message's own clock to each of its next changes until it
      * has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the
-     * clock's `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within`
-     * passes.
+     * clock's `id`, `now`, `time` then), CONTROL_WAIT_FAILED with its history when it ends otherwise or `within`
+     * passes, or CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook
+     * receiver refused every try of that status's notification.
      *
      * `POST /messages/{id}/wait`; answers Wait.
      *
@@ -705,6 +708,22 @@ trait ControlOperations
     public function sign(array $body = [], array $query = []): array
     {
         return $this->operation('sign', [], $body, $query);
+    }
+
+    /**
+     * `{"text": "…", "recipients"?: 1}`: why the text costs what it costs under the emulator's pricing: encoding,
+     * units, segments, every character that forced UCS-2 (position, UTF-16 index, code point, name, the GSM-7 text
+     * usually meant), the credits, and what the text would cost with every suggestion applied.
+     *
+     * `POST /cost`; answers CostExplanation.
+     *
+     * @param array{text: string, recipients?: int} $body
+     * @return CostExplanation
+     * @throws ControlException when the emulator refuses the call
+     */
+    public function cost(array $body = []): array
+    {
+        return $this->operation('cost', [], $body, []);
     }
 
     /**

@@ -51,15 +51,15 @@ final class Emulator
         $token = getenv($env['token']) ?: null;
         $tried = ['url' => 'not set', 'command' => 'not set', 'carried' => 'not installed (require smsemulator/phpunit-kit-node-' . self::platform() . ')', 'pathNode' => 'not found'];
         if ($url !== null) {
-            self::announce("SMS_EMULATOR_URL=$url");
+            self::announce("SMS_EMULATOR_URL=" . Http::shownUrl($url));
             $control = new Control(rtrim($url, '/'), $token);
             try {
                 $health = $control->health();
             } catch (TransportException|ControlException $failure) {
-                throw new EmulatorException(Settings::ERROR_PREFIX . "SMS_EMULATOR_URL=$url does not answer as an sms-emulator: {$failure->getMessage()}");
+                throw new EmulatorException(Settings::ERROR_PREFIX . "SMS_EMULATOR_URL=" . Http::shownUrl($url) . " does not answer as an sms-emulator: {$failure->getMessage()}");
             }
             if (($health['status'] ?? null) !== 'ok') {
-                throw new EmulatorException(Settings::ERROR_PREFIX . "SMS_EMULATOR_URL=$url is not an sms-emulator: /_emulator/health answered " . json_encode($health));
+                throw new EmulatorException(Settings::ERROR_PREFIX . "SMS_EMULATOR_URL=" . Http::shownUrl($url) . " is not an sms-emulator: /_emulator/health answered " . json_encode($health));
             }
             return new self(rtrim($url, '/'), $control, ['origin' => rtrim($url, '/')]);
         }

@@ -34,7 +34,8 @@ final class Http
         $answer = @file_get_contents($url, false, $context);
         if ($answer === false && $http_response_header === []) {
             $error = error_get_last()['message'] ?? 'no answer';
-            throw new TransportException(Settings::ERROR_PREFIX . "no answer from $method $url: $error");
+            // PHP's own message quotes the URL too.
+            throw new TransportException(self::shownUrl(Settings::ERROR_PREFIX . "no answer from $method $url: $error"));
         }
         $status = 0;
         $answerHeaders = [];
@@ -48,5 +49,25 @@ final class Http
             }
         }
         return ['status' => $status, 'headers' => $answerHeaders, 'body' => (string) $answer];
+    }
+
+    /**
+     * `$text` with the password of every URL in it masked as `***`, the user name kept: the emulator's rule for what is
+     * shown (docs/security.md#credentials-in-what-it-shows), for the kit's own printed lines and errors. The userinfo
+     * ends at the authority's last `@`, the password starts after its first `:`.
+     */
+    public static function shownUrl(string $text): string
+    {
+        if (!str_contains($text, '@')) {
+            return $text;
+        }
+        return (string) preg_replace_callback('~\b([a-z][a-z0-9+.-]*:[/\\\\]{2})([^\s/\\\\?#"<>`{}|^]*)~i', static function (array $found): string {
+            [$whole, $scheme, $authority] = $found;
+            $at = strrpos($authority, '@');
+            $colon = strpos($authority, ':');
+            return $at === false || $colon === false || $colon >= $at - 1
+                ? $whole
+                : $scheme . substr($authority, 0, $colon + 1) . '***' . substr($authority, $at);
+        }, $text);
     }
 }

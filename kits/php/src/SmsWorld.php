@@ -24,8 +24,8 @@ trait SmsWorld
     protected World $sms;
 
     /**
-     * The world's settings, as World::create names them: webhookUrl (the app's own handler), signingSecret, balance,
-     * startTime, environment ('live' or 'sandbox'), scopes, scenario, offset. Override to set them per test class
+     * The world's settings, as World::create names them: webhookUrl (the app's own handler), signingSecret,
+     * webhookSigningSecret, balance, startTime, environment ('live' or 'sandbox'), scopes, scenario, offset. Override to set them per test class
      * (or per test, by `$this->getName()`).
      */
     protected function smsWorldOptions(): array

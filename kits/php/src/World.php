@@ -22,6 +22,8 @@ final class World
     public readonly SmsClient $sms;
     public readonly string $apiKey;
     public readonly string $signingSecret;
+    /** The secret the emulator signs this world's webhooks with (`Webhook-Signature`): its own, given or generated. */
+    public readonly ?string $webhookSigningSecret;
     public readonly string $clockId;
     private ?WorldClock $clock = null;
 
@@ -29,6 +31,7 @@ final class World
     {
         $this->apiKey = $made['account']['apiKey'];
         $this->signingSecret = $made['account']['signingSecret'];
+        $this->webhookSigningSecret = $made['account']['webhookSigningSecret'] ?? null;
         $this->clockId = $made['clock']['id'];
         $this->sms = new SmsClient($control->origin, $this->apiKey, $this->signingSecret, $environment, $offset);
     }
@@ -36,7 +39,8 @@ final class World
     /**
      * Makes a world in one call. `$webhookUrl` is the app's own handler (its deliveries go there, retried as the spec
      * says when it fails); without one, deliveries are logged but posted nowhere. `$startTime` and `$scenario` as the
-     * control API takes them (ISO text or a DateTimeInterface; an array, or YAML or JSON text).
+     * control API takes them (ISO text or a DateTimeInterface; an array, or YAML or JSON text). `$webhookSigningSecret`
+     * is the secret its webhooks are signed with (`Webhook-Signature`), generated for the world unless given.
      */
     public static function create(
         Control $control,
@@ -49,9 +53,11 @@ final class World
         ?array $scopes = null,
         array|string|null $scenario = null,
         string $offset = '+02:00',
+        ?string $webhookSigningSecret = null,
     ): self {
         $account = array_filter([
             'signingSecret' => $signingSecret,
+            'webhookSigningSecret' => $webhookSigningSecret,
             'balance' => $environment === 'live' ? $balance : null,
             'sandboxBalance' => $environment === 'sandbox' ? $balance : null,
             'webhookUrl' => $environment === 'live' ? $webhookUrl : null,

@@ -24,6 +24,18 @@ final class ResolutionTest extends TestCase
         self::assertSame(1, substr_count($errors, 'sms-emulator: emulator from'), 'the order is announced once per run');
     }
 
+    public function testAPasswordInTheUrlIsMaskedWhereverTheKitPrintsItAsTheEmulatorDoes(): void
+    {
+        [$output, $errors] = self::runScript(['SMS_EMULATOR_URL' => 'http://proxy:pw-PLANTED-1@127.0.0.1:9']);
+        self::assertStringContainsString('SMS_EMULATOR_URL=http://proxy:***@127.0.0.1:9 does not answer', $output);
+        self::assertStringContainsString('emulator from SMS_EMULATOR_URL=http://proxy:***@127.0.0.1:9', $errors);
+        self::assertStringNotContainsString('pw-PLANTED-1', $output . $errors);
+        self::assertSame('http://user:***@[::1]:4000/hook?to=a@b', \SmsEmulator\PhpUnit\Http::shownUrl('http://user:p@ss:w@rd@[::1]:4000/hook?to=a@b'));
+        foreach (['http://127.0.0.1:4000/x', 'http://hooks@h/', 'http://u:@h/', 'http://h/p@x', 'not a url: pw@host'] as $kept) {
+            self::assertSame($kept, \SmsEmulator\PhpUnit\Http::shownUrl($kept));
+        }
+    }
+
     public function testARunKilledAfterStartingItsEmulatorLeavesNoTemporaryFolder(): void
     {
         $tmp = sys_get_temp_dir() . '/sms-php-killed-' . bin2hex(random_bytes(4));

@@ -109,6 +109,26 @@ final class WorldTest extends TestCase
         }
     }
 
+    public function testAWorldsWebhooksAreSignedWithItsOwnWebhookSecretGivenOrGenerated(): void
+    {
+        $own = World::create(Emulator::shared()->control, name: 'own webhook secret', webhookUrl: self::$app->url, webhookSigningSecret: 'whsec-the-apps-own');
+        try {
+            self::assertSame('whsec-the-apps-own', $own->webhookSigningSecret);
+            $sent = $own->sms->send('27831234567', 'signed for the app');
+            $own->clock()->runUntilIdle('1d');
+            $ids = array_column($own->webhookLog(['message' => $sent['id']]), 'id');
+            $posts = array_values(array_filter(self::$app->received(), static fn (array $post) => in_array($post['event'], $ids, true)));
+            self::assertNotEmpty($posts);
+            foreach ($posts as $post) {
+                self::assertSame(hash_hmac('sha256', $post['body'], 'whsec-the-apps-own'), $post['signature']);
+            }
+        } finally {
+            $own->close();
+        }
+        self::assertNotEmpty($this->sms->webhookSigningSecret);
+        self::assertNotSame('whsec-the-apps-own', $this->sms->webhookSigningSecret);
+    }
+
     public function testAnOptOutAndTheBalanceAreTheWorldsOwn(): void
     {
         self::assertTrue($this->sms->optOut('27830000001')['optedOut']);

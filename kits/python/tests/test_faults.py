@@ -1,11 +1,14 @@
 """The kit's own faults, each fixed and proven: a control request on a connection the emulator closed is not lost, the
-catcher's listen backlog, no temp folder left after a session, timelines under pytest's base temp named per run."""
+catcher's listen backlog, no temp folder left after a session (nor after a SIGKILLed one, by the next), timelines under pytest's base temp named per run."""
 
 import os
 import re
 import select
+import signal
 import socket
 import socketserver
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -13,6 +16,7 @@ import pytest
 
 from pytest_sms_emulator import Control, SmsApiError, SmsClient, SmsWorld, start
 from pytest_sms_emulator.catcher import _Handler, _Server
+from pytest_sms_emulator.emulator import TEMP_PREFIX, sweep_temp_folders
 
 
 def test_a_world_made_after_the_emulator_closed_the_idle_connection_is_made(sms_emulator, sms_catchers):
@@ -160,3 +164,57 @@ def test_timelines_of_failing_tests_go_under_each_runs_base_temp_folder(pytester
         assert page.parent.name == "sms-emulator-timelines"
         assert page.parent.parent.name.startswith("runpytest-")  # pytester's base temp folder of that run
         assert "to 27830000001" in page.read_text(encoding="utf-8")
+
+
+def _gone_pid() -> int:
+    """The pid of a process that has ended (and been reaped)."""
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    return ended.pid
+
+
+def test_a_temp_folder_naming_a_gone_process_is_swept_and_a_live_ones_kept(tmp_path):
+    gone = tmp_path / f"{TEMP_PREFIX}{_gone_pid()}-abc"
+    live = tmp_path / f"{TEMP_PREFIX}{os.getppid()}-def"
+    other = tmp_path / "sms-emulator-someone-else"
+    for folder in (gone, live, other):
+        folder.mkdir()
+        (folder / "output.log").write_text("log")
+    assert sweep_temp_folders(str(tmp_path)) == [str(gone)]
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted([live.name, other.name])
+
+
+def test_the_temp_folder_a_sigkilled_run_leaves_is_swept_by_the_next_run(pytester, tmp_path):
+    if os.environ.get("SMS_EMULATOR_URL"):
+        pytest.skip("the run shares a running emulator: it starts none, so leaves no folder")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    pytester.makepyfile(
+        "import sys\n"
+        "def test_blocks(sms):\n"
+        "    print('STARTED', flush=True)\n"
+        "    sys.stdin.readline()\n"  # holds the run until it is killed
+    )
+    environ = {**os.environ, "TMPDIR": str(scratch)}
+    command = [sys.executable, "-m", "pytest", "-s", "-p", "no:cacheprovider", "-p", "no:xdist"]
+    killed = subprocess.Popen(
+        command, cwd=pytester.path, env=environ, stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        for line in killed.stdout:  # type: ignore[union-attr]
+            if b"STARTED" in line:
+                break
+        left = [path.name for path in scratch.iterdir()]
+        os.kill(killed.pid, signal.SIGKILL)
+        killed.wait()
+    finally:
+        if killed.poll() is None:
+            killed.kill()
+        killed.stdout.close()  # type: ignore[union-attr]
+        killed.stdin.close()  # type: ignore[union-attr]
+    assert [name for name in left if name.startswith(TEMP_PREFIX)] == [path.name for path in scratch.iterdir()]
+    assert len(left) == 1
+    pytester.makepyfile("def test_blocks(sms):\n    assert sms.clock.id\n")
+    finished = subprocess.run(command, cwd=pytester.path, env=environ, stdin=subprocess.DEVNULL, capture_output=True)
+    assert finished.returncode == 0, finished.stdout.decode()
+    assert list(scratch.iterdir()) == []

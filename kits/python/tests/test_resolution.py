@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_sms_emulator.emulator import BUNDLE_ENTRY, EmulatorNotFound, resolve, resolve_command
+from pytest_sms_emulator.control import ControlError
+from pytest_sms_emulator.emulator import BUNDLE_ENTRY, EmulatorNotFound, resolve, resolve_command, start
+from pytest_sms_emulator.http import shown_url
 
 
 def package_with_bundle(folder: Path) -> Path:
@@ -44,6 +46,26 @@ def test_the_url_comes_first_then_the_command_then_the_carried_runtime_then_node
     chosen = step(only_path, with_carried=False)
     assert (chosen.step, chosen.command) == ("path-node", [str(path_node), str(package / "_emulator" / BUNDLE_ENTRY)])
     assert "v22.1.0" in chosen.describe()
+
+
+def test_a_password_in_the_url_is_masked_where_the_kit_prints_it_and_kept_where_it_connects():
+    chosen = resolve({"SMS_EMULATOR_URL": "http://proxy:pw-PLANTED-1@127.0.0.1:1/"})
+    assert chosen.url == "http://proxy:pw-PLANTED-1@127.0.0.1:1"
+    assert chosen.describe() == (
+        "sms-emulator: SMS_EMULATOR_URL=http://proxy:***@127.0.0.1:1 (a running emulator, shared by the run)"
+    )
+    assert "pw-PLANTED-1" not in str(chosen.found)
+    with pytest.raises(ControlError) as refused:
+        start(resolution=chosen)
+    assert "GET http://proxy:***@127.0.0.1:1/_emulator/health got no answer" in str(refused.value)
+
+
+def test_shown_url_masks_every_password_the_emulator_masks_and_nothing_else():
+    assert shown_url("http://user:p@ss:w@rd@[::1]:4000/hook?to=a@b") == "http://user:***@[::1]:4000/hook?to=a@b"
+    text = '"http://u:one@a.test" and ftp://v:two@b.test/x, mail me@c.test'
+    assert shown_url(text) == '"http://u:***@a.test" and ftp://v:***@b.test/x, mail me@c.test'
+    for kept in ("http://127.0.0.1:4000/x", "http://hooks@h/", "http://u:@h/", "http://h/p@x", "not a url: pw@host"):
+        assert shown_url(kept) == kept
 
 
 def test_when_nothing_works_one_error_names_every_step_and_what_it_found(tmp_path):

@@ -71,6 +71,21 @@ RSpec.describe "a world per example whose webhooks reach the app's own handler",
     late&.close
   end
 
+  it "signs its webhooks with its own webhook secret, given or generated" do
+    own = SmsEmulatorKit::World.create(sms.control, name: "own webhook secret", webhook_url: @app.url, webhook_signing_secret: "whsec-the-apps-own")
+    expect(own.webhook_signing_secret).to eq("whsec-the-apps-own")
+    sent = own.sms.send_message("27831234567", "signed for the app")
+    own.clock.run_until_idle("1d")
+    ids = own.webhook_log(message: sent["id"]).map(&:id)
+    posts = @app.posts.select { |post| ids.include?(post["event"]) }
+    expect(posts).not_to be_empty
+    posts.each { |post| expect(post["signature"]).to eq(OpenSSL::HMAC.hexdigest("SHA256", "whsec-the-apps-own", post["body"])) }
+    expect(sms.webhook_signing_secret).not_to be_nil
+    expect(sms.webhook_signing_secret).not_to eq("whsec-the-apps-own")
+  ensure
+    own&.close
+  end
+
   it "opts a number out and reads the balance of its own account" do
     expect(sms.opt_out("27830000001").opted_out).to be(true)
     expect(sms.control.opt_outs_list({ "account" => sms.api_key, "environment" => "live" }).items).to eq(["27830000001"])

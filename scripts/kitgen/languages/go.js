@@ -267,6 +267,20 @@ function typesFile(contract, answers) {
   );
 }
 
+/** Each answer with a value of its Go type, for the kit's contract test (a _test.go file: no code of the package). */
+function answersTestFile(answers) {
+  const zero = { string: '""', bool: 'false', 'json.RawMessage': 'json.RawMessage(nil)' };
+  const rows = [...answers.types].map(([name, type]) => {
+    const value = type.document ? `${type.go}(nil)` : type.record ? `${type.go}{}` : (zero[type.go] ?? `${type.go}(0)`);
+    return `\t{${quote(name)}, ${value}},`;
+  });
+  return goFile(
+    'Each answer of the contract with a value of the Go type that holds it, for contract_test.go.',
+    rows.some((row) => row.includes('json.')) ? ['encoding/json'] : [],
+    [['var contractAnswerTypes = []struct {', '\tname  string', '\tvalue any', '}{', ...rows, '}'].join('\n')],
+  );
+}
+
 // ---- inputs (bodies and queries) ----
 
 function inputModel(contract) {
@@ -343,6 +357,8 @@ function inputModel(contract) {
           `${inputNames[op.id] ?? `${op.names.go}Input`} is the body of ${op.names.go}; zero fields are not sent.`,
         );
         bodies.set(op.id, { struct: name });
+        const struct = structs.find((entry) => entry.name === name);
+        struct.users = [...(struct.users ?? []), op.names.go];
       }
     }
     if (op.query.length === 1 && !op.pages) queries.set(op.id, { single: op.query[0] });
@@ -374,9 +390,12 @@ function inputModel(contract) {
       queries.set(op.id, { struct: entry.name });
     }
   }
-  for (const entry of structs)
+  for (const entry of structs) {
     if (entry.kind === 'query' && entry.users.length > 1)
-      entry.doc = `${entry.name} is the query of ${entry.users.join(', ')}; empty fields are not sent.`;
+      entry.doc = `${entry.name} is the query of ${listText(entry.users)}; empty fields are not sent.`;
+    if (entry.kind === 'body' && entry.users?.length > 1)
+      entry.doc = `${entry.name} is the body of ${listText(entry.users)}; zero fields are not sent.`;
+  }
   return { structs, bodies, queries };
 }
 
@@ -512,9 +531,12 @@ function operationMethod(contract, op, answers, inputs, control) {
     ...comment(op.summary),
     ...(notes.length > 0 ? ['//', ...comment(`Arguments: ${notes.join('; ')}.`)] : []),
   ];
-  return [...doc, `func (c *Control) ${op.names.go}(${signature.join(', ')}) ${results} {`, ...statements, '}'].join(
-    '\n',
-  );
+  const head = `${op.names.go}(${signature.join(', ')}) ${results}`;
+  return {
+    code: [...doc, `func (c *Control) ${head} {`, ...statements, '}'].join('\n'),
+    head,
+    arguments: notes.join('; '),
+  };
 }
 
 function operationsFile(contract, answers, inputs) {
@@ -525,8 +547,52 @@ function operationsFile(contract, answers, inputs) {
   return goFile(
     "One method of Control per operation of the emulator's control API (docs/control-api.md), named by the contract.",
     needsURL ? ['net/url'] : [],
-    methods,
+    methods.map((method) => method.code),
   );
+}
+
+function cell(text) {
+  return text.replace(/\|/g, '\\|');
+}
+
+/** The methods and inputs as a page (kits/go/CONTROL.md), which docs/go.md links: every argument list in one place. */
+function controlPage(contract, answers, inputs) {
+  const rows = contract.operations.map((op) => {
+    const method = operationMethod(contract, op, answers, inputs, contract.paths.control);
+    const route = `${op.method} ${contract.paths.control}${op.path}`;
+    const args = method.arguments === '' ? '' : ` Arguments: ${method.arguments}.`;
+    return `| \`${method.head}\` | \`${route}\` | ${cell(op.summary + args)} |`;
+  });
+  const structs = inputs.structs.flatMap((struct) => [
+    `### ${struct.name}`,
+    '',
+    struct.doc,
+    '',
+    ...struct.fields.map(
+      (field) =>
+        `- \`${field.name === '' ? field.type : `${field.name} ${field.type}`}\`${field.wire ? ` (\`${field.wire}\`)` : ''}${field.doc ? `: ${field.doc.slice(field.doc.indexOf(':') + 1).trim() || field.doc}` : ''}`,
+    ),
+    '',
+  ]);
+  return [
+    `<!-- ${generatedMark} -->`,
+    '',
+    "# The Go kit's control methods",
+    '',
+    "Every operation of the emulator's control API is a method of `*smsemu.Control` (`w.Control`), generated from the kit",
+    "contract with its doc comment. The arguments come in one order: the path's parameters, then the JSON body as its",
+    'input struct (a body of one text field is that text), then the query as its filter struct (a query of one value is',
+    "that text; a list's filter embeds `PageQuery`, a list without one takes a `PageQuery`). Durations are a",
+    '`time.Duration` or a text (`"15m"`), instants a `time.Time` or an RFC 3339 text; zero fields are not sent.',
+    '',
+    '| method | route | what it does |',
+    '|---|---|---|',
+    ...rows,
+    '',
+    '## The inputs',
+    '',
+    ...structs,
+  ].join('\n');
 }
 
 // ---- settings ----
@@ -557,6 +623,12 @@ function settingsFile(settings) {
     durationConst('DefaultStartTimeout', settings.startTimeout),
     durationConst('DefaultControlTimeout', settings.controlTimeout),
     durationConst('DefaultWaitWithin', settings.waitWithin),
+    [
+      ...comment(
+        `WebhookBodyLimit is ${settings.webhookBodyLimit.bytes}: ${lowerFirst(settings.webhookBodyLimit.description)} A world's catcher takes the running emulator's own ${settings.webhookBodyLimit.option} (its /limits), this when it runs with the default.`,
+      ),
+      `const WebhookBodyLimit = ${settings.webhookBodyLimit.bytes}`,
+    ].join('\n'),
     [
       ...comment("DurationPattern is the whole text of a duration setting (the emulator's grammar)."),
       `const DurationPattern = \`${grammar.pattern}\``,
@@ -656,6 +728,8 @@ export function kitFiles(contract) {
     { path: 'kits/go/types.go', text: typesFile(contract, answers) },
     { path: 'kits/go/inputs.go', text: inputsFile(inputs) },
     { path: 'kits/go/operations.go', text: operationsFile(contract, answers, inputs) },
+    { path: 'kits/go/CONTROL.md', text: controlPage(contract, answers, inputs) },
+    { path: 'kits/go/answers_test.go', text: answersTestFile(answers) },
     { path: 'kits/go/settings.go', text: settingsFile(contract.settings) },
   ];
 }

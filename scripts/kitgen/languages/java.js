@@ -593,6 +593,9 @@ ${duration({ ...settings.controlTimeout, constant: 'CONTROL_TIMEOUT' })}
 
 ${duration({ ...settings.waitWithin, constant: 'WAIT_WITHIN' })}
 
+${javadoc('  ', [docText(settings.webhookBodyLimit.description)])}
+  public static final long WEBHOOK_BODY_LIMIT = ${settings.webhookBodyLimit.bytes}L;
+
   /** The duration grammar: a bare number, or number-and-unit parts. */
   public static final Pattern DURATION_PATTERN = Pattern.compile(${quoted(grammar.pattern)});
 

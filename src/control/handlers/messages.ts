@@ -115,7 +115,7 @@ export const messagesRows = {
     input: waitInput,
     inputName: 'wait',
     summary:
-      '`{"status": "delivered", "within"?: "1h"}`: moves the message\'s own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock\'s `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes.',
+      '`{"status": "delivered", "within"?: "1h"}`: moves the message\'s own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the clock\'s `id`, `now`, `time` then), CONTROL_WAIT_FAILED with its history when it ends otherwise or `within` passes, or CONTROL_WEBHOOK_REFUSED naming the receiver\'s answers when it got there but the account\'s webhook receiver refused every try of that status\'s notification.',
     run: waitForStatus,
   },
 } satisfies OperationTable['messages'];

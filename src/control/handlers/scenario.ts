@@ -78,6 +78,8 @@ export function useBundledAccountScenario(deps: OperationDeps, apiKey: string, n
   const account = findAccount(core, apiKey);
   const { text, source } = bundledScenarioText(name);
   const { own, entry, timeline } = forOneAccount(readScenario(text, source, scenarioSchema), core.options.apiKey, name);
+  if (entry !== undefined) core.accounts.checkSpec(entry);
+  for (const event of timeline) core.accounts.checkUrl(event.webhookUrl?.url, 'timeline webhook URL');
   const scenario = setAccountScenario(deps, apiKey, own);
   if (entry !== undefined) {
     const { apiKey: _default, ...settings } = entry;

@@ -34,8 +34,20 @@ export function getWebhook(deps: OperationDeps, id: string): WebhookEvent {
   return shownWebhookEvent(loggedWebhook(deps, id));
 }
 
+/**
+ * Posts an event again. A call that is itself one of the emulator's webhook posts (its `X-Emulator-Event-Id`, relayed
+ * back) may only redeliver an event of the account that webhook belongs to: one world never sets off another's
+ * (WEBHOOK_OTHER_WORLD); an event id the log does not know belongs to no world it could speak for.
+ */
 export async function redeliverWebhook(deps: OperationDeps, id: string): Promise<WebhookEvent> {
-  return shownWebhookEvent(await deps.core.webhooks.redeliver(loggedWebhook(deps, id)));
+  const event = loggedWebhook(deps, id);
+  if (deps.callerEvent !== undefined && deps.core.webhooks.log.get(deps.callerEvent)?.account !== event.account) {
+    throw new ApiError(
+      'WEBHOOK_OTHER_WORLD',
+      `Refused: this request is the webhook event ${quoteExcerpt(deps.callerEvent)} (X-Emulator-Event-Id), which is not of the account of event ${quoteExcerpt(id)}; a world's webhooks redeliver only its own events.`,
+    );
+  }
+  return shownWebhookEvent(await deps.core.webhooks.redeliver(event));
 }
 
 /** The clock of a webhook event's account; the main clock once that account is gone (as its redelivery uses). */
@@ -75,12 +87,19 @@ export async function checkWebhookReceiver(
   const { webhookTimeout } = core.options;
   const secret =
     account === undefined ? core.options.webhookSigningSecret : findAccount(core, account).webhookSigningSecret;
+  core.accounts.checkUrl(receiver, 'receiver');
+  // The state hook's host is checked with its placeholders filled; its connections are checked again when made.
+  if (options.state !== undefined) core.accounts.checkUrl(options.state.replace(/\{\w+\}/g, 'x'), 'state hook');
   try {
-    return await checkReceiver(receiver, {
-      timeout: receiverTimeout ?? webhookTimeout,
-      ...(secret == null ? {} : { signingSecret: secret }),
-      ...options,
-    });
+    return await checkReceiver(
+      receiver,
+      {
+        timeout: receiverTimeout ?? webhookTimeout,
+        ...(secret == null ? {} : { signingSecret: secret }),
+        ...options,
+      },
+      core.own,
+    );
   } catch (error) {
     if (error instanceof RangeError)
       throw new ApiError('CONTROL_INVALID_REQUEST', `Invalid receiver check: ${error.message}.`);

@@ -24,6 +24,7 @@ export function createWorld(
   const { store, clocks } = core;
   if (account.apiKey !== undefined && store.accounts.has(account.apiKey))
     throw new ApiError('CONTROL_CONFLICT', `An account with API key "${account.apiKey}" already exists.`);
+  core.accounts.checkSpec(account);
   // Every world's webhooks are signed, so a test's catcher can verify them: its own secret unless it names one (null: unsigned).
   const webhookSigningSecret =
     account.webhookSigningSecret === undefined ? core.accounts.drawWebhookSecret() : account.webhookSigningSecret;

@@ -6,7 +6,7 @@ import { parseDuration } from '../../domain/time.js';
 import type { Clock } from '../../state/clock.js';
 import type { Timer } from '../../state/timerQueue.js';
 import type { Account, AccountScenarioData } from '../../state/store.js';
-import { chargeAtMost, credit, setBalance } from '../accounts.js';
+import { type Accounts, chargeAtMost, credit, setBalance } from '../accounts.js';
 import type { Core } from '../core.js';
 import type { Timeline } from '../outcomes.js';
 import { receiveReply } from '../replies.js';
@@ -112,6 +112,7 @@ export class ScenarioRuntime {
     });
     core.events.on('reply.received', ({ reply }) => this.handleKeywords(reply));
     checkTimelineTargets(startup, [core.options.apiKey]);
+    checkWebhookUrls(startup, core.accounts);
     checkClocks(startup, [], () => undefined);
     core.startState.register({ start: () => this.activate(startup) });
   }
@@ -125,6 +126,7 @@ export class ScenarioRuntime {
    * names an account that is not the default one, not its own and does not exist now, or a fault it does not have.
    */
   load(scenario: Scenario): void {
+    checkWebhookUrls(scenario, this.core.accounts);
     checkTimelineTargets(scenario, [this.core.options.apiKey, ...this.core.store.accounts.keys()]);
     checkClocks(
       scenario,
@@ -354,6 +356,12 @@ export class ScenarioRuntime {
       receiveReply({ clock: account.clock, store, events, ids: random.ids }, latest, from, text);
     }
   }
+}
+
+/** Refuses (WEBHOOK_URL_IS_EMULATOR, nothing changed) a scenario that sets a webhook URL naming the emulator itself. */
+function checkWebhookUrls(scenario: Scenario, accounts: Accounts): void {
+  for (const entry of scenario.accounts) accounts.checkSpec(entry);
+  for (const event of scenario.timeline) accounts.checkUrl(event.webhookUrl?.url, 'timeline webhook URL');
 }
 
 /**

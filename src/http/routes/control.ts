@@ -65,7 +65,12 @@ export function controlRoutes({ controlToken, publicOrigin, ...deps }: ControlRo
         // Parsed as the chunks arrive, never joined: the import holds the values it makes, not the body as well.
         const due = slicer();
         result = await op.runInSlices(deps, (items) => parseJsonStream(bodyChunks(c), due, items), due);
-      } else result = await runOperation(op, deps, await decodeCall(c, op.args));
+      } else {
+        // A webhook post of the emulator's own that reaches a control route carries its event: the call's world.
+        const callerEvent = c.req.header('x-emulator-event-id');
+        const callDeps = callerEvent === undefined ? deps : { ...deps, callerEvent };
+        result = await runOperation(op, callDeps, await decodeCall(c, op.args));
+      }
       const status = op.status ?? 200;
       return status === 204 ? c.body(null, 204) : c.json(result as object, status);
     };

@@ -376,6 +376,8 @@ class Attempt:
     duration_ms: float = field(metadata={"json": "durationMs"})
     ok: bool
     status: Optional[int] = None
+    #: The start of the body of an answer other than 200 (200 bytes at most), when it had one.
+    answer: Optional[str] = None
     error: Optional[str] = None
     #: The answer as parsed (camelCase names), for what the fields do not say.
     raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -439,6 +441,63 @@ class Signature:
 
     string_to_sign: str
     signature: str
+    #: The answer as parsed (camelCase names), for what the fields do not say.
+    raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class CostExplanation:
+    """What cost (`POST /cost`) answers."""
+
+    #: One of "GSM-7", "UCS-2".
+    encoding: Literal["GSM-7", "UCS-2"]
+    #: Septets for GSM-7, UTF-16 code units for UCS-2.
+    units: int
+    segments: int
+    recipients: int
+    #: One of "per-segment", "per-message".
+    pricing: Literal["per-segment", "per-message"]
+    #: What a send of the text to `recipients` numbers costs under `pricing`.
+    credits: int
+    #: Every character that forced UCS-2, in text order (empty for a GSM-7 text).
+    triggers: List[CostExplanationTrigger]
+    #: The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger has no
+    #: suggestion.
+    fix: Optional[CostExplanationFix]
+    #: The answer as parsed (camelCase names), for what the fields do not say.
+    raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class CostExplanationTrigger:
+    """One item of CostExplanation's `triggers`."""
+
+    #: The character as it stands in the text (a combining mark alone when the text was decomposed).
+    char: str
+    #: `U+2019`.
+    code_point: str = field(metadata={"json": "codePoint"})
+    #: Its Unicode name, where the emulator knows it (the usual traps).
+    name: Optional[str]
+    #: Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
+    position: int
+    #: Its UTF-16 offset (0-based), as a JavaScript string indexes it.
+    index: int
+    #: The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null when there is
+    #: none.
+    suggestion: Optional[str]
+    #: The answer as parsed (camelCase names), for what the fields do not say.
+    raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class CostExplanationFix:
+    """CostExplanation's `fix`."""
+
+    text: str
+    #: One of "GSM-7", "UCS-2".
+    encoding: Literal["GSM-7", "UCS-2"]
+    segments: int
+    credits: int
     #: The answer as parsed (camelCase names), for what the fields do not say.
     raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 

@@ -1,6 +1,12 @@
 """A webhook receiver in the test process: one HTTP server per session, one route per test's world, each keeping a copy
-of every delivery and answering it itself or with the app's own handler (a URL, or a function in the test process)."""
+of every delivery and answering it itself or with the app's own handler (a URL, or a function in the test process).
 
+It keeps only what the emulator posted: a post whose `Webhook-Signature` is not the hex HMAC-SHA256 of its body with the
+world's webhook signing secret is answered 401, never counted nor passed to the app, and kept among the route's
+`refused` posts; a body larger than the emulator's own largest body (its `maxBodySize`) is answered 413 unread."""
+
+import hashlib
+import hmac
 import http.client
 import io
 import json
@@ -123,16 +129,30 @@ def wsgi_handler(app: Callable[..., Iterable[bytes]], path: str = "/") -> Handle
     return handle
 
 
+def signed_by(secret: Optional[str], body: bytes, signature: Optional[str]) -> bool:
+    """Is `signature` the Webhook-Signature the emulator gives `body` with `secret` (lowercase hex HMAC-SHA256)?"""
+    if not secret or signature is None:
+        return False
+    expected = hmac.new(secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, signature.strip().lower())
+
+
 class Catcher:
     """One world's route: what it received, and how it answers. Without an app handler it answers 200 unless told
-    otherwise (`respond_with([500, 200])`); with one (`app`: a URL or a function) it answers what the app answers."""
+    otherwise (`respond_with([500, 200])`); with one (`app`: a URL or a function) it answers what the app answers.
 
-    def __init__(self, server: "CatcherServer", path: str, app: AppWebhook = None):
+    `secret` is the world's webhook signing secret: until it is set, and whenever a post's signature does not match it,
+    the post is refused (401) and kept in `refused`, not in `received`."""
+
+    def __init__(self, server: "CatcherServer", path: str, app: AppWebhook = None, secret: Optional[str] = None):
         self._server = server
         self.path = path
         self.url = f"{server.origin}{path}"
         self.app = app
+        self.secret = secret
         self.received: List[CaughtRequest] = []
+        #: Posts this route refused: unsigned or wrongly signed (401) or too large (413), in the order they came.
+        self.refused: List[CaughtRequest] = []
         self._answers: List[int] = []
         self._always = 200
         self._changed = threading.Condition()
@@ -157,7 +177,15 @@ class Catcher:
     def close(self) -> None:
         self._server._routes.pop(self.path, None)
 
+    def _refuse(self, request: CaughtRequest, status: int, why: str) -> _Answer:
+        request.status = status
+        with self._changed:
+            self.refused.append(request)
+        return status, why.encode(), {"Content-Type": "text/plain"}
+
     def _answer(self, request: CaughtRequest) -> _Answer:
+        if not signed_by(self.secret, request.body, request.headers.get("webhook-signature")):
+            return self._refuse(request, 401, "Webhook-Signature does not match the world's webhook signing secret")
         if self.app is None:
             with self._changed:
                 status = self._answers.pop(0) if self._answers else self._always
@@ -179,15 +207,23 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def _any(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length)
         route: Optional[Catcher] = self.server._routes.get(self.path)  # type: ignore[attr-defined]
-        if route is None:
-            status, body, headers = 404, b"", {}
+        headers_in = {name.lower(): value for name, value in self.headers.items()}
+        declared = headers_in.get("content-length", "0")
+        largest: int = self.server.max_body  # type: ignore[attr-defined]
+        if "transfer-encoding" in headers_in or not declared.isdigit() or int(declared) > largest:
+            # Not read at all: a body of unknown or too large a size could hold the test process's memory.
+            self.close_connection = True
+            caught = CaughtRequest(self.path, headers_in, "", b"", self.command)
+            why = f"a webhook body is at most {largest} bytes (the emulator's maxBodySize), with a Content-Length"
+            status, body, headers = (404, b"", {}) if route is None else route._refuse(caught, 413, why)
         else:
-            headers_in = {name.lower(): value for name, value in self.headers.items()}
-            caught = CaughtRequest(self.path, headers_in, raw.decode("utf-8", "replace"), raw, self.command)
-            status, body, headers = route._answer(caught)
+            raw = self.rfile.read(int(declared))
+            if route is None:
+                status, body, headers = 404, b"", {}
+            else:
+                caught = CaughtRequest(self.path, headers_in, raw.decode("utf-8", "replace"), raw, self.command)
+                status, body, headers = route._answer(caught)
         self.send_response(status)
         for name, value in headers.items():
             if name.lower() not in _HOP_HEADERS:
@@ -210,18 +246,21 @@ class _Server(ThreadingHTTPServer):
 
 
 class CatcherServer:
-    """Listens on 127.0.0.1, a free port, in a daemon thread; routes posts by path."""
+    """Listens on 127.0.0.1, a free port, in a daemon thread; routes posts by path. `max_body`: the largest body read,
+    the emulator's `maxBodySize` (`control.limits().max_body_size`): it bounds every body the emulator takes in, so
+    every body it posts."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_body: int) -> None:
         self._http = _Server(("127.0.0.1", 0), _Handler)
         self._routes: Dict[str, Catcher] = {}
         self._http._routes = self._routes  # type: ignore[attr-defined]
+        self._http.max_body = max_body  # type: ignore[attr-defined]
         self.origin = f"http://127.0.0.1:{self._http.server_address[1]}"
         self.backlog = self._http.request_queue_size
         threading.Thread(target=self._http.serve_forever, daemon=True).start()
 
-    def route(self, path: str, app: AppWebhook = None) -> Catcher:
-        catcher = Catcher(self, path, app)
+    def route(self, path: str, app: AppWebhook = None, secret: Optional[str] = None) -> Catcher:
+        catcher = Catcher(self, path, app, secret)
         self._routes[path] = catcher
         return catcher
 
@@ -232,5 +271,5 @@ class CatcherServer:
 
 __all__ = [
     "AppWebhook", "Catcher", "CatcherServer", "CaughtRequest", "Handler", "HandlerAnswer", "call_handler",
-    "forward_to_url", "wsgi_handler",
+    "forward_to_url", "signed_by", "wsgi_handler",
 ]  # fmt: skip

@@ -13,6 +13,7 @@ from .answers import (
     Chaos,
     Clock,
     ControlMessage,
+    CostExplanation,
     JournalEntry,
     Limits,
     OptOut,
@@ -499,8 +500,9 @@ class Control(ControlTransport):
     ) -> Wait:
         """`{"status": "delivered", "within"?: "1h"}`: moves the message's own clock to each of its next changes until
         it has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the
-        clock's `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within`
-        passes.
+        clock's `id`, `now`, `time` then), CONTROL_WAIT_FAILED with its history when it ends otherwise or `within`
+        passes, or CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook
+        receiver refused every try of that status's notification.
 
         `POST /messages/{id}/wait`; answers Wait.
 
@@ -898,6 +900,20 @@ class Control(ControlTransport):
         """
         query = _fields({"account": account})
         return from_json(Signature, self.call("POST", "/sign", dict(body), query))
+
+    def cost(self, text: str, recipients: Optional[int] = None) -> CostExplanation:
+        """`{"text": "…", "recipients"?: 1}`: why the text costs what it costs under the emulator's pricing: encoding,
+        units, segments, every character that forced UCS-2 (position, UTF-16 index, code point, name, the GSM-7 text
+        usually meant), the credits, and what the text would cost with every suggestion applied.
+
+        `POST /cost`; answers CostExplanation.
+
+        Args:
+            text: the body's `text`
+            recipients: the body's `recipients`
+        """
+        body = _fields({"text": text, "recipients": recipients})
+        return from_json(CostExplanation, self.call("POST", "/cost", body, None))
 
     def reset(self, account: Optional[str] = None) -> Status:
         """Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.

@@ -4,6 +4,7 @@ and starts it when it is not already running."""
 import importlib.util
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional
 
 from .control import Control
+from .http import shown_url
 from .settings import ERROR_PREFIX, START_TIMEOUT, START_TIMEOUT_ENV, duration_ms
 
 #: The environment variables of the rule, as test-vectors/kit-contract.json names them.
@@ -66,7 +68,7 @@ class Resolution:
     def describe(self) -> str:
         """The line printed when a run starts: the step taken and what it runs or reaches."""
         if self.step == "url":
-            return f"sms-emulator: {URL_VARIABLE}={self.url} (a running emulator, shared by the run)"
+            return f"sms-emulator: {URL_VARIABLE}={shown_url(self.url or '')} (a running emulator, shared by the run)"
         return f"sms-emulator: {self.found[self.step]}"
 
 
@@ -136,7 +138,7 @@ def resolve(
     found: Dict[str, str] = {}
     url = env.get(URL_VARIABLE)
     if url:
-        return Resolution("url", url=url.rstrip("/"), found={"url": f"{URL_VARIABLE}={url}"})
+        return Resolution("url", url=url.rstrip("/"), found={"url": f"{URL_VARIABLE}={shown_url(url)}"})
     found["url"] = f"{URL_VARIABLE} is not set"
     command = env.get(COMMAND_VARIABLE)
     if command:
@@ -243,6 +245,49 @@ def start_timeout(environ: Optional[Mapping[str, str]] = None) -> float:
     return duration_ms(START_TIMEOUT_VARIABLE, text) / 1000
 
 
+#: The start of the temp folder of an emulator this kit starts: the test process's pid follows, so a folder a killed
+#: run left behind (SIGKILL runs no clean-up) names a process that no longer exists, and the next start removes it.
+TEMP_PREFIX = "sms-emulator-py-"
+_TEMP_NAME = re.compile(rf"^{re.escape(TEMP_PREFIX)}(\d+)-")
+
+
+def _alive(pid: int) -> bool:
+    if os.name == "nt":  # no cheap check of another process: keep its folder
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # it exists, as another user's
+        return True
+    return True
+
+
+def sweep_temp_folders(parent: Optional[str] = None) -> List[str]:
+    """Removes the temp folders of emulators started by test processes that are gone (a SIGKILLed run leaves one);
+    answers the folders removed. Only this user's folders of this kit's name are touched."""
+    parent = parent or tempfile.gettempdir()
+    removed: List[str] = []
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return removed
+    for name in names:
+        match = _TEMP_NAME.match(name)
+        path = os.path.join(parent, name)
+        if match is None or int(match.group(1)) == os.getpid() or _alive(int(match.group(1))):
+            continue
+        try:
+            others = hasattr(os, "getuid") and os.stat(path).st_uid != os.getuid()
+            if others or not os.path.isdir(path) or os.path.islink(path):
+                continue
+        except OSError:
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path)
+    return removed
+
+
 def start(
     timeout: Optional[float] = None, rootdir: Optional[Path] = None, resolution: Optional[Resolution] = None
 ) -> Emulator:
@@ -258,12 +303,13 @@ def start(
         if not (isinstance(health, dict) and health.get("status") == "ok"):
             control.close()
             raise EmulatorNotReady(
-                f"{ERROR_PREFIX}{URL_VARIABLE}={url} is not an sms-emulator: /_emulator/health answered "
+                f"{ERROR_PREFIX}{URL_VARIABLE}={shown_url(url)} is not an sms-emulator: /_emulator/health answered "
                 f"{str(health)[:200]!r}"
             )
         return Emulator(url, control, {"origin": url}, resolution=chosen)
     wait = start_timeout() if timeout is None else timeout
-    folder = tempfile.mkdtemp(prefix="sms-emulator-")
+    sweep_temp_folders()
+    folder = tempfile.mkdtemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-")
     ready_file = os.path.join(folder, "ready.json")
     log_path = os.path.join(folder, "output.log")
     command = list(chosen.command or []) + start_args(ready_file, os.getpid())
@@ -297,4 +343,5 @@ __all__ = [
     "ORDER",
     "Resolution", "START_TIMEOUT_VARIABLE", "TOKEN_VARIABLE", "URL_VARIABLE", "bundle_entry", "carried_node",
     "node_version", "not_found_message", "resolve", "resolve_command", "start", "start_args", "start_timeout",
+    "sweep_temp_folders", "TEMP_PREFIX",
 ]  # fmt: skip

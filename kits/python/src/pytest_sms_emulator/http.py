@@ -2,6 +2,7 @@
 
 import http.client
 import json
+import re
 import select
 import socket
 import threading
@@ -14,6 +15,25 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 IDLE_LIMIT = 4.0
 
 Answer = Tuple[int, Dict[str, str], Any]
+
+
+#: A scheme, `//`, then the authority up to the first `/`, `?`, `#`, white space or a character no URL holds unencoded.
+_AUTHORITY = re.compile(r"\b([a-z][a-z0-9+.-]*:[/\\]{2})([^\s/\\?#\"<>`{}|^]*)", re.IGNORECASE)
+
+
+def shown_url(text: str) -> str:
+    """`text` with the password of every URL in it masked as `***`, the user name kept: the emulator's rule for what is
+    shown (docs/security.md#credentials-in-what-it-shows), for the kit's own printed lines and errors. The userinfo
+    ends at the authority's last `@`, the password starts after its first `:`."""
+
+    def masked(found: "re.Match[str]") -> str:
+        scheme, authority = found.group(1), found.group(2)
+        at, colon = authority.rfind("@"), authority.find(":")
+        if at < 0 or colon < 0 or colon >= at - 1:
+            return found.group(0)
+        return f"{scheme}{authority[: colon + 1]}***{authority[at:]}"
+
+    return _AUTHORITY.sub(masked, text) if "@" in text else text
 
 
 class NoAnswer(Exception):
@@ -39,6 +59,8 @@ class Connections:
     def __init__(self, origin: str, retry_reused: bool, idle_limit: float = IDLE_LIMIT):
         parts = urllib.parse.urlsplit(origin)
         self.origin = origin.rstrip("/")
+        #: The origin as errors quote it (a password in it masked).
+        self.shown = shown_url(self.origin)
         self._secure = parts.scheme == "https"
         self._host = parts.hostname or "127.0.0.1"
         self._port = parts.port
@@ -99,14 +121,14 @@ class Connections:
         except _BeforeAnswer as failure:
             self._drop(kept)
             if not (reused and self._retry):
-                raise NoAnswer(f"{method} {self.origin}{target} got no answer: {failure.cause}") from failure.cause
+                raise NoAnswer(f"{method} {self.shown}{target} got no answer: {failure.cause}") from failure.cause
             fresh = self._open(timeout)
             self._local.kept = fresh
             try:
                 return self._exchange(fresh, method, target, body, headers, timeout)
             except _BeforeAnswer as again:
                 self._drop(fresh)
-                raise NoAnswer(f"{method} {self.origin}{target} got no answer: {again.cause}") from again.cause
+                raise NoAnswer(f"{method} {self.shown}{target} got no answer: {again.cause}") from again.cause
 
     def _exchange(
         self, kept: _Kept, method: str, target: str, body: Optional[bytes], headers: Mapping[str, str], timeout: float
@@ -123,12 +145,12 @@ class Connections:
             raise _BeforeAnswer(error) from error
         except (socket.timeout, TimeoutError, OSError, http.client.HTTPException) as error:
             self._drop(kept)
-            raise NoAnswer(f"{method} {self.origin}{target} got no answer: {error}") from error
+            raise NoAnswer(f"{method} {self.shown}{target} got no answer: {error}") from error
         try:
             raw = answer.read()
         except (OSError, http.client.HTTPException) as error:
             self._drop(kept)
-            raise NoAnswer(f"{method} {self.origin}{target}: the answer was cut: {error}") from error
+            raise NoAnswer(f"{method} {self.shown}{target}: the answer was cut: {error}") from error
         if answer.will_close:
             self._drop(kept)
         else:

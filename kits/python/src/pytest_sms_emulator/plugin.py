@@ -40,7 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "sms(**settings): this test's world settings (signing_secret, start_time, balance, sandbox_balance, "
+        "sms(**settings): this test's world settings (signing_secret, webhook_signing_secret, start_time, balance, sandbox_balance, "
         "environment, scopes, scenario, app_webhook), over the sms_* fixtures",
     )
 
@@ -92,9 +92,10 @@ def sms_emulator(pytestconfig: pytest.Config) -> Iterator[Emulator]:
 
 
 @pytest.fixture(scope="session")
-def sms_catchers() -> Iterator[CatcherServer]:
-    """One webhook receiver for the session; each test's world gets a route of its own on it."""
-    server = CatcherServer()
+def sms_catchers(sms_emulator: Emulator) -> Iterator[CatcherServer]:
+    """One webhook receiver for the session; each test's world gets a route of its own on it. It reads no body larger
+    than the emulator's own largest (its maxBodySize)."""
+    server = CatcherServer(sms_emulator.control.limits().max_body_size)
     yield server
     server.close()
 
@@ -102,6 +103,13 @@ def sms_catchers() -> Iterator[CatcherServer]:
 @pytest.fixture
 def sms_signing_secret() -> Optional[str]:
     """The world's signing secret (None: a drawn one). Override this fixture to give the app's own."""
+    return None
+
+
+@pytest.fixture
+def sms_webhook_signing_secret() -> Optional[str]:
+    """The secret the world's webhooks are signed with (Webhook-Signature; None: a drawn one). Override this fixture to
+    give the one the app verifies with."""
     return None
 
 
@@ -152,6 +160,7 @@ def sms_app_webhook() -> AppWebhook:
 def sms_world_settings(
     request: pytest.FixtureRequest,
     sms_signing_secret: Optional[str],
+    sms_webhook_signing_secret: Optional[str],
     sms_start_time: Optional[Instant],
     sms_balance: Optional[int],
     sms_sandbox_balance: Optional[int],
@@ -163,6 +172,7 @@ def sms_world_settings(
     """The `sms` world's settings: the sms_* fixtures, then a test's `@pytest.mark.sms(...)` over them."""
     given: dict = dict(
         signing_secret=sms_signing_secret,
+        webhook_signing_secret=sms_webhook_signing_secret,
         start_time=sms_start_time,
         balance=sms_balance,
         sandbox_balance=sms_sandbox_balance,

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any, Dict, List, Optional, Pattern, Sequence, Union, overload
 
 from .answers import Account, ControlMessage, epoch_instant, JournalEntry, OptOut, ReceiverReport, TestClock, WebhookEvent
-from .catcher import AppWebhook, Catcher, CatcherServer
+from .catcher import AppWebhook, Catcher, CatcherServer, CaughtRequest
 from .client import API_PATHS, SmsClient
 from .control import Control, ControlError, Scenario
 from .emulator import Emulator
@@ -19,14 +19,16 @@ from .settings import ERROR_PREFIX, WAIT_WITHIN
 
 @dataclass(frozen=True)
 class WorldSettings:
-    """What a world is made with; each None takes the emulator's default (a drawn secret, the main clock's now, the
-    default balances, every scope, no scenario, webhooks answered 200 by the kit).
+    """What a world is made with; each None takes the emulator's default (drawn secrets, the main clock's now, the
+    default balances, every scope, no scenario, webhooks answered 200 by the kit). `signing_secret` signs the API
+    requests; `webhook_signing_secret` the world's webhooks (Webhook-Signature), which the kit checks.
 
     `environment` is the API the world's `client` and `base_url` use ("live" or "sandbox"); `app_webhook` is the
     app's own webhook handler (its URL, or a function called with each delivery): the kit keeps a copy of each
     delivery for its assertions and waits, and answers the emulator with the app's answer."""
 
     signing_secret: Optional[str] = None
+    webhook_signing_secret: Optional[str] = None
     start_time: Optional[Instant] = None
     balance: Optional[int] = None
     sandbox_balance: Optional[int] = None
@@ -153,6 +155,7 @@ class SmsWorld:
             "sandbox_webhook_url": self.catcher.url,
         }
         for name_of, value in (
+            ("webhook_signing_secret", given.webhook_signing_secret),
             ("balance", given.balance),
             ("sandbox_balance", given.sandbox_balance),
             ("scopes", None if given.scopes is None else list(given.scopes)),
@@ -168,6 +171,9 @@ class SmsWorld:
             raise
         self.account: Account = created.account
         self.signing_secret = created.account.signing_secret
+        #: Signs the world's webhooks; the kit's catcher refuses (401) a post not signed with it.
+        self.webhook_signing_secret = created.account.webhook_signing_secret
+        self.catcher.secret = self.webhook_signing_secret
         self.clock = WorldClock(self.control, created.clock)
         origin = emulator.origin
         #: Where the app under test sends its API requests: it appends /v1/messages as it would to the real API.
@@ -217,6 +223,12 @@ class SmsWorld:
         """The payloads the emulator posted to this test's route, in the order they arrived (the kit's copy, also when
         the app's own handler answered them)."""
         return [request.json for request in self.catcher.received]
+
+    def forged_webhooks(self) -> List[CaughtRequest]:
+        """The posts to this world's route that the kit refused, in the order they came: not signed with the world's
+        webhook signing secret (answered 401) or larger than the emulator's largest body (413). None is among
+        `webhooks()`, nor reached the app's handler; a test can assert none came, or that one was tried."""
+        return list(self.catcher.refused)
 
     def webhook_log(self, message: Optional[str] = None, state: Optional[str] = None) -> List[WebhookEvent]:
         """The emulator's webhook log of this account: every event with every try and the answer it got."""
@@ -277,7 +289,9 @@ class SmsWorld:
 
     def check_receiver(self, url: str, **options: Any) -> ReceiverReport:
         """Scores a webhook receiver (the app's URL) with realistic deliveries, as `sms-emulator check-receiver` does:
-        `check_receiver(url, only=["statuses"], receiver_timeout="2s")`, options as `Control.receiver_check`."""
+        `check_receiver(url, only=["statuses"], receiver_timeout="2s")`, options as `Control.receiver_check`; its
+        posts are signed with the world's webhook signing secret unless `signing_secret` says otherwise."""
+        options.setdefault("signing_secret", self.webhook_signing_secret)
         return self.control.receiver_check(url, **options)
 
     def report_html(self) -> str:

@@ -558,13 +558,15 @@ module SmsEmulatorKit
     #   @return [String]
     # @!attribute [r] status
     #   @return [Integer, nil]
+    # @!attribute [r] answer
+    #   @return [String, nil] The start of the body of an answer other than 200 (200 bytes at most), when it had one.
     # @!attribute [r] error
     #   @return [String, nil]
     # @!attribute [r] duration_ms
     #   @return [Numeric]
     # @!attribute [r] ok
     #   @return [Boolean]
-    WebhookEventAttempt = Struct.new(:number, :at, :url, :status, :error, :duration_ms, :ok, keyword_init: true)
+    WebhookEventAttempt = Struct.new(:number, :at, :url, :status, :answer, :error, :duration_ms, :ok, keyword_init: true)
 
     class WebhookEventAttempt
       include Answer
@@ -578,6 +580,7 @@ module SmsEmulatorKit
           at: json["at"],
           url: json["url"],
           status: json["status"],
+          answer: json["answer"],
           error: json["error"],
           duration_ms: json["durationMs"],
           ok: json["ok"],
@@ -720,6 +723,112 @@ module SmsEmulatorKit
           json,
           string_to_sign: json["string_to_sign"],
           signature: json["signature"],
+        )
+      end
+    end
+
+    # CostExplanation: What cost (`POST /cost`) answers.
+    #
+    # @!attribute [r] encoding
+    #   @return [String] One of "GSM-7", "UCS-2".
+    # @!attribute [r] units
+    #   @return [Integer] Septets for GSM-7, UTF-16 code units for UCS-2.
+    # @!attribute [r] segments
+    #   @return [Integer]
+    # @!attribute [r] recipients
+    #   @return [Integer]
+    # @!attribute [r] pricing
+    #   @return [String] One of "per-segment", "per-message".
+    # @!attribute [r] credits
+    #   @return [Integer] What a send of the text to `recipients` numbers costs under `pricing`.
+    # @!attribute [r] triggers
+    #   @return [Array<CostExplanationTrigger>] Every character that forced UCS-2, in text order (empty for a GSM-7
+    #     text).
+    # @!attribute [r] fix
+    #   @return [CostExplanationFix, nil] The text with every suggestion applied and what it would cost; null for a
+    #     GSM-7 text or when a trigger has no suggestion.
+    CostExplanation = Struct.new(:encoding, :units, :segments, :recipients, :pricing, :credits, :triggers, :fix, keyword_init: true)
+
+    class CostExplanation
+      include Answer
+
+      # @param json [Hash] the answer as parsed
+      # @return [CostExplanation]
+      def self.from_json(json)
+        build(
+          json,
+          encoding: json["encoding"],
+          units: json["units"],
+          segments: json["segments"],
+          recipients: json["recipients"],
+          pricing: json["pricing"],
+          credits: json["credits"],
+          triggers: Answer.many(json["triggers"], CostExplanationTrigger),
+          fix: Answer.one(json["fix"], CostExplanationFix),
+        )
+      end
+    end
+
+    # CostExplanationTrigger: One item of CostExplanation's `triggers`.
+    #
+    # @!attribute [r] char
+    #   @return [String] The character as it stands in the text (a combining mark alone when the text was decomposed).
+    # @!attribute [r] code_point
+    #   @return [String] `U+2019`.
+    # @!attribute [r] name
+    #   @return [String, nil] Its Unicode name, where the emulator knows it (the usual traps).
+    # @!attribute [r] position
+    #   @return [Integer] Where it stands: 1-based, counted in characters (code points), as an editor's column counts
+    #     them.
+    # @!attribute [r] index
+    #   @return [Integer] Its UTF-16 offset (0-based), as a JavaScript string indexes it.
+    # @!attribute [r] suggestion
+    #   @return [String, nil] The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute),
+    #     or null when there is none.
+    CostExplanationTrigger = Struct.new(:char, :code_point, :name, :position, :index, :suggestion, keyword_init: true)
+
+    class CostExplanationTrigger
+      include Answer
+
+      # @param json [Hash] the answer as parsed
+      # @return [CostExplanationTrigger]
+      def self.from_json(json)
+        build(
+          json,
+          char: json["char"],
+          code_point: json["codePoint"],
+          name: json["name"],
+          position: json["position"],
+          index: json["index"],
+          suggestion: json["suggestion"],
+        )
+      end
+    end
+
+    # CostExplanationFix: CostExplanation's `fix`.
+    #
+    # @!attribute [r] text
+    #   @return [String]
+    # @!attribute [r] encoding
+    #   @return [String] One of "GSM-7", "UCS-2".
+    # @!attribute [r] segments
+    #   @return [Integer]
+    # @!attribute [r] credits
+    #   @return [Integer]
+    CostExplanationFix = Struct.new(:text, :encoding, :segments, :credits, keyword_init: true)
+
+    class CostExplanationFix
+      include Answer
+
+      # @param json [Hash] the answer as parsed
+      # @return [CostExplanationFix]
+      def self.from_json(json)
+        build(
+          json,
+          text: json["text"],
+          encoding: json["encoding"],
+          segments: json["segments"],
+          credits: json["credits"],
         )
       end
     end

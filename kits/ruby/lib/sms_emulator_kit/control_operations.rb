@@ -52,6 +52,7 @@ module SmsEmulatorKit
       "requests.find" => ["GET", "/requests", 200],
       "requests.count" => ["GET", "/requests/count", 200],
       "sign" => ["POST", "/sign", 200],
+      "cost" => ["POST", "/cost", 200],
       "reset" => ["POST", "/reset", 200],
       "snapshot" => ["GET", "/snapshot", 200],
       "restore" => ["PUT", "/snapshot", 200],
@@ -377,8 +378,9 @@ module SmsEmulatorKit
 
     # `{"status": "delivered", "within"?: "1h"}`: moves the message's own clock to each of its next changes until it
     # has that status and its webhooks were tried (a realtime clock is watched); answers `{message, clock}` (the
-    # clock's `id`, `now`, `time` then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or `within`
-    # passes.
+    # clock's `id`, `now`, `time` then), CONTROL_WAIT_FAILED with its history when it ends otherwise or `within`
+    # passes, or CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook
+    # receiver refused every try of that status's notification.
     #
     # `POST /messages/{id}/wait`; answers Wait.
     #
@@ -672,6 +674,21 @@ module SmsEmulatorKit
     # @raise [ControlError] when the emulator refuses the call
     def sign(body = {}, query = {})
       Answers::Signature.from_json(operation("sign", [], body, query))
+    end
+
+    # `{"text": "…", "recipients"?: 1}`: why the text costs what it costs under the emulator's pricing: encoding,
+    # units, segments, every character that forced UCS-2 (position, UTF-16 index, code point, name, the GSM-7 text
+    # usually meant), the credits, and what the text would cost with every suggestion applied.
+    #
+    # `POST /cost`; answers CostExplanation.
+    #
+    # @param body [Hash] the request's body
+    # @option body [String] "text" (required)
+    # @option body [Integer] "recipients"
+    # @return [Answers::CostExplanation]
+    # @raise [ControlError] when the emulator refuses the call
+    def cost(body = {})
+      Answers::CostExplanation.from_json(operation("cost", [], body, {}))
     end
 
     # Back to the start-up state (see "What `reset` restores"); `{"account": "pk_…"}` resets one account only.

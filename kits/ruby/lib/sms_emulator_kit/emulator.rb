@@ -32,15 +32,15 @@ module SmsEmulatorKit
       tried = { "url" => "not set", "command" => "not set", "pathNode" => "not found",
                 "carried" => "not installed (add the gem sms_emulator_kit-node for #{Gem::Platform.local})" }
       if (url = ENV[env["url"]]) && !url.empty?
-        announce("SMS_EMULATOR_URL=#{url}")
+        announce("SMS_EMULATOR_URL=#{Http.shown_url(url)}")
         control = Control.new(url.chomp("/"), token)
         begin
           # The answer as parsed, not read into Answers::Status: whatever answers there may not be an emulator.
           health = control.operation("health")
         rescue TransportError, ControlError => e
-          raise EmulatorError, "#{Settings::ERROR_PREFIX}SMS_EMULATOR_URL=#{url} does not answer as an sms-emulator: #{e.message}"
+          raise EmulatorError, "#{Settings::ERROR_PREFIX}SMS_EMULATOR_URL=#{Http.shown_url(url)} does not answer as an sms-emulator: #{e.message}"
         end
-        raise EmulatorError, "#{Settings::ERROR_PREFIX}SMS_EMULATOR_URL=#{url} is not an sms-emulator: /_emulator/health answered #{health.inspect}" unless health.is_a?(Hash) && health["status"] == "ok"
+        raise EmulatorError, "#{Settings::ERROR_PREFIX}SMS_EMULATOR_URL=#{Http.shown_url(url)} is not an sms-emulator: /_emulator/health answered #{health.inspect}" unless health.is_a?(Hash) && health["status"] == "ok"
 
         return new(url.chomp("/"), control, { "origin" => url.chomp("/") })
       end

@@ -7,14 +7,18 @@ module SmsEmulatorKit
   # the app answers for real. Worlds never see each other: tests may run in parallel processes against one emulator.
   class World
     attr_reader :control, :sms, :api_key, :signing_secret, :clock_id, :environment
+    # The secret the emulator signs this world's webhooks with (`Webhook-Signature`): its own, given or generated.
+    attr_reader :webhook_signing_secret
 
     # Makes a world in one call. `webhook_url` is the app's own handler (its deliveries go there, retried as the spec
-    # says when it fails); without one, deliveries are logged but posted nowhere.
+    # says when it fails); without one, deliveries are logged but posted nowhere. `webhook_signing_secret` is the secret
+    # its webhooks are signed with (`Webhook-Signature`), generated for the world unless given.
     def self.create(control, name: "ruby test", webhook_url: nil, signing_secret: nil, balance: nil, start_time: nil,
-                    environment: "live", scopes: nil, scenario: nil, offset: "+02:00")
+                    environment: "live", scopes: nil, scenario: nil, offset: "+02:00", webhook_signing_secret: nil)
       sandbox = environment == "sandbox"
       account = {
         "signingSecret" => signing_secret,
+        "webhookSigningSecret" => webhook_signing_secret,
         (sandbox ? "sandboxBalance" : "balance") => balance,
         (sandbox ? "sandboxWebhookUrl" : "webhookUrl") => webhook_url,
         "scopes" => scopes,
@@ -34,6 +38,7 @@ module SmsEmulatorKit
       @control = control
       @api_key = made.account.api_key
       @signing_secret = made.account.signing_secret
+      @webhook_signing_secret = made.account.webhook_signing_secret
       @clock_id = made.clock.id
       @environment = environment
       @sms = SmsClient.new(control.origin, @api_key, @signing_secret, environment: environment, offset: offset)

@@ -34,7 +34,7 @@ class AppServer
     headers ||= {}
     body = socket.read(headers.fetch("content-length", "0").to_i)
     attempt = headers.fetch("x-emulator-attempt", "0").to_i
-    @received << { "event" => headers["x-emulator-event-id"], "attempt" => attempt, "body" => body }
+    @received << { "event" => headers["x-emulator-event-id"], "attempt" => attempt, "signature" => headers["webhook-signature"], "body" => body }
     status = @fail_first && attempt == 1 ? "500 Internal Server Error" : "200 OK"
     socket.write("HTTP/1.1 #{status}\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
   ensure

@@ -386,7 +386,9 @@ public class Control extends ControlTransport {
    * <code>POST /messages/{id}/wait</code>: <code>{"status": "delivered", "within"?: "1h"}</code>: moves the message's
    * own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is
    * watched); answers <code>{message, clock}</code> (the clock's <code>id</code>, <code>now</code>, <code>time</code>
-   * then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes.
+   * then), CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes, or
+   * CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver
+   * refused every try of that status's notification.
    * <p>
    * Fields: <code>status</code> (required) string: scheduled, pending, staged, submitted, delivered, undelivered,
    * expired, blist, noroute, failed, cancelled, deleted; <code>within</code> string or number.
@@ -402,7 +404,9 @@ public class Control extends ControlTransport {
    * <code>POST /messages/{id}/wait</code>: <code>{"status": "delivered", "within"?: "1h"}</code>: moves the message's
    * own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is
    * watched); answers <code>{message, clock}</code> (the clock's <code>id</code>, <code>now</code>, <code>time</code>
-   * then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes.
+   * then), CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes, or
+   * CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver
+   * refused every try of that status's notification.
    * <p>
    * The optional fields left out.
    * @param id the <code>id</code> of the path
@@ -419,7 +423,9 @@ public class Control extends ControlTransport {
    * <code>POST /messages/{id}/wait</code>: <code>{"status": "delivered", "within"?: "1h"}</code>: moves the message's
    * own clock to each of its next changes until it has that status and its webhooks were tried (a realtime clock is
    * watched); answers <code>{message, clock}</code> (the clock's <code>id</code>, <code>now</code>, <code>time</code>
-   * then), or CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes.
+   * then), CONTROL_WAIT_FAILED with its history when it ends otherwise or <code>within</code> passes, or
+   * CONTROL_WEBHOOK_REFUSED naming the receiver's answers when it got there but the account's webhook receiver
+   * refused every try of that status's notification.
    * <p>
    * An optional field given as null is left out.
    * @param id the <code>id</code> of the path
@@ -776,6 +782,49 @@ public class Control extends ControlTransport {
   }
 
   /**
+   * <code>POST /cost</code>: <code>{"text": "…", "recipients"?: 1}</code>: why the text costs what it costs under the
+   * emulator's pricing: encoding, units, segments, every character that forced UCS-2 (position, UTF-16 index, code
+   * point, name, the GSM-7 text usually meant), the credits, and what the text would cost with every suggestion
+   * applied.
+   * <p>
+   * Fields: <code>text</code> (required) string; <code>recipients</code> integer.
+   * @param body the body's fields (Duration values are sent as milliseconds, Instant ones as ISO 8601 text)
+   * @return the answer
+   */
+  public Map<String, Object> cost(Map<String, ?> body) {
+    return Json.asMap(call("POST", "/cost", body));
+  }
+
+  /**
+   * <code>POST /cost</code>: <code>{"text": "…", "recipients"?: 1}</code>: why the text costs what it costs under the
+   * emulator's pricing: encoding, units, segments, every character that forced UCS-2 (position, UTF-16 index, code
+   * point, name, the GSM-7 text usually meant), the credits, and what the text would cost with every suggestion
+   * applied.
+   * <p>
+   * The optional fields left out.
+   * @param text 
+   * @return the answer
+   */
+  public Map<String, Object> cost(String text) {
+    return Json.asMap(call("POST", "/cost", fields("text", text)));
+  }
+
+  /**
+   * <code>POST /cost</code>: <code>{"text": "…", "recipients"?: 1}</code>: why the text costs what it costs under the
+   * emulator's pricing: encoding, units, segments, every character that forced UCS-2 (position, UTF-16 index, code
+   * point, name, the GSM-7 text usually meant), the credits, and what the text would cost with every suggestion
+   * applied.
+   * <p>
+   * An optional field given as null is left out.
+   * @param text the <code>text</code> field
+   * @param recipients the <code>recipients</code> field
+   * @return the answer
+   */
+  public Map<String, Object> cost(String text, Long recipients) {
+    return Json.asMap(call("POST", "/cost", fields("text", text, "recipients", recipients)));
+  }
+
+  /**
    * <code>POST /reset</code>: Back to the start-up state (see "What <code>reset</code> restores"); <code>{"account":
    * "pk_…"}</code> resets one account only.
    * <p>
@@ -809,8 +858,9 @@ public class Control extends ControlTransport {
   /**
    * <code>PUT /snapshot</code>: Replaces the whole state with a snapshot (exact round trip, pending timers included);
    * a bad one changes nothing. Over HTTP it is parsed as it arrives, checked and put in place in slices, so health
-   * answers throughout and other requests wait for it; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE, nested
-   * deeper than 512 levels SNAPSHOT_TOO_DEEP.
+   * answers throughout; any other request that arrives while it is put in place is refused with
+   * SNAPSHOT_IMPORT_RUNNING (503, Retry-After), never half done; larger than maxSnapshotSize is SNAPSHOT_TOO_LARGE,
+   * nested deeper than 512 levels SNAPSHOT_TOO_DEEP.
    * @param body the JSON body: a Map (values may be Duration, sent as milliseconds, and Instant, sent as ISO 8601
    *     text)
    * @return the answer

@@ -117,7 +117,8 @@ public abstract class ControlTransport {
     try {
       answer = Http.sendRetryingOnce(Http.CLIENT, request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new ControlException("NO_ANSWER", 0, what + ": " + e + " (is the emulator running at " + origin + "?)", e);
+      throw new ControlException(
+          "NO_ANSWER", 0, Http.shownUrl(what + ": " + e + " (is the emulator running at " + origin + "?)"), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ControlException("NO_ANSWER", 0, "interrupted", e);

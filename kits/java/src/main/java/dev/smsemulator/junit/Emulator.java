@@ -113,7 +113,7 @@ public final class Emulator implements AutoCloseable {
   static void checkIsEmulator(Control control) {
     Object health = control.call("GET", "/health", null);
     if (!(health instanceof Map<?, ?> answer) || !"ok".equals(answer.get("status")))
-      throw new IllegalStateException(control.origin + " is not an sms-emulator: /_emulator/health answered " + health);
+      throw new IllegalStateException(Http.shownUrl(control.origin) + " is not an sms-emulator: /_emulator/health answered " + health);
   }
 
   /**

@@ -28,6 +28,29 @@ final class Http {
   /** Seconds the JDK's pool keeps an idle connection, when the run did not choose: below the emulator's 5 s. */
   static final int KEEP_ALIVE_SECONDS = 3;
 
+  /** A scheme, {@code //}, then the authority up to the first {@code /}, {@code ?}, {@code #}, white space or a character no URL holds unencoded. */
+  private static final java.util.regex.Pattern AUTHORITY =
+      java.util.regex.Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*:[/\\\\]{2})([^\\s/\\\\?#\"<>`{}|^]*)");
+
+  /**
+   * {@code text} with the password of every URL in it masked as {@code ***}, the user name kept: the emulator's rule for
+   * what is shown (docs/security.md#credentials-in-what-it-shows), for the kit's own printed lines and errors. The
+   * userinfo ends at the authority's last {@code @}, the password starts after its first {@code :}.
+   */
+  static String shownUrl(String text) {
+    if (text == null || !text.contains("@")) return text;
+    return AUTHORITY.matcher(text).replaceAll(found -> {
+      String scheme = found.group(1);
+      String authority = found.group(2);
+      int at = authority.lastIndexOf('@');
+      int colon = authority.indexOf(':');
+      String shown = at < 0 || colon < 0 || colon >= at - 1
+          ? scheme + authority
+          : scheme + authority.substring(0, colon + 1) + "***" + authority.substring(at);
+      return java.util.regex.Matcher.quoteReplacement(shown);
+    });
+  }
+
   static final String KEEP_ALIVE_PROPERTY = "jdk.httpclient.keepalive.timeout";
 
   static final HttpClient CLIENT;

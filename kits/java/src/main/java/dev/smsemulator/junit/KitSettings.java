@@ -40,6 +40,13 @@ public final class KitSettings {
    */
   public static final Duration WAIT_WITHIN = Duration.ofMillis(3600000L);
 
+  /**
+   * The largest webhook body a kit's catcher reads, in bytes: the emulator's own body bound (the maxBodySize option's
+   * default). A webhook the emulator posts carries one message or reply, whose text reached it within that bound; a
+   * larger post is refused (413) without being read whole, and never counted.
+   */
+  public static final long WEBHOOK_BODY_LIMIT = 1048576L;
+
   /** The duration grammar: a bare number, or number-and-unit parts. */
   public static final Pattern DURATION_PATTERN = Pattern.compile("^(?:\\d+(?:\\.\\d+)?|(?:\\d+(?:\\.\\d+)?(?:ms|s|m|h|d))+)$");
 

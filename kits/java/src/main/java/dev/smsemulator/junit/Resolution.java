@@ -120,7 +120,7 @@ public final class Resolution {
   public record Found(String step, String url, List<String> command, Path directory, List<String> passed) {
     /** One line for the run's output: which step, what it runs or reaches, and why the steps before it were passed. */
     public String describe() {
-      String what = step.equals("url") ? "the running emulator at " + url + " (SMS_EMULATOR_URL)" : String.join(" ", command);
+      String what = step.equals("url") ? "the running emulator at " + Http.shownUrl(url) + " (SMS_EMULATOR_URL)" : String.join(" ", command);
       String before = passed.isEmpty() ? "" : " [" + String.join("; ", passed) + "]";
       return "emulator by step " + (ORDER.indexOf(step) + 1) + " of " + String.join(" → ", ORDER) + " (" + step + "): " + what + before;
     }

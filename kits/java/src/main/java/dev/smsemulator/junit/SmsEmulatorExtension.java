@@ -20,6 +20,11 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public class SmsEmulatorExtension implements ParameterResolver, AfterTestExecutionCallback {
   private static final Namespace NAMESPACE = Namespace.create(SmsEmulatorExtension.class);
 
+  static {
+    // Before any test's own HTTP server: the JDK reads this switch once, when the JVM's first server is made.
+    Catcher.preferNoDelay();
+  }
+
   /** The run's emulator, stopped with the root store (JUnit closes an AutoCloseable value of a store with it). */
   private static final class EmulatorResource implements AutoCloseable {
     final Emulator emulator = Emulator.start();
@@ -89,7 +94,7 @@ public class SmsEmulatorExtension implements ParameterResolver, AfterTestExecuti
     WorldResource resource = context.getStore(NAMESPACE).get("world", WorldResource.class);
     if (failure == null || resource == null) return;
     try {
-      Path path = Timelines.write(context.getUniqueId(), resource.world().reportHtml());
+      Path path = Timelines.write(context.getUniqueId(), resource.world().timelineHtml());
       context.publishReportEntry("sms-emulator timeline", path.toString());
       failure.addSuppressed(new TimelineNote(path));
     } catch (Exception e) {

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -28,8 +29,13 @@ public final class SmsWorld implements AutoCloseable {
   public final Emulator emulator;
   /** The account's API key. */
   public final String apiKey;
-  /** The world's own signing secret: the client signs with it, and webhooks are signed with it. */
+  /** The account's own API signing secret: the world's client (and the app) sign their requests with it. */
   public final String signingSecret;
+  /**
+   * The world's own webhook signing secret: the emulator signs each webhook to the world with it
+   * ({@code Webhook-Signature}, hex HMAC-SHA256 of the body), and the world's catcher keeps only posts it signed.
+   */
+  public final String webhookSigningSecret;
   /** The environment the world's client talks to: live or sandbox. */
   public final String environment;
   /** The emulator's origin; the app's base URL for the API is {@link #apiBaseUrl}. */
@@ -49,6 +55,7 @@ public final class SmsWorld implements AutoCloseable {
   public static final class Builder {
     private String name = "";
     private String signingSecret;
+    private String webhookSigningSecret;
     private String startTime;
     private Long balance;
     private Long sandboxBalance;
@@ -70,6 +77,12 @@ public final class SmsWorld implements AutoCloseable {
     /** The account's signing secret (default: one drawn for the world). */
     public Builder signingSecret(String secret) {
       this.signingSecret = secret;
+      return this;
+    }
+
+    /** The world's webhook signing secret (default: one the emulator draws for the world, {@code whsec_…}). */
+    public Builder webhookSigningSecret(String secret) {
+      this.webhookSigningSecret = secret;
       return this;
     }
 
@@ -137,6 +150,7 @@ public final class SmsWorld implements AutoCloseable {
     Builder apply(WorldSettings settings) {
       if (settings == null) return this;
       if (!settings.signingSecret().isEmpty()) signingSecret(settings.signingSecret());
+      if (!settings.webhookSigningSecret().isEmpty()) webhookSigningSecret(settings.webhookSigningSecret());
       if (!settings.startTime().isEmpty()) startTime(settings.startTime());
       if (settings.balance() >= 0) balance(settings.balance());
       if (settings.sandboxBalance() >= 0) sandboxBalance(settings.sandboxBalance());
@@ -176,6 +190,7 @@ public final class SmsWorld implements AutoCloseable {
     Map<String, Object> account = new LinkedHashMap<>();
     account.put("apiKey", apiKey);
     account.put("signingSecret", signingSecret);
+    if (settings.webhookSigningSecret != null) account.put("webhookSigningSecret", settings.webhookSigningSecret);
     account.put("webhookUrl", catcher.url);
     account.put("sandboxWebhookUrl", catcher.url);
     if (settings.balance != null) account.put("balance", settings.balance);
@@ -195,7 +210,14 @@ public final class SmsWorld implements AutoCloseable {
       throw e;
     }
     this.account = created.account();
+    this.webhookSigningSecret = created.account().webhookSigningSecret();
     this.clock = new WorldClock(emulator.control, created.clock().id(), created.clock().now().toEpochMilli());
+    if (webhookSigningSecret == null) {
+      close();
+      throw new IllegalStateException(KitSettings.ERROR_PREFIX + "the emulator gave the world no webhook signing secret, so its "
+          + "catcher could not tell its webhooks from forged ones: is it older than this kit (" + Carried.version() + ")?");
+    }
+    catcher.verifyWith(webhookSigningSecret);
     this.baseUrl = emulator.origin;
     this.client = new SmsClient(emulator.origin, apiKey, signingSecret, environment);
     this.apiBaseUrl = client.baseUrl();
@@ -222,7 +244,8 @@ public final class SmsWorld implements AutoCloseable {
   /**
    * Moves the world's clock to each of the message's next changes until it has the status and its webhooks were tried
    * (so the catcher holds them); throws AssertionError with the message's history when it ends otherwise or
-   * {@code within} (a Duration, or text such as "1h") passes first.
+   * {@code within} (a Duration, or text such as "1h") passes first, and at once, naming the answers, when the app (or
+   * {@link Catcher#respondWith}) refused every try of one of the message's webhooks.
    */
   public ControlMessage waitFor(String id, String status, Object within) {
     WaitResult answer;
@@ -233,7 +256,30 @@ public final class SmsWorld implements AutoCloseable {
       throw e;
     }
     clock.track(answer.clock().now().toEpochMilli());
+    failIfEveryTryWasRefused(id);
     return answer.message();
+  }
+
+  /** Fails when every post of one of the message's webhook events (by its event id) was answered other than 2xx. */
+  private void failIfEveryTryWasRefused(String messageId) {
+    Map<String, List<Webhook>> events = new LinkedHashMap<>();
+    for (Webhook webhook : catcher.received()) {
+      Object payload;
+      try {
+        payload = Json.parse(webhook.body());
+      } catch (IllegalArgumentException notJson) {
+        continue;
+      }
+      if (payload instanceof Map<?, ?> fields && messageId.equals(fields.get("id")))
+        events.computeIfAbsent(Objects.toString(webhook.header("X-Emulator-Event-Id"), webhook.body()), key -> new ArrayList<>()).add(webhook);
+    }
+    for (List<Webhook> tries : events.values()) {
+      if (tries.stream().anyMatch(webhook -> webhook.answered() / 100 == 2)) continue;
+      Map<String, Object> payload = tries.get(0).json();
+      throw new AssertionError(KitSettings.ERROR_PREFIX + "message " + messageId + " reached its status, but its \"" + payload.get("status")
+          + "\" webhook was refused on every try, answered " + tries.stream().map(Webhook::answered).toList()
+          + " (the app's webhook handler refused it; the webhook log has every try)");
+    }
   }
 
   /** {@link #waitFor(String, String, Object)} within {@link KitSettings#WAIT_WITHIN} of the world's time (the contract's {@code waitWithin}). */
@@ -241,14 +287,14 @@ public final class SmsWorld implements AutoCloseable {
     return waitFor(id, status, KitSettings.WAIT_WITHIN);
   }
 
-  /** Gives the account its own scenario (rules, replies, faults): a Map, or YAML/JSON text. */
-  public void scenario(Object scenario) {
-    emulator.control.accountsSetScenario(apiKey, scenario);
+  /** Gives the account its own scenario (rules, replies, faults): a Map, or YAML/JSON text; answers it, defaults filled in. */
+  public Map<String, Object> scenario(Object scenario) {
+    return emulator.control.accountsSetScenario(apiKey, scenario);
   }
 
-  /** Gives the account a bundled scenario by name ("degraded-api", "rate-limited", ...). */
-  public void useBundledScenario(String name) {
-    emulator.control.accountsUseBundledScenario(apiKey, name);
+  /** Gives the account a bundled scenario by name ("degraded-api", "rate-limited", ...); answers it. */
+  public Map<String, Object> useBundledScenario(String name) {
+    return emulator.control.accountsUseBundledScenario(apiKey, name);
   }
 
   /** From now on each post goes to the app's handler in this JVM and the emulator gets its reply; the world keeps a copy. */
@@ -268,23 +314,92 @@ public final class SmsWorld implements AutoCloseable {
 
   /** The account's messages (both environments) with their legs and history, newest first. */
   public List<ControlMessage> messages() {
-    return emulator.control.messagesList(Map.of("account", apiKey, "limit", 1000)).items();
+    return messages(Map.of());
   }
 
-  /** Injects an inbound reply to a sent message from {@code from} (null: its first recipient); answers after its webhook was tried. */
-  public ControlMessage reply(String messageId, String from, String text) {
-    Map<String, Object> reply = new LinkedHashMap<>();
-    if (from != null) reply.put("from", from);
-    reply.put("text", text);
-    return emulator.control.repliesInject(messageId, reply);
+  /**
+   * The account's messages matching a filter of the control API's message list ({@code environment}, {@code status},
+   * {@code recipient}, {@code clientReference}), newest first, up to 1,000.
+   */
+  public List<ControlMessage> messages(Map<String, ?> filter) {
+    Map<String, Object> query = new LinkedHashMap<>(filter);
+    query.put("account", apiKey);
+    query.putIfAbsent("limit", 1000);
+    return emulator.control.messagesList(query).items();
+  }
+
+  /**
+   * The newest of the account's messages sent with this {@code client_reference} (exact), as the app would find its own
+   * message by its order number; empty when none was.
+   */
+  public Optional<ControlMessage> messageByReference(String clientReference) {
+    return messages(Map.of("clientReference", clientReference, "limit", 1)).stream().findFirst();
+  }
+
+  /** Injects an inbound reply with this text to a sent message, from its first recipient; answers after its webhook was tried. */
+  public ControlMessage reply(String messageId, String text) {
+    return emulator.control.repliesInject(messageId, text);
+  }
+
+  /**
+   * Injects an inbound reply with this text to a sent message, from {@code from}; answers after its webhook was tried.
+   * The text comes first, as in every kit; the sender is a {@link Sender}, so it cannot be mistaken for the text.
+   */
+  public ControlMessage reply(String messageId, String text, Sender from) {
+    return emulator.control.repliesInject(messageId, text, from.number());
+  }
+
+  /** Opts a number out of the account in the world's environment; answers the opt-out. */
+  public OptOut optOut(String number) {
+    return optOut(number, environment);
+  }
+
+  /** Opts a number out of the account in an environment ({@code live} or {@code sandbox}); answers the opt-out. */
+  public OptOut optOut(String number, String environment) {
+    return emulator.control.optOutsAdd(number, Map.of("account", apiKey, "environment", environment));
+  }
+
+  /** The account's balance in the world's environment, in credits. */
+  public long balance() {
+    return balance(environment);
+  }
+
+  /** The account's balance in an environment ({@code live} or {@code sandbox}), in credits. */
+  public long balance(String environment) {
+    Account now = account();
+    return switch (environment) {
+      case "live" -> now.live().balance();
+      case "sandbox" -> now.sandbox().balance();
+      default -> throw new IllegalArgumentException(KitSettings.ERROR_PREFIX + "environment must be live or sandbox, not " + environment);
+    };
   }
 
   /** The emulator's webhook log of this account: every event with every try, oldest first. */
   public List<WebhookEvent> webhookLog() {
-    return emulator.control.webhooksList(Map.of("account", apiKey, "limit", 1000)).items();
+    return webhookLog(Map.of());
   }
 
-  /** Every post that reached the world's catcher, as it arrived, with the status it was answered with. */
+  /**
+   * The emulator's webhook log of this account matching a filter ({@code environment}, {@code message}, {@code state}),
+   * oldest first, up to 1,000.
+   */
+  public List<WebhookEvent> webhookLog(Map<String, ?> filter) {
+    Map<String, Object> query = new LinkedHashMap<>(filter);
+    query.put("account", apiKey);
+    query.putIfAbsent("limit", 1000);
+    return emulator.control.webhooksList(query).items();
+  }
+
+  /**
+   * The posts the world's catcher refused, the first {@value Catcher#REFUSED_KEPT}: each answered 401 (no valid
+   * {@code Webhook-Signature} for the world's webhook secret: not the emulator's) or 413 (larger than
+   * {@link KitSettings#WEBHOOK_BODY_LIMIT}), never among {@link #received()} nor forwarded to the app.
+   */
+  public List<Webhook> refusedWebhooks() {
+    return catcher.refused();
+  }
+
+  /** Every post the emulator made to the world (signature verified), as it arrived, with the status it was answered with. */
   public List<Webhook> received() {
     return catcher.received();
   }
@@ -331,8 +446,19 @@ public final class SmsWorld implements AutoCloseable {
   }
 
   /** The account's timeline report (HTML): every request, message change, webhook try and reply, with times. */
-  public String reportHtml() {
+  public String timelineHtml() {
     return (String) emulator.control.call("GET", "/report" + Control.query(Map.of("account", apiKey)), null);
+  }
+
+  /**
+   * The account's timeline report (HTML).
+   *
+   * @deprecated the same act is {@link #timelineHtml()} in every kit (docs/decisions/0003-one-facade.md); this alias
+   *     stays for one release
+   */
+  @Deprecated(since = "0.2.0", forRemoval = true)
+  public String reportHtml() {
+    return timelineHtml();
   }
 
   /**

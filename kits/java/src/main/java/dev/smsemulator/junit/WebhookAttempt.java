@@ -9,6 +9,8 @@ import java.util.Map;
  * @param at The answer's <code>at</code>.
  * @param url The answer's <code>url</code>.
  * @param status The answer's <code>status</code>. Null when the answer leaves it out.
+ * @param answer The start of the body of an answer other than 200 (200 bytes at most), when it had one. Null when the
+ *     answer leaves it out.
  * @param error The answer's <code>error</code>. Null when the answer leaves it out.
  * @param durationMs The answer's <code>durationMs</code>.
  * @param ok The answer's <code>ok</code>.
@@ -18,6 +20,7 @@ public record WebhookAttempt(
     String at,
     String url,
     Long status,
+    String answer,
     String error,
     double durationMs,
     boolean ok) {
@@ -29,6 +32,7 @@ public record WebhookAttempt(
         Json.field(json, "at", true, Json::asString),
         Json.field(json, "url", true, Json::asString),
         Json.field(json, "status", false, Json::asLong),
+        Json.field(json, "answer", false, Json::asString),
         Json.field(json, "error", false, Json::asString),
         Json.doubleField(json, "durationMs"),
         Json.booleanField(json, "ok"));

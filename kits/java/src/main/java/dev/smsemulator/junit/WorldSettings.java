@@ -19,6 +19,12 @@ public @interface WorldSettings {
   /** The account's signing secret; default: one drawn for the world ({@code sk_test_…}). */
   String signingSecret() default "";
 
+  /**
+   * The world's webhook signing secret: the emulator signs the world's webhooks with it and the world's catcher keeps
+   * only posts it signed; default: one the emulator draws for the world ({@code whsec_…}).
+   */
+  String webhookSigningSecret() default "";
+
   /** The world clock's start, ISO 8601 ({@code 2026-11-23T09:00:00+02:00}); default: the emulator's now. */
   String startTime() default "";
 

@@ -38,6 +38,7 @@ class KitSettingsTest {
     assertEquals(ms(start), Emulator.startTimeout(" "));
     assertEquals(ms(KitContractTest.at(settings, "controlTimeout")), KitSettings.CONTROL_TIMEOUT);
     assertEquals(ms(KitContractTest.at(settings, "waitWithin")), KitSettings.WAIT_WITHIN);
+    assertEquals(((Number) KitContractTest.at(settings, "webhookBodyLimit").get("bytes")).longValue(), KitSettings.WEBHOOK_BODY_LIMIT);
     assertEquals(KitContractTest.at(KitContractTest.contract(), "resolution").get("env"), Resolution.ENV);
   }
 

@@ -79,6 +79,22 @@ class ResolutionTest {
   }
 
   @Test
+  void aPasswordInTheUrlIsMaskedWhereTheKitPrintsItAsTheEmulatorDoes() throws IOException {
+    Fake fake = fake();
+    fake.variables.put("SMS_EMULATOR_URL", "http://proxy:pw-PLANTED-1@127.0.0.1:9");
+    Resolution.Found found = Resolution.resolve(fake);
+    assertEquals("http://proxy:pw-PLANTED-1@127.0.0.1:9", found.url());
+    assertTrue(found.describe().contains("the running emulator at http://proxy:***@127.0.0.1:9 "), found.describe());
+    ControlException refused =
+        assertThrows(ControlException.class, () -> new Control(found.url(), null).call("GET", "/health", null));
+    assertTrue(refused.getMessage().contains("http://proxy:***@127.0.0.1:9"), refused.getMessage());
+    assertFalse((found.describe() + refused.getMessage()).contains("pw-PLANTED-1"));
+    assertEquals("http://user:***@[::1]:4000/hook?to=a@b", Http.shownUrl("http://user:p@ss:w@rd@[::1]:4000/hook?to=a@b"));
+    for (String kept : List.of("http://127.0.0.1:4000/x", "http://hooks@h/", "http://u:@h/", "http://h/p@x", "not a url: pw@host"))
+      assertEquals(kept, Http.shownUrl(kept));
+  }
+
+  @Test
   void aUrlComesFirst() throws IOException {
     Fake fake = fake();
     fake.variables.put("SMS_EMULATOR_URL", "http://127.0.0.1:2727");
