@@ -25,8 +25,8 @@ trait SmsWorld
 
     /**
      * The world's settings, as World::create names them: webhookUrl (the app's own handler), signingSecret,
-     * webhookSigningSecret, balance, startTime, environment ('live' or 'sandbox'), scopes, scenario, offset. Override to set them per test class
-     * (or per test, by `$this->getName()`).
+     * webhookSigningSecret, balance, startTime, environment ('live' or 'sandbox'), scopes, scenario, offset. Override to
+     * set them per test class; `#[WorldOptions(...)]` on a test method (or the class) sets them per test, over these.
      */
     protected function smsWorldOptions(): array
     {
@@ -36,7 +36,20 @@ trait SmsWorld
     /** @before */
     public function setUpSmsWorld(): void
     {
-        $this->sms = World::create(Emulator::shared()->control, ...['name' => $this->smsTestId()] + $this->smsWorldOptions());
+        $this->sms = World::create(Emulator::shared()->control, ...['name' => $this->smsTestId()] + $this->smsTestOptions() + $this->smsWorldOptions());
+    }
+
+    /** @return array<string, mixed> the settings of the test's #[WorldOptions], its method's over its class's */
+    private function smsTestOptions(): array
+    {
+        $method = new \ReflectionMethod($this, method_exists($this, 'name') ? $this->name() : $this->getName(false));
+        $options = [];
+        foreach ([$method, $method->getDeclaringClass()] as $where) {
+            foreach ($where->getAttributes(WorldOptions::class) as $attribute) {
+                $options += $attribute->newInstance()->options;
+            }
+        }
+        return $options;
     }
 
     /** @after */

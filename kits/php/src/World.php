@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace SmsEmulator\PhpUnit;
 
+use PHPUnit\Framework\Assert;
+
 /**
  * One test's world: an account of its own on a test clock of its own (its own signing secret, start time, balances,
  * environment, scopes and scenario), whose webhooks go to the app's own handler. The emulator's webhook log is the
@@ -191,6 +193,44 @@ final class World
                 return $items;
             }
         }
+    }
+
+    /**
+     * Asserts that this world sent a message to `$to` (whose text contains `$text`, when given), failing with what it
+     * did send; answers the message.
+     *
+     * @return ControlMessage
+     */
+    public function assertSent(string $to, ?string $text = null): array
+    {
+        $messages = $this->messages();
+        foreach ($messages as $message) {
+            if (in_array($to, $message['recipient'], true) && ($text === null || str_contains($message['message'], $text))) {
+                Assert::assertContains($to, $message['recipient']);
+                return $message;
+            }
+        }
+        $sent = array_map(static fn (array $message) => implode(',', $message['recipient']) . ': ' . json_encode($message['message']) . " ({$message['status']})", $messages);
+        Assert::fail("expected a message to $to" . ($text === null ? '' : " containing \"$text\"") . '; the world sent ' . ($sent === [] ? 'none' : implode('; ', $sent)));
+    }
+
+    /**
+     * Asserts that a delivery notification with `$status` was made for a message (whatever the app answered), failing
+     * with the ones that were; answers the event.
+     *
+     * @return WebhookEvent
+     */
+    public function assertWebhook(string $messageId, string $status): array
+    {
+        $events = array_values(array_filter($this->webhooks($messageId), static fn (array $event) => $event['kind'] === 'delivery'));
+        foreach ($events as $event) {
+            if (($event['payload']['status'] ?? null) === $status) {
+                Assert::assertSame($status, $event['payload']['status']);
+                return $event;
+            }
+        }
+        $seen = array_map(static fn (array $event) => ($event['payload']['status'] ?? '?') . ' (tries answered ' . implode(', ', array_map(static fn (array $try) => $try['status'] ?? $try['error'] ?? '?', $event['attempts'])) . ')', $events);
+        Assert::fail("expected a $status webhook for $messageId; the world's webhooks: " . ($seen === [] ? 'none' : implode('; ', $seen)));
     }
 
     /**

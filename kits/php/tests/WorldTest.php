@@ -7,6 +7,8 @@ use SmsEmulator\PhpUnit\ApiException;
 use SmsEmulator\PhpUnit\Emulator;
 use SmsEmulator\PhpUnit\SmsWorld;
 use SmsEmulator\PhpUnit\World;
+use SmsEmulator\PhpUnit\WorldOptions;
+use PHPUnit\Framework\AssertionFailedError;
 
 require_once __DIR__ . '/AppServer.php';
 
@@ -151,6 +153,33 @@ final class WorldTest extends TestCase
         $report = $this->sms->checkReceiver(self::$app->url, ['only' => ['statuses']]);
         self::assertSame(self::$app->url, $report['url']);
         self::assertSame(['statuses'], array_column($report['checks'], 'name'));
+    }
+
+    #[WorldOptions(balance: 2, startTime: '2026-12-01T10:00:00+02:00')]
+    public function testATestsOwnWorldOptionsComeFromItsAttributeOverTheClasssSettings(): void
+    {
+        self::assertSame(2, $this->sms->balance());
+        self::assertEquals(new DateTimeImmutable('2026-12-01T10:00:00+02:00'), $this->sms->now());
+    }
+
+    public function testTheAssertionsAnswerWhatMatchedAndFailNamingWhatTheWorldDid(): void
+    {
+        $sent = $this->sms->sms->send('27831234567', 'Your parcel is on its way');
+        $this->sms->clock()->runUntilIdle('1d');
+        self::assertSame($sent['id'], $this->sms->assertSent('27831234567', 'parcel')['id']);
+        self::assertSame($sent['id'], $this->sms->assertWebhook($sent['id'], 'delivered')['messageId']);
+        try {
+            $this->sms->assertSent('27830000000');
+            self::fail('a message to nobody was found');
+        } catch (AssertionFailedError $failure) {
+            self::assertStringContainsString('expected a message to 27830000000; the world sent 27831234567: "Your parcel is on its way" (delivered)', $failure->getMessage());
+        }
+        try {
+            $this->sms->assertWebhook($sent['id'], 'expired');
+            self::fail('an expired webhook was found');
+        } catch (AssertionFailedError $failure) {
+            self::assertStringContainsString('the world\'s webhooks: submitted (tries answered 500, 200); delivered (tries answered 500, 200)', $failure->getMessage());
+        }
     }
 
     public function testTwoWorldsDoNotSeeEachOthersMessages(): void

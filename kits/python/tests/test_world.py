@@ -103,3 +103,19 @@ def test_an_address_that_is_not_an_emulator_is_a_clear_error(monkeypatch):
             start()
     finally:
         server.shutdown()
+
+
+def test_a_message_is_found_by_its_client_reference(sms):
+    sms.client.send("27831234567", "First order", client_reference="order-1")
+    wanted = sms.client.send("27831234567", "Second order", client_reference="order-2")
+    found = sms.message_by_reference("order-2")
+    assert (found.id, found.message, found.client_reference) == (wanted["id"], "Second order", "order-2")
+    with pytest.raises(AssertionError, match=r"no message of this world has client_reference='order-3'.*'order-1', 'order-2'"):
+        sms.message_by_reference("order-3")
+
+
+def test_another_worlds_message_is_not_found_by_its_reference(sms, sms_world):
+    other = sms_world()
+    other.client.send("27831234567", "Elsewhere", client_reference="shared-ref")
+    with pytest.raises(AssertionError, match="its messages have none"):
+        sms.message_by_reference("shared-ref")

@@ -224,6 +224,18 @@ class SmsWorld:
         the app's own handler answered them)."""
         return [request.json for request in self.catcher.received]
 
+    def message_by_reference(self, client_reference: str) -> ControlMessage:
+        """The world's message sent with this `client_reference` (the newest when several were), typed, found by the
+        control API's filter; fails naming the references the world's messages do have."""
+        found = self.control.messages_list(account=self.api_key, client_reference=client_reference, limit=1).items
+        if found:
+            return found[0]
+        known = sorted({message.client_reference for message in self.control_messages() if message.client_reference})
+        raise AssertionError(
+            f"{ERROR_PREFIX}no message of this world has client_reference={client_reference!r}; "
+            f"its messages have {', '.join(map(repr, known)) or 'none'}"
+        )
+
     def forged_webhooks(self) -> List[CaughtRequest]:
         """The posts to this world's route that the kit refused, in the order they came: not signed with the world's
         webhook signing secret (answered 401) or larger than the emulator's largest body (413). None is among
