@@ -61,3 +61,24 @@ test('a CommonJS project requires every entry and gets the same exports as impor
     expect(seen[entry]?.required, entry).toEqual(seen[entry]?.imported);
   }
 });
+
+test('a project resolves the test vectors and the bundled scenarios through the exports map, with require and import', async () => {
+  const script = `
+const resolved = require.resolve('sms-emulator/test-vectors/kit-contract.json');
+const contract = require('sms-emulator/test-vectors/kit-contract.json');
+import('sms-emulator/test-vectors/signing.json', { with: { type: 'json' } }).then((signing) => {
+  console.log(JSON.stringify({
+    resolved,
+    operations: contract.operations.length,
+    signing: typeof signing.default,
+    scenario: require.resolve('sms-emulator/scenarios/degraded-api.yaml'),
+  }));
+});`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--no-warnings', '-e', script], { cwd: project });
+  const seen = JSON.parse(stdout) as { resolved: string; operations: number; signing: string; scenario: string };
+  // Node resolves the linked package to where it really is: this repository.
+  expect(seen.resolved).toBe(join(root, 'test-vectors', 'kit-contract.json'));
+  expect(seen.operations).toBeGreaterThan(10);
+  expect(seen.signing).toBe('object');
+  expect(seen.scenario).toBe(join(root, 'scenarios', 'degraded-api.yaml'));
+});

@@ -3,6 +3,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clearTimeout, setTimeout } from 'node:timers';
+import type { WebhookAnswer } from '../webhooks/transport.js';
 
 export interface CaughtRequest {
   method: string;
@@ -16,8 +17,12 @@ export interface CaughtRequest {
   receivedAt: number;
 }
 
-/** A status, a list answered in turn (the last one repeats), or a function of the request (an async one too, such as an app's handler). */
-export type CatcherResponse = number | readonly number[] | ((request: CaughtRequest) => number | Promise<number>);
+/**
+ * A status, a list answered in turn (the last one repeats), or a function of the request (an async one too, such as an
+ * app's handler) answering a status, or a status and the body to answer with.
+ */
+export type CatcherResponse =
+  number | readonly number[] | ((request: CaughtRequest) => number | WebhookAnswer | Promise<number | WebhookAnswer>);
 
 export interface WebhookCatcher {
   /** The address to give an account as its webhook URL. */
@@ -46,7 +51,7 @@ export interface CatcherServer {
    * Receives a post in this process as the server would over HTTP (routed by the URL's path; 404 where no catcher is):
    * what `emulator.receiveWebhooksLocally(server.origin, server.receive)` hands it, with no socket.
    */
-  receive(delivery: { url: string; headers: Readonly<Record<string, string>>; body: string }): Promise<number>;
+  receive(delivery: { url: string; headers: Readonly<Record<string, string>>; body: string }): Promise<WebhookAnswer>;
   /** Closes the server and every connection (hanging answers included). */
   close(): Promise<void>;
 }
@@ -115,7 +120,8 @@ export async function createCatcherServer(options: { host?: string; port?: numbe
     },
     async receive({ url, headers, body }) {
       const { pathname, search } = new URL(url);
-      return (await route('POST', `${pathname}${search}`, { ...headers }, body)).status;
+      const { status, text } = await route('POST', `${pathname}${search}`, { ...headers }, body);
+      return { status, body: text };
     },
     close() {
       return new Promise((resolve) => {
@@ -148,7 +154,7 @@ function routedCatcher(
   let answered = 0;
   let hang = false;
 
-  const statusFor = (request: CaughtRequest): number | Promise<number> => {
+  const statusFor = (request: CaughtRequest): number | WebhookAnswer | Promise<number | WebhookAnswer> => {
     if (typeof response === 'number') return response;
     if (typeof response === 'function') return response(request);
     return response[Math.min(answered, response.length - 1)] ?? 200;
@@ -168,7 +174,7 @@ function routedCatcher(
     }
     if (hang) return new Promise((resolve) => hanging.add(resolve));
     // Chosen now (a list answers in arrival order), awaited after: an app's async handler may decide.
-    let status: Promise<number>;
+    let status: Promise<number | WebhookAnswer>;
     try {
       status = Promise.resolve(statusFor(request));
     } catch (error) {
@@ -224,12 +230,13 @@ function routedCatcher(
 }
 
 /** A response function that throws or gives no status answers 500 saying why: an exception here would end the test process. */
-async function answer(chosen: Promise<number>): Promise<Answer> {
+async function answer(chosen: Promise<number | WebhookAnswer>): Promise<Answer> {
   try {
-    const status = await chosen;
+    const given = await chosen;
+    const status = typeof given === 'number' ? given : given?.status;
     if (!Number.isInteger(status) || status < 100 || status > 599)
       throw new Error(`${status} is not an HTTP status (100 to 599)`);
-    return { status, text: String(status) };
+    return { status, text: typeof given === 'number' ? String(status) : (given.body ?? String(status)) };
   } catch (error) {
     return { status: 500, text: `respondWith failed: ${(error as Error).message}` };
   }

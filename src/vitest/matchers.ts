@@ -2,7 +2,7 @@
 
 import type { Environment } from '../domain/environment.js';
 import type { Page } from '../domain/list.js';
-import type { MessageType } from '../domain/message.js';
+import type { MessageType, ShownStatus } from '../domain/message.js';
 import type { ChangeView, MessageView } from '../domain/messageView.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
 import type { WebhookCatcher } from '../testing/webhookCatcher.js';
@@ -73,7 +73,7 @@ export interface SmsMatchers<R = unknown> {
   /** The test's webhook catcher received a payload matching `expected` (`id`, `status`, `type`, `recipient`, `text`). */
   toHaveReceivedWebhook(expected: WebhookExpectation): R;
   /** The message object has this status; a failure shows the message's history and upcoming changes, with times (await it over HTTP). */
-  toHaveStatus(status: string): R;
+  toHaveStatus(status: ShownStatus): R;
   /**
    * The account made requests matching `expected` (method, path, status...), `times` times exactly, or at least once
    * without `times`; read from the emulator's request journal, like nock's `scope.done()`. A failure lists the

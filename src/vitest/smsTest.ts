@@ -1,9 +1,10 @@
 /** createSmsTest: a vitest `test` whose `sms` fixture gives each test a fresh account, a wired webhook catcher and a typed client. */
 
 import { randomUUID } from 'node:crypto';
-import { test as baseTest, inject } from 'vitest';
+import { type TestContext, TestRunner, afterAll, test as baseTest, inject } from 'vitest';
 import { type SmsClient, createClient } from '../client/createClient.js';
 import type { WebhookPayload } from '../client/types.js';
+import { type Environment, defaultEnvironment } from '../domain/environment.js';
 import { ApiError } from '../domain/errors.js';
 import { type Emulator, createEmulator } from '../emulator.js';
 import type { ClockView } from '../control/views.js';
@@ -14,11 +15,19 @@ import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect, remoteWait } from '../testing/connect.js';
 import { keepAliveHttp } from '../testing/keepAliveHttp.js';
 import type { MessageWait } from '../control/waitFor.js';
-import { type CatcherServer, type WebhookCatcher, createCatcherServer } from '../testing/webhookCatcher.js';
+import {
+  type CatcherServer,
+  type CaughtRequest,
+  type WebhookCatcher,
+  createCatcherServer,
+} from '../testing/webhookCatcher.js';
+import type { WebhookAnswer } from '../webhooks/transport.js';
+import type { Scope } from '../state/store.js';
 import { attachReport } from './attachReport.js';
 import { BackgroundDeletions } from './backgroundDeletions.js';
 import { type ProvidedEmulator } from './globalSetup.js';
 import { type SmsSubject, registerSubject } from './matchers.js';
+import { type SharedResource, sharedResource } from './sharedResource.js';
 
 /** The emulator of a test file: embedded (`createEmulator`), or a process started by `smsGlobalSetup` and reached with `connect`. */
 export type SmsEmulator = Emulator | RemoteEmulator;
@@ -30,7 +39,10 @@ export interface SmsTestOptions {
    * to `smsGlobalSetup` (share one object), and any other is refused, as it could not apply.
    */
   emulator?: EmulatorOptions;
-  /** Settings of every test's account (its `apiKey`, webhook URLs and clock are the fixture's). */
+  /**
+   * Settings of every test's account (its `apiKey`, webhook URLs and clock are the fixture's): `signingSecret`,
+   * `webhookSigningSecret`, balances, `scopes`. A test's `smsWorld` overrides them.
+   */
   account?: Omit<AccountInput, 'apiKey' | 'webhookUrl' | 'sandboxWebhookUrl' | 'clock'>;
   /**
    * `'test'` (default): each test's account lives on a fresh test clock of its own, frozen until the test moves it, so
@@ -48,6 +60,38 @@ export interface SmsTestOptions {
    */
   webhooks?: 'in-process' | 'socket';
 }
+
+/**
+ * One test's world, over the file's `account` and `startTime`: set it for the tests of a `describe` block with
+ * `test.override({ smsWorld: { … } })`, or make a variant of `test` with `test.extend({ smsWorld: { … } })`. Every
+ * variant shares the file's emulator; only the test's own world differs.
+ *
+ * @example
+ * describe('with one credit left', () => {
+ *   test.override({ smsWorld: { balance: 1, startTime: '2030-01-01T08:00:00Z' } });
+ *   test('refuses the second reminder', async ({ sms }) => {});
+ * });
+ */
+export interface SmsWorldOptions {
+  /** Where the test clock starts (an ISO instant or a `Date`); only with `clock: 'test'`. */
+  startTime?: string | Date;
+  /** The live balance, and the sandbox one unless `sandboxBalance` is given. */
+  balance?: number;
+  sandboxBalance?: number;
+  /** The environment `sms.client` and `sms.baseUrl` use (default `live`). */
+  environment?: Environment;
+  /** What the test's key may do; a request outside them is FORBIDDEN. */
+  scopes?: Scope[];
+  /** The test account's own scenario from its first request (YAML/JSON text or an object), as `sms.scenario.set` sets it. */
+  scenario?: string | AccountScenarioInput;
+  /** The secret the test's requests are signed with (default one drawn per test). */
+  signingSecret?: string;
+  /** Signs the account's webhooks (default a secret of the world's own; `null`: unsigned). */
+  webhookSigningSecret?: string | null;
+}
+
+/** An app's own webhook handler, fetch-style (a `Request` in, a `Response` out): Hono's `app.fetch`, a route handler. */
+export type SmsWebhookHandler = (request: Request) => Response | Promise<Response>;
 
 /** The clock of a test, with the members of `emulator.clock`: a test clock of its own by default. */
 export interface SmsClock {
@@ -73,14 +117,31 @@ export interface SmsClock {
 export interface SmsContext extends SmsSubject {
   /** The emulator this file's tests share: every answer may be awaited, in process or over HTTP. */
   readonly emulator: SmsEmulator;
-  /** The test's own account, created before the test and deleted after it. */
-  readonly account: { readonly apiKey: string; readonly signingSecret: string };
-  /** The live base URL to give the app under test. */
+  /**
+   * The test's own account, created before the test and deleted after it, with the secret its webhooks are signed with
+   * (`null`: unsigned) for the app's signature check.
+   */
+  readonly account: {
+    readonly apiKey: string;
+    readonly signingSecret: string;
+    readonly webhookSigningSecret: string | null;
+  };
+  /** The environment the test's client and `baseUrl` use (`smsWorld.environment`, default `live`). */
+  readonly environment: Environment;
+  /** The base URL of that environment, to give the app under test. */
   readonly baseUrl: string;
   /** A typed API client signed in as the test's account (embedded: in process, without a socket; over HTTP in process mode). */
   readonly client: SmsClient;
-  /** Receives the account's webhooks (live and sandbox), already set as its URL. */
+  /** Receives the account's webhooks (live and sandbox), already set as its URL; it keeps a copy of each. */
   readonly catcher: WebhookCatcher;
+  /**
+   * From now on hands each of the account's webhooks to the app: its own handler (given a `Request` for `path`, default
+   * `/webhooks`) or its URL. The catcher still keeps its copy (`sms.webhooks()`, `toHaveReceivedWebhook`), and the
+   * emulator gets the app's answer (status and body), so its retries, its log and a wait's refusal check follow the app.
+   * Attach it once the app exists: an app built from `sms.account` and `sms.baseUrl`.
+   * @example sms.forwardTo(createApp({ apiKey: sms.account.apiKey, baseUrl: sms.baseUrl }).fetch, { path: '/sms/status' });
+   */
+  forwardTo(handlerOrUrl: SmsWebhookHandler | string | URL, options?: { path?: string }): void;
   /** The account's messages with legs and history, newest first (a promise over HTTP). */
   messages(): MessageView[] | Promise<MessageView[]>;
   /** The webhook payloads received so far, in arrival order. */
@@ -125,9 +186,30 @@ export interface SmsScenario {
  *   expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'delivered' });
  * });
  */
-export function createSmsTest(options: SmsTestOptions = {}) {
+export function createSmsTest(options: SmsTestOptions = {}): SmsTestAPI {
+  const emulators: Emulators = sharedResource(
+    (catchers: CatcherServer) => openEmulator(options, catchers),
+    (held: HeldEmulator) => held.close(),
+  );
+  const run: RunTest = ({ emulator, smsCatchers, smsWorld, task }, use) =>
+    runTest(emulator, smsCatchers, options, smsWorld, task, use);
+  const { suite } = TestRunner.getCurrentSuite();
+  return suite === undefined || suite.file === suite ? fileTest(emulators, run) : blockTest(emulators, run);
+}
+
+/** A file's emulators: one per `createSmsTest`, shared by its variants. */
+type Emulators = SharedResource<HeldEmulator, [CatcherServer]>;
+
+/** What the `sms` fixture runs for each test. */
+type RunTest = (
+  fixtures: { emulator: SmsEmulator; smsCatchers: CatcherServer; smsWorld: SmsWorldOptions; task: TestTask },
+  use: (sms: SmsContext) => Promise<void>,
+) => Promise<void>;
+
+/** `createSmsTest` at the top of a file: the emulator is file-scoped, the catcher server worker-scoped. */
+function fileTest(emulators: Emulators, run: RunTest) {
   return baseTest.extend<{
-    $test: { sms: SmsContext };
+    $test: { sms: SmsContext; smsWorld: SmsWorldOptions };
     $file: { emulator: SmsEmulator };
     $worker: { smsCatchers: CatcherServer };
   }>({
@@ -135,85 +217,184 @@ export function createSmsTest(options: SmsTestOptions = {}) {
       // One receiver per worker, routed by account: a test costs a route, not a server.
       // eslint-disable-next-line no-empty-pattern -- vitest reads the fixture's dependencies from this pattern
       async ({}, use) => {
-        const server = await createCatcherServer();
-        await use(server);
-        await server.close();
+        await use(await catcherServers.acquire());
+        await catcherServers.release();
       },
       { scope: 'worker' },
     ],
     emulator: [
       async ({ smsCatchers }, use) => {
-        const provided = inject('smsEmulator');
-        if (provided !== undefined) {
-          refuseOtherOptions(options.emulator, provided);
-          const remote = connect(provided.origin, { controlToken: provided.controlToken ?? undefined });
-          const deletions = new BackgroundDeletions();
-          backgroundDeletions.set(remote, deletions);
-          await use(remote);
-          await deletions.ended();
-          return;
-        }
-        const emulator = createEmulator(options.emulator);
-        await emulator.listen({ port: 0 });
-        // Posts to the worker's catcher skip the loopback round trip: most of what a fixture test cost beside msw.
-        if (options.webhooks !== 'socket')
-          emulator.receiveWebhooksLocally(`${smsCatchers.origin}/`, smsCatchers.receive);
-        await use(emulator);
-        await emulator.close();
+        await use((await emulators.acquire(smsCatchers)).emulator);
+        await emulators.release();
       },
       { scope: 'file' },
     ],
-    sms: async ({ emulator, smsCatchers, task }, use) => {
-      const apiKey = `pk_test_${randomUUID()}`;
-      const catcher = smsCatchers.catcher(`/webhooks/${apiKey}`);
-      const account = { apiKey, signingSecret: `sk_${apiKey.slice(3)}` };
-      const settings = { ...options.account, ...account, webhookUrl: catcher.url, sandboxWebhookUrl: catcher.url };
-      const clock =
-        options.clock === 'shared'
-          ? await sharedWorld(emulator, options, settings)
-          : await testWorld(emulator, options, task.name, settings);
-      const baseUrl = (emulator.urls as { live: string }).live;
-      const sms: SmsContext = {
-        emulator,
-        account,
-        baseUrl,
-        // Embedded, the test's own client reaches the emulator in process (no socket), over HTTP through the worker's
-        // keep-alive pool; the app under test uses `baseUrl`.
-        client: createClient({
-          baseUrl,
-          ...account,
-          fetch: 'fetch' in emulator ? emulator.fetch : keepAliveHttp(emulator.urls.origin).fetch,
-        }),
-        catcher,
-        messages: () => {
-          const page = emulator.messages.list({ account: apiKey, limit: 1000 });
-          return page instanceof Promise ? page.then((answer) => answer.items) : page.items;
-        },
-        webhooks: () => catcher.received.map((request) => request.body as WebhookPayload),
-        waitFor: (messageId) => clock.wait(messageId),
-        clock,
-        now: () => clock.now(),
-        scenario: {
-          set: async (scenario) => emulator.accounts.setScenario(apiKey, scenario),
-          get: async () => emulator.accounts.getScenario(apiKey),
-          clear: async () => emulator.accounts.clearScenario(apiKey),
-        },
-      };
-      registerSubject(task, sms);
-      await use(sms);
-      // The test has ended: a failed one gets the timeline while its account still exists.
-      if (task.result?.state === 'fail') await attachReport(emulator, apiKey, task);
-      // Deleting the test clock deletes the account on it too.
-      const deletion = ignoreNotFound(
-        clock.id === null ? emulator.accounts.delete(apiKey) : emulator.clocks.delete(clock.id),
-      );
-      // An account on the shared clock goes before the next test starts: the next test may move that clock.
-      const background = clock.id === null ? undefined : backgroundDeletions.get(emulator);
-      if (background === undefined) await deletion;
-      else background.add(deletion);
-      await catcher.close();
-    },
+    smsWorld: {},
+    sms: ({ emulator, smsCatchers, smsWorld, task }, use) => run({ emulator, smsCatchers, smsWorld, task }, use),
   });
+}
+
+/** The `test` `createSmsTest` answers: vitest's own, with the `sms`, `smsWorld` and file-wide `emulator` fixtures. */
+export type SmsTestAPI = ReturnType<typeof fileTest>;
+
+/**
+ * `createSmsTest` inside a describe block, where vitest allows test-scoped fixtures only: the block holds the emulator
+ * and the catcher server from its first test to its end, the same as a file's.
+ */
+function blockTest(emulators: Emulators, run: RunTest): SmsTestAPI {
+  let held: Promise<{ emulator: SmsEmulator; catchers: CatcherServer }> | undefined;
+  const hold = () =>
+    (held ??= catcherServers.acquire().then(async (catchers) => ({
+      catchers,
+      emulator: (await emulators.acquire(catchers)).emulator,
+    })));
+  afterAll(async () => {
+    if (held === undefined) return;
+    await held;
+    await emulators.release();
+    await catcherServers.release();
+  });
+  const test = baseTest.extend<{
+    sms: SmsContext;
+    smsWorld: SmsWorldOptions;
+    emulator: SmsEmulator;
+    smsCatchers: CatcherServer;
+  }>({
+    // eslint-disable-next-line no-empty-pattern -- vitest reads the fixture's dependencies from this pattern
+    smsCatchers: async ({}, use) => use((await hold()).catchers),
+    // eslint-disable-next-line no-empty-pattern -- vitest reads the fixture's dependencies from this pattern
+    emulator: async ({}, use) => use((await hold()).emulator),
+    smsWorld: {},
+    sms: ({ emulator, smsCatchers, smsWorld, task }, use) => run({ emulator, smsCatchers, smsWorld, task }, use),
+  });
+  // The same fixtures, test-scoped: what vitest's types call scopes only decides which hooks may read them.
+  return test as unknown as SmsTestAPI;
+}
+
+/** The test as a fixture sees it. */
+type TestTask = TestContext['task'];
+
+/** The worker's catcher server, shared by every variant of every `createSmsTest` of the module. */
+const catcherServers = sharedResource(
+  () => createCatcherServer(),
+  (server: CatcherServer) => server.close(),
+);
+
+/** A file's emulator as the fixture holds it, with what closing it takes. */
+interface HeldEmulator {
+  emulator: SmsEmulator;
+  close(): Promise<void>;
+}
+
+/** The file's emulator: the process `smsGlobalSetup` started, reached over HTTP, or one embedded here. */
+async function openEmulator(options: SmsTestOptions, catchers: CatcherServer): Promise<HeldEmulator> {
+  const provided = inject('smsEmulator');
+  if (provided !== undefined) {
+    refuseOtherOptions(options.emulator, provided);
+    const remote = connect(provided.origin, { controlToken: provided.controlToken ?? undefined });
+    const deletions = new BackgroundDeletions();
+    backgroundDeletions.set(remote, deletions);
+    return { emulator: remote, close: () => deletions.ended() };
+  }
+  const emulator = createEmulator(options.emulator);
+  await emulator.listen({ port: 0 });
+  // Posts to the worker's catcher skip the loopback round trip: most of what a fixture test cost beside msw.
+  if (options.webhooks !== 'socket') emulator.receiveWebhooksLocally(`${catchers.origin}/`, catchers.receive);
+  return { emulator, close: () => emulator.close() };
+}
+
+/** One test: its world made, the `sms` it is given, and after it its timeline (when it failed) and its world deleted. */
+async function runTest(
+  emulator: SmsEmulator,
+  smsCatchers: CatcherServer,
+  options: SmsTestOptions,
+  world: SmsWorldOptions,
+  task: TestTask,
+  use: (sms: SmsContext) => Promise<void>,
+): Promise<void> {
+  const apiKey = `pk_test_${randomUUID()}`;
+  const catcher = smsCatchers.catcher(`/webhooks/${apiKey}`);
+  const { startTime, environment = defaultEnvironment, scenario, ...own } = world;
+  const settings: WorldAccount = {
+    ...options.account,
+    ...own,
+    apiKey,
+    signingSecret: own.signingSecret ?? options.account?.signingSecret ?? `sk_${apiKey.slice(3)}`,
+    webhookUrl: catcher.url,
+    sandboxWebhookUrl: catcher.url,
+  };
+  const given = { startTime: startTime ?? options.startTime, scenario };
+  const { clock, webhookSigningSecret } =
+    options.clock === 'shared'
+      ? await sharedWorld(emulator, given, settings)
+      : await testWorld(emulator, given, task.name, settings);
+  const account = { apiKey, signingSecret: settings.signingSecret as string, webhookSigningSecret };
+  const urls = emulator.urls as { origin: string; live: string; sandbox: string };
+  const sms: SmsContext = {
+    emulator,
+    account,
+    environment,
+    baseUrl: urls[environment],
+    // Embedded, the test's own client reaches the emulator in process (no socket), over HTTP through the worker's
+    // keep-alive pool; the app under test uses `baseUrl`.
+    client: createClient({
+      baseUrl: urls.origin,
+      apiKey,
+      signingSecret: account.signingSecret,
+      environment,
+      fetch: 'fetch' in emulator ? emulator.fetch : keepAliveHttp(urls.origin).fetch,
+    }),
+    catcher,
+    forwardTo: (target, forwardOptions = {}) => catcher.respondWith(forwarder(target, forwardOptions.path)),
+    messages: () => {
+      const page = emulator.messages.list({ account: apiKey, limit: 1000 });
+      return page instanceof Promise ? page.then((answer) => answer.items) : page.items;
+    },
+    webhooks: () => catcher.received.map((request) => request.body as WebhookPayload),
+    waitFor: (messageId) => clock.wait(messageId),
+    clock,
+    now: () => clock.now(),
+    scenario: {
+      set: async (next) => emulator.accounts.setScenario(apiKey, next),
+      get: async () => emulator.accounts.getScenario(apiKey),
+      clear: async () => emulator.accounts.clearScenario(apiKey),
+    },
+  };
+  registerSubject(task, sms);
+  await use(sms);
+  // The test has ended: a failed one gets the timeline while its account still exists.
+  if (task.result?.state === 'fail') await attachReport(emulator, apiKey, task);
+  // Deleting the test clock deletes the account on it too.
+  const deletion = ignoreNotFound(
+    clock.id === null ? emulator.accounts.delete(apiKey) : emulator.clocks.delete(clock.id),
+  );
+  // An account on the shared clock goes before the next test starts: the next test may move that clock.
+  const background = clock.id === null ? undefined : backgroundDeletions.get(emulator);
+  if (background === undefined) await deletion;
+  else background.add(deletion);
+  await catcher.close();
+}
+
+/** Headers a hop adds or that describe the connection: a forwarded post gets its own. */
+const hopHeaders = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+/**
+ * The catcher's answer when it forwards: each post, as the emulator sent it (headers and body bytes), to the app's
+ * handler or URL; the app's status and body go back to the emulator. A handler that throws answers 500 saying why.
+ */
+function forwarder(
+  target: SmsWebhookHandler | string | URL,
+  path = '/webhooks',
+): (request: CaughtRequest) => Promise<WebhookAnswer> {
+  return async (request) => {
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !hopHeaders.has(name)));
+    const init = { method: 'POST', headers, body: request.rawBody };
+    const response =
+      typeof target === 'function'
+        ? await target(new Request(new URL(path, 'http://localhost'), init))
+        : await fetch(target, init);
+    return { status: response.status, body: await response.text() };
+  };
 }
 
 /** Under `smsGlobalSetup`, emulator options other than the process's own could not apply: refused, never ignored. */
@@ -250,22 +431,35 @@ type HeldClock = SmsClock & { wait(messageId: string): MessageWait };
 /** The test account's settings: its key and secret, the catcher as its webhook URLs, the file's account options. */
 type WorldAccount = Omit<AccountInput, 'clock'> & { apiKey: string };
 
+/** What the fixture gives a test's world besides its account: where its clock starts, its account's own scenario. */
+interface WorldStart {
+  startTime?: string | Date;
+  scenario?: string | AccountScenarioInput;
+}
+
+/** A test's world as made: its clock, and the secret its account's webhooks are signed with. */
+interface MadeWorld {
+  clock: HeldClock;
+  webhookSigningSecret: string | null;
+}
+
 /**
  * A fresh test clock with the test's account on it, made in one call (one round trip over HTTP). Its time is the one
  * the last move or wait answered: nothing else moves a test clock, so `now()` needs no request, over HTTP either.
  */
 async function testWorld(
   emulator: SmsEmulator,
-  options: SmsTestOptions,
+  start: WorldStart,
   name: string,
   account: WorldAccount,
-): Promise<HeldClock> {
-  const startTime = options.startTime instanceof Date ? options.startTime.toISOString() : options.startTime;
+): Promise<MadeWorld> {
+  const startTime = start.startTime instanceof Date ? start.startTime.toISOString() : start.startTime;
   // A clock name is never empty; a test named '' (vitest allows it) gets an unnamed clock.
   const created = await emulator.worlds.create({
     ...(name === '' ? {} : { name: name.slice(0, 200) }),
     ...(startTime === undefined ? {} : { startTime }),
     account,
+    ...(start.scenario === undefined ? {} : { scenario: start.scenario }),
   });
   const { id } = created.clock;
   let now = created.clock.now;
@@ -277,7 +471,7 @@ async function testWorld(
   const { clocks } = emulator;
   // Embedded, the clock's own answers are at hand; over HTTP the time is the one tracked, and a wait is one call.
   const local = 'fetch' in emulator ? emulator : undefined;
-  return {
+  const clock: HeldClock = {
     id,
     state: () => (local ? local.clocks.get(id) : track(clocks.get(id))),
     now: () => (local ? local.clocks.now(id) : new Date(now)),
@@ -286,19 +480,21 @@ async function testWorld(
     set: (instant) => track(clocks.set(id, instant)),
     runUntilIdle: (runOptions) => track(clocks.runUntilIdle(id, runOptions)),
     next: () => track(clocks.next(id)),
-    wait: (messageId) => (local ? local.waitFor(messageId) : remoteWait(emulator, messageId, (clock) => track(clock))),
+    wait: (messageId) => (local ? local.waitFor(messageId) : remoteWait(emulator, messageId, (moved) => track(moved))),
   };
+  return { clock, webhookSigningSecret: created.account.webhookSigningSecret };
 }
 
 /** The main clock, as `clock: 'shared'` gives it, with the test's account on it: other tests move it too, so its time is read, never tracked. */
-async function sharedWorld(emulator: SmsEmulator, options: SmsTestOptions, account: WorldAccount): Promise<HeldClock> {
-  if (options.startTime !== undefined)
+async function sharedWorld(emulator: SmsEmulator, start: WorldStart, account: WorldAccount): Promise<MadeWorld> {
+  if (start.startTime !== undefined)
     throw new Error(
       "sms-emulator: createSmsTest: startTime applies to test clocks; with clock: 'shared' the main clock's time is the emulator's.",
     );
-  await emulator.accounts.create(account);
+  const created = await emulator.accounts.create(account);
+  if (start.scenario !== undefined) await emulator.accounts.setScenario(account.apiKey, start.scenario);
   const { clock } = emulator;
-  return {
+  const held: HeldClock = {
     id: null,
     state: () => clock.state(),
     now: () => {
@@ -316,4 +512,5 @@ async function sharedWorld(emulator: SmsEmulator, options: SmsTestOptions, accou
     next: () => clock.next(),
     wait: (messageId) => emulator.waitFor(messageId),
   };
+  return { clock: held, webhookSigningSecret: created.webhookSigningSecret };
 }
