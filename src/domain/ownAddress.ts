@@ -58,6 +58,8 @@ function bareOrigin(origin: string): string {
 
 /** Whether a webhook URL names this emulator: by its `publicUrl` origin, or by a host and port `isOwnAddress` takes. */
 export function isOwnUrl(url: string, own: OwnAddresses): boolean {
+  // Before it listens, without publicUrl, nothing is the emulator: no URL is parsed (a world per test sets one).
+  if (own.ports.length === 0 && own.origins.length === 0) return false;
   let target: URL;
   try {
     target = new URL(url);
