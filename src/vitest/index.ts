@@ -1,9 +1,11 @@
 /** `sms-emulator/vitest`: the vitest fixture and matchers; importing it registers the matchers. */
 
 import { expect } from 'vitest';
+import { costMatchers } from './costMatchers.js';
 import { smsMatchers } from './matchers.js';
 
 expect.extend(smsMatchers);
+expect.extend(costMatchers);
 
 export { createSmsTest } from './smsTest.js';
 export type {
@@ -28,3 +30,6 @@ export type {
   WebhookExpectation,
 } from './matchers.js';
 export type { TimelineArtifact } from './attachReport.js';
+/** toStayGsm7, toFitSegments and toCostAtMost: failures show why a text costs what it costs. */
+export { costMatchers } from './costMatchers.js';
+export type { CostMatchers, CostSubject, SpendSubject } from './costMatchers.js';
