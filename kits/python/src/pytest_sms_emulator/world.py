@@ -239,7 +239,8 @@ class SmsWorld:
     def forged_webhooks(self) -> List[CaughtRequest]:
         """The posts to this world's route that the kit refused, in the order they came: not signed with the world's
         webhook signing secret (answered 401) or larger than the emulator's largest body (413). None is among
-        `webhooks()`, nor reached the app's handler; a test can assert none came, or that one was tried."""
+        `webhooks()`, nor reached the app's handler; a test can assert none came, or that one was tried. The first 100,
+        each without its body; `catcher.refused_count` counts them all."""
         return list(self.catcher.refused)
 
     def webhook_log(self, message: Optional[str] = None, state: Optional[str] = None) -> List[WebhookEvent]:
