@@ -448,7 +448,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     const handle = path === recorderWebhookPath && request.method === 'POST' ? webhook : proxy;
     handle(request, response).catch((error: unknown) => {
       const status = error instanceof BodyTooLarge ? 413 : 500;
-      if (!response.headersSent) response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+      // A body cut short is not read on: the connection closes with the answer.
+      if (!response.headersSent)
+        response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
       response.end(`sms-emulator record: ${(error as Error).message}\n`);
     });
   };
@@ -462,26 +464,30 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   url = `http://${host}:${address.port}`;
   own.ports.push(address.port);
   own.names.push(...ownNames(listenHost));
+  let closing: Promise<void> | undefined;
   return {
     url,
     webhookUrl: `${url}${recorderWebhookPath}`,
     get events() {
       return events;
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      if (agent !== undefined) await (await agent).agent.close();
-      // The header learns the references bound during the session: the replay needs their recorded values.
-      const whole = `${options.out}.${process.pid}.tmp`;
-      writeFileSync(
-        whole,
-        transcriptLine({ ...header, values: bindings.inputValues() }) + readFileSync(eventsFile, 'utf8'),
-      );
-      renameSync(whole, options.out);
-      rmSync(eventsFile, { force: true });
+    close() {
+      // Once: a second close (a second signal, a caller's cleanup) waits for the first rather than write again.
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        // The header learns the references bound during the session: the replay needs their recorded values.
+        const whole = `${options.out}.${process.pid}.tmp`;
+        writeFileSync(
+          whole,
+          transcriptLine({ ...header, values: bindings.inputValues() }) + readFileSync(eventsFile, 'utf8'),
+        );
+        renameSync(whole, options.out);
+        rmSync(eventsFile, { force: true });
+      })();
+      return closing;
     },
   };
 }
