@@ -3,6 +3,7 @@
 // (answers.py), and the settings every front door shares with the one duration grammar (settings.py). The transport
 // under Control (transport.py), the world, the catcher and the plugin stay hand-written.
 import { generatedMark } from '../generatedKitFiles.js';
+import { controlReference } from '../controlReference.js';
 import { answerTypes, documentAnswers, inputType } from '../answerTypes.js';
 import { wrapWords } from '../wrapWords.js';
 
@@ -620,11 +621,25 @@ ${docstring(`${grammar.rule} Answers the duration in milliseconds; raises ValueE
 }
 
 /** The Python kit's generated files. */
+/** What kits/python/CONTROL.md says above its table (scripts/kitgen/controlReference.js writes the page). */
+const reference = {
+  title: "The Python kit's control methods",
+  intro: [
+    "Every operation of the emulator's control API is a method of `Control` (`sms.control`), generated from the kit contract",
+    "(`control.py`, with each method's docstring). The arguments: the path's parameters first, then the body's fields as",
+    "keyword arguments by their snake_case names (required ones first), then the query's, then `page` and `limit` for a",
+    'list. Durations take `"15m"`, milliseconds or a `timedelta`, instants ISO text or an aware `datetime`; the answers',
+    "are the frozen dataclasses of `answers.py` (a list's as a `Page`).",
+  ].join(' '),
+};
+
 export function kitFiles(contract) {
   const model = answerTypes(contract);
+  const control = controlFile(contract, model);
   return [
     { path: `${folder}/answers.py`, text: answersFile(contract, model) },
-    { path: `${folder}/control.py`, text: controlFile(contract, model) },
+    { path: `${folder}/control.py`, text: control },
+    controlReference(contract, { language: 'python', source: control, ...reference }),
     { path: `${folder}/settings.py`, text: settingsFile(contract) },
   ];
 }
