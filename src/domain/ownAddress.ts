@@ -51,15 +51,23 @@ function portOf(url: URL): number {
   return url.protocol === 'https:' ? 443 : 80;
 }
 
+/** An origin as the rule compares it: a trailing dot on its host dropped (`http://sms.example.test.:80` is the same site). */
+function bareOrigin(origin: string): string {
+  return origin.replace(/\.(:\d+)?$/, '$1');
+}
+
 /** Whether a webhook URL names this emulator: by its `publicUrl` origin, or by a host and port `isOwnAddress` takes. */
 export function isOwnUrl(url: string, own: OwnAddresses): boolean {
+  // Before it listens, without publicUrl, nothing is the emulator: no URL is parsed (a world per test sets one).
+  if (own.ports.length === 0 && own.origins.length === 0) return false;
   let target: URL;
   try {
     target = new URL(url);
   } catch {
     return false;
   }
-  return own.origins.includes(target.origin) || isOwnAddress(target.hostname, portOf(target), own);
+  const origin = bareOrigin(target.origin);
+  return own.origins.some((mine) => bareOrigin(mine) === origin) || isOwnAddress(target.hostname, portOf(target), own);
 }
 
 /** The text a refused post or setting gives: what it named and why it is not posted. */

@@ -1,16 +1,23 @@
 /**
  * The recording proxy: an app points its base URL at it and its provider's webhooks at its webhook address; it forwards
  * every request to the provider with the app's own key and headers, relays every webhook to the app's receiver, and
- * writes each request, answer, webhook, receiver answer and inbound reply to a transcript as it happens.
+ * writes each request, answer, webhook, receiver answer and inbound reply to a transcript as it happens. It keeps the
+ * emulator's own guards: its Host check, its Origin check (on the webhook address), bounded waits and bounded bodies.
  */
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiEnvironment, apiPrefixes, defaultEnvironment, type Environment } from '../domain/environment.js';
 import { apiOperations } from '../domain/apiOperations.js';
 import { maskUrlCredentials, maskUrlsInText } from '../domain/credentials.js';
+import { ApiError } from '../domain/errors.js';
+import { nestedTooDeep } from '../domain/jsonScan.js';
+import { HostCheck, guardHost } from '../http/checks/hostCheck.js';
+import { foreignOrigin } from '../http/checks/foreignOrigin.js';
+import { type ResponseSettings, errorAnswer } from '../http/respond.js';
+import { formatDuration } from './formatDuration.js';
 import { Bindings } from './bindings.js';
 import { basicKey, templateEvent } from './emulatorTranscript.js';
 import { type TranscriptEvent, type TranscriptHeader, transcriptLine, transcriptVersion } from './transcript.js';
@@ -20,18 +27,66 @@ export const recorderWebhookPath = '/_record/webhook';
 
 /** Request headers a transcript keeps: the rest (host, lengths, agents, connection) says nothing about the API. */
 const keptHeaders = new Set(['authorization', 'signature', 'content-type', 'x-emulator-outcome']);
-/** Headers never passed on: they describe one hop, not the message. */
+/**
+ * Headers never passed on, either way: those that describe one hop (RFC 9110 §7.6.1; any the Connection header names
+ * too), a proxy's own credentials and challenge, and those fetch makes again for its own hop (host, length, encoding).
+ */
 const hopHeaders = new Set([
-  'host',
   'connection',
+  'proxy-connection',
   'keep-alive',
+  'te',
+  'trailer',
   'transfer-encoding',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'host',
   'content-length',
   'accept-encoding',
   'content-encoding',
-  'upgrade',
-  'proxy-connection',
 ]);
+
+/** How long the provider (and the app's receiver) may take to answer, the whole answer read, unless told otherwise. */
+export const defaultUpstreamTimeoutMs = 30_000;
+/** The largest body the recorder holds (a request, a provider's answer, a webhook, a receiver's answer) unless told otherwise. */
+export const defaultRecorderBodySize = 16 * 1024 * 1024;
+
+/** Error answers of the recorder's own guards, as the emulator writes them (documentation links at the upstream's). */
+const guardSettings: ResponseSettings = {
+  errorEnvelope: 'bare',
+  docsUrl: undefined,
+  offsetMinutes: 0,
+  publicOrigin: undefined,
+};
+
+/** The headers of one message to pass on: all but the hop headers and those its Connection header names. */
+function endToEnd(
+  headers: Iterable<[string, string | string[] | undefined]>,
+  connection: string | null | undefined,
+): Headers {
+  const named = new Set((connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
+  const passed = new Headers();
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    if (typeof value === 'string' && !hopHeaders.has(lower) && !named.has(lower)) passed.set(lower, value);
+  }
+  return passed;
+}
+
+/** A body past the recorder's size limit: it stopped reading it. */
+class BodyTooLarge extends Error {
+  constructor(limit: number) {
+    super(`body over ${limit} bytes, the most the recorder holds (--max-body-size)`);
+  }
+}
+
+/** A wait past the upstream timeout: it stopped waiting. */
+class TimedOut extends Error {
+  constructor(ms: number) {
+    super(`timed out after ${formatDuration(ms)} (--upstream-timeout)`);
+  }
+}
 
 export interface RecorderOptions {
   /** The provider's base URL (the one the app would use: `https://api.example.com`, or another emulator's origin). */
@@ -49,6 +104,12 @@ export interface RecorderOptions {
   now?: () => number;
   /** The offset a time placeholder without its own is written in (default `+02:00`, the provider's). */
   timeZone?: string;
+  /** How long the provider and the app's receiver may take, the whole answer read (default defaultUpstreamTimeoutMs). */
+  upstreamTimeoutMs?: number;
+  /** The largest body held, each way (default defaultRecorderBodySize); reading stops past it. */
+  maxBodySize?: number;
+  /** Host names it answers to besides loopback ones and the address it listens on (as the emulator's allowedHosts). */
+  allowedHosts?: readonly string[];
 }
 
 export interface Recorder {
@@ -58,21 +119,76 @@ export interface Recorder {
   readonly webhookUrl: string;
   /** How many events were written so far. */
   readonly events: number;
-  /** Stops accepting requests, waits for those under way, and completes the transcript's header. */
+  /**
+   * Stops accepting requests, waits for those under way (each bounded by the upstream timeout), and writes the
+   * transcript whole, its header completed: to a temporary file beside it, renamed into place, so no reader (and no
+   * second stop signal) ever finds it half written.
+   */
   close(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
+/** A request's body, refused past `limit` bytes (the rest is not read). */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) return void chunks.push(chunk);
+      request.pause();
+      reject(new BodyTooLarge(limit));
+    });
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
 
+/** An answer's body as text, refused past `limit` bytes: the read stops there and the stream is cancelled. */
+async function readAnswer(answer: Response, limit: number): Promise<string> {
+  if (answer.body === null) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = answer.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyTooLarge(limit);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A wait bounded by `ms` that also ends when `client` closes its connection first: `signal` aborts the fetch and the
+ * read of its body, so nothing more is read from the far side once nobody waits for it.
+ */
+function boundedWait(ms: number, client?: ServerResponse): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimedOut(ms)), ms);
+  const left = () => {
+    if (client !== undefined && !client.writableFinished) controller.abort(new Error('the client left'));
+  };
+  client?.once('close', left);
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      client?.off('close', left);
+    },
+  };
+}
+
+/** What ended a fetch under `signal`: the timeout or the client leaving as themselves, else the error. */
+function failureOf(error: unknown, signal: AbortSignal): Error {
+  return signal.aborted && signal.reason instanceof Error ? signal.reason : (error as Error);
+}
+
+/** JSON as a value, else text; JSON nested deeper than a transcript is read is kept as text, so every line reads back. */
 function jsonOrText(text: string): { body: unknown } | { bodyText: string } | Record<string, never> {
   if (text === '') return {};
+  if (nestedTooDeep(text)) return { bodyText: text };
   try {
     return { body: JSON.parse(text) as unknown };
   } catch {
@@ -102,6 +218,8 @@ interface Sent {
  */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const upstream = new URL(options.upstream).origin + new URL(options.upstream).pathname.replace(/\/$/, '');
+  const timeoutMs = options.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs;
+  const maxBody = options.maxBodySize ?? defaultRecorderBodySize;
   const now = options.now ?? Date.now;
   const startMs = now();
   const timeZone = options.timeZone ?? '+02:00';
@@ -114,12 +232,14 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     timeZone,
     upstream: maskUrlCredentials(options.upstream),
   };
-  writeFileSync(options.out, transcriptLine(header));
+  // The events go to a file of their own as they happen; close() writes the transcript whole from it.
+  const eventsFile = `${options.out}.${process.pid}.events`;
+  writeFileSync(eventsFile, '');
   let events = 0;
   let requests = 0;
   let posts = 0;
   const write = (event: TranscriptEvent): void => {
-    appendFileSync(options.out, transcriptLine(templateEvent(event, bindings)));
+    appendFileSync(eventsFile, transcriptLine(templateEvent(event, bindings)));
     events += 1;
   };
   const t = (): number => Math.max(0, now() - startMs);
@@ -132,45 +252,63 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     const key = `${environment} ${authorization}`;
     if (balancesSeen.has(key) || basicKey(authorization) === undefined) return;
     balancesSeen.add(key);
+    const wait = boundedWait(timeoutMs);
     try {
       const path = `${apiPrefixes[environment]}${apiOperations.balance.path}`;
-      const answer = await fetch(`${upstream}${path}`, { headers: { authorization } });
-      const body = (await answer.json()) as { balance?: unknown };
+      const answer = await fetch(`${upstream}${path}`, { headers: { authorization }, signal: wait.signal });
+      const body = JSON.parse(await readAnswer(answer, maxBody)) as { balance?: unknown };
       if (answer.ok && typeof body.balance === 'number')
         write({ t: t(), type: 'account', environment, balance: body.balance });
     } catch {
       // No balance, no account line: the replay then starts from the emulator's default balance.
+    } finally {
+      wait.done();
     }
   }
 
+  /** Answers a request the recorder refuses itself, as the emulator words the same refusal. */
+  function refuse(request: IncomingMessage, response: ServerResponse, error: ApiError): void {
+    const answer = errorAnswer({ url: url + (request.url ?? '/'), header: () => undefined }, error, guardSettings);
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+  }
+
   async function proxy(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const body = await readBody(request, maxBody);
     const at = t();
     const url = new URL(request.url ?? '/', 'http://recorder');
     const environment = apiEnvironment(url.pathname) ?? defaultEnvironment;
     const authorization = request.headers.authorization;
     if (authorization !== undefined) await recordBalance(authorization, environment);
-    const forward = new Headers();
-    for (const [name, value] of Object.entries(request.headers))
-      if (!hopHeaders.has(name) && typeof value === 'string') forward.set(name, value);
+    const forward = endToEnd(Object.entries(request.headers), request.headers.connection);
     const id = `r${++requests}`;
+    // 0: no answer (the connection failed, the client left); 504 and 502: the recorder's own, for a provider that took
+    // too long or answered more than it holds, as a gateway answers them.
     let status = 0;
     let text = '';
     let retryAfter: string | null = null;
     let answerHeaders = new Headers();
+    let ownAnswer = false;
+    const wait = boundedWait(timeoutMs, response);
     try {
       const answer = await fetch(`${upstream}${url.pathname}${url.search}`, {
         method: request.method ?? 'GET',
         headers: forward,
         ...(body.length === 0 || request.method === 'GET' || request.method === 'HEAD' ? {} : { body }),
         redirect: 'manual',
+        signal: wait.signal,
       });
+      text = await readAnswer(answer, maxBody);
       status = answer.status;
-      text = await answer.text();
       retryAfter = answer.headers.get('retry-after');
       answerHeaders = answer.headers;
-    } catch (error) {
-      text = `the upstream ${upstream} did not answer: ${(error as Error).message}`;
+    } catch (caught) {
+      const error = failureOf(caught, wait.signal);
+      ownAnswer = true;
+      if (error instanceof TimedOut) status = 504;
+      else if (error instanceof BodyTooLarge) status = 502;
+      text = `the upstream ${upstream} did not answer: ${error.message}`;
+    } finally {
+      wait.done();
     }
     const requestText = body.toString('utf8');
     const headers: Record<string, string> = {};
@@ -197,16 +335,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       if (typeof message.id === 'string' && Array.isArray(message.recipient))
         sent.push({ id: message.id, recipients: message.recipient.map(String), reference: message.client_reference });
     }
-    if (status === 0) {
-      response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+    if (ownAnswer) {
+      response.writeHead(status === 0 ? 502 : status, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(`sms-emulator record: ${text}\n`);
       return;
     }
-    const back: Record<string, string> = {};
-    answerHeaders.forEach((value, name) => {
-      if (!hopHeaders.has(name)) back[name] = value;
-    });
-    response.writeHead(status, back);
+    response.writeHead(status, Object.fromEntries(endToEnd(answerHeaders, answerHeaders.get('connection'))));
     response.end(text);
   }
 
@@ -218,7 +352,16 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   }
 
   async function webhook(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    // A web page's post is never relayed to the app nor recorded: only the provider's servers post here.
+    const reason = foreignOrigin(
+      { url: url + (request.url ?? '/'), header: (name) => request.headers[name] as string | undefined },
+      undefined,
+    );
+    if (reason !== undefined) {
+      const words = `The recorder's webhook address refused this post because ${reason}: only the provider posts here (its servers send no Origin).`;
+      return refuse(request, response, new ApiError('ORIGIN_NOT_ALLOWED', words));
+    }
+    const body = await readBody(request, maxBody);
     const text = body.toString('utf8');
     const parsed = jsonOrText(text);
     const payload = 'body' in parsed ? parsed.body : text;
@@ -247,16 +390,17 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     let error: string | undefined;
     if (options.relay === undefined) status = 200;
     else {
-      const forward = new Headers();
-      for (const [name, value] of Object.entries(request.headers))
-        if (!hopHeaders.has(name) && typeof value === 'string') forward.set(name, value);
+      const forward = endToEnd(Object.entries(request.headers), request.headers.connection);
+      const wait = boundedWait(timeoutMs, response);
       try {
-        const answer = await fetch(options.relay, { method: 'POST', headers: forward, body });
+        const answer = await fetch(options.relay, { method: 'POST', headers: forward, body, signal: wait.signal });
+        await readAnswer(answer, maxBody);
         status = answer.status;
-        await answer.arrayBuffer();
       } catch (caught) {
         // fetch refuses a URL with credentials in words that quote it: the transcript and the answer show it masked.
-        error = maskUrlsInText((caught as Error).message);
+        error = maskUrlsInText(failureOf(caught, wait.signal).message);
+      } finally {
+        wait.done();
       }
     }
     if (status === 200) unanswered.delete(text);
@@ -276,21 +420,27 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     );
   }
 
-  const server: Server = createServer((request, response) => {
+  const listenHost = options.host ?? '127.0.0.1';
+  // The emulator's own Host check: a page on a DNS-rebinding name reaches neither the provider nor the app.
+  const hosts = new HostCheck({ allowed: options.allowedHosts ?? [], listening: [listenHost], publicHost: undefined });
+  let url = '';
+  const listener = (request: IncomingMessage, response: ServerResponse): void => {
     const path = (request.url ?? '/').split('?')[0];
     const handle = path === recorderWebhookPath && request.method === 'POST' ? webhook : proxy;
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      const status = error instanceof BodyTooLarge ? 413 : 500;
+      if (!response.headersSent) response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(`sms-emulator record: ${(error as Error).message}\n`);
     });
-  });
+  };
+  const server: Server = createServer(guardHost(listener, hosts, guardSettings, () => url));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, listenHost, () => resolve());
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  url = `http://${host}:${address.port}`;
   return {
     url,
     webhookUrl: `${url}${recorderWebhookPath}`,
@@ -303,9 +453,13 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         server.closeIdleConnections();
       });
       // The header learns the references bound during the session: the replay needs their recorded values.
-      const text = readFileSync(options.out, 'utf8');
-      const rest = text.slice(text.indexOf('\n') + 1);
-      writeFileSync(options.out, transcriptLine({ ...header, values: bindings.inputValues() }) + rest);
+      const whole = `${options.out}.${process.pid}.tmp`;
+      writeFileSync(
+        whole,
+        transcriptLine({ ...header, values: bindings.inputValues() }) + readFileSync(eventsFile, 'utf8'),
+      );
+      renameSync(whole, options.out);
+      rmSync(eventsFile, { force: true });
     },
   };
 }

@@ -39,6 +39,12 @@ test('its own names on its own port, and anything under publicUrl, are the emula
   expect(isOwnUrl(`http://[fd00::5]:2727/hooks`, own)).toBe(true);
   expect(isOwnUrl(`https://sms.example.test${redeliver}`, own)).toBe(true);
   expect(isOwnUrl(`https://user:pw@sms.example.test:443/x`, own)).toBe(true);
+  expect(isOwnUrl(`https://SMS.example.test.${redeliver}`, own)).toBe(true);
+  expect(isOwnUrl(`https://u:p@sms.example.test.:443/x`, own)).toBe(true);
+  expect(isOwnUrl(`http://sms.example.test.:8080/x`, { ...own, origins: ['http://sms.example.test.:8080'] })).toBe(
+    true,
+  );
+  expect(isOwnUrl(`http://sms.example.test:8080/x`, { ...own, origins: ['http://sms.example.test.:8080'] })).toBe(true);
   expect(isOwnUrl('http://localhost/hooks', { ...own, ports: [80] })).toBe(true);
   expect(isOwnUrl('https://localhost/hooks', { ...own, ports: [443] })).toBe(true);
 });

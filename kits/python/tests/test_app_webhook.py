@@ -110,3 +110,14 @@ def test_deliveries_to_the_apps_url_go_unchanged_and_its_answer_comes_back(sms_w
     assert (headers[0]["x-emulator-attempt"], headers[1]["x-emulator-attempt"]) == ("1", "2")
     assert [request.status for request in world.catcher.received] == [503, 200, 200]
     world.assert_webhook(id=sent["id"], status="delivered")
+
+
+def test_the_apps_handler_attached_after_the_world_exists_gets_the_deliveries_and_the_kit_keeps_a_copy(sms_world):
+    world = sms_world()  # the app is built from the world's key and URL, so it comes after the world
+    app = App(failures=1)
+    world.forward_to(app)
+    sent = world.client.send("27831234567", "To the app made after the world")
+    world.wait_for(sent["id"], "delivered")
+    assert [request.json["status"] for request in app.seen] == ["submitted", "submitted", "delivered"]
+    assert [request.status for request in world.catcher.received] == [500, 200, 200]
+    world.assert_webhook(id=sent["id"], status="delivered")

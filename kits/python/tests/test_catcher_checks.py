@@ -64,6 +64,16 @@ def test_a_world_takes_the_webhook_secret_the_app_verifies_with(sms):
     assert caught.headers["webhook-signature"] == signature("whsec_the_apps_own", caught.body)
 
 
+def test_a_flood_of_forged_posts_is_counted_but_only_the_first_100_kept_and_without_their_bodies(sms):
+    forged = b"x" * 64 * 1024
+    for _ in range(101):
+        assert post(sms.catcher.url, forged, {"Webhook-Signature": "0" * 64}) == 401
+    assert sms.catcher.refused_count == 101
+    assert len(sms.forged_webhooks()) == 100
+    assert {(caught.body, caught.text, caught.status) for caught in sms.forged_webhooks()} == {(b"", "", 401)}
+    assert sms.webhooks() == []
+
+
 def test_a_forged_post_never_reaches_the_apps_handler(sms_world):
     seen = []
     world = sms_world(app_webhook=lambda request: seen.append(request) or 200)

@@ -61,7 +61,7 @@ def test_a_wait_takes_a_timedelta_and_answers_the_message_and_its_clock(sms):
 def test_replies_opt_outs_and_the_webhook_log_are_typed(sms):
     sent = sms.client.send("27831234567", "Reply YES")
     sms.wait_for(sent["id"]).to_reach("delivered")
-    reply = sms.inject_reply(sent["id"], "YES")
+    reply = sms.reply(sent["id"], "YES")
     assert (reply.type, reply.message, reply.in_reply_to) == ("sms-reply", "YES", sent["id"])
     assert [item.id for item in sms.control.replies_list(account=sms.api_key).items] == [reply.id]
     sms.assert_webhook(type="sms-reply", text="YES")

@@ -3,7 +3,8 @@ of every delivery and answering it itself or with the app's own handler (a URL, 
 
 It keeps only what the emulator posted: a post whose `Webhook-Signature` is not the hex HMAC-SHA256 of its body with the
 world's webhook signing secret is answered 401, never counted nor passed to the app, and kept among the route's
-`refused` posts; a body larger than the emulator's own largest body (its `maxBodySize`) is answered 413 unread."""
+`refused` posts (the first 100, without their bodies: a flood of forged posts costs no memory); a body larger than the
+emulator's own largest body (its `maxBodySize`) is answered 413 unread."""
 
 import hashlib
 import hmac
@@ -137,6 +138,10 @@ def signed_by(secret: Optional[str], body: bytes, signature: Optional[str]) -> b
     return hmac.compare_digest(expected, signature.strip().lower())
 
 
+#: How many refused posts a route describes; past it, it only counts them.
+KEPT_REFUSALS = 100
+
+
 class Catcher:
     """One world's route: what it received, and how it answers. Without an app handler it answers 200 unless told
     otherwise (`respond_with([500, 200])`); with one (`app`: a URL or a function) it answers what the app answers.
@@ -151,8 +156,10 @@ class Catcher:
         self.app = app
         self.secret = secret
         self.received: List[CaughtRequest] = []
-        #: Posts this route refused: unsigned or wrongly signed (401) or too large (413), in the order they came.
+        #: Posts this route refused: unsigned or wrongly signed (401) or too large (413), in the order they came; the
+        #: first `KEPT_REFUSALS` of them, each without its body (`refused_count` counts them all).
         self.refused: List[CaughtRequest] = []
+        self.refused_count = 0
         self._answers: List[int] = []
         self._always = 200
         self._changed = threading.Condition()
@@ -178,9 +185,12 @@ class Catcher:
         self._server._routes.pop(self.path, None)
 
     def _refuse(self, request: CaughtRequest, status: int, why: str) -> _Answer:
-        request.status = status
         with self._changed:
-            self.refused.append(request)
+            self.refused_count += 1
+            if len(self.refused) < KEPT_REFUSALS:
+                # Described, not kept: a body of up to the emulator's largest, once per forged post, would let any
+                # local process grow the test process without bound.
+                self.refused.append(CaughtRequest(request.path, request.headers, "", b"", request.method, status))
         return status, why.encode(), {"Content-Type": "text/plain"}
 
     def _answer(self, request: CaughtRequest) -> _Answer:

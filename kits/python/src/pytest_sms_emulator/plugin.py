@@ -275,7 +275,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
         folder = item.stash[_timelines_key]
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / timeline_name(item.nodeid)
-        path.write_text(world.report_html(), encoding="utf-8")
+        path.write_text(world.timeline_html(), encoding="utf-8")
         report.sections.append(("sms-emulator timeline", f"the emulator's timeline of this test's account: {path}"))
     except Exception as error:  # the report must never hide the test's own failure
         report.sections.append(("sms-emulator timeline", f"the timeline could not be written: {error}"))

@@ -239,16 +239,28 @@ class SmsWorld:
     def forged_webhooks(self) -> List[CaughtRequest]:
         """The posts to this world's route that the kit refused, in the order they came: not signed with the world's
         webhook signing secret (answered 401) or larger than the emulator's largest body (413). None is among
-        `webhooks()`, nor reached the app's handler; a test can assert none came, or that one was tried."""
+        `webhooks()`, nor reached the app's handler; a test can assert none came, or that one was tried. The first 100,
+        each without its body; `catcher.refused_count` counts them all."""
         return list(self.catcher.refused)
 
     def webhook_log(self, message: Optional[str] = None, state: Optional[str] = None) -> List[WebhookEvent]:
         """The emulator's webhook log of this account: every event with every try and the answer it got."""
         return self.control.webhooks_list(account=self.api_key, message=message, state=state, limit=1000).items
 
-    def inject_reply(self, message_id: str, text: str, from_: Optional[str] = None) -> ControlMessage:
-        """An inbound reply to a message this world sent; answers after its webhook was tried."""
+    def reply(self, message_id: str, text: str, from_: Optional[str] = None) -> ControlMessage:
+        """An inbound reply to a message this world sent (the text first; `from_` defaults to its first recipient);
+        answers after its webhook was tried."""
         return self.control.replies_inject(message_id, text, from_)
+
+    def inject_reply(self, message_id: str, text: str, from_: Optional[str] = None) -> ControlMessage:
+        """`reply`, by its older name (kept for existing suites)."""
+        return self.reply(message_id, text, from_)
+
+    def forward_to(self, app_webhook: AppWebhook) -> None:
+        """From now on the world's webhooks go to the app's own handler too: its URL, or a function called with each
+        delivery (`wsgi_handler(app, "/path")` for a WSGI app); the emulator gets the app's answers, and the kit still
+        keeps its copy of each delivery. For an app built from the world's key and URL, after the world exists."""
+        self.catcher.app = app_webhook
 
     def opt_out(self, number: str, environment: Optional[str] = None) -> OptOut:
         """Opts a number out of this world's account (in the world's environment unless told)."""
@@ -306,9 +318,13 @@ class SmsWorld:
         options.setdefault("signing_secret", self.webhook_signing_secret)
         return self.control.receiver_check(url, **options)
 
-    def report_html(self) -> str:
+    def timeline_html(self) -> str:
         """The account's timeline report: every request, message change, webhook try and reply, with times."""
         return self.control.call("GET", "/report", query={"account": self.api_key})
+
+    def report_html(self) -> str:
+        """`timeline_html`, by its older name (kept for existing suites)."""
+        return self.timeline_html()
 
     def close(self) -> None:
         try:

@@ -13,12 +13,23 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-/** The kit's signer, schedule formatting and webhook matching against the repository's shared test vectors. */
+/**
+ * The kit's signer, schedule formatting and webhook matching against the repository's shared test vectors, read as the
+ * jar carries them ({@link TestVectors}): the same bytes as the repository's files.
+ */
 class VectorsTest {
   @SuppressWarnings("unchecked")
   static List<Map<String, Object>> cases(String name) throws IOException {
-    Path file = Path.of("..", "..", "test-vectors", name);
-    return (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(Files.readString(file))).get("cases");
+    return (List<Map<String, Object>>) ((Map<String, Object>) TestVectors.read(name)).get("cases");
+  }
+
+  @TestFactory
+  Stream<DynamicTest> theJarCarriesEveryFileOfTheRepositorysTestVectors() throws IOException {
+    try (Stream<Path> files = Files.list(Path.of("..", "..", "test-vectors"))) {
+      List<Path> json = files.filter(file -> file.toString().endsWith(".json")).sorted().toList();
+      return json.stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(),
+          () -> assertEquals(Json.parse(Files.readString(file)), TestVectors.read(file.getFileName().toString()))));
+    }
   }
 
   @TestFactory
