@@ -1,7 +1,8 @@
 // A kit's control reference page (kits/<language>/CONTROL.md), which its docs page links: every control method as the
 // kit's generated source declares it, with its route, what it does, its arguments (path, body fields, query, paging,
-// read from the contract) and what it answers. The Go kit writes its own (scripts/kitgen/languages/go.js); the others
-// call this with the source of their generated control methods, so the page cannot show a signature the kit lacks.
+// read from the contract) and what it answers. The Go kit writes its own (scripts/kitgen/languages/go.js) and the Python
+// kit docs/python-control.md; Java, PHP and Ruby call this with the source of their generated control methods, so the
+// page cannot show a signature the kit lacks.
 import { generatedMark } from './generatedKitFiles.js';
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -15,14 +16,12 @@ const squash = (text) =>
 
 /** Each language's method declarations, found in its generated source by the method's name (overloads included). */
 const declarations = {
-  python: (name) => new RegExp(`def ${escapeRegExp(name)}\\(\\s*self,?([\\s\\S]*?)\\) -> ([^\\n]*?):\\n`, 'g'),
   java: (name) => new RegExp(`public ([^\\n(]*?) ${escapeRegExp(name)}\\(([^)]*)\\) \\{`, 'g'),
   php: (name) => new RegExp(`public function ${escapeRegExp(name)}\\(([^)]*)\\): (\\S+)\\n`, 'g'),
   ruby: (name) => new RegExp(`def ${escapeRegExp(name)}(\\([^)]*\\))?\\n`, 'g'),
 };
 
 const render = {
-  python: (name, [, args, answer]) => `${name}(${squash(args)}) -> ${squash(answer)}`,
   java: (name, [, answer, args]) => `${answer} ${name}(${squash(args)})`,
   php: (name, [, args, answer]) => `${name}(${squash(args)}): ${answer}`,
   ruby: (name, [, args]) => `${name}${args ? squash(args) : ''}`,

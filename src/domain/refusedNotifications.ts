@@ -32,27 +32,41 @@ export function refusedNotifications(events: readonly WebhookEvent[], status: st
 /** The most refused notifications a failure names one by one; the rest are counted. */
 const namedAtMost = 3;
 
+/** One answer as a refusal shows it: a status with the start of its body, or why there was none. */
+export interface ShownAnswer {
+  status?: number;
+  answer?: string;
+  error?: string;
+}
+
+/** Answers in order, each distinct one once with how many tries got it: `401 "invalid signature" ×4`. */
+export function describeAnswers(answers: readonly ShownAnswer[]): string {
+  const shown: { text: string; tries: number }[] = [];
+  for (const answer of answers) {
+    const text =
+      answer.status === undefined
+        ? `no answer (${answer.error ?? 'failed'})`
+        : answer.answer === undefined || answer.answer === ''
+          ? `${answer.status}`
+          : `${answer.status} ${quoteExcerpt(answer.answer)}`;
+    const last = shown.at(-1);
+    if (last?.text === text) last.tries += 1;
+    else shown.push({ text, tries: 1 });
+  }
+  return shown.map(({ text, tries }) => (tries === 1 ? text : `${text} ×${tries}`)).join(', ');
+}
+
 /**
- * The receiver's answers to each refused notification, bounded: per notification its URL and each distinct answer in
- * order (status and a quoted start of its body, or why there was none) with how many tries got it.
+ * The receiver's answers to each refused notification, bounded: per notification its URL and its answers
+ * (`describeAnswers`), up to three notifications, then how many more.
  */
 export function describeRefusals(events: readonly WebhookEvent[]): string {
-  const lines = events.slice(0, namedAtMost).map((event) => {
-    const answers: { text: string; tries: number }[] = [];
-    for (const attempt of event.attempts) {
-      const text =
-        attempt.status === undefined
-          ? `no answer (${attempt.error ?? 'failed'})`
-          : attempt.answer === undefined
-            ? `${attempt.status}`
-            : `${attempt.status} ${quoteExcerpt(attempt.answer)}`;
-      const last = answers.at(-1);
-      if (last?.text === text) last.tries += 1;
-      else answers.push({ text, tries: 1 });
-    }
-    const shown = answers.map(({ text, tries }) => (tries === 1 ? text : `${text} ×${tries}`)).join(', ');
-    return `${event.recipient} "${event.status}" to ${event.url ?? 'nowhere'}: ${shown}`;
-  });
+  const lines = events
+    .slice(0, namedAtMost)
+    .map(
+      (event) =>
+        `${event.recipient} "${event.status}" to ${event.url ?? 'nowhere'}: ${describeAnswers(event.attempts)}`,
+    );
   const more = events.length - lines.length;
   return lines.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }

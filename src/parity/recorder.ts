@@ -429,7 +429,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     const handle = path === recorderWebhookPath && request.method === 'POST' ? webhook : proxy;
     handle(request, response).catch((error: unknown) => {
       const status = error instanceof BodyTooLarge ? 413 : 500;
-      if (!response.headersSent) response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+      // A body cut short is not read on: the connection closes with the answer.
+      if (!response.headersSent)
+        response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
       response.end(`sms-emulator record: ${(error as Error).message}\n`);
     });
   };
@@ -441,25 +443,30 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   url = `http://${host}:${address.port}`;
+  let closing: Promise<void> | undefined;
   return {
     url,
     webhookUrl: `${url}${recorderWebhookPath}`,
     get events() {
       return events;
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      // The header learns the references bound during the session: the replay needs their recorded values.
-      const whole = `${options.out}.${process.pid}.tmp`;
-      writeFileSync(
-        whole,
-        transcriptLine({ ...header, values: bindings.inputValues() }) + readFileSync(eventsFile, 'utf8'),
-      );
-      renameSync(whole, options.out);
-      rmSync(eventsFile, { force: true });
+    close() {
+      // Once: a second close (a second signal, a caller's cleanup) waits for the first rather than write again.
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        // The header learns the references bound during the session: the replay needs their recorded values.
+        const whole = `${options.out}.${process.pid}.tmp`;
+        writeFileSync(
+          whole,
+          transcriptLine({ ...header, values: bindings.inputValues() }) + readFileSync(eventsFile, 'utf8'),
+        );
+        renameSync(whole, options.out);
+        rmSync(eventsFile, { force: true });
+      })();
+      return closing;
     },
   };
 }

@@ -5,7 +5,9 @@ import type { Page } from '../domain/list.js';
 import type { MessageType, ShownStatus } from '../domain/message.js';
 import type { ChangeView, MessageView } from '../domain/messageView.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
-import type { WebhookCatcher } from '../testing/webhookCatcher.js';
+import { describeAnswers } from '../domain/refusedNotifications.js';
+import type { CaughtRequest, WebhookCatcher } from '../testing/webhookCatcher.js';
+import type { WebhookAnswer } from '../webhooks/transport.js';
 
 /** What `toHaveSent` looks for; every field given must match. */
 export interface SentExpectation {
@@ -45,6 +47,8 @@ export interface SmsSubject {
   messages(): MessageView[] | Promise<MessageView[]>;
   readonly catcher: WebhookCatcher;
   readonly emulator: MatcherEmulator;
+  /** The app's answer to a post the catcher handed it (`sms.forwardTo`); none for a post it answered itself. */
+  appAnswer?(request: CaughtRequest): WebhookAnswer | undefined;
 }
 
 /** Which API requests `toHaveMadeRequest` counts, from the request journal; every field given must match. */
@@ -250,8 +254,8 @@ export const smsMatchers = {
   toHaveReceivedWebhook(this: MatcherThis, subject: SmsSubject | WebhookCatcher, expected: WebhookExpectation): Result {
     const catcher = 'catcher' in subject ? subject.catcher : subject;
     const bodies = catcher.received.map((request) => request.body as Record<string, unknown>);
-    const matches = bodies.filter(
-      (body) =>
+    const matches = catcher.received.filter(
+      ({ body }: { body: Record<string, unknown> }) =>
         typeof body === 'object' &&
         body !== null &&
         (expected.id === undefined || body.id === expected.id) &&
@@ -267,6 +271,20 @@ export const smsMatchers = {
         ? `\n  - ${String(body.type)} ${String(body.id)} ${String(body.status)} to ${String(body.recipient)}: ${JSON.stringify(body.message)}`
         : `\n  - ${JSON.stringify(body)}`,
     );
+    // Handed to the app, a payload counts once the app took it: one it refused at every post never reached it.
+    const appAnswers = 'appAnswer' in subject && subject.appAnswer ? matches.map(subject.appAnswer) : [];
+    const refused =
+      matches.length > 0 &&
+      appAnswers.length === matches.length &&
+      appAnswers.every((answer) => answer !== undefined && (answer.status < 200 || answer.status > 299));
+    if (refused) {
+      const answers = describeAnswers(appAnswers.map((answer) => ({ status: answer?.status, answer: answer?.body })));
+      return {
+        pass: false,
+        message: () =>
+          `expected the webhook catcher ${this.isNot ? 'not ' : ''}to have received a payload with ${describe(expected)} that the app took; the app refused each of the ${matches.length} posts: ${answers}`,
+      };
+    }
     return {
       pass: matches.length > 0,
       message: () =>

@@ -330,6 +330,8 @@ async function runTest(
       : await testWorld(emulator, given, task.name, settings);
   const account = { apiKey, signingSecret: settings.signingSecret as string, webhookSigningSecret };
   const urls = emulator.urls as { origin: string; live: string; sandbox: string };
+  /** What the app answered each post the catcher handed it (`forwardTo`), for `toHaveReceivedWebhook`. */
+  const appAnswers = new WeakMap<CaughtRequest, WebhookAnswer>();
   const sms: SmsContext = {
     emulator,
     account,
@@ -345,7 +347,9 @@ async function runTest(
       fetch: 'fetch' in emulator ? emulator.fetch : keepAliveHttp(urls.origin).fetch,
     }),
     catcher,
-    forwardTo: (target, forwardOptions = {}) => catcher.respondWith(forwarder(target, forwardOptions.path)),
+    forwardTo: (target, forwardOptions = {}) =>
+      catcher.respondWith(forwarder(target, forwardOptions.path, (request, answer) => appAnswers.set(request, answer))),
+    appAnswer: (request) => appAnswers.get(request),
     messages: () => {
       const page = emulator.messages.list({ account: apiKey, limit: 1000 });
       return page instanceof Promise ? page.then((answer) => answer.items) : page.items;
@@ -380,20 +384,29 @@ const hopHeaders = new Set(['host', 'connection', 'content-length', 'transfer-en
 
 /**
  * The catcher's answer when it forwards: each post, as the emulator sent it (headers and body bytes), to the app's
- * handler or URL; the app's status and body go back to the emulator. A handler that throws answers 500 saying why.
+ * handler or URL; the app's status and body go back to the emulator, and to `record`. A handler that throws (or a URL
+ * that cannot be reached) answers 500 saying why.
  */
 function forwarder(
   target: SmsWebhookHandler | string | URL,
   path = '/webhooks',
+  record: (request: CaughtRequest, answer: WebhookAnswer) => void,
 ): (request: CaughtRequest) => Promise<WebhookAnswer> {
   return async (request) => {
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !hopHeaders.has(name)));
     const init = { method: 'POST', headers, body: request.rawBody };
-    const response =
-      typeof target === 'function'
-        ? await target(new Request(new URL(path, 'http://localhost'), init))
-        : await fetch(target, init);
-    return { status: response.status, body: await response.text() };
+    let answer: WebhookAnswer;
+    try {
+      const response =
+        typeof target === 'function'
+          ? await target(new Request(new URL(path, 'http://localhost'), init))
+          : await fetch(target, init);
+      answer = { status: response.status, body: await response.text() };
+    } catch (error) {
+      answer = { status: 500, body: `the app's handler failed: ${(error as Error).message}` };
+    }
+    record(request, answer);
+    return answer;
   };
 }
 

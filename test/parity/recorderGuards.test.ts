@@ -214,3 +214,17 @@ test('an answer nested deeper than a transcript is read is recorded as text, so 
   const { events } = parseTranscript(readFileSync(out, 'utf8'));
   expect(events.find((event) => event.type === 'answer')).toMatchObject({ bodyText: deep });
 });
+
+test('a request body over the size limit is answered 413 and neither forwarded nor recorded; closing twice writes the transcript once', async () => {
+  const upstream = await serve(answersOk);
+  const out = join(dir, 'large.jsonl');
+  recorder = await startRecorder({ upstream: upstream.origin, out, maxBodySize: 1024 });
+  const answer = await exchange(`${recorder.url}/v1/messages`, 'POST', {}, 'x'.repeat(64 * 1024));
+  expect(answer.status).toBe(413);
+  expect(answer.body).toContain('body over 1024 bytes');
+  expect(upstream.got).toHaveLength(0);
+  const closing = recorder;
+  recorder = undefined;
+  await Promise.all([closing.close(), closing.close()]);
+  expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(1);
+});

@@ -106,6 +106,19 @@ describe('sms.forwardTo hands the webhooks to the app, and the catcher keeps its
       /CONTROL_WEBHOOK_REFUSED: .*"submitted" to .*: 401 "invalid signature" ×4\.$/,
     );
     expect(sms.webhooks().map((payload) => payload.status)).toEqual(Array(4).fill('submitted'));
+    // The catcher got them, but the app took none: the assertion says so, naming the app's answers.
+    expect(() => expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'submitted' })).toThrow(
+      /that the app took; the app refused each of the 4 posts: 401 "invalid signature" ×4$/,
+    );
+    expect(sms).not.toHaveReceivedWebhook({ id: sent.id, status: 'submitted' });
+  });
+
+  test('a payload the app took at a retry counts as received', async ({ sms }) => {
+    let posts = 0;
+    sms.forwardTo(() => new Response(null, { status: posts++ === 0 ? 503 : 200 }));
+    const sent = await sms.client.send({ recipient: '27831234567', message: 'Retried' });
+    await sms.waitFor(sent.id).toReach('submitted');
+    expect(sms).toHaveReceivedWebhook({ id: sent.id, status: 'submitted' });
   });
 
   test("to the app's URL: each post goes there with the emulator's headers and body, and its answer comes back", async ({

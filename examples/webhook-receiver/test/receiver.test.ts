@@ -28,11 +28,14 @@ test.concurrent(
     await sms.scenario.set({ webhooks: [{ behaviour: 'reorder' }] });
     sms.catcher.respondWith((request) => draft.handle(request.body));
     const sent = await sms.client.send({ recipient: '27831234567', message: 'Your code is 4821' });
-    await sms.waitFor(sent.id).toReach('delivered');
+    // The wait itself fails: the receiver refused the delivered notification at every try (bug 1, found).
+    await expect(sms.waitFor(sent.id).toReach('delivered')).rejects.toThrow(
+      /CONTROL_WEBHOOK_REFUSED: .* refused its notification at every try, and no retry is left: 27831234567 "delivered" .*: 500/,
+    );
     const delivered = (await sms.emulator.webhooks.list({ message: sent.id })).items.find(
       (event) => event.status === 'delivered',
     );
-    expect(delivered?.state).toBe('failed'); // bug 1, found: 4 tries, all 500
+    expect(delivered?.state).toBe('failed'); // 4 tries, all 500
     expect(draft.statusOf(sent.id)).toBe('submitted');
   },
 );

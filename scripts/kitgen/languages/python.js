@@ -3,7 +3,6 @@
 // (answers.py), and the settings every front door shares with the one duration grammar (settings.py). The transport
 // under Control (transport.py), the world, the catcher and the plugin stay hand-written.
 import { generatedMark } from '../generatedKitFiles.js';
-import { controlReference } from '../controlReference.js';
 import { answerTypes, documentAnswers, inputType } from '../answerTypes.js';
 import { wrapWords } from '../wrapWords.js';
 
@@ -361,7 +360,7 @@ function wholeBodyName(operation, documents) {
   return 'body';
 }
 
-function method(operation, model, documents, shapes) {
+function method(operation, model, documents, shapes, rows = []) {
   const args = operation.params.map((param) => ({
     name: snake(param),
     annotation: 'str',
@@ -482,6 +481,7 @@ function method(operation, model, documents, shapes) {
   lines.push('        """' + doc[0], ...doc.slice(1).map((line) => (line ? `        ${line}` : '')), '        """');
   lines.push(...bodyLines);
   lines.push(operation.answer === null ? `        ${result}` : `        return ${result}`);
+  rows.push({ operation, args, answer });
   return lines.join('\n');
 }
 
@@ -621,25 +621,43 @@ ${docstring(`${grammar.rule} Answers the duration in milliseconds; raises ValueE
 }
 
 /** The Python kit's generated files. */
-/** What kits/python/CONTROL.md says above its table (scripts/kitgen/controlReference.js writes the page). */
-const reference = {
-  title: "The Python kit's control methods",
-  intro: [
-    "Every operation of the emulator's control API is a method of `Control` (`sms.control`), generated from the kit contract",
-    "(`control.py`, with each method's docstring). The arguments: the path's parameters first, then the body's fields as",
-    "keyword arguments by their snake_case names (required ones first), then the query's, then `page` and `limit` for a",
-    'list. Durations take `"15m"`, milliseconds or a `timedelta`, instants ISO text or an aware `datetime`; the answers',
-    "are the frozen dataclasses of `answers.py` (a list's as a `Page`).",
-  ].join(' '),
-};
+/** A table cell: no pipe or line break of its own. */
+function cell(text) {
+  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+}
+
+/** docs/python-control.md: every method of Control with its arguments, its answer and what it does. */
+function docsFile(contract, model) {
+  const rows = [];
+  for (const operation of contract.operations) method(operation, model, documentAnswers(contract), new Map(), rows);
+  const table = rows.map(({ operation, args, answer }) => {
+    const given = args
+      .map((arg) => `\`${arg.name}: ${arg.annotation}${arg.default !== undefined ? ` = ${arg.default}` : ''}\``)
+      .join(', ');
+    return `| \`${operation.names.python}\` | ${cell(given)} | \`${cell(answer)}\` | \`${operation.method} ${operation.path}\` | ${cell(operation.summary)} |`;
+  });
+  return `<!-- ${generatedMark} -->
+
+# Python: every control method
+
+\`sms.control\` (a \`pytest_sms_emulator.Control\`) has one method per operation of the [control API](control-api.md),
+written from the kit contract with this page ([the pytest kit](python.md)). Arguments come in this order: the path's
+parameters, the body's fields (required ones first), the query's, then \`page\` and \`limit\` for a list. A \`Duration\`
+is text such as \`"15m"\`, milliseconds or a \`timedelta\`; an \`Instant\` ISO 8601 text or an aware \`datetime\`; a
+\`QueryValue\` text, a number or an aware \`datetime\`. Answers are the dataclasses of \`pytest_sms_emulator.answers\`.
+
+| method | arguments | answers | operation | what it does |
+|---|---|---|---|---|
+${table.join('\n')}
+`;
+}
 
 export function kitFiles(contract) {
   const model = answerTypes(contract);
-  const control = controlFile(contract, model);
   return [
+    { path: 'docs/python-control.md', text: docsFile(contract, model) },
     { path: `${folder}/answers.py`, text: answersFile(contract, model) },
-    { path: `${folder}/control.py`, text: control },
-    controlReference(contract, { language: 'python', source: control, ...reference }),
+    { path: `${folder}/control.py`, text: controlFile(contract, model) },
     { path: `${folder}/settings.py`, text: settingsFile(contract) },
   ];
 }

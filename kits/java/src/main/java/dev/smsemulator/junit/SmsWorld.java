@@ -245,41 +245,21 @@ public final class SmsWorld implements AutoCloseable {
    * Moves the world's clock to each of the message's next changes until it has the status and its webhooks were tried
    * (so the catcher holds them); throws AssertionError with the message's history when it ends otherwise or
    * {@code within} (a Duration, or text such as "1h") passes first, and at once, naming the answers, when the app (or
-   * {@link Catcher#respondWith}) refused every try of one of the message's webhooks.
+   * {@link Catcher#respondWith}) refused every try of one of the message's webhooks (the emulator's
+   * {@code CONTROL_WEBHOOK_REFUSED}).
    */
   public ControlMessage waitFor(String id, String status, Object within) {
     WaitResult answer;
     try {
       answer = emulator.control.messagesWait(id, status, within);
     } catch (ControlException e) {
-      if (e.code.equals("CONTROL_WAIT_FAILED")) throw new AssertionError(KitSettings.ERROR_PREFIX + e.description);
+      // The emulator's wait fails with the message's history, or with the answers when the app refused every try.
+      if (e.code.equals("CONTROL_WAIT_FAILED") || e.code.equals("CONTROL_WEBHOOK_REFUSED"))
+        throw new AssertionError(KitSettings.ERROR_PREFIX + e.description);
       throw e;
     }
     clock.track(answer.clock().now().toEpochMilli());
-    failIfEveryTryWasRefused(id);
     return answer.message();
-  }
-
-  /** Fails when every post of one of the message's webhook events (by its event id) was answered other than 2xx. */
-  private void failIfEveryTryWasRefused(String messageId) {
-    Map<String, List<Webhook>> events = new LinkedHashMap<>();
-    for (Webhook webhook : catcher.received()) {
-      Object payload;
-      try {
-        payload = Json.parse(webhook.body());
-      } catch (IllegalArgumentException notJson) {
-        continue;
-      }
-      if (payload instanceof Map<?, ?> fields && messageId.equals(fields.get("id")))
-        events.computeIfAbsent(Objects.toString(webhook.header("X-Emulator-Event-Id"), webhook.body()), key -> new ArrayList<>()).add(webhook);
-    }
-    for (List<Webhook> tries : events.values()) {
-      if (tries.stream().anyMatch(webhook -> webhook.answered() / 100 == 2)) continue;
-      Map<String, Object> payload = tries.get(0).json();
-      throw new AssertionError(KitSettings.ERROR_PREFIX + "message " + messageId + " reached its status, but its \"" + payload.get("status")
-          + "\" webhook was refused on every try, answered " + tries.stream().map(Webhook::answered).toList()
-          + " (the app's webhook handler refused it; the webhook log has every try)");
-    }
   }
 
   /** {@link #waitFor(String, String, Object)} within {@link KitSettings#WAIT_WITHIN} of the world's time (the contract's {@code waitWithin}). */
