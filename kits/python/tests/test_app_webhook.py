@@ -121,3 +121,10 @@ def test_the_apps_handler_attached_after_the_world_exists_gets_the_deliveries_an
     assert [request.json["status"] for request in app.seen] == ["submitted", "submitted", "delivered"]
     assert [request.status for request in world.catcher.received] == [500, 200, 200]
     world.assert_webhook(id=sent["id"], status="delivered")
+
+
+def test_a_wait_fails_at_once_naming_the_answers_when_the_apps_handler_refused_every_try(sms_world):
+    world = sms_world(app_webhook=lambda request: (401, "bad signature"))
+    sent = world.client.send("27831234567", "Never heard of")
+    with pytest.raises(AssertionError, match=r"refused its notification at every try.*401"):
+        world.wait_for(sent["id"], "delivered")

@@ -93,7 +93,9 @@ class MessageWait:
         try:
             answer = self._world.control.messages_wait(self._id, status, within)
         except ControlError as error:
-            if error.code == "CONTROL_WAIT_FAILED":
+            # The message ended otherwise, or reached the status while the app's handler refused every try of its
+            # notification: either way a test failure, naming what happened.
+            if error.code in ("CONTROL_WAIT_FAILED", "CONTROL_WEBHOOK_REFUSED"):
                 raise AssertionError(f"{ERROR_PREFIX}{error.description}") from None
             raise
         self._world.clock._track(answer.clock.now)
