@@ -51,9 +51,16 @@ function portOf(url: URL): number {
   return url.protocol === 'https:' ? 443 : 80;
 }
 
-/** An origin as the rule compares it: a trailing dot on its host dropped (`http://sms.example.test.:80` is the same site). */
-function bareOrigin(origin: string): string {
-  return origin.replace(/\.(:\d+)?$/, '$1');
+/**
+ * Whether `target` reaches the `publicUrl` origin `mine`: the same port under the same host (case and a trailing dot
+ * aside), or under any name of this machine when the origin's host is one (`--public-url https://localhost:8443`, a
+ * local TLS terminator: `https://127.0.0.1:8443` is the same program, on a port the emulator does not listen on).
+ */
+function reachesOrigin(target: URL, mine: string): boolean {
+  const origin = new URL(mine);
+  if (portOf(origin) !== portOf(target)) return false;
+  const [theirs, ours] = [ownName(target.hostname), ownName(origin.hostname)];
+  return theirs === ours || (thisMachine(theirs) && thisMachine(ours));
 }
 
 /** Whether a webhook URL names this emulator: by its `publicUrl` origin, or by a host and port `isOwnAddress` takes. */
@@ -66,8 +73,7 @@ export function isOwnUrl(url: string, own: OwnAddresses): boolean {
   } catch {
     return false;
   }
-  const origin = bareOrigin(target.origin);
-  return own.origins.some((mine) => bareOrigin(mine) === origin) || isOwnAddress(target.hostname, portOf(target), own);
+  return own.origins.some((mine) => reachesOrigin(target, mine)) || isOwnAddress(target.hostname, portOf(target), own);
 }
 
 /** The text a refused post or setting gives: what it named and why it is not posted. */

@@ -45,6 +45,11 @@ test('its own names on its own port, and anything under publicUrl, are the emula
     true,
   );
   expect(isOwnUrl(`http://sms.example.test:8080/x`, { ...own, origins: ['http://sms.example.test.:8080'] })).toBe(true);
+  const local = { ...own, origins: ['https://localhost:8443'] };
+  for (const host of ['127.0.0.1', '[::1]', 'LOCALHOST.', '127.0.0.2', 'hooks.localhost'])
+    expect(isOwnUrl(`https://${host}:8443${redeliver}`, local), host).toBe(true);
+  expect(isOwnUrl(`https://127.0.0.1:8444${redeliver}`, local)).toBe(false);
+  expect(isOwnUrl(`https://sms.example.test:8443${redeliver}`, local)).toBe(false);
   expect(isOwnUrl('http://localhost/hooks', { ...own, ports: [80] })).toBe(true);
   expect(isOwnUrl('https://localhost/hooks', { ...own, ports: [443] })).toBe(true);
 });
