@@ -67,9 +67,7 @@ func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
 func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
 	t.Parallel()
 	w := NewWorld(t)
-	if err := w.Scenario(map[string]any{"faults": []any{map[string]any{"match": map[string]any{"operation": "send"}, "network": "reset", "count": 1}}}); err != nil {
-		t.Fatal(err)
-	}
+	w.Scenario(map[string]any{"faults": []any{map[string]any{"match": map[string]any{"operation": "send"}, "network": "reset", "count": 1}}})
 	_, err := w.Client.Send([]string{"27831234567"}, "Lost")
 	var apiError *APIError
 	if !errors.As(err, &apiError) || apiError.Code != "NETWORK_ERROR" || apiError.Status != 0 {
@@ -83,9 +81,7 @@ func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
 func TestARateLimitIsClearedByMovingTheClockByRetryAfter(t *testing.T) {
 	t.Parallel()
 	w := NewWorld(t)
-	if err := w.UseBundledScenario("rate-limited"); err != nil {
-		t.Fatal(err)
-	}
+	w.UseBundledScenario("rate-limited")
 	for i := 0; i < 5; i++ {
 		if _, err := w.Client.Send([]string{"27831234567"}, "Within the limit"); err != nil {
 			t.Fatal(err)
@@ -227,9 +223,7 @@ func benchmarkWorlds(b *testing.B, use func(w *World)) {
 			b.Fatal(err)
 		}
 		use(w)
-		if err := w.Close(); err != nil {
-			b.Fatal(err)
-		}
+		w.Close()
 	}
 }
 
