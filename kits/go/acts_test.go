@@ -1,8 +1,10 @@
 package smsemu
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"strings"
 	"sync"
@@ -134,5 +136,65 @@ func TestAWaitFailsAtOnceNamingTheAnswersWhenTheAppsHandlerRefusedEveryTry(t *te
 	w.t = t
 	if !strings.Contains(recorder.message, "401") {
 		t.Fatalf("the wait for a webhook the app refused every time: %q", recorder.message)
+	}
+}
+
+// runFailing runs a world's act with a fatalRecorder as its test and answers what it failed with ("" when it passed).
+func runFailing(t *testing.T, w *World, act func()) string {
+	recorder := &fatalRecorder{TB: t}
+	w.t = recorder
+	done := make(chan struct{})
+	go func() { defer close(done); act() }()
+	<-done
+	w.t = t
+	return recorder.message
+}
+
+func TestScenarioAndUseBundledScenarioAnswerTheScenarioAndFailTheTestWhenRefused(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	if kept := w.UseBundledScenario("rate-limited"); !strings.Contains(string(kept), "rateLimit") {
+		t.Fatalf("the bundled scenario answered: %s", kept)
+	}
+	if kept := w.Scenario(map[string]any{"rules": []any{}}); len(kept) == 0 {
+		t.Fatal("the scenario answered nothing")
+	}
+	if message := runFailing(t, w, func() { w.UseBundledScenario("no-such-scenario") }); !strings.Contains(message, `using the bundled scenario "no-such-scenario"`) {
+		t.Fatalf("an unknown bundled scenario: %q", message)
+	}
+	if message := runFailing(t, w, func() { w.Scenario(map[string]any{"rules": "not a list"}) }); !strings.Contains(message, "setting the world's scenario") {
+		t.Fatalf("a refused scenario: %q", message)
+	}
+}
+
+func TestAWorldClosedByItsTestIsDeletedOnceAndItsCleanupPasses(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	w.Close()
+	w.Close()
+	_, err := w.Control.ClocksGet(w.Clock.ID)
+	var control *ControlError
+	if !errors.As(err, &control) || control.Code != "CONTROL_NOT_FOUND" {
+		t.Fatalf("the closed world's clock: %v", err)
+	}
+}
+
+func TestCloseFailsTheTestWhenTheEmulatorRefusesTheDelete(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t)
+	refusing := httptest.NewServer(http.HandlerFunc(func(writer http.ResponseWriter, _ *http.Request) {
+		writer.Header().Set("Content-Type", "application/json")
+		writer.WriteHeader(http.StatusInternalServerError)
+		_, _ = writer.Write([]byte(`{"error":{"code":"INTERNAL_ERROR","message":"refused"}}`))
+	}))
+	defer refusing.Close()
+	emulator := w.Control
+	w.Control = &Control{Origin: refusing.URL}
+	message := runFailing(t, w, w.Close)
+	if err := emulator.ClocksDelete(w.Clock.ID); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(message, "deleting the world") {
+		t.Fatalf("a refused delete: %q", message)
 	}
 }

@@ -174,6 +174,22 @@ def main(kit, dist):
         ).encode()
     else:
         print(f"kits/go: no bundle in {bundle_folder}; the module carries no emulator")
+    # The shared test vectors, embedded (Vectors reads them); the build fails when test-vectors/ is not all there.
+    vectors = tree(os.path.join(kit, "..", "..", "test-vectors"))
+    for name in ("kit-contract.json", "signing.json", "schedule.json", "webhooks.json"):
+        if name not in vectors:
+            sys.exit(f"kits/go: test-vectors/{name} is missing; the module would not carry it")
+    for name, content in vectors.items():
+        files[f"testvectors/{name}"] = content
+    files["carried_vectors.go"] = (
+        "package smsemu\n\n"
+        "// Written by build-artefacts.sh: the repository's shared test vectors (test-vectors/), embedded.\n\n"
+        'import (\n\t"embed"\n\t"io/fs"\n)\n\n'
+        "//go:embed testvectors\nvar vectorFiles embed.FS\n\n"
+        "func init() {\n"
+        '\tcarriedVectors, _ = fs.Sub(vectorFiles, "testvectors")\n'
+        "}\n"
+    ).encode()
     publish(proxy, MODULE, version, files, time)
     size = os.path.getsize(os.path.join(proxy, *MODULE.split("/"), "@v", f"{version}.zip"))
     print(f"kits/go: {MODULE}@{version} ({size / 1e6:.1f} MB) in {proxy}")

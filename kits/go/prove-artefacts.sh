@@ -33,6 +33,25 @@ if PATH="$nonode" command -v node >/dev/null 2>&1; then
 fi
 
 cp "$here"/sample/*.go "$work/app/"
+# The test vectors come with the module (smsemu.Vectors, embedded): the proof reads every one from it.
+cat >"$work/app/vectors_test.go" <<'GO'
+package reminders
+
+import (
+	"io/fs"
+	"testing"
+
+	"smsemulator.dev/smsemu"
+)
+
+func TestTheModuleCarriesEveryTestVector(t *testing.T) {
+	for _, name := range []string{"kit-contract.json", "signing.json", "schedule.json", "webhooks.json", "segments.json"} {
+		if _, err := fs.ReadFile(smsemu.Vectors(), name); err != nil {
+			t.Error(err)
+		}
+	}
+}
+GO
 cd "$work/app"
 PATH="$nonode" go mod init example.com/reminders >/dev/null 2>&1
 # As docs/go.md says: require the kit, and let the first go test fetch it and this platform's runtime module only

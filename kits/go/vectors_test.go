@@ -2,15 +2,14 @@ package smsemu
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"testing"
 	"time"
 )
 
 func readVectors(t *testing.T, name string, into any) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "test-vectors", name))
+	raw, err := fs.ReadFile(Vectors(), name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -164,6 +165,7 @@ type World struct {
 	Client      *Client
 	Clock       *Clock
 	Catcher     *Catcher
+	closed      atomic.Bool
 }
 
 func randomHex() string {
@@ -186,17 +188,21 @@ func NewWorld(t testing.TB, options ...Option) *World {
 		t.Fatalf("%s%v", ErrorPrefix, err)
 	}
 	t.Cleanup(func() {
+		if world.closed.Load() {
+			return // the test closed its world itself
+		}
 		if t.Failed() {
 			world.logTimeline()
 		}
-		if err := world.Close(); err != nil {
+		if err := world.close(); err != nil {
 			t.Errorf("%sdeleting the test's world: %v", ErrorPrefix, err)
 		}
 	})
 	return world
 }
 
-// OpenWorld makes a world on a given emulator; the caller closes it (NewWorld does both for a test).
+// OpenWorld makes a world on a given emulator; the caller closes it (NewWorld does both for a test). The world's acts
+// fail t.
 func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, error) {
 	config := worldConfig{environment: Live, path: "/webhooks", request: WorldRequest{Account: &WorldAccount{}}}
 	for _, option := range options {
@@ -250,8 +256,19 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 	}, nil
 }
 
-// Close deletes the world (its clock, account, messages and logs) and closes its catcher.
-func (w *World) Close() error {
+// Close deletes the world (its clock, account, messages and logs) and closes its catcher; it fails the test when the
+// emulator refuses. Only the first call acts: NewWorld's clean-up closes a world the test did not close itself.
+func (w *World) Close() {
+	w.t.Helper()
+	if err := w.close(); err != nil {
+		w.t.Fatalf("%sdeleting the world: %v", ErrorPrefix, err)
+	}
+}
+
+func (w *World) close() error {
+	if w.closed.Swap(true) {
+		return nil
+	}
 	defer w.Catcher.close()
 	err := w.Control.ClocksDelete(w.Clock.ID)
 	var control *ControlError
@@ -274,16 +291,26 @@ func (w *World) ReportHTML() (string, error) {
 // Now is the test clock's time.
 func (w *World) Now() time.Time { return w.Clock.Now() }
 
-// Scenario gives the account its own scenario (rules, replies, faults): a map, or YAML/JSON text.
-func (w *World) Scenario(scenario any) error {
-	_, err := w.Control.AccountsSetScenario(w.APIKey, scenario)
-	return err
+// Scenario gives the account its own scenario (rules, replies, faults): a map, or YAML/JSON text. It answers the
+// account's scenario as the emulator keeps it, and fails the test when the emulator refuses it.
+func (w *World) Scenario(scenario any) AccountScenario {
+	w.t.Helper()
+	kept, err := w.Control.AccountsSetScenario(w.APIKey, scenario)
+	if err != nil {
+		w.t.Fatalf("%ssetting the world's scenario: %v", ErrorPrefix, err)
+	}
+	return kept
 }
 
-// UseBundledScenario gives the account a bundled scenario by name ("degraded-api", "rate-limited", ...).
-func (w *World) UseBundledScenario(name string) error {
-	_, err := w.Control.AccountsUseBundledScenario(w.APIKey, name)
-	return err
+// UseBundledScenario gives the account a bundled scenario by name ("degraded-api", "rate-limited", ...). It answers
+// the account's scenario, and fails the test when the emulator has no such scenario.
+func (w *World) UseBundledScenario(name string) AccountScenario {
+	w.t.Helper()
+	kept, err := w.Control.AccountsUseBundledScenario(w.APIKey, name)
+	if err != nil {
+		w.t.Fatalf("%susing the bundled scenario %q: %v", ErrorPrefix, name, err)
+	}
+	return kept
 }
 
 // WaitFor moves the test's clock to each of the message's next changes until it has the status and its webhooks were

@@ -67,9 +67,7 @@ func TestAWebhookAnswered500IsSentAgain(t *testing.T) {
 func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
 	t.Parallel()
 	w := NewWorld(t)
-	if err := w.Scenario(map[string]any{"faults": []any{map[string]any{"match": map[string]any{"operation": "send"}, "network": "reset", "count": 1}}}); err != nil {
-		t.Fatal(err)
-	}
+	w.Scenario(map[string]any{"faults": []any{map[string]any{"match": map[string]any{"operation": "send"}, "network": "reset", "count": 1}}})
 	_, err := w.Client.Send([]string{"27831234567"}, "Lost")
 	var apiError *APIError
 	if !errors.As(err, &apiError) || apiError.Code != "NETWORK_ERROR" || apiError.Status != 0 {
@@ -83,9 +81,7 @@ func TestANetworkFaultIsAClearErrorAndTheNextSendWorks(t *testing.T) {
 func TestARateLimitIsClearedByMovingTheClockByRetryAfter(t *testing.T) {
 	t.Parallel()
 	w := NewWorld(t)
-	if err := w.UseBundledScenario("rate-limited"); err != nil {
-		t.Fatal(err)
-	}
+	w.UseBundledScenario("rate-limited")
 	for i := 0; i < 5; i++ {
 		if _, err := w.Client.Send([]string{"27831234567"}, "Within the limit"); err != nil {
 			t.Fatal(err)
@@ -227,9 +223,7 @@ func benchmarkWorlds(b *testing.B, use func(w *World)) {
 			b.Fatal(err)
 		}
 		use(w)
-		if err := w.Close(); err != nil {
-			b.Fatal(err)
-		}
+		w.Close()
 	}
 }
 
@@ -250,15 +244,24 @@ func BenchmarkWorldWithSend(b *testing.B) {
 	})
 }
 
-// The example of docs/go.md runs as written, in a module of its own that requires this one, as a user's would.
-func TestTheGuideExampleRunsAsWritten(t *testing.T) {
+// Every Go block of docs/go.md and the kit's README runs as pasted, each in a package of its own in a module that
+// requires this one, as a user's would (go vet, then go test); a fragment says so with <!-- not run: reason --> above it.
+func TestTheGuidesGoBlocksRunAsPasted(t *testing.T) {
 	t.Parallel()
-	guide, err := os.ReadFile("../../docs/go.md")
-	if err != nil {
-		t.Fatal(err)
+	fence := regexp.MustCompile("(?ms)^([^\n]*)\n```(\\w*)\n(.*?)^```$")
+	var blocks [][]byte
+	for _, page := range []string{"../../docs/go.md", "README.md"} {
+		text, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, block := range fence.FindAllSubmatch(text, -1) {
+			if string(block[2]) == "go" && !strings.HasPrefix(string(block[1]), "<!-- not run: ") {
+				blocks = append(blocks, block[3])
+			}
+		}
 	}
-	block := regexp.MustCompile("(?s)```go\n(.*?)```").FindSubmatch(guide)
-	if block == nil {
+	if len(blocks) == 0 {
 		t.Fatal("docs/go.md shows no Go example")
 	}
 	kit, _ := os.Getwd()
@@ -267,19 +270,27 @@ func TestTheGuideExampleRunsAsWritten(t *testing.T) {
 	if err := os.WriteFile(project+"/go.mod", []byte(module), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(project+"/reminders_test.go", block[1], 0o644); err != nil {
-		t.Fatal(err)
+	for i, block := range blocks {
+		folder := fmt.Sprintf("%s/block%d", project, i)
+		if err := os.Mkdir(folder, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(folder+"/guide_test.go", block, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	emulator, err := Shared()
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := exec.Command("go", "test", "-count=1", "./...")
-	run.Dir = project
-	// The project's own folder holds no emulator: its test uses this binary's, as a team's CI would share one.
-	run.Env = append(os.Environ(), "SMS_EMULATOR_URL="+emulator.Origin)
-	if output, err := run.CombinedOutput(); err != nil {
-		t.Fatalf("the guide's example failed: %v\n%s", err, output)
+	for _, step := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		run := exec.Command("go", step...)
+		run.Dir = project
+		// The project's own folder holds no emulator: its test uses this binary's, as a team's CI would share one.
+		run.Env = append(os.Environ(), "SMS_EMULATOR_URL="+emulator.Origin)
+		if output, err := run.CombinedOutput(); err != nil {
+			t.Fatalf("go %s of the guide's Go failed: %v\n%s", step[0], err, output)
+		}
 	}
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The PHP kit's artefact for `npm run kits`: a Composer package archive of smsemulator/phpunit-kit in <dist>/php/,
-# carrying the emulator bundle (<dist>/bundle) and the kit contract; never committed. Usage: build-artefacts.sh <dist>
+# carrying the emulator bundle (<dist>/bundle), the kit contract and the test vectors (resources/test-vectors/); never committed. Usage: build-artefacts.sh <dist>
 set -euo pipefail
 dist="$(cd "${1:?usage: build-artefacts.sh <dist folder of npm run kits>}" && pwd)"
 kit="$(cd "$(dirname "$0")" && pwd)"
@@ -15,6 +15,7 @@ cp "$kit/../../LICENSE" "$stage/LICENSE"
 mkdir -p "$stage/resources"
 cp -R "$dist/bundle" "$stage/resources/emulator"
 cp "$kit/../../test-vectors/kit-contract.json" "$stage/resources/kit-contract.json"
+cp -R "$kit/../../test-vectors" "$stage/resources/test-vectors"
 
 version=$(php -r 'echo json_decode(file_get_contents($argv[1]), true)["version"];' "$kit/composer.json")
 rm -rf "$dist/php"
@@ -22,6 +23,14 @@ mkdir -p "$dist/php"
 (cd "$stage" && COMPOSER_ALLOW_SUPERUSER=1 composer archive --quiet --no-interaction --format=zip \
   --dir="$dist/php" --file="smsemulator-phpunit-kit-$version")
 ls "$dist/php"
+# The archive carries every file of test-vectors/ (TestVectors reads them there), or the build fails naming the first
+# one missing.
+listing="$(php -r '$z = new ZipArchive(); $z->open($argv[1]); for ($i = 0; $i < $z->numFiles; $i++) echo $z->getNameIndex($i), "\n";' \
+  "$dist/php/smsemulator-phpunit-kit-$version.zip")"
+for vector in "$kit"/../../test-vectors/*; do
+  grep -qx "resources/test-vectors/$(basename "$vector")" <<<"$listing" \
+    || { echo "php kit: the archive lacks resources/test-vectors/$(basename "$vector")" >&2; exit 1; }
+done
 
 # The Node runtime, one Composer package per platform (as Maven's classifier jars): the node of kits/dist/runtime.
 for folder in "$dist"/runtime/*/; do

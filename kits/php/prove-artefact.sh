@@ -21,6 +21,10 @@ export COMPOSER_ALLOW_SUPERUSER=1 COMPOSER_HOME="$project/.composer"
   && composer require --dev --no-interaction --quiet "smsemulator/phpunit-kit-node-$platform:$version" \
   && composer install --no-interaction --quiet)
 
+# The kit's vector tests, run from the package: TestVectors reads the copy the archive carries (no checkout beside it).
+(cd "$project" && php "$(command -v phpunit)" --no-configuration --do-not-cache-result --bootstrap vendor/autoload.php \
+  "$kit/tests/VectorsTest.php")
+
 # A PATH with PHP and the shell's tools but no node: the carried runtime is the only Node there is.
 bare="$project/.bin"
 mkdir -p "$bare"

@@ -21,12 +21,20 @@ stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 cp -R "$kit/pyproject.toml" "$kit/README.md" "$kit/MANIFEST.in" "$kit/src" "$stage/"
 cp "$kit/../../LICENSE" "$stage/LICENSE"
-rm -rf "$stage/src/pytest_sms_emulator/_emulator" "$stage"/src/*.egg-info
+rm -rf "$stage/src/pytest_sms_emulator/_emulator" "$stage/src/pytest_sms_emulator/_test_vectors" "$stage"/src/*.egg-info
 find "$stage/src" -name __pycache__ -prune -exec rm -rf {} +
 cp -R "$bundle" "$stage/src/pytest_sms_emulator/_emulator"
+cp -R "$kit/../../test-vectors" "$stage/src/pytest_sms_emulator/_test_vectors"
 
 rm -rf "$dist/python"
 mkdir -p "$dist/python"
 "$cache/bin/python" -m build --sdist --wheel --outdir "$dist/python" "$stage" >"$stage/build.log" 2>&1 \
   || { cat "$stage/build.log" >&2; exit 1; }
 ls "$dist/python"
+# The wheel carries every file of test-vectors/ (read_vectors reads them there), or the build fails naming those missing.
+"$python" - "$dist"/python/*.whl "$kit/../../test-vectors" <<'PY'
+import os, sys, zipfile
+carried = set(zipfile.ZipFile(sys.argv[1]).namelist())
+missing = [n for n in sorted(os.listdir(sys.argv[2])) if f"pytest_sms_emulator/_test_vectors/{n}" not in carried]
+sys.exit(f"python kit: the wheel lacks test-vectors {', '.join(missing)}" if missing else 0)
+PY

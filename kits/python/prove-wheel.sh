@@ -19,6 +19,15 @@ trap cleanup EXIT
 "$python" -m venv "$project/.venv"
 "$project/.venv/bin/pip" install --quiet --disable-pip-version-check "$wheel" pytest-xdist
 cp "$kit"/sample/*.py "$project/"
+# Every test vector is read from the copy the wheel carries (no checkout beside it).
+"$project/.venv/bin/python" - "$kit/../../test-vectors" <<'PY'
+import os, sys
+import pytest_sms_emulator
+from pytest_sms_emulator import vector_file
+package = os.path.dirname(pytest_sms_emulator.__file__)
+for name in os.listdir(sys.argv[1]):
+    assert str(vector_file(name)).startswith(package), f"{name} read from {vector_file(name)}, not the wheel"
+PY
 
 # PATH: the venv's bin and /usr/bin without node (a folder of links to every other program of /usr/bin).
 nonode="$project/.usr-bin"

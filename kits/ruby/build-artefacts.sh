@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The Ruby kit's artefacts for `npm run kits`: the gem sms_emulator_kit (carrying the emulator bundle and the kit
-# contract) and one platform gem sms_emulator_kit-node per platform (the node of <dist>/runtime), in <dist>/ruby/;
+# The Ruby kit's artefacts for `npm run kits`: the gem sms_emulator_kit (carrying the emulator bundle, the kit
+# contract and the test vectors) and one platform gem sms_emulator_kit-node per platform (the node of <dist>/runtime), in <dist>/ruby/;
 # never committed. Usage: build-artefacts.sh <dist>
 set -euo pipefail
 dist="$(cd "${1:?usage: build-artefacts.sh <dist folder of npm run kits>}" && pwd)"
@@ -17,9 +17,16 @@ cp "$kit/../../LICENSE" "$stage/LICENSE"
 mkdir -p "$stage/resources"
 cp -R "$dist/bundle" "$stage/resources/emulator"
 cp "$kit/../../test-vectors/kit-contract.json" "$stage/resources/kit-contract.json"
+cp -R "$kit/../../test-vectors" "$stage/resources/test-vectors"
 (cd "$stage" && gem build --silent sms_emulator_kit.gemspec --output "$dist/ruby/sms_emulator_kit.gem")
 version=$(ruby -e 'puts Gem::Specification.load(ARGV[0]).version' "$kit/sms_emulator_kit.gemspec")
 mv "$dist/ruby/sms_emulator_kit.gem" "$dist/ruby/sms_emulator_kit-$version.gem"
+# The gem carries every file of test-vectors/ (TestVectors reads them there), or the build fails naming those missing.
+ruby -rrubygems/package -e '
+  carried = Gem::Package.new(ARGV[0]).contents
+  missing = Dir.children(ARGV[1]).map { |name| "resources/test-vectors/#{name}" } - carried
+  abort "ruby kit: the gem lacks #{missing.join(", ")}" unless missing.empty?
+' "$dist/ruby/sms_emulator_kit-$version.gem" "$kit/../../test-vectors"
 
 # The Node runtime: one platform gem per platform (as native gems are), named by RubyGems' platform names.
 declare -A gem_platform=([linux-x86_64]=x86_64-linux [linux-aarch_64]=aarch64-linux [osx-x86_64]=x86_64-darwin

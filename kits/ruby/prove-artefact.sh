@@ -24,6 +24,12 @@ for tool in ruby sh env; do ln -s "$(command -v "$tool")" "$bare/$tool"; done
 system_gems="$(ruby -e 'puts Gem.path.join(":")')"
 run() { (cd "$project" && PATH="$bare" GEM_HOME="$gems" GEM_PATH="$gems:$system_gems" "$@"); }
 run sh -c '! command -v node >/dev/null'
+# Every test vector is read from the copy the gem carries (no checkout beside it).
+run ruby -e 'require "sms_emulator_kit"
+  Dir.children(ARGV[0]).each do |name|
+    path = SmsEmulatorKit::TestVectors.path(name)
+    abort "#{name} read from #{path}, not the gem" unless path.start_with?(ENV.fetch("GEM_HOME"))
+  end' "$kit/../../test-vectors"
 run ruby -e 'load Gem.bin_path("rspec-core", "rspec")' spec
 
 # The same suite against one emulator a team's CI shares, started here with the carried runtime.

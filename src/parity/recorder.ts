@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Agent } from 'undici';
 import { apiEnvironment, apiPrefixes, defaultEnvironment, type Environment } from '../domain/environment.js';
 import { apiOperations } from '../domain/apiOperations.js';
 import { maskUrlCredentials, maskUrlsInText } from '../domain/credentials.js';
@@ -17,6 +18,9 @@ import { nestedTooDeep } from '../domain/jsonScan.js';
 import { HostCheck, guardHost } from '../http/checks/hostCheck.js';
 import { foreignOrigin } from '../http/checks/foreignOrigin.js';
 import { type ResponseSettings, errorAnswer } from '../http/respond.js';
+import { ownNames } from '../http/server.js';
+import type { OwnAddresses } from '../domain/ownAddress.js';
+import { OwnAddressRefused, guardedConnector } from '../webhooks/ownGuard.js';
 import { formatDuration } from './formatDuration.js';
 import { Bindings } from './bindings.js';
 import { basicKey, templateEvent } from './emulatorTranscript.js';
@@ -144,7 +148,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /** An answer's body as text, refused past `limit` bytes: the read stops there and the stream is cancelled. */
-async function readAnswer(answer: Response, limit: number): Promise<string> {
+async function readAnswer(answer: { body: ReadableStream<Uint8Array> | null }, limit: number): Promise<string> {
   if (answer.body === null) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -182,7 +186,10 @@ function boundedWait(ms: number, client?: ServerResponse): { signal: AbortSignal
 
 /** What ended a fetch under `signal`: the timeout or the client leaving as themselves, else the error. */
 function failureOf(error: unknown, signal: AbortSignal): Error {
-  return signal.aborted && signal.reason instanceof Error ? signal.reason : (error as Error);
+  if (signal.aborted && signal.reason instanceof Error) return signal.reason;
+  // fetch words every failed connection "fetch failed"; a refusal to reach the recorder itself says why.
+  const cause = (error as Error).cause;
+  return cause instanceof OwnAddressRefused ? cause : (error as Error);
 }
 
 /** JSON as a value, else text; JSON nested deeper than a transcript is read is kept as text, so every line reads back. */
@@ -243,6 +250,18 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     events += 1;
   };
   const t = (): number => Math.max(0, now() - startMs);
+  // Where the recorder itself listens: no request or webhook is sent there. An --upstream or --relay on its own port
+  // (under any name, or one that resolves to it) forwarded each request to itself again without end: one webhook made
+  // 1,200 sockets in 5 s and kept going after its client left. Checked per connection, as the emulator's webhooks are.
+  const own = { ports: [] as number[], names: [] as string[], origins: [] } satisfies OwnAddresses;
+  let agent: Promise<{ agent: Agent; fetch: typeof import('undici').fetch }> | undefined;
+  async function send(target: string, init: NonNullable<Parameters<typeof import('undici').fetch>[1]>) {
+    const loaded = await (agent ??= import('undici').then(({ Agent, buildConnector, fetch }) => ({
+      agent: new Agent({ connect: guardedConnector(buildConnector({}), own) }),
+      fetch,
+    })));
+    return loaded.fetch(target, { ...init, dispatcher: loaded.agent });
+  }
   const balancesSeen = new Set<string>();
   const sent: Sent[] = [];
   const unanswered = new Map<string, number>();
@@ -255,7 +274,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     const wait = boundedWait(timeoutMs);
     try {
       const path = `${apiPrefixes[environment]}${apiOperations.balance.path}`;
-      const answer = await fetch(`${upstream}${path}`, { headers: { authorization }, signal: wait.signal });
+      const answer = await send(`${upstream}${path}`, { headers: { authorization }, signal: wait.signal });
       const body = JSON.parse(await readAnswer(answer, maxBody)) as { balance?: unknown };
       if (answer.ok && typeof body.balance === 'number')
         write({ t: t(), type: 'account', environment, balance: body.balance });
@@ -290,9 +309,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     let ownAnswer = false;
     const wait = boundedWait(timeoutMs, response);
     try {
-      const answer = await fetch(`${upstream}${url.pathname}${url.search}`, {
+      const answer = await send(`${upstream}${url.pathname}${url.search}`, {
         method: request.method ?? 'GET',
-        headers: forward,
+        headers: [...forward],
         ...(body.length === 0 || request.method === 'GET' || request.method === 'HEAD' ? {} : { body }),
         redirect: 'manual',
         signal: wait.signal,
@@ -393,7 +412,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       const forward = endToEnd(Object.entries(request.headers), request.headers.connection);
       const wait = boundedWait(timeoutMs, response);
       try {
-        const answer = await fetch(options.relay, { method: 'POST', headers: forward, body, signal: wait.signal });
+        const answer = await send(options.relay, { method: 'POST', headers: [...forward], body, signal: wait.signal });
         await readAnswer(answer, maxBody);
         status = answer.status;
       } catch (caught) {
@@ -443,6 +462,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   url = `http://${host}:${address.port}`;
+  own.ports.push(address.port);
+  own.names.push(...ownNames(listenHost));
   let closing: Promise<void> | undefined;
   return {
     url,

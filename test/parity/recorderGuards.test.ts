@@ -215,6 +215,40 @@ test('an answer nested deeper than a transcript is read is recorded as text, so 
   expect(events.find((event) => event.type === 'answer')).toMatchObject({ bodyText: deep });
 });
 
+/** A port the system has just handed out and taken back: the recorder listens there, so its options can name it. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+test('an upstream or relay that is the recorder itself, under any name, is never sent to: one try each, no loop', async () => {
+  const port = await freePort();
+  const out = join(dir, 'itself.jsonl');
+  recorder = await startRecorder({
+    upstream: `http://127.0.0.1:${port}`,
+    relay: `http://[::ffff:127.0.0.1]:${port}/_record/webhook`,
+    out,
+    port,
+    upstreamTimeoutMs: 5_000,
+  });
+  const relayed = await exchange(recorder.webhookUrl, 'POST', { 'content-type': 'application/json' }, '{"id":"a"}');
+  expect(relayed.status).toBe(502);
+  expect(relayed.body).toContain('is this emulator itself');
+  const forwarded = await exchange(`${recorder.url}/v1/messages/balance`, 'GET', {});
+  expect(forwarded.body).toContain('is this emulator itself');
+  // Relayed to itself, the one post came back as a second and a third without end (1,200 sockets in 5 s).
+  expect((await lines(out)).map((line) => line.type)).toEqual([
+    'header',
+    'webhook',
+    'webhook-answer',
+    'request',
+    'answer',
+  ]);
+});
+
 test('a request body over the size limit is answered 413 and neither forwarded nor recorded; closing twice writes the transcript once', async () => {
   const upstream = await serve(answersOk);
   const out = join(dir, 'large.jsonl');

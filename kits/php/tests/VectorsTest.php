@@ -5,13 +5,14 @@ declare(strict_types=1);
 use PHPUnit\Framework\TestCase;
 use SmsEmulator\PhpUnit\Schedule;
 use SmsEmulator\PhpUnit\Signing;
+use SmsEmulator\PhpUnit\TestVectors;
 
-/** The shared test vectors (test-vectors/): the PHP signer, schedule writer and payload reader agree with the emulator. */
+/** The shared test vectors (TestVectors: the package's copy, else the checkout's test-vectors/): the PHP signer, schedule writer and payload reader agree with the emulator. */
 final class VectorsTest extends TestCase
 {
     private static function cases(string $file): array
     {
-        $vectors = json_decode((string) file_get_contents(__DIR__ . "/../../../test-vectors/$file"), true, 512, JSON_THROW_ON_ERROR);
+        $vectors = TestVectors::read($file);
         self::assertNotEmpty($vectors['cases']);
         return $vectors['cases'];
     }

@@ -1,18 +1,15 @@
-"""The kit's signer, schedule formatting and webhook matching against the repository's shared test vectors."""
+"""The kit's signer, schedule formatting and webhook matching against the shared test vectors (the wheel's copy, else
+the checkout's)."""
 
-import json
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-from pytest_sms_emulator import canonical_string, find_webhook, format_schedule, sign
-
-VECTORS = Path(__file__).resolve().parents[3] / "test-vectors"
+from pytest_sms_emulator import canonical_string, find_webhook, format_schedule, read_vectors, sign
 
 
 def cases(name):
-    entries = json.loads((VECTORS / name).read_text(encoding="utf-8"))["cases"]
+    entries = read_vectors(name)["cases"]
     return pytest.mark.parametrize("case", entries, ids=[entry["name"] for entry in entries])
 
 

@@ -119,3 +119,11 @@ def test_another_worlds_message_is_not_found_by_its_reference(sms, sms_world):
     other.client.send("27831234567", "Elsewhere", client_reference="shared-ref")
     with pytest.raises(AssertionError, match="its messages have none"):
         sms.message_by_reference("shared-ref")
+
+
+def test_the_worlds_messages_take_the_control_lists_filters(sms):
+    sms.client.send("27831234567", "To one", client_reference="a")
+    sms.client.send("27839999999", "To another", client_reference="b")
+    assert [message["message"] for message in sms.messages(recipient="27839999999")] == ["To another"]
+    assert [message.client_reference for message in sms.control_messages(client_reference="a")] == ["a"]
+    assert len(sms.messages()) == 2

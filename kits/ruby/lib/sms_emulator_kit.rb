@@ -5,6 +5,7 @@
 require_relative "sms_emulator_kit/settings"
 require_relative "sms_emulator_kit/errors"
 require_relative "sms_emulator_kit/contract"
+require_relative "sms_emulator_kit/test_vectors"
 require_relative "sms_emulator_kit/http"
 require_relative "sms_emulator_kit/control"
 require_relative "sms_emulator_kit/signing"

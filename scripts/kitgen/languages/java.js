@@ -3,6 +3,7 @@
 // (the shared defaults and the duration grammar). The hand-kept rest of the kit (transport, world, catcher, JUnit glue)
 // builds on these; docs/decisions/0003-one-facade.md says what is generated and what is not.
 import { generatedMark } from '../generatedKitFiles.js';
+import { controlReference } from '../controlReference.js';
 
 const folder = 'kits/java/src/main/java/dev/smsemulator/junit/';
 const packageLine = 'package dev.smsemulator.junit;';
@@ -646,6 +647,18 @@ ${javadoc('  ', [docText(settings.webhookBodyLimit.description)])}
 }
 
 /** Every generated file of the Java kit. */
+/** What kits/java/CONTROL.md says above its table (scripts/kitgen/controlReference.js writes the page). */
+const reference = {
+  title: "The Java kit's control methods",
+  intro: [
+    "Every operation of the emulator's control API is a method of `Control` (`sms.control()`), generated from the kit",
+    "contract with its javadoc. The arguments: the path's parameters first, as `String`s, then the body as a `Map` of the",
+    'documented fields (an input of at most three fields also has overloads taking them in order), then the query as a',
+    "`Map` (with `page` and `limit` for a list). Durations are a `java.time.Duration` or the contract's text, instants an",
+    "`Instant` or ISO 8601 text; the answers are the generated records (a list's as a `Page`).",
+  ].join(' '),
+};
+
 export function kitFiles(contract) {
   const model = answerModel(contract);
   const operationsByAnswer = new Map();
@@ -655,8 +668,10 @@ export function kitFiles(contract) {
     operationsByAnswer.set(operation.answer, [...list, operation.names.java]);
   }
   const topLevel = [...model.records.values()].filter((record) => !record.name.includes('.'));
+  const control = controlFile(contract, model);
   return [
-    controlFile(contract, model),
+    control,
+    controlReference(contract, { language: 'java', source: control.text, ...reference }),
     settingsFile(contract),
     ...topLevel.map((record) => recordFile(record, model, operationsByAnswer)),
   ];

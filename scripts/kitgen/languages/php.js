@@ -2,6 +2,7 @@
 // with its documented arguments, the answers as PHPStan array shapes (Answers), and the shared settings with the one
 // duration grammar (Settings). Answers stay the decoded JSON arrays, so `$answer['status']` reads as it always did.
 import { generatedMark } from '../generatedKitFiles.js';
+import { controlReference } from '../controlReference.js';
 import { answerTypes, inputType } from '../answerTypes.js';
 import { wrapWords } from '../wrapWords.js';
 
@@ -261,10 +262,24 @@ ${wrapWords(docText(grammar.rule), width)
 }
 
 /** The PHP kit's generated files. */
+/** What kits/php/CONTROL.md says above its table (scripts/kitgen/controlReference.js writes the page). */
+const reference = {
+  title: "The PHP kit's control methods",
+  intro: [
+    "Every operation of the emulator's control API is a method of `Control` (`$this->sms->control`), generated from the kit",
+    "contract (`src/ControlOperations.php`, with each method's doc comment). The arguments: the path's parameters first,",
+    "as strings, then `$body`, an array of the body's fields by their JSON names, then `$query`, an array of the query's",
+    '(with `page` and `limit` for a list). The answers are the decoded JSON, typed by the array shapes of `Answers`',
+    '(`src/Answers.php`).',
+  ].join(' '),
+};
+
 export function kitFiles(contract) {
   const model = answerTypes(contract);
+  const operations = operationsFile(contract, model);
   return [
-    { path: 'kits/php/src/ControlOperations.php', text: operationsFile(contract, model) },
+    { path: 'kits/php/src/ControlOperations.php', text: operations },
+    controlReference(contract, { language: 'php', source: operations, ...reference }),
     { path: 'kits/php/src/Answers.php', text: answersFile(contract, model) },
     { path: 'kits/php/src/Settings.php', text: settingsFile(contract) },
   ];

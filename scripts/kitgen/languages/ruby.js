@@ -2,6 +2,7 @@
 // ControlOperations with YARD docs of its arguments, the answers as Structs (answers.rb: `event.message_id`, while
 // `event["messageId"]` still reads the JSON as parsed), and the shared settings with the one duration grammar.
 import { generatedMark } from '../generatedKitFiles.js';
+import { controlReference } from '../controlReference.js';
 import { answerTypes, inputType } from '../answerTypes.js';
 import { wrapWords } from '../wrapWords.js';
 
@@ -321,10 +322,24 @@ end
 }
 
 /** The Ruby kit's generated files. */
+/** What kits/ruby/CONTROL.md says above its table (scripts/kitgen/controlReference.js writes the page). */
+const reference = {
+  title: "The Ruby kit's control methods",
+  intro: [
+    "Every operation of the emulator's control API is a method of the world's control client (`SmsEmulatorKit::Control`),",
+    "generated from the kit contract (`lib/sms_emulator_kit/control_operations.rb`, with each method's YARD comment). The",
+    "arguments: the path's parameters first, as strings, then `body`, a Hash of the body's fields by their JSON names,",
+    "then `query`, a Hash of the query's (with `page` and `limit` for a list). The answers are the Structs of `Answers`",
+    "(`answers.rb`; a list's as an `Answers::Page`).",
+  ].join(' '),
+};
+
 export function kitFiles(contract) {
   const model = answerTypes(contract);
+  const operations = operationsFile(contract, model);
   return [
-    { path: 'kits/ruby/lib/sms_emulator_kit/control_operations.rb', text: operationsFile(contract, model) },
+    { path: 'kits/ruby/lib/sms_emulator_kit/control_operations.rb', text: operations },
+    controlReference(contract, { language: 'ruby', source: operations, ...reference }),
     { path: 'kits/ruby/lib/sms_emulator_kit/answers.rb', text: answersFile(contract, model) },
     { path: 'kits/ruby/lib/sms_emulator_kit/settings.rb', text: settingsFile(contract) },
   ];

@@ -35,6 +35,7 @@ from .control import Control, ControlError
 from .emulator import Emulator, EmulatorNotFound, EmulatorNotReady, Resolution, resolve, start
 from .schedule import Duration, Instant, format_schedule, parse_instant
 from .signing import canonical_string, sign
+from .vectors import read_vectors, vector_file
 from .world import MessageWait, SmsWorld, WorldClock, WorldSettings, find_webhook
 
 #: The kit's version: the emulator's (package.json), one number for npm and every kit.
@@ -46,5 +47,6 @@ __all__ = [
     "Emulator", "EmulatorNotFound", "EmulatorNotReady", "Handler", "Incident", "Instant", "JournalEntry", "Leg", "Limits",
     "MessageWait", "OptOut", "Page", "ReceiverAnswer", "ReceiverCheck", "ReceiverReport", "Resolution", "Signature", "SmsApiError", "SmsClient", "SmsWorld", "Status",
     "TestClock", "Wait", "WaitClock", "Wallet", "WebhookEvent", "World", "WorldClock", "WorldSettings",
-    "canonical_string", "find_webhook", "format_schedule", "parse_instant", "resolve", "sign", "start", "wsgi_handler",
+    "canonical_string", "find_webhook", "format_schedule", "parse_instant", "read_vectors", "resolve", "sign", "start",
+    "vector_file", "wsgi_handler",
 ]  # fmt: skip

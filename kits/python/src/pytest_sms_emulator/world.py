@@ -212,14 +212,15 @@ class SmsWorld:
         """Gives the account a bundled scenario by name ('degraded-api', 'rate-limited', ...)."""
         return self.control.accounts_use_bundled_scenario(self.api_key, name)
 
-    def messages(self) -> List[Dict[str, Any]]:
+    def messages(self, **filters: Any) -> List[Dict[str, Any]]:
         """The account's messages (both environments) with their legs and history, newest first, as the control API
-        answers them (`control_messages()` gives them typed)."""
-        return [message.raw for message in self.control_messages()]
+        answers them (`control_messages()` gives them typed); `filters` as `Control.messages_list`'s: `environment`,
+        `status`, `recipient`, `client_reference`."""
+        return [message.raw for message in self.control_messages(**filters)]
 
-    def control_messages(self) -> List[ControlMessage]:
-        """The account's messages, typed."""
-        return self.control.messages_list(account=self.api_key, limit=1000).items
+    def control_messages(self, **filters: Any) -> List[ControlMessage]:
+        """The account's messages, typed; the same filters as `messages`."""
+        return self.control.messages_list(account=self.api_key, limit=1000, **filters).items
 
     def webhooks(self) -> List[Any]:
         """The payloads the emulator posted to this test's route, in the order they arrived (the kit's copy, also when

@@ -2,27 +2,77 @@ package dev.smsemulator.junit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.io.IOException;
+import java.io.ByteArrayOutputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
- * The Java of docs/java.md is the sample project's (kits/java/sample), file for file, so the guide shows code that
- * .ci/run compiles and passes in a new project outside the checkout; and the README starts with its two commands.
+ * The Java of docs/java.md is the sample project's (kits/java/sample), file for file, and it compiles against this kit
+ * with warnings as errors and passes as pasted; and the README starts with its two commands.
  */
 class GuideTest {
+  /** The guide's java blocks, but those with a `<!-- not run: reason -->` line above them. */
+  private static List<String> guideBlocks() throws IOException {
+    String guide = Files.readString(Path.of("..", "..", "docs", "java.md"));
+    Matcher block = Pattern.compile("(?m)^([^\n]*)\n```java\n(.*?)^```$", Pattern.DOTALL).matcher(guide);
+    List<String> shown = new ArrayList<>();
+    while (block.find()) if (!block.group(1).startsWith("<!-- not run: ")) shown.add(block.group(2));
+    return shown;
+  }
+
+  @Test
+  void theGuidesJavaCompilesAgainstThisKitAndPassesAsPasted(@TempDir Path project) throws Exception {
+    List<String> sources = new ArrayList<>();
+    for (String code : guideBlocks()) {
+      String type = code.replaceAll("(?s).*?\\n(?:public )?(?:final )?class (\\w+).*", "$1");
+      Path file = Files.createDirectories(project.resolve("src")).resolve(type + ".java");
+      Files.writeString(file, code);
+      sources.add(file.toString());
+    }
+    Path classes = Files.createDirectories(project.resolve("classes"));
+    // The test's own class path: this kit's classes and JUnit, as the project's test scope has them.
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    List<String> arguments = new ArrayList<>(List.of("-Xlint:all", "-Werror", "-cp", classPath, "-d", classes.toString()));
+    arguments.addAll(sources);
+    ByteArrayOutputStream errors = new ByteArrayOutputStream();
+    int status = ToolProvider.getSystemJavaCompiler().run(null, errors, errors, arguments.toArray(String[]::new));
+    assertEquals(0, status, errors.toString(StandardCharsets.UTF_8));
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
+      for (String code : guideBlocks()) {
+        if (!code.contains("@Test")) continue;
+        String pkg = code.replaceAll("(?s)^package ([\\w.]+);.*", "$1");
+        String type = code.replaceAll("(?s).*?\\n(?:public )?(?:final )?class (\\w+).*", "$1");
+        var events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(loader.loadClass(pkg + "." + type)))
+            .execute().testEvents();
+        List<String> failures = events.failed().stream()
+            .map(event -> event.getTestDescriptor().getDisplayName() + ": " + event.getPayload(TestExecutionResult.class)
+                .flatMap(TestExecutionResult::getThrowable).map(Throwable::toString).orElse(""))
+            .toList();
+        assertEquals(List.of(), failures, "the guide's test, as pasted");
+        events.assertStatistics(stats -> stats.aborted(0));
+        assertTrue(events.succeeded().count() > 0, "the guide's test ran");
+      }
+    }
+  }
+
   @Test
   void theGuidesJavaIsTheSampleProjects() throws IOException {
-    String guide = Files.readString(Path.of("..", "..", "docs", "java.md"));
-    Matcher block = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL).matcher(guide);
-    List<String> shown = new ArrayList<>();
-    while (block.find()) shown.add(block.group(1));
+    List<String> shown = guideBlocks();
     assertEquals(2, shown.size(), "the app and its test");
     for (String code : shown) {
       String pkg = code.replaceAll("(?s)^package ([\\w.]+);.*", "$1");
