@@ -119,7 +119,10 @@ export function webhookEvent(facts: WebhookEventFacts): WebhookEvent {
  */
 export function shownWebhookEvent(event: WebhookEvent): WebhookEvent {
   const hidden = (text: string | null | undefined): boolean => text != null && text.includes('@');
-  if (!hidden(event.url) && !event.attempts.some((attempt) => hidden(attempt.url) || hidden(attempt.error)))
+  if (
+    !hidden(event.url) &&
+    !event.attempts.some((attempt) => hidden(attempt.url) || hidden(attempt.error) || hidden(attempt.answer))
+  )
     return event;
   return {
     ...event,
@@ -128,6 +131,8 @@ export function shownWebhookEvent(event: WebhookEvent): WebhookEvent {
       ...attempt,
       url: maskUrlCredentials(attempt.url),
       ...(attempt.error === undefined ? {} : { error: maskUrlsInText(attempt.error) }),
+      // A receiver's reason may quote a URL with its password (a kit's catcher naming the app it could not reach).
+      ...(attempt.answer === undefined ? {} : { answer: maskUrlsInText(attempt.answer) }),
     })),
   };
 }

@@ -98,3 +98,11 @@ def test_a_body_larger_than_the_emulators_largest_is_refused_before_it_is_read(s
     assert [forged.status for forged in sms.forged_webhooks()] == [413]
     assert sms.forged_webhooks()[0].body == b""
     assert largest < declared
+
+
+def test_an_app_url_that_does_not_answer_is_named_without_its_password():
+    from pytest_sms_emulator.catcher import CaughtRequest, forward_to_url
+
+    status, body, _ = forward_to_url("http://hooks:pw-hidden@127.0.0.1:1/sms", CaughtRequest("/w", {}, "{}", b"{}"))
+    assert status == 502
+    assert b"pw-hidden" not in body and b"http://hooks:***@127.0.0.1:1/sms" in body

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+from .http import shown_url
+
 #: Headers the catcher does not pass on to an app's URL (the connection's own; the rest go as they came).
 _HOP_HEADERS = {"host", "content-length", "connection", "keep-alive", "transfer-encoding"}
 
@@ -65,7 +67,8 @@ def forward_to_url(url: str, request: CaughtRequest, timeout: float = 30.0) -> _
         kept = {name: value for name, value in answer.getheaders() if name.lower() not in _HOP_HEADERS}
         return answer.status, body, kept
     except (OSError, http.client.HTTPException) as error:
-        return 502, f"the app at {url} did not answer: {error}".encode(), {"Content-Type": "text/plain"}
+        # The emulator keeps the start of this answer in its webhook log: the app URL's password is not in it.
+        return 502, f"the app at {shown_url(url)} did not answer: {error}".encode(), {"Content-Type": "text/plain"}
     finally:
         connection.close()
 
