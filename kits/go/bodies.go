@@ -71,6 +71,15 @@ func (f fields) set(name string, value any) {
 			return
 		}
 		value = *v
+	case *string:
+		if v == nil {
+			return
+		}
+		if *v == "" {
+			value = nil // the contract's null (a nullable text's "" is never valid)
+		} else {
+			value = *v
+		}
 	case bool:
 		if !v {
 			return

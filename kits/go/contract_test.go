@@ -203,10 +203,10 @@ func TestEveryAnswerIsAStructWithEveryPropertyOfTheContract(t *testing.T) {
 // A world request with every option set sends only fields the contract's world request knows.
 func TestAWorldRequestSendsOnlyTheContractsFields(t *testing.T) {
 	contract := readContract(t)
-	five := 5
+	five, a, b := 5, "http://a", "http://b"
 	body, err := WorldRequest{Name: "n", StartTime: "2026-11-23T09:00:00Z", Scenario: map[string]any{},
 		Account: &WorldAccount{APIKey: "pk_x", SigningSecret: "s", Balance: &five, SandboxBalance: &five,
-			WebhookURL: "http://a", SandboxWebhookURL: "http://b", Scopes: []string{"send"}}}.body()
+			WebhookURL: &a, SandboxWebhookURL: &b, Scopes: []string{"send"}}}.body()
 	if err != nil {
 		t.Fatal(err)
 	}

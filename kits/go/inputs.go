@@ -83,15 +83,18 @@ func (in WorldRequest) body() (fields, error) {
 
 // WorldAccount is a part of a control request's body.
 type WorldAccount struct {
-	APIKey               string
-	SigningSecret        string
-	WebhookSigningSecret string
+	APIKey        string
+	SigningSecret string
+	// WebhookSigningSecret: nil is not sent; a pointer to "" sends null.
+	WebhookSigningSecret *string
 	// Balance: nil is not sent (0 is).
 	Balance *int
 	// SandboxBalance: nil is not sent (0 is).
-	SandboxBalance    *int
-	WebhookURL        string
-	SandboxWebhookURL string
+	SandboxBalance *int
+	// WebhookURL: nil is not sent; a pointer to "" sends null.
+	WebhookURL *string
+	// SandboxWebhookURL: nil is not sent; a pointer to "" sends null.
+	SandboxWebhookURL *string
 	// Scopes: each is "balance", "send", "read", "edit" or "delete".
 	Scopes []string
 }
@@ -112,15 +115,18 @@ func (in WorldAccount) body() (fields, error) {
 // AccountInput is the body of AccountsCreate; zero fields are not sent.
 type AccountInput struct {
 	// APIKey: required.
-	APIKey               string
-	SigningSecret        string
-	WebhookSigningSecret string
+	APIKey        string
+	SigningSecret string
+	// WebhookSigningSecret: nil is not sent; a pointer to "" sends null.
+	WebhookSigningSecret *string
 	// Balance: nil is not sent (0 is).
 	Balance *int
 	// SandboxBalance: nil is not sent (0 is).
-	SandboxBalance    *int
-	WebhookURL        string
-	SandboxWebhookURL string
+	SandboxBalance *int
+	// WebhookURL: nil is not sent; a pointer to "" sends null.
+	WebhookURL *string
+	// SandboxWebhookURL: nil is not sent; a pointer to "" sends null.
+	SandboxWebhookURL *string
 	// Scopes: each is "balance", "send", "read", "edit" or "delete".
 	Scopes []string
 	Clock  string
@@ -142,8 +148,9 @@ func (in AccountInput) body() (fields, error) {
 
 // AccountPatch is the body of AccountsUpdate; zero fields are not sent.
 type AccountPatch struct {
-	SigningSecret        string
-	WebhookSigningSecret string
+	SigningSecret string
+	// WebhookSigningSecret: nil is not sent; a pointer to "" sends null.
+	WebhookSigningSecret *string
 	// Scopes: each is "balance", "send", "read", "edit" or "delete".
 	Scopes  []string
 	Live    *WalletPatch
@@ -177,7 +184,8 @@ type WalletPatch struct {
 	// Balance: nil is not sent (0 is).
 	Balance    *int
 	AddBalance int
-	WebhookURL string
+	// WebhookURL: nil is not sent; a pointer to "" sends null.
+	WebhookURL *string
 }
 
 func (in WalletPatch) body() (fields, error) {

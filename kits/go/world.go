@@ -100,9 +100,11 @@ func WithSigningSecret(secret string) Option {
 }
 
 // WithWebhookSigningSecret gives the world's account this webhook signing secret (default: one drawn for the world):
-// the secret its webhooks are signed with, which the app's handler checks and the catcher verifies.
+// the secret its webhooks are signed with, which the app's handler checks and the catcher verifies. A world's catcher
+// keeps only signed posts, so a world cannot be unsigned: an empty secret is refused (an account with unsigned
+// webhooks is made with Control.WorldsCreate or AccountsCreate, WebhookSigningSecret a pointer to "").
 func WithWebhookSigningSecret(secret string) Option {
-	return func(c *worldConfig) { c.request.Account.WebhookSigningSecret = secret }
+	return func(c *worldConfig) { c.request.Account.WebhookSigningSecret = &secret }
 }
 
 // WithAPIKey gives the world's account this API key (pk_…; default: one drawn for the world).
@@ -215,6 +217,9 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 		return nil, errors.New("a world hands webhooks to an app's handler or to its URL, not both")
 	}
 	request := config.request
+	if secret := request.Account.WebhookSigningSecret; secret != nil && *secret == "" {
+		return nil, errors.New("WithWebhookSigningSecret(\"\") would make the world's webhooks unsigned, and its catcher keeps only signed posts: name a secret, or leave the option out for one drawn per world")
+	}
 	if request.Account.APIKey == "" {
 		request.Account.APIKey = "pk_test_" + randomHex()
 	}
@@ -235,7 +240,7 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 	if err != nil {
 		return nil, err
 	}
-	request.Account.WebhookURL, request.Account.SandboxWebhookURL = catcher.URL, catcher.URL
+	request.Account.WebhookURL, request.Account.SandboxWebhookURL = &catcher.URL, &catcher.URL
 	created, err := emulator.Control.WorldsCreate(request)
 	if err != nil {
 		catcher.close()

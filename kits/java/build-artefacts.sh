@@ -25,6 +25,12 @@ cp -R "$dist/bundle/." "$carried/emulator/"
 (cd "$carried/emulator" && LC_ALL=C sort ../emulator.list | xargs -d '\n' sha256sum | sha256sum | cut -c1-16) >"$carried/emulator.digest"
 echo "sms-emulator-junit $version: $(wc -l <"$carried/emulator.list") bundle files, digest $(cat "$carried/emulator.digest")"
 "${mvn[@]}" -DskipTests deploy -DaltDeploymentRepository="local::file://$repo"
+# The jar carries every JSON file of test-vectors/ (TestVectors reads them there), or the build fails naming one missing.
+carried_files="$(jar --list --file "$repo/dev/smsemulator/sms-emulator-junit/$version/sms-emulator-junit-$version.jar")"
+for vector in ../../test-vectors/*.json; do
+  grep -qx "dev/smsemulator/junit/test-vectors/$(basename "$vector")" <<<"$carried_files" \
+    || { echo "java kit: the jar lacks dev/smsemulator/junit/test-vectors/$(basename "$vector")" >&2; exit 1; }
+done
 
 # The carried runtime: one jar per platform, dev/smsemulator/node/<classifier>/node (node.exe on Windows) and its digest.
 stage=target/runtime

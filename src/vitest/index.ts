@@ -17,6 +17,7 @@ export type {
   SmsWebhookHandler,
   SmsWorldOptions,
 } from './smsTest.js';
+export type { SmsWorldActs } from './worldActs.js';
 export { smsGlobalSetup } from './globalSetup.js';
 export type { ProvidedEmulator } from './globalSetup.js';
 export { smsMatchers } from './matchers.js';

@@ -28,6 +28,7 @@ import { BackgroundDeletions } from './backgroundDeletions.js';
 import { type ProvidedEmulator } from './globalSetup.js';
 import { type SmsSubject, registerSubject } from './matchers.js';
 import { type SharedResource, sharedResource } from './sharedResource.js';
+import { type SmsWorldActs, worldActs } from './worldActs.js';
 
 /** The emulator of a test file: embedded (`createEmulator`), or a process started by `smsGlobalSetup` and reached with `connect`. */
 export type SmsEmulator = Emulator | RemoteEmulator;
@@ -114,7 +115,7 @@ export interface SmsClock {
 }
 
 /** What each test receives as `sms`: its own account on the shared emulator, with a client and a catcher wired to it. */
-export interface SmsContext extends SmsSubject {
+export interface SmsContext extends SmsSubject, SmsWorldActs {
   /** The emulator this file's tests share: every answer may be awaited, in process or over HTTP. */
   readonly emulator: SmsEmulator;
   /**
@@ -363,6 +364,7 @@ async function runTest(
       get: async () => emulator.accounts.getScenario(apiKey),
       clear: async () => emulator.accounts.clearScenario(apiKey),
     },
+    ...worldActs(emulator, apiKey, environment),
   };
   registerSubject(task, sms);
   await use(sms);

@@ -164,3 +164,10 @@ test('a test whose receiver hangs holds none of its 20 concurrent neighbours: ea
     ).toBeLessThanOrEqual(2 * Math.max(alone, 1000));
   }
 });
+
+test('every act of the world facade answers for the test account, embedded and in process mode', () => {
+  for (const mode of ['embedded', 'process'])
+    expect(
+      testOf(run, mode, 'worldActs.fixture.ts', 'every act of the world facade answers for the test account'),
+    ).toMatchObject({ state: 'passed', errors: [] });
+});

@@ -318,6 +318,11 @@ function inputModel(contract) {
     } else if (schema.type === 'array') {
       type = `[]${nonNull(schema.items ?? {}).type === 'string' ? 'string' : 'any'}`;
       encode = 'set';
+    } else if (schema.type === 'string' && isNullable(raw)) {
+      // A string that may be null has three states: not sent, null, a text; "" is never a valid one, so it says null.
+      type = '*string';
+      encode = 'set';
+      notes.push('Nil is not sent; a pointer to "" sends null.');
     } else if (schema.type === 'string') {
       type = 'string';
       encode = 'set';
