@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { type ReceiverReport, checkReceiver } from '../webhooks/checkReceiver.js';
 import { receiverCheckNames } from '../webhooks/receiverChecks.js';
-import { type CommandLine, UsageError, takeText } from './commandLine.js';
+import { type CommandLine, UsageError, takeSwitch, takeText } from './commandLine.js';
 import type { CommandResult } from './commandResult.js';
 
 export function checkReceiverHelp(): string {
@@ -65,9 +65,7 @@ export async function checkReceiverCommand(line: CommandLine): Promise<CommandRe
   const signingSecret = takeText(line, 'signing-secret');
   const state = takeText(line, 'state');
   const reportFile = takeText(line, 'report');
-  const json = line.flags.get('json');
-  line.flags.delete('json');
-  if (json !== undefined && (json.length > 1 || json[0] !== true)) throw new UsageError('--json takes no value');
+  const json = takeSwitch(line, 'json');
   const [unknown] = line.flags.keys();
   if (unknown !== undefined) throw new UsageError(`unknown flag --${unknown} for check-receiver`);
   const [url, extra] = line.positionals;
@@ -88,7 +86,7 @@ export async function checkReceiverCommand(line: CommandLine): Promise<CommandRe
     if (error instanceof RangeError) throw new UsageError(error.message);
     throw error;
   }
-  const stdout = json === undefined ? receiverReportText(report) : `${JSON.stringify(report, null, 2)}\n`;
+  const stdout = json ? `${JSON.stringify(report, null, 2)}\n` : receiverReportText(report);
   if (reportFile !== undefined) {
     const { receiverReportPage } = await import('../ui/receiverReportPage.js');
     try {

@@ -48,3 +48,12 @@ export function takeText(line: CommandLine, name: string): string | undefined {
   if (value === true) throw new UsageError(`--${name} needs a value`);
   return value;
 }
+
+/** A flag that takes no value (`--json`). */
+export function takeSwitch(line: CommandLine, name: string): boolean {
+  const values = line.flags.get(name);
+  if (values === undefined) return false;
+  line.flags.delete(name);
+  if (values.length > 1 || values[0] !== true) throw new UsageError(`--${name} takes no value`);
+  return true;
+}

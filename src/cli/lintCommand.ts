@@ -3,7 +3,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { type TemplateFinding, type TemplateRules, templateFindings } from '../domain/templateFindings.js';
-import { type CommandLine, UsageError, takeText } from './commandLine.js';
+import { type CommandLine, UsageError, takeSwitch, takeText } from './commandLine.js';
+import { escapeHtml } from '../ui/escapeHtml.js';
 import type { CommandResult } from './commandResult.js';
 import { TemplateFileError, templateFormatOf, templateFormats, templateTexts } from './templateTexts.js';
 
@@ -102,14 +103,6 @@ function count(line: CommandLine, flag: string, minimum: number): number | undef
   return Number(text);
 }
 
-function flag(line: CommandLine, name: string): boolean {
-  const values = line.flags.get(name);
-  line.flags.delete(name);
-  if (values === undefined) return false;
-  if (values.length > 1 || values[0] !== true) throw new UsageError(`--${name} takes no value`);
-  return true;
-}
-
 /** A file's own settings over the command line's. */
 function fileRules(base: TemplateRules, settings: Record<string, string>, file: string): TemplateRules {
   const rules = { ...base };
@@ -149,22 +142,18 @@ function findingText(finding: LintFinding): string {
   return `${where} (position ${finding.position}): ${JSON.stringify(finding.char)} ${finding.codePoint}${name} makes the text UCS-2 (${finding.segments} segment${finding.segments === 1 ? '' : 's'}); ${finding.fix}`;
 }
 
-function xml(text: string): string {
-  return text.replace(/[<>&"]/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot' }[char]};`);
-}
-
 function junit(report: LintReport): string {
   const byFile = new Map<string, LintReport['cases']>();
   for (const entry of report.cases) byFile.set(entry.file, [...(byFile.get(entry.file) ?? []), entry]);
   const suites = [...byFile].map(([file, cases]) => {
     const failures = cases.filter((entry) => entry.findings.length > 0).length;
     const testcases = cases.map((entry) => {
-      const name = xml(entry.key ?? `line ${entry.line}`);
-      if (entry.findings.length === 0) return `    <testcase classname="${xml(file)}" name="${name}"/>`;
+      const name = escapeHtml(entry.key ?? `line ${entry.line}`);
+      if (entry.findings.length === 0) return `    <testcase classname="${escapeHtml(file)}" name="${name}"/>`;
       const text = entry.findings.map(findingText).join('\n');
-      return `    <testcase classname="${xml(file)}" name="${name}">\n      <failure message="${xml(entry.findings[0]?.fix ?? '')}">${xml(text)}</failure>\n    </testcase>`;
+      return `    <testcase classname="${escapeHtml(file)}" name="${name}">\n      <failure message="${escapeHtml(entry.findings[0]?.fix ?? '')}">${escapeHtml(text)}</failure>\n    </testcase>`;
     });
-    return `  <testsuite name="${xml(file)}" tests="${cases.length}" failures="${failures}">\n${testcases.join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="${escapeHtml(file)}" tests="${cases.length}" failures="${failures}">\n${testcases.join('\n')}\n  </testsuite>`;
   });
   const failures = report.cases.filter((entry) => entry.findings.length > 0).length;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="sms-emulator lint" tests="${report.cases.length}" failures="${failures}">\n${suites.join('\n')}\n</testsuites>\n`;
@@ -183,9 +172,9 @@ export function lintCommand(line: CommandLine): CommandResult {
 function lint(line: CommandLine): CommandResult {
   const maxSegments = count(line, 'max-segments', 1);
   const placeholderLength = count(line, 'placeholder-length', 0) ?? defaultPlaceholderLength;
-  const gsm7Only = flag(line, 'gsm7-only');
-  const json = flag(line, 'json');
-  const xmlReport = flag(line, 'junit');
+  const gsm7Only = takeSwitch(line, 'gsm7-only');
+  const json = takeSwitch(line, 'json');
+  const xmlReport = takeSwitch(line, 'junit');
   const [unknown] = line.flags.keys();
   if (unknown !== undefined) throw new UsageError(`unknown flag --${unknown} for lint`);
   if (json && xmlReport) throw new UsageError('give --json or --junit, not both');

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { lazyPackage } from '../lazyPackage.js';
 import { envName } from '../options.js';
-import { type CommandLine, UsageError, splitCommandLine, takeText } from './commandLine.js';
+import { type CommandLine, UsageError, splitCommandLine, takeText, takeSwitch } from './commandLine.js';
 import type { CommandResult } from './commandResult.js';
 import { TranscriptError, parseTranscript } from '../parity/transcript.js';
 
@@ -70,15 +70,6 @@ function readText(path: string, what: string): string {
   } catch (error) {
     throw new UsageError(`cannot read ${what} ${path}: ${(error as Error).message}`);
   }
-}
-
-/** A flag that takes no value (`--json`). */
-export function takeSwitch(line: CommandLine, name: string): boolean {
-  const values = line.flags.get(name);
-  if (values === undefined) return false;
-  line.flags.delete(name);
-  if (values.length > 1 || values[0] !== true) throw new UsageError(`--${name} takes no value`);
-  return true;
 }
 
 function refuseRest(line: CommandLine, action: string, positionals: number): void {
