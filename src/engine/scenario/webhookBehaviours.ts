@@ -7,7 +7,7 @@
 import {
   type AppliedBehaviour,
   behaviourTouches,
-  defaultLateAfter,
+  defaultAfter,
   defaultTimes,
 } from '../../domain/deliveryBehaviour.js';
 import type { NotificationSubject } from '../../webhooks/behaviourDecider.js';
@@ -23,8 +23,6 @@ interface BehaviourState {
   seen: number;
   remaining: number | undefined;
 }
-
-const defaultLateMs = parseDuration(defaultLateAfter) as number;
 
 export class WebhookBehaviours {
   private states: BehaviourState[] = [];
@@ -62,7 +60,7 @@ export class WebhookBehaviours {
       applied.push({
         name: spec.behaviour,
         times: spec.times ?? defaultTimes(spec.behaviour),
-        afterMs: spec.after === undefined ? defaultLateMs : (parseDuration(spec.after) ?? defaultLateMs),
+        afterMs: parseDuration(spec.after ?? defaultAfter(spec.behaviour)) as number,
       });
     }
     return applied;
