@@ -4,12 +4,7 @@
  * carries them out.
  */
 
-import {
-  type AppliedBehaviour,
-  behaviourTouches,
-  defaultAfter,
-  defaultTimes,
-} from '../../domain/deliveryBehaviour.js';
+import { type AppliedBehaviour, behaviourTouches, defaultAfter, defaultTimes } from '../../domain/deliveryBehaviour.js';
 import type { NotificationSubject } from '../../webhooks/behaviourDecider.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
