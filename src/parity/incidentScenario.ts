@@ -6,7 +6,7 @@
  */
 
 import { basename, isAbsolute } from 'node:path';
-import { maxDeliveriesPerNotification } from '../domain/deliveryBehaviour.js';
+import { type DeliveryBehaviourName, maxDeliveriesPerNotification } from '../domain/deliveryBehaviour.js';
 import { ApiError } from '../domain/errors.js';
 import { legStatuses, walkProblem } from '../domain/message.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
@@ -152,18 +152,10 @@ function csvRows(text: string): string[][] {
   return rows;
 }
 
-/** The problem of a time, in the words a person fixing the log needs. */
-const timeProblems = {
-  'not-a-time': 'is not a time (write ISO 8601 with its UTC offset, such as 2026-11-21T10:00:05+02:00)',
-  'no-offset':
-    'has no UTC offset, so it names a different instant in every zone: give the times with theirs (Z, +02:00), or name the zone they were written in with --timezone <IANA zone> (timeZone)',
-  'not-in-zone': 'never happens in the zone given (the clocks went forward past it)',
-} as const;
-
 function timeOf(value: unknown, where: string, timeZone: string | undefined): number {
   if (typeof value === 'number') return value;
   const read = logTime(String(value), timeZone);
-  if ('problem' in read) throw new DeliveryLogError(`${where}: ${JSON.stringify(value)} ${timeProblems[read.problem]}`);
+  if ('problem' in read) throw new DeliveryLogError(`${where}: ${JSON.stringify(value)} ${read.problem}`);
   return read.at;
 }
 
@@ -328,7 +320,7 @@ function rowList(receipts: readonly Receipt[]): string {
 
 /** One delivery behaviour seen on a number's notifications, before numbers seen alike are grouped. */
 interface Observed {
-  behaviour: 'duplicate' | 'reorder' | 'late';
+  behaviour: DeliveryBehaviourName;
   status?: string;
   times?: number;
   after?: string;

@@ -3,8 +3,13 @@
  * IANA zone; never in the machine's zone, so the same log gives the same times on every machine.
  */
 
-/** What a log's time text is: an instant (epoch ms), a wall time with no offset and no zone to read it in, or no time. */
-export type LogTime = { at: number } | { problem: 'no-offset' | 'not-a-time' | 'not-in-zone' };
+/** What a log's time text is: an instant (epoch ms), or why it is none, in the words a person fixing the log needs. */
+export type LogTime = { at: number } | { problem: string };
+
+const notATime = 'is not a time (write ISO 8601 with its UTC offset, such as 2026-11-21T10:00:05+02:00)';
+const noOffset =
+  'has no UTC offset, so it names a different instant in every zone: give the times with theirs (Z, +02:00), or name the zone they were written in with --timezone <IANA zone> (timeZone)';
+const notInZone = 'never happens in the zone given (the clocks went forward past it)';
 
 const iso =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -56,7 +61,7 @@ export function logTime(text: string, timeZone?: string): LogTime {
   const match = iso.exec(value);
   if (match === null) {
     const ms = Date.parse(value);
-    return zoned.test(value) && !Number.isNaN(ms) ? { at: ms } : { problem: 'not-a-time' };
+    return zoned.test(value) && !Number.isNaN(ms) ? { at: ms } : { problem: notATime };
   }
   const [, year, month, day, hour, minute, second = '0', fraction = '0', offset] = match;
   const wall = Date.UTC(
@@ -68,14 +73,14 @@ export function logTime(text: string, timeZone?: string): LogTime {
     Number(second),
     Math.round(Number(`0.${fraction}`) * 1000),
   );
-  if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== Number(day)) return { problem: 'not-a-time' };
+  if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== Number(day)) return { problem: notATime };
   if (offset !== undefined) {
     const sign = offset.startsWith('-') ? -1 : 1;
     const digits = /^[+-](\d{2}):?(\d{2})?$/.exec(offset);
     const minutes = digits === null ? 0 : Number(digits[1]) * 60 + Number(digits[2] ?? 0);
     return { at: wall - sign * minutes * 60_000 };
   }
-  if (timeZone === undefined) return { problem: 'no-offset' };
+  if (timeZone === undefined) return { problem: noOffset };
   const at = inZone(wall, timeZone);
-  return at === undefined ? { problem: 'not-in-zone' } : { at };
+  return at === undefined ? { problem: notInZone } : { at };
 }
