@@ -803,8 +803,8 @@ public class Control extends ControlTransport {
    * @param body the body's fields (Duration values are sent as milliseconds, Instant ones as ISO 8601 text)
    * @return the answer
    */
-  public Map<String, Object> cost(Map<String, ?> body) {
-    return Json.asMap(call("POST", "/cost", body));
+  public CostExplanation cost(Map<String, ?> body) {
+    return CostExplanation.fromJson(call("POST", "/cost", body));
   }
 
   /**
@@ -817,8 +817,8 @@ public class Control extends ControlTransport {
    * @param text 
    * @return the answer
    */
-  public Map<String, Object> cost(String text) {
-    return Json.asMap(call("POST", "/cost", fields("text", text)));
+  public CostExplanation cost(String text) {
+    return CostExplanation.fromJson(call("POST", "/cost", fields("text", text)));
   }
 
   /**
@@ -832,8 +832,8 @@ public class Control extends ControlTransport {
    * @param recipients the <code>recipients</code> field
    * @return the answer
    */
-  public Map<String, Object> cost(String text, Long recipients) {
-    return Json.asMap(call("POST", "/cost", fields("text", text, "recipients", recipients)));
+  public CostExplanation cost(String text, Long recipients) {
+    return CostExplanation.fromJson(call("POST", "/cost", fields("text", text, "recipients", recipients)));
   }
 
   /**
