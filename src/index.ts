@@ -40,6 +40,7 @@ export type { Encoding, SegmentCount } from './domain/segments.js';
 /** Why a text costs what it costs: encoding, segments, the characters that forced UCS-2 and what was meant, credits. */
 export { explainCost } from './domain/costExplanation.js';
 export type { CostExplanation, CostTrigger } from './domain/costExplanation.js';
+export type { Spend, Spender } from './domain/spend.js';
 export { errorCatalogue, ApiError } from './domain/errors.js';
 export type { ErrorCode, ErrorDefinition } from './domain/errors.js';
 

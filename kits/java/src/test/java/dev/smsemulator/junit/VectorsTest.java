@@ -55,14 +55,12 @@ class VectorsTest {
    * back, so a text the kit's JSON mangles (a surrogate pair, a decomposed accent, CRLF, an escape) miscounts here.
    */
   @TestFactory
-  @SuppressWarnings("unchecked")
   Stream<DynamicTest> segmentVectorsAreCountedAsTheEmulatorChargesThem(Emulator emulator) throws IOException {
     return cases("segments.json").stream().map(c -> DynamicTest.dynamicTest((String) c.get("name"), () -> {
-      Map<String, Object> why = emulator.control.cost((String) c.get("text"));
-      assertEquals(List.of(c.get("encoding"), c.get("units"), c.get("segments")), List.of(why.get("encoding"), why.get("units"), why.get("segments")),
+      CostExplanation why = emulator.control.cost((String) c.get("text"));
+      assertEquals(List.of(c.get("encoding"), c.get("units"), c.get("segments")), List.of(why.encoding(), why.units(), why.segments()),
           c.get("name") + ": encoding, units, segments");
-      List<Map<String, Object>> triggers = (List<Map<String, Object>>) why.get("triggers");
-      assertEquals(c.get("ucs2Trigger"), triggers.isEmpty() ? null : triggers.get(0).get("char"), "the first character that forced UCS-2");
+      assertEquals(c.get("ucs2Trigger"), why.triggers().isEmpty() ? null : why.triggers().get(0).character(), "the first character that forced UCS-2");
     }));
   }
 
