@@ -110,42 +110,35 @@ func innerSpend(t *testing.T, recipients int) {
 	}
 }
 
-// runInnerSpenders runs the inner spenders in a process of their own with env set; answers its output and whether it
-// passed.
-func runInnerSpenders(t *testing.T, env ...string) (string, bool) {
+// budgetRuns runs the inner spenders in a process of their own with the budget variable at over, where they must fail
+// saying each of wanted, then at within, where they must pass.
+func budgetRuns(t *testing.T, variable string, over, within int, wanted ...string) {
 	t.Helper()
-	inner := exec.Command(os.Args[0], "-test.run=^TestInner(Big)?Spender$", "-test.v")
-	inner.Env = append(append(os.Environ(), "SMSEMU_INNER_SPEND=1"), env...)
-	output, err := inner.CombinedOutput()
-	return string(output), err == nil
+	for _, budget := range []int{over, within} {
+		inner := exec.Command(os.Args[0], "-test.run=^TestInner(Big)?Spender$", "-test.v")
+		inner.Env = append(os.Environ(), "SMSEMU_INNER_SPEND=1", fmt.Sprintf("%s=%d", variable, budget))
+		output, err := inner.CombinedOutput()
+		if passed := err == nil; passed != (budget == within) {
+			t.Fatalf("with %s=%d the inner run passed: %v\n%s", variable, budget, passed, output)
+		}
+		if budget == over {
+			mustContain(t, string(output), wanted...)
+		}
+	}
 }
 
 func TestATestOverItsWithBudgetFailsNamingTheTopSpenders(t *testing.T) {
 	t.Parallel()
-	output, passed := runInnerSpenders(t, "SMSEMU_INNER_TEST_BUDGET=1")
-	if passed {
-		t.Fatalf("the inner tests passed over their budget:\n%s", output)
-	}
-	mustContain(t, output, "--- PASS: TestInnerSpender", "--- FAIL: TestInnerBigSpender",
+	budgetRuns(t, "SMSEMU_INNER_TEST_BUDGET", 1, 2, "--- PASS: TestInnerSpender", "--- FAIL: TestInnerBigSpender",
 		"expected this test to cost at most 1 credit; it spent 2 credits on 1 message. Top spenders:",
 		`2 credits: to 27831234567, 27831234568: "It’s ready" (UCS-2, 1 segment × 2 recipients; UCS-2 forced by "’" at 3)`,
 		"(WithBudget(1))")
-	if output, passed := runInnerSpenders(t, "SMSEMU_INNER_TEST_BUDGET=2"); !passed {
-		t.Fatalf("the inner tests failed within their budget:\n%s", output)
-	}
 }
 
 func TestASuiteOverItsBudgetFailsNamingTheTestsThatSpentMost(t *testing.T) {
 	t.Parallel()
-	output, passed := runInnerSpenders(t, "SMSEMU_INNER_SUITE_BUDGET=2")
-	if passed {
-		t.Fatalf("the inner suite passed over its budget:\n%s", output)
-	}
-	mustContain(t, output, "--- PASS: TestInnerSpender", "--- PASS: TestInnerBigSpender",
+	budgetRuns(t, "SMSEMU_INNER_SUITE_BUDGET", 2, 3, "--- PASS: TestInnerSpender", "--- PASS: TestInnerBigSpender",
 		"expected the suite to cost at most 2 credits (SuiteBudget); it spent 3 credits in 2 tests. Top spenders:\n"+
 			`  - TestInnerBigSpender: 2 credits; its costliest message: 2 credits: to 27831234567, 27831234568: "It’s ready"`,
 		`  - TestInnerSpender: 1 credit; its costliest message: 1 credit: to 27831234567: "It’s ready" (UCS-2, 1 segment × 1 recipient; UCS-2 forced by "’" at 3)`)
-	if output, passed := runInnerSpenders(t, "SMSEMU_INNER_SUITE_BUDGET=3"); !passed {
-		t.Fatalf("the inner suite failed within its budget:\n%s", output)
-	}
 }
