@@ -62,7 +62,7 @@ export { emulatorTranscript } from './parity/emulatorTranscript.js';
 export type { EmulatorTranscriptOptions } from './parity/emulatorTranscript.js';
 export { parityDiff } from './parity/parityDiff.js';
 export type { ParityDiffOptions, ParityReport } from './parity/parityDiff.js';
-export type { Finding } from './parity/compareTranscript.js';
+export type { Finding } from './parity/groupFindings.js';
 export type { FindingKind, ParityRulesInput, Tier } from './parity/parityRules.js';
 export { parseTranscript } from './parity/transcript.js';
 export type { Transcript, TranscriptEvent, TranscriptHeader } from './parity/transcript.js';
