@@ -295,7 +295,7 @@ export const settings = {
   mcpIdleLimit: setting(
     wallWaitSchema.default('30m'),
     'string',
-    "How long an MCP session over HTTP may go unused (wall time) before it ends and its world (account, clock, messages) is deleted.",
+    'How long an MCP session over HTTP may go unused (wall time) before it ends and its world (account, clock, messages) is deleted.',
   ),
   reportOnExit: setting(
     z.string().min(1).optional(),

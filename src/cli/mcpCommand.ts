@@ -32,7 +32,7 @@ A running emulator also serves MCP over streamable HTTP at /_emulator/mcp. Docs:
 `;
 
 /** A backend that reaches the emulator through `fetch` (in process: emulator.fetch; else HTTP). */
-function fetchBackend(
+export function fetchBackend(
   origin: string,
   fetch: (request: Request) => Promise<Response>,
   controlToken: string | undefined,
@@ -60,7 +60,8 @@ export async function mcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv
       const line = splitCommandLine(argv);
       const target = targetOf(line, env);
       const [extra] = [...line.positionals, ...[...line.flags.keys()].map((flag) => `--${flag}`)];
-      if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}" (with --url, mcp takes only the connection flags)`);
+      if (extra !== undefined)
+        throw new UsageError(`unexpected argument "${extra}" (with --url, mcp takes only the connection flags)`);
       backend = fetchBackend(target.origin, target.fetch, target.controlToken);
     } else {
       const request = parseCli(argv, env);
@@ -69,11 +70,15 @@ export async function mcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv
       const urls = await emulator.listen();
       backend = fetchBackend(urls.origin, emulator.fetch, emulator.options.controlToken);
       stop = () => emulator.close();
-      process.stderr.write(`sms-emulator: MCP on stdio; the emulator listens on ${urls.origin} (API ${urls.live}/v1)\n`);
+      process.stderr.write(
+        `sms-emulator: MCP on stdio; the emulator listens on ${urls.origin} (API ${urls.live}/v1)\n`,
+      );
     }
   } catch (error) {
     const usage = error instanceof UsageError || error instanceof CliError;
-    process.stderr.write(`sms-emulator mcp: ${(error as Error).message}${usage ? '. Try: sms-emulator mcp --help' : ''}\n`);
+    process.stderr.write(
+      `sms-emulator mcp: ${(error as Error).message}${usage ? '. Try: sms-emulator mcp --help' : ''}\n`,
+    );
     process.exitCode = 2;
     return;
   }

@@ -283,7 +283,8 @@ export const errorCatalogue = {
   MCP_NO_MESSAGE: {
     status: 404,
     published: emulator,
-    description: "No message of the session's world matched within the time given (to that number, with that text or code pattern).",
+    description:
+      "No message of the session's world matched within the time given (to that number, with that text or code pattern).",
     fix: 'Check the number (international format, as the API stores it) and the pattern, give the app more time with `within`, or list the messages the world holds (messages_list).',
   },
   CLOCK_BACKWARDS: {

@@ -10,7 +10,7 @@ import { worldInput } from '../control/inputs.js';
 import { controlRouteOf } from '../control/operationList.js';
 import { parseControl } from '../control/parseControl.js';
 import { durationSchema } from '../domain/durationSchema.js';
-import { apiPrefixes, defaultEnvironment, environments } from '../domain/environment.js';
+import { apiPrefixes, defaultEnvironment, environmentPaths, environments } from '../domain/environment.js';
 import { ApiError } from '../domain/errors.js';
 import type { MessageView } from '../domain/messageView.js';
 import { isValidMsisdn } from '../domain/msisdn.js';
@@ -18,6 +18,7 @@ import { signRequest } from '../domain/signing.js';
 import { parseDuration } from '../domain/time.js';
 import { compileExtractor, compileRegex, patternProblem } from '../engine/scenario/pattern.js';
 import { reportPage } from '../ui/reportPage.js';
+import { reportFormats } from '../ui/timelineReport.js';
 import type { McpSession } from './mcpSession.js';
 
 export interface AgentTool {
@@ -102,8 +103,8 @@ async function worldSummary(session: McpSession): Promise<object> {
     apiKey: account.apiKey,
     signingSecret: account.signingSecret,
     webhookSigningSecret: account.webhookSigningSecret,
-    live: `${origin}${apiPrefixes.live}`,
-    sandbox: `${origin}${apiPrefixes.sandbox}`,
+    live: `${origin}${environmentPaths.live}`,
+    sandbox: `${origin}${environmentPaths.sandbox}`,
     balance: { live: account.live.balance, sandbox: account.sandbox.balance },
     webhookUrl: { live: account.live.webhookUrl, sandbox: account.sandbox.webhookUrl },
     clock: { id: clock.id, time: clock.time, mode: clock.mode },
@@ -113,7 +114,7 @@ async function worldSummary(session: McpSession): Promise<object> {
 export const agentTools: readonly AgentTool[] = [
   tool(
     'open_world',
-    "Opens this session's world: its own account (API key, balances, webhook URL), its own clock (manual: it moves only when you move it) and its own scenario. Every other tool opens one with defaults on first use; a session holds one world. Answers the API key and base addresses to give the app under test.",
+    "Opens this session's world: its own account (API key, balances, webhook URL), its own clock (manual: it moves only when you move it) and its own scenario. Every other tool opens one with defaults on first use; a session holds one world. Answers the API key, signing secrets and base addresses (the API is under `<base>/v1`) to give the app under test.",
     worldInput,
     async (session, input) => {
       await session.open(input);
@@ -212,7 +213,7 @@ export const agentTools: readonly AgentTool[] = [
   tool(
     'timeline',
     "This world's timeline: every request, status change, webhook try and clock move in virtual-time order (as JSON; `html` gives the self-contained report page).",
-    z.strictObject({ format: z.enum(['json', 'html']).optional() }),
+    z.strictObject({ format: z.enum(reportFormats).optional() }),
     async (session, { format = 'json' }) => {
       const { account } = await session.world();
       const report = await session.backend.report(account.apiKey);

@@ -82,7 +82,7 @@ function stringFields(fields: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(
     Object.entries(fields).map(([name, value]) => [
       name,
-      typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
+      value === undefined || value === null || typeof value === 'object' ? value : String(value),
     ]),
   );
 }
@@ -98,7 +98,7 @@ const scopeNote: Record<WorldScope, string> = {
   worldClock: " In an MCP session, this is the session's world's own clock.",
   ownReceiver: " In an MCP session, only the receiver the world's account names as its webhook URL.",
   outside:
-    " Reaches every world: refused in an MCP session (MCP_OUTSIDE_WORLD); use the control API or the CLI for the whole emulator.",
+    ' Reaches every world: refused in an MCP session (MCP_OUTSIDE_WORLD); use the control API or the CLI for the whole emulator.',
 };
 
 let tools: ContractTool[] | undefined;

@@ -13,11 +13,11 @@ export const mcpPrompts: readonly McpPrompt[] = [
     description: 'Drive a sign-up or 2FA flow that texts a one-time code, read the code, and check that it expires.',
     arguments: [
       { name: 'phone', description: 'The number the app texts (default 27831234567).', required: false },
-      { name: 'validity', description: "How long the app says a code is valid (default 10m).", required: false },
+      { name: 'validity', description: 'How long the app says a code is valid (default 10m).', required: false },
     ],
     text: ({ phone = '27831234567', validity = '10m' }) =>
       [
-        'Test the sign-up flow that texts a one-time code, against this session\'s sms-emulator world:',
+        "Test the sign-up flow that texts a one-time code, against this session's sms-emulator world:",
         '1. Call open_world and configure the app under test with the apiKey and the live base address it answers.',
         `2. Start the sign-up in the app for ${phone}; then call latest_code with to=${phone} and within=10s.`,
         '3. Enter that code in the app and check that the sign-up succeeds.',
@@ -27,7 +27,8 @@ export const mcpPrompts: readonly McpPrompt[] = [
   },
   {
     name: 'delivery_failure',
-    description: "Check how the app handles an SMS that is never delivered: set the outcome, move the clock, read the webhooks.",
+    description:
+      'Check how the app handles an SMS that is never delivered: set the outcome, move the clock, read the webhooks.',
     arguments: [{ name: 'phone', description: 'The number whose SMS fails (default 27831234567).', required: false }],
     text: ({ phone = '27831234567' }) =>
       [

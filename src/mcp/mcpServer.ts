@@ -32,15 +32,17 @@ function toolError(error: unknown): CallToolResult {
   const known = typeof code === 'string' && code in errorCatalogue ? (code as ErrorCode) : undefined;
   const caught = known === undefined ? new ApiError('INTERNAL_SERVER_ERROR', (error as Error).message) : undefined;
   const shown = known ?? 'INTERNAL_SERVER_ERROR';
-  const description =
-    error instanceof ApiError ? error.description : (caught?.description ?? (error as Error).message);
+  const description = error instanceof ApiError ? error.description : (caught?.description ?? (error as Error).message);
   const body = { code: shown, status: errorCatalogue[shown].status, description, fix: errorCatalogue[shown].fix };
   return { isError: true, content: [{ type: 'text', text: boundedJson({ error: body }) }] };
 }
 
 async function callTool(session: McpSession, name: string, args: Record<string, unknown>): Promise<unknown> {
   if (JSON.stringify(args).length > maxToolArguments)
-    throw new ApiError('MCP_INPUT_TOO_LARGE', `The arguments of ${name} are larger than ${maxToolArguments} bytes of JSON.`);
+    throw new ApiError(
+      'MCP_INPUT_TOO_LARGE',
+      `The arguments of ${name} are larger than ${maxToolArguments} bytes of JSON.`,
+    );
   const agent = agentTools.find((entry) => entry.name === name);
   if (agent !== undefined) return agent.run(session, args);
   const contract = contractTools().find((entry) => entry.name === name);
@@ -75,7 +77,8 @@ export function createMcpServer(session: McpSession, version: string): Server {
       {
         uri: timelineUri,
         name: "This session's world timeline",
-        description: 'Every request, status change, webhook try and clock move of the world, as a self-contained HTML page.',
+        description:
+          'Every request, status change, webhook try and clock move of the world, as a self-contained HTML page.',
         mimeType: 'text/html',
       },
       ...[...session.backend.docs()].map(([name, page]) => ({
@@ -91,7 +94,9 @@ export function createMcpServer(session: McpSession, version: string): Server {
       const text = reportPage(await session.backend.report(account.apiKey));
       return { contents: [{ uri: params.uri, mimeType: 'text/html', text }] };
     }
-    const page = params.uri.startsWith(docsUri) ? session.backend.docs().get(params.uri.slice(docsUri.length)) : undefined;
+    const page = params.uri.startsWith(docsUri)
+      ? session.backend.docs().get(params.uri.slice(docsUri.length))
+      : undefined;
     if (page === undefined) throw new ApiError('MCP_UNKNOWN_TOOL', `No resource "${params.uri.slice(0, 200)}".`);
     return { contents: [{ uri: params.uri, mimeType: 'text/markdown', text: page.text }] };
   });

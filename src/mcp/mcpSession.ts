@@ -12,7 +12,7 @@ import type { WebhookEvent } from '../domain/webhookEvent.js';
 import type { AccountView } from '../engine/inspection.js';
 import type { ContractTool } from './contractTools.js';
 import type { McpBackend } from './mcpBackend.js';
-import { outsideWorld } from './worldScopes.js';
+import { type WorldScope, outsideWorld } from './worldScopes.js';
 
 const route = {
   worldsCreate: controlRouteOf('worlds.create'),
@@ -58,67 +58,81 @@ export class McpSession {
   /** Runs a control operation's tool inside the world: its account, clock and ids confined, or refused. */
   async callContract(tool: ContractTool, args: Record<string, unknown>): Promise<unknown> {
     const world = await this.world();
-    const key = world.account.apiKey;
-    const clock = world.clock.id;
-    const own = (name: string, value: string, what: string): void => {
-      if (args[name] !== undefined && args[name] !== value)
-        throw outsideWorld(`${what} "${String(args[name])}"`, `leave \`${name}\` out: the session's world is ${value}.`);
-      args[name] = value;
-    };
-    switch (tool.scope) {
-      case 'free':
-        break;
-      case 'account':
-        own('account', key, 'The account');
-        break;
-      case 'ownAccount':
-        own('key', key, 'The account');
-        break;
-      case 'ownClock':
-        own('id', clock, 'The clock');
-        break;
-      case 'worldClock':
-        return this.#call(tool.op === controlRouteOf('clock.state') ? route.clocksGet : route.clocksMove, [
-          clock,
-          ...tool.handleArgs(args),
-        ]);
-      case 'ownMessage': {
-        const message = (await this.backend.call(route.messagesGet, [String(args.id)]).catch(() => undefined)) as
-          | MessageView
-          | undefined;
-        if (message?.account !== key)
-          throw outsideWorld(`Message "${String(args.id)}"`, "only this world's messages can be read or moved here.");
-        break;
-      }
-      case 'ownWebhook': {
-        const event = (await this.backend.call(route.webhooksGet, [String(args.id)]).catch(() => undefined)) as
-          | WebhookEvent
-          | undefined;
-        if (event?.account !== key)
-          throw outsideWorld(`Webhook event "${String(args.id)}"`, "only this world's webhook events are reachable here.");
-        break;
-      }
-      case 'ownReceiver': {
-        own('account', key, 'The account');
-        const account = (await this.backend.call(route.accountsGet, [key])) as AccountView;
-        const named = [account.live.webhookUrl, account.sandbox.webhookUrl];
-        if (typeof args.receiver !== 'string' || !named.includes(maskUrlCredentials(args.receiver)))
-          throw outsideWorld(
-            `The receiver "${maskUrlCredentials(String(args.receiver))}"`,
-            "the receiver check posts only to the webhook URL the world's account names: set it with accounts_update first.",
-          );
-        break;
-      }
-      case 'outside':
-        throw outsideWorld(
-          `\`${tool.name}\``,
-          'use the world-shaped tools (open_world, move_clock, messages_list, …); the whole emulator is driven from the control API or the CLI.',
-        );
-    }
-    return this.#call(tool.op, tool.handleArgs(args));
+    const confined = await confiners[tool.scope]({
+      session: this,
+      tool,
+      args,
+      key: world.account.apiKey,
+      clock: world.clock.id,
+    });
+    return confined ?? this.#call(tool.op, tool.handleArgs(args));
   }
 
   #call(op: ControlRoute, args: readonly unknown[]): Promise<unknown> {
     return this.backend.call(op, args);
   }
 }
+
+interface Call {
+  session: McpSession;
+  tool: ContractTool;
+  /** The tool's arguments, which a confiner fills in with the world's own account or clock. */
+  args: Record<string, unknown>;
+  key: string;
+  clock: string;
+}
+
+/** Fills `name` in with the world's own value, or refuses another one. */
+function own({ args }: Call, name: string, value: string, what: string): void {
+  if (args[name] !== undefined && args[name] !== value)
+    throw outsideWorld(`${what} "${String(args[name])}"`, `leave \`${name}\` out: the session's world is ${value}.`);
+  args[name] = value;
+}
+
+/**
+ * What each world scope does before a call: fills in or checks the arguments (answering undefined, so the operation
+ * runs as asked), answers the call itself (the world's clock in place of the emulator's), or refuses it.
+ */
+const confiners: Record<WorldScope, (call: Call) => Promise<unknown>> = {
+  free: async () => undefined,
+  account: async (call) => own(call, 'account', call.key, 'The account'),
+  ownAccount: async (call) => own(call, 'key', call.key, 'The account'),
+  ownClock: async (call) => own(call, 'id', call.clock, 'The clock'),
+  worldClock: ({ session, tool, args, clock }) =>
+    session.backend.call(tool.op === controlRouteOf('clock.state') ? route.clocksGet : route.clocksMove, [
+      clock,
+      ...tool.handleArgs(args),
+    ]),
+  ownMessage: async ({ session, args, key }) => {
+    const message = (await session.backend.call(route.messagesGet, [String(args.id)]).catch(() => undefined)) as
+      MessageView | undefined;
+    if (message?.account !== key)
+      throw outsideWorld(`Message "${String(args.id)}"`, "only this world's messages can be read or moved here.");
+    return undefined;
+  },
+  ownWebhook: async ({ session, args, key }) => {
+    const event = (await session.backend.call(route.webhooksGet, [String(args.id)]).catch(() => undefined)) as
+      WebhookEvent | undefined;
+    if (event?.account !== key)
+      throw outsideWorld(`Webhook event "${String(args.id)}"`, "only this world's webhook events are reachable here.");
+    return undefined;
+  },
+  ownReceiver: async (call) => {
+    own(call, 'account', call.key, 'The account');
+    const account = (await call.session.backend.call(route.accountsGet, [call.key])) as AccountView;
+    const named = [account.live.webhookUrl, account.sandbox.webhookUrl];
+    const receiver = call.args.receiver;
+    if (typeof receiver !== 'string' || !named.includes(maskUrlCredentials(receiver)))
+      throw outsideWorld(
+        `The receiver "${maskUrlCredentials(String(receiver))}"`,
+        "the receiver check posts only to the webhook URL the world's account names: set it with accounts_update first.",
+      );
+    return undefined;
+  },
+  outside: async ({ tool }) => {
+    throw outsideWorld(
+      `\`${tool.name}\``,
+      'use the world-shaped tools (open_world, move_clock, messages_list, …); the whole emulator is driven from the control API or the CLI.',
+    );
+  },
+};

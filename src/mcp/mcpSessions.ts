@@ -24,6 +24,8 @@ export class McpSessions {
     private readonly backend: McpBackend,
     private readonly limit: number,
     private readonly idleMs: number,
+    /** Wall time in milliseconds (a test steps its own). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   get size(): number {
@@ -32,7 +34,7 @@ export class McpSessions {
 
   /** Answers one request of the endpoint: a new session's `initialize`, or a request of a session it holds. */
   async handle(request: Request): Promise<Response> {
-    const now = Date.now();
+    const now = this.now();
     await this.#endIdle(now);
     const id = request.headers.get('mcp-session-id');
     if (id !== null) {
@@ -51,7 +53,7 @@ export class McpSessions {
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
       onsessioninitialized: (sessionId) => {
-        this.#sessions.set(sessionId, { transport, session, lastUsed: Date.now() });
+        this.#sessions.set(sessionId, { transport, session, lastUsed: this.now() });
       },
       onsessionclosed: (sessionId) => this.#end(sessionId),
     });
@@ -84,7 +86,11 @@ export class McpSessions {
 /** What the MCP transport answers for a session it does not know: 404, so the client starts a new one. */
 function sessionNotFound(): Response {
   return Response.json(
-    { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found: it ended or was never opened; initialize a new one.' }, id: null },
+    {
+      jsonrpc: '2.0',
+      error: { code: -32001, message: 'Session not found: it ended or was never opened; initialize a new one.' },
+      id: null,
+    },
     { status: 404 },
   );
 }

@@ -21,6 +21,16 @@ export function mcpRoutes({ backend, controlToken, publicOrigin, sessionLimit, i
   let sessions: Promise<McpSessions> | undefined;
   const routes = new Hono();
   routes.all('/', requireSameOrigin(publicOrigin), requireControlToken(controlToken), async (c) => {
+    // A person (or a link check) opening the address gets told what it is; an MCP client asks for a stream or sends a session.
+    const isClient =
+      c.req.method !== 'GET' ||
+      c.req.header('mcp-session-id') !== undefined ||
+      (c.req.header('accept') ?? '').includes('text/event-stream');
+    if (!isClient)
+      return c.json({
+        endpoint: 'MCP over streamable HTTP: point an MCP client here (each session gets its own world).',
+        docs: '/_emulator/docs/mcp',
+      });
     sessions ??= import('../../mcp/mcpSessions.js').then(
       ({ McpSessions }) => new McpSessions(backend, sessionLimit, idleMs),
     );
