@@ -134,7 +134,7 @@ type AccountInput struct {
 
 func (in AccountInput) body() (fields, error) {
 	f := fields{}
-	f.set("apiKey", in.APIKey)
+	f["apiKey"] = in.APIKey
 	f.set("signingSecret", in.SigningSecret)
 	f.set("webhookSigningSecret", in.WebhookSigningSecret)
 	f.set("balance", in.Balance)
@@ -227,7 +227,7 @@ type MessagesForceStatusInput struct {
 
 func (in MessagesForceStatusInput) body() (fields, error) {
 	f := fields{}
-	f.set("status", in.Status)
+	f["status"] = in.Status
 	f.set("recipient", in.Recipient)
 	return f, nil
 }
@@ -243,7 +243,7 @@ type MessagesWaitInput struct {
 
 func (in MessagesWaitInput) body() (fields, error) {
 	f := fields{}
-	f.set("status", in.Status)
+	f["status"] = in.Status
 	if err := f.duration("within", in.Within); err != nil {
 		return nil, err
 	}
@@ -260,7 +260,7 @@ type Reply struct {
 func (in Reply) body() (fields, error) {
 	f := fields{}
 	f.set("from", in.From)
-	f.set("text", in.Text)
+	f["text"] = in.Text
 	return f, nil
 }
 
@@ -350,7 +350,7 @@ type ReceiverCheckInput struct {
 
 func (in ReceiverCheckInput) body() (fields, error) {
 	f := fields{}
-	f.set("receiver", in.Receiver)
+	f["receiver"] = in.Receiver
 	f.set("state", in.State)
 	if err := f.duration("receiverTimeout", in.ReceiverTimeout); err != nil {
 		return nil, err
@@ -420,7 +420,7 @@ type CostInput struct {
 
 func (in CostInput) body() (fields, error) {
 	f := fields{}
-	f.set("text", in.Text)
+	f["text"] = in.Text
 	f.set("recipients", in.Recipients)
 	return f, nil
 }

@@ -16,7 +16,7 @@ export interface AppliedBehaviour {
   name: DeliveryBehaviourName;
   /** duplicate: deliveries in all; answer-ignored: answers ignored. */
   times: number;
-  /** late: how long the notification is held, in virtual ms. */
+  /** late: how long the notification is held; duplicate: the wait between one copy and the next (virtual ms). */
   afterMs: number;
 }
 
@@ -26,6 +26,8 @@ export interface DeliveryPlan {
   deliveries: number;
   /** Held this long on the message's clock before its first try (late), in virtual ms; undefined when not held. */
   holdMs: number | undefined;
+  /** The wait between one delivery and the next re-send of it (duplicate), in virtual ms: a gateway's re-sends come apart. */
+  spacingMs: number;
   /** How many 200 answers of each delivery count as lost (answer-ignored). */
   ignoredAnswers: number;
   /** Held until the message's next notification has been queued, which goes first (reorder). */
@@ -41,24 +43,26 @@ interface BehaviourRow {
   does: string;
   /** What a real gateway does that it imitates (docs/webhooks.md). */
   imitates: string;
-  /** Whether it takes `times` (what it counts, its default and least value), or `after` (its default duration). */
+  /** Whether it takes `times` (what it counts, its default and least value), or `after` (what it means, its default duration). */
   times?: { counts: string; default: number; least: number };
-  after?: { default: string };
+  after?: { means: string; default: string };
   /** Which notifications it touches, by their status (a leg status or `reply`); all when absent. */
   touches?: (status: string) => boolean;
-  /** What it makes of the plan. Two of one name both apply: re-sends add up, the longest hold and the most ignored answers count. */
+  /** What it makes of the plan. Two of one name both apply: re-sends add up, the longest hold, spacing and the most ignored answers count. */
   shape: (plan: DeliveryPlan, applied: AppliedBehaviour) => void;
 }
 
 const deliveryBehaviours = {
   duplicate: {
-    does: "posts the notification `times` times (2 or more, default 2), each copy a re-send under the first one's event id (`X-Emulator-Event-Id`) with the same body, as `check-receiver`'s `duplicate` check does; the webhook log keeps each copy, `duplicateOf` naming the one it repeats",
+    does: "posts the notification `times` times (2 or more, default 2), `after` apart (default 0s: together), each copy a re-send under the first one's event id (`X-Emulator-Event-Id`) with the same body, as `check-receiver`'s `duplicate` check does; the webhook log keeps each copy, `duplicateOf` naming the one it repeats",
     imitates:
       're-sends whenever it did not get a 200: a receiver that stored the notification and then timed out gets it again',
     times: { counts: 'deliveries in all', default: 2, least: 2 },
+    after: { means: 'the wait between one copy and the next', default: '0s' },
     // However many duplicates match, one cap holds: memory and posts stay bounded.
-    shape: (plan, { times }) => {
+    shape: (plan, { times, afterMs }) => {
       plan.deliveries = Math.min(maxDeliveriesPerNotification, plan.deliveries + times - 1);
+      plan.spacingMs = Math.max(plan.spacingMs, afterMs);
     },
   },
   reorder: {
@@ -73,7 +77,7 @@ const deliveryBehaviours = {
   late: {
     does: "holds the notification for `after` (default 6h) on the message's own clock (only that clock's moves bring it)",
     imitates: "a handset off for hours, a carrier's batch of receipts: the outcome arrives long after the app gave up",
-    after: { default: '6h' },
+    after: { means: 'how long the notification is held', default: '6h' },
     shape: (plan, { afterMs }) => {
       mark(plan, 'late');
       plan.holdMs = Math.max(plan.holdMs ?? 0, afterMs);
@@ -128,8 +132,10 @@ export function defaultTimes(name: DeliveryBehaviourName): number {
   return rows[name].times?.default ?? 1;
 }
 
-/** The default `after` of a late notification, as written in the table. */
-export const defaultLateAfter = deliveryBehaviours.late.after.default;
+/** A behaviour's default `after`, as written in the table (0s where it takes none). */
+export function defaultAfter(name: DeliveryBehaviourName): string {
+  return rows[name].after?.default ?? '0s';
+}
 
 /** Whether a rule's `times` fits its behaviour: one that takes it, at least its least value. */
 export function timesFits(name: DeliveryBehaviourName, times: number): boolean {
@@ -149,10 +155,10 @@ export function parameterNotes(): { times: string; after: string; timesMisplaced
     const { counts, default: fallback, least } = rows[name].times as NonNullable<BehaviourRow['times']>;
     return { name, least, text: `${name}: ${counts} (${least} or more, default ${fallback})` };
   });
-  const after = taking('after').map((name) => ({ name, fallback: rows[name].after?.default }));
+  const after = taking('after').map((name) => ({ name, ...(rows[name].after as NonNullable<BehaviourRow['after']>) }));
   return {
     times: `${times.map(({ text }) => text).join('; ')}.`,
-    after: `${after.map(({ name, fallback }) => `${name}: how long the notification is held, in virtual time (default ${fallback})`).join('; ')}.`,
+    after: `${after.map(({ name, means, default: fallback }) => `${name}: ${means}, in virtual time (default ${fallback})`).join('; ')}.`,
     timesMisplaced: `times goes with ${times.map(({ name, least }) => `${name} (${least} or more)`).join(' or ')}`,
     afterMisplaced: `after goes with behaviour: ${after.map(({ name }) => name).join(' or ')}`,
   };
@@ -168,6 +174,7 @@ export function planDelivery(applied: readonly AppliedBehaviour[]): DeliveryPlan
   const plan: DeliveryPlan = {
     deliveries: 1,
     holdMs: undefined,
+    spacingMs: 0,
     ignoredAnswers: 0,
     heldForNext: false,
     orphan: false,

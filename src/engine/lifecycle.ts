@@ -27,7 +27,9 @@ export interface LifecycleSettings {
 
 /**
  * A leg's timeline as absolute status changes from `start`; anything past the validity period
- * becomes `expired` at its end, and a timeline that never ends in an outcome expires too.
+ * becomes `expired` at its end, and a timeline that never ends in an outcome expires too. A timeline's own `expired`
+ * step comes when it says, past the validity period too: a provider that counts its validity from `submitted`, or
+ * over a longer period, expires legs later, and a replayed incident keeps those times.
  */
 export function planLeg(timeline: Timeline, start: number, validityMs: number): StatusChange[] {
   const expiresAt = addDuration(start, validityMs);
@@ -35,7 +37,7 @@ export function planLeg(timeline: Timeline, start: number, validityMs: number): 
   let at = start;
   for (const step of timeline) {
     at = addDuration(at, step.afterMs);
-    if (at > expiresAt) break;
+    if (at > expiresAt && step.status !== 'expired') break;
     plan.push(statusChange(step.status, at));
     if (isFinal(step.status)) return plan;
   }

@@ -7,8 +7,8 @@
 import { settings } from '../options.js';
 import { Bindings } from './bindings.js';
 import { compareTranscript } from './compareTranscript.js';
-import type { ParityReport } from './parityDiff.js';
-import { type ParityRulesInput, type Tier, parityRules } from './parityRules.js';
+import { type ParityReport, parityReport } from './parityDiff.js';
+import { type ParityRulesInput, parityRules } from './parityRules.js';
 import type { Replayed } from './replay.js';
 import { reissue } from './replay.js';
 import { type Transcript, parseTranscript } from './transcript.js';
@@ -68,11 +68,7 @@ export async function parityRecheck(transcript: string | Transcript, options: Re
     { answers, webhooks: [], unmatchedReplies: [], limits: defaultLimits() },
     rules,
   );
-  const counts: Record<Tier, number> = { info: 0, warn: 0, error: 0 };
-  for (const finding of findings) counts[finding.tier] += 1;
-  const lines: Record<string, number> = {};
-  for (const event of withoutWebhooks.events) lines[event.type] = (lines[event.type] ?? 0) + 1;
-  return { lines, findings, counts, passed: counts.error === 0 };
+  return parityReport(withoutWebhooks, findings);
 }
 
 /** The provider's field limits as the emulator's defaults have them, for telling which errors apply to a request. */

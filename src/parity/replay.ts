@@ -5,7 +5,7 @@
  * templated with bindings of its own, line for line comparable with the transcript.
  */
 
-import { createEmulator } from '../emulator.js';
+import { type Emulator, createEmulator } from '../emulator.js';
 import type { EmulatorOptions } from '../options.js';
 import { decodeBody } from '../http/body.js';
 import { signRequest } from '../domain/signing.js';
@@ -30,6 +30,8 @@ export interface Replayed {
   webhooks: WebhookLine[];
   /** Replies the transcript names a message for that the replay never issued. */
   unmatchedReplies: { line: number; message: string }[];
+  /** What the emulator charged for each request (its balance before less after), by the request line's id. */
+  charges?: Map<string, number>;
   /** Field limits of the emulator that replayed, for telling which errors apply to a request. */
   limits: { batchLimit: number; messageLimit: number };
 }
@@ -85,9 +87,11 @@ export async function replayTranscript(transcript: Transcript, options: ReplayOp
     answers: new Map(),
     webhooks: [],
     unmatchedReplies: [],
+    charges: new Map(),
     limits: { batchLimit: emulator.options.batchLimit, messageLimit: emulator.options.messageLimit },
   };
   let now = startMs;
+  const repliesSeen = new Map<string, number>();
   emulator.receiveWebhooksLocally(hookOrigin, ({ headers, body }) => {
     let payload: unknown;
     try {
@@ -114,15 +118,24 @@ export async function replayTranscript(transcript: Transcript, options: ReplayOp
         await emulator.clocks.set(clock.id, new Date(due).toISOString());
       }
       if (event.type === 'request') {
+        const balance = async (): Promise<number> =>
+          (await emulator.accounts.get(account.apiKey))[event.environment].balance;
+        const before = await balance();
         const answer = await reissue(event, bindings, account, (request) => emulator.fetch(request));
         replayed.answers.set(event.id, { ...answer, t: event.t });
+        replayed.charges?.set(event.id, before - (await balance()));
       } else if (event.type === 'reply') {
         const id = bindings.valueOf(event.message);
         if (id === undefined) {
           replayed.unmatchedReplies.push({ line: transcript.lines[index] as number, message: event.message });
           continue;
         }
-        await emulator.replies.inject(id, { from: event.from, text: event.text });
+        // A reply the world's own scenario made (a magic number's) is the recorded one, not a second one.
+        const key = `${id} ${event.from} ${event.text}`;
+        const seen = (repliesSeen.get(key) ?? 0) + 1;
+        repliesSeen.set(key, seen);
+        if ((await worldReplies(emulator, account.apiKey, key)) < seen)
+          await emulator.replies.inject(id, { from: event.from, text: event.text });
       }
     }
     await emulator.webhooks.settled({ account: account.apiKey });
@@ -130,6 +143,16 @@ export async function replayTranscript(transcript: Transcript, options: ReplayOp
     await emulator.close();
   }
   return replayed;
+}
+
+/** How many replies the world holds to a message from a number with a text (`key` is the three, spaced). */
+async function worldReplies(emulator: Emulator, account: string, key: string): Promise<number> {
+  let count = 0;
+  for (let page = 1; ; page++) {
+    const { items, total } = await emulator.replies.list({ account, page, limit: 1000 });
+    for (const reply of items) if (`${reply.in_reply_to} ${reply.recipient[0]} ${reply.message}` === key) count += 1;
+    if (items.length === 0 || page * 1000 >= total) return count;
+  }
 }
 
 /** The fields a body carries, for its signature (a body that does not parse is signed as no fields). */

@@ -245,7 +245,7 @@ export class WebhookDispatcher {
       copy.event.behaviours.push('duplicate');
       deliveries.push(copy);
     }
-    for (const delivery of deliveries) this.shaped(delivery, plan, now);
+    for (const [index, delivery] of deliveries.entries()) this.shaped(delivery, plan, now, index * plan.spacingMs);
     if (plan.orphan) {
       // One more like it, for a message id the account never sent, in a queue of its own.
       const id = this.random.uuid();
@@ -287,11 +287,11 @@ export class WebhookDispatcher {
     return { event, notBefore: at, clock };
   }
 
-  /** One delivery as the plan has it: marked, held, its answers ignored. */
-  private shaped(delivery: Outgoing, plan: DeliveryPlan, now: number): void {
+  /** One delivery as the plan has it: marked, held (a duplicate's copy `spacedMs` later than the first), its answers ignored. */
+  private shaped(delivery: Outgoing, plan: DeliveryPlan, now: number, spacedMs: number): void {
     delivery.event.behaviours.push(...plan.marks);
-    if (plan.holdMs !== undefined || plan.heldForNext) delivery.event.state = 'delayed';
-    delivery.notBefore = now + (plan.holdMs ?? 0);
+    if (plan.holdMs !== undefined || plan.heldForNext || spacedMs > 0) delivery.event.state = 'delayed';
+    delivery.notBefore = now + spacedMs + (plan.holdMs ?? 0);
     if (plan.ignoredAnswers > 0) delivery.ignoreAnswers = plan.ignoredAnswers;
   }
 

@@ -130,14 +130,12 @@ test('parity recheck against an unchanged provider finds nothing, and a provider
   expect(same.stderr).toBe('');
   expect(same.stdout).toContain('0 error, 0 warn');
   expect(same.code).toBe(0);
-  // The provider now fails balance reads: each one the transcript holds is an error at its line.
+  // The provider now fails balance reads: one cause, one error listing each line the transcript reads it at.
   provider.emulator.scenario.set({ version: 1, faults: [{ match: { operation: 'balance' }, error: { status: 503 } }] });
   const changed = await cli([...args, '--json']);
   expect(changed.code).toBe(1);
-  const report = JSON.parse(changed.stdout) as { findings: { kind: string; field: string }[] };
-  expect(report.findings.filter((finding) => finding.kind === 'status').map((finding) => finding.field)).toEqual([
-    'answer.status',
-    'answer.status',
-  ]);
+  const report = JSON.parse(changed.stdout) as { findings: { kind: string; field: string; lines: number[] }[] };
+  const statuses = report.findings.filter((finding) => finding.kind === 'status');
+  expect(statuses.map((finding) => [finding.field, finding.lines.length])).toEqual([['answer.status', 2]]);
   expect((await cli(['parity', 'recheck', file])).stderr).toContain('parity recheck needs --upstream <url>');
 });

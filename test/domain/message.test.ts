@@ -58,3 +58,22 @@ test('legs planned alike from the same instant share their planned steps', () =>
     { status: 'delivered', at: 13_000 },
   ]);
 });
+
+test("a timeline's own expired step past the validity period comes when it says; any other step past it expires the leg at the period's end", () => {
+  const fromSubmitted = [
+    { status: 'submitted' as const, afterMs: 1_000 },
+    { status: 'expired' as const, afterMs: 60_000 },
+  ];
+  expect(planLeg(fromSubmitted, 10_000, 60_000)).toEqual([
+    { status: 'submitted', at: 11_000 },
+    { status: 'expired', at: 71_000 },
+  ]);
+  const lateDelivery = [
+    { status: 'submitted' as const, afterMs: 1_000 },
+    { status: 'delivered' as const, afterMs: 60_000 },
+  ];
+  expect(planLeg(lateDelivery, 10_000, 60_000)).toEqual([
+    { status: 'submitted', at: 11_000 },
+    { status: 'expired', at: 70_000 },
+  ]);
+});

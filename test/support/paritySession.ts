@@ -84,3 +84,59 @@ export function inProcess(emulator: {
     inject: (id, from, text) => emulator.replies.inject(id, { from, text }),
   };
 }
+
+/**
+ * Texts on both sides of each encoding's one-segment limit (160 GSM-7 septets, 70 UCS-2 units) and well past it, so
+ * a provider that counts one encoding's segments differently is charged differently somewhere in the session.
+ */
+export const segmentTexts = [
+  'G'.repeat(160),
+  'G'.repeat(161),
+  `${'G'.repeat(320)}€`,
+  '☃'.repeat(70),
+  '☃'.repeat(71),
+  `Ünïcødé ${'☃'.repeat(200)}`,
+] as const;
+
+/** Every magic number of the built-in scenario (docs/scenarios.md): each outcome, the delayed one and the replies. */
+const magicNumbers = Array.from({ length: 9 }, (_, index) => `2783000000${index + 1}`);
+
+/**
+ * A long session of the emulator's own behaviour, `rounds` rounds of 10 s each: sends to every magic number (replies
+ * included) and to ordinary numbers in both encodings past their one-segment limits, and every fifth round a sandbox
+ * send, reads, a list, a balance, refused sends (one charged, for its malformed number), a schedule edited and one
+ * deleted. Ends with a clock move past every timeline (expiry included), so every notification has happened.
+ */
+export async function generatedSession(target: SessionTarget, rounds: number): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    const text = segmentTexts[round % segmentTexts.length] as string;
+    const sent = await call(target, 'POST', '/v1/messages', {
+      recipient: [magicNumbers[round % magicNumbers.length]],
+      message: text,
+      client_reference: `order-${round}`,
+    });
+    const suffix = String(round).padStart(4, '0');
+    await call(target, 'POST', '/v1/messages', {
+      recipient: [`2783123${suffix}`, `2784123${suffix}`],
+      message: segmentTexts[(round + 3) % segmentTexts.length],
+    });
+    if (round % 5 === 0) {
+      await call(target, 'POST', '/sandbox/v1/messages', { recipient: [`2782555${suffix}`], message: text });
+      await call(target, 'GET', `/v1/messages/${sent.body.id}`);
+      await call(target, 'GET', '/v1/messages?limit=3');
+      await call(target, 'GET', '/v1/messages/balance');
+      await call(target, 'POST', '/v1/messages', { recipient: ['0831234567'], message: text });
+      await call(target, 'POST', '/v1/messages', { message: 'no recipient' });
+      const scheduled = await call(target, 'POST', '/v1/messages', {
+        recipient: ['27831234570'],
+        message: 'Later',
+        schedule: '2026-11-29T13:00:00+02:00',
+      });
+      await call(target, 'PATCH', `/v1/messages/${scheduled.body.id}`, { message: 'Later, edited' });
+      await call(target, 'DELETE', `/v1/messages/${scheduled.body.id}`);
+    }
+    await target.advance(10_000);
+  }
+  await target.advance(3 * 24 * 3_600_000);
+  await call(target, 'GET', '/v1/messages/balance');
+}

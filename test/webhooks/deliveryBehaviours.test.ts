@@ -55,6 +55,31 @@ test.each(requestPaths)('duplicate: the delivered notification arrives three tim
   expect(logged.filter((event) => event.behaviours.includes('duplicate'))).toHaveLength(2);
 });
 
+test('duplicate with after: each copy is posted that long after the one before, as a gateway re-sends', async () => {
+  const { emulator, catcher, send, clockId } = await setup([
+    { behaviour: 'duplicate', times: 3, after: '2s', match: { status: 'delivered' } },
+  ]);
+  const id = await send();
+  const start = Date.parse('2030-01-01T08:00:00Z');
+  const delivered = () => catcher.received.filter((request) => request.body.status === 'delivered').length;
+  for (const [second, count] of [
+    [5, 1],
+    [6, 1],
+    [7, 2],
+    [8, 2],
+    [9, 3],
+  ] as const) {
+    await emulator.clocks.set(clockId, new Date(start + second * 1000).toISOString());
+    await emulator.webhooks.settled();
+    expect(delivered(), `at +${second}s`).toBe(count);
+  }
+  const tried = emulator.webhooks
+    .list({ message: id })
+    .items.filter((event) => event.status === 'delivered')
+    .map((event) => Date.parse(event.attempts[0]!.at) - start);
+  expect(tried).toEqual([5000, 7000, 9000]);
+});
+
 test("a duplicate is a re-send: every copy carries the first one's event id and the very same body, as check-receiver sends it", async () => {
   const { emulator, catcher, send } = await setup([
     { behaviour: 'duplicate', times: 3, match: { status: 'delivered' } },
@@ -226,7 +251,7 @@ test('a behaviour rule that does not hold together is refused with the path of t
     /webhooks\[0\]\.times: times goes with duplicate \(2 or more\)/,
   );
   expect(refused([{ behaviour: 'orphan', after: '1h' }])).toThrow(
-    /webhooks\[0\]\.after: after goes with behaviour: late/,
+    /webhooks\[0\]\.after: after goes with behaviour: duplicate or late/,
   );
   expect(refused([{ behaviour: 'shuffle' }])).toThrow(/webhooks\[0\]\.behaviour/);
 });

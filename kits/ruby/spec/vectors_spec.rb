@@ -30,4 +30,14 @@ RSpec.describe "the shared test vectors (TestVectors: the gem's copy, else the c
       expect(%w[sms sms-reply]).to include(vector["payload"]["type"])
     end
   end
+
+  it "costs every segment case as the vectors say when asked through the kit" do
+    # The kit counts nothing itself: a text mangled on its way (a surrogate pair, NFD, CRLF, an escape) miscounts here.
+    control = SmsEmulatorKit::Emulator.shared.control
+    cases("segments.json").each do |vector|
+      cost = control.cost({ "text" => vector["text"] })
+      expect([cost.encoding, cost.units, cost.segments, cost.triggers.first&.char])
+        .to eq(vector.values_at("encoding", "units", "segments", "ucs2Trigger")), vector["name"]
+    end
+  end
 end

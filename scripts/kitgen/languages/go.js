@@ -333,7 +333,14 @@ function inputModel(contract) {
     const values = schema.enum ?? nonNull(schema.items ?? {}).enum;
     if (values) notes.push(`${schema.type === 'array' ? 'Each is' : 'One of'} ${enumText(values)}.`);
     if (required) notes.push('Required.');
-    return { name, wire, type, encode, doc: notes.length > 0 ? `${name}: ${lowerFirst(notes.join(' '))}` : undefined };
+    return {
+      name,
+      wire,
+      type,
+      encode,
+      required,
+      doc: notes.length > 0 ? `${name}: ${lowerFirst(notes.join(' '))}` : undefined,
+    };
   }
 
   function inputStruct(name, schema, doc) {
@@ -423,6 +430,9 @@ function bodyMethod(struct) {
         `\t\tf[${quote(field.wire)}] = nested`,
         '\t}',
       );
+    // A required scalar is always sent: its zero value ("" for cost's text) is a value, not "not given".
+    else if (field.required && ['string', 'int', 'float64', 'bool'].includes(field.type))
+      lines.push(`\tf[${quote(field.wire)}] = in.${field.name}`);
     else lines.push(`\tf.set(${quote(field.wire)}, in.${field.name})`);
   }
   lines.push('\treturn f, nil', '}');

@@ -64,6 +64,9 @@ const shortcutForms = {
 /** An input with at most this many fields also gets positional overloads (required fields first, then the rest). */
 const positionalFields = 3;
 
+/** Java names of answer fields whose JSON name is a Java keyword (a cost trigger's `char`). */
+const keywordFields = { char: 'character' };
+
 const javaKeywords = new Set(
   'abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while record var yield'.split(
     ' ',
@@ -118,6 +121,18 @@ function shapeKey(schema) {
 }
 
 /**
+ * The record shape of a nullable object (`anyOf: [{object}, {type: 'null'}]`, as zod writes `.nullable()`), or
+ * undefined: such a field is that record or null (a cost's `fix`), not a union.
+ */
+function nullableRecord(schema) {
+  const branches = schema?.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return undefined;
+  const shape = branches.find((branch) => branch.type !== 'null');
+  const none = branches.find((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
+  return none !== undefined && isRecordShape(shape) ? shape : undefined;
+}
+
+/**
  * Whether a shape is a record: a closed object a record can express whole. A document with unions (`anyOf`) or maps of
  * named values in it (a scenario, a snapshot) is read as a Map whole, as the user writes it back.
  */
@@ -125,6 +140,7 @@ function isRecordShape(schema) {
   const expressible = (part) =>
     typeof part !== 'object' ||
     part === null ||
+    nullableRecord(part) !== undefined ||
     (['anyOf', 'oneOf', 'allOf', 'prefixItems'].every((key) => !(key in part)) &&
       (typeof part.additionalProperties !== 'object' || part.additionalProperties === null) &&
       Object.entries(part).every(([key, value]) => key === 'enum' || expressible(value)));
@@ -153,6 +169,8 @@ function answerModel(contract) {
     if (isRecordShape(schema) && !byShape.has(shapeKey(schema))) claim(answerNames[answer] ?? answer, schema, answer);
 
   function type(schema, owner, property, path) {
+    const shape = nullableRecord(schema);
+    if (shape !== undefined) return { ...type(shape, owner, property, path), nullable: true };
     const types = typesOf(schema);
     const nullable = types.includes('null');
     const base = types.filter((each) => each !== 'null');
@@ -178,7 +196,7 @@ function answerModel(contract) {
   function visit(record) {
     const contractName = record.answer ?? record.name.split('.')[0];
     for (const [property, schema] of Object.entries(record.schema.properties)) {
-      const name = camel(property.replace(/^\$/, ''));
+      const name = keywordFields[property] ?? camel(property.replace(/^\$/, ''));
       if (javaKeywords.has(name)) throw new Error(`kitgen java: ${record.name}.${property} is a Java keyword`);
       const pathRoot = record.answer ?? Object.keys(nestedNames).find((key) => nestedNames[key] === record.name);
       const path = `${pathRoot ?? contractName}.${property}`;

@@ -4,12 +4,7 @@
  * carries them out.
  */
 
-import {
-  type AppliedBehaviour,
-  behaviourTouches,
-  defaultLateAfter,
-  defaultTimes,
-} from '../../domain/deliveryBehaviour.js';
+import { type AppliedBehaviour, behaviourTouches, defaultAfter, defaultTimes } from '../../domain/deliveryBehaviour.js';
 import type { NotificationSubject } from '../../webhooks/behaviourDecider.js';
 import { parseDuration } from '../../domain/time.js';
 import type { Random } from '../../state/random.js';
@@ -23,8 +18,6 @@ interface BehaviourState {
   seen: number;
   remaining: number | undefined;
 }
-
-const defaultLateMs = parseDuration(defaultLateAfter) as number;
 
 export class WebhookBehaviours {
   private states: BehaviourState[] = [];
@@ -62,7 +55,7 @@ export class WebhookBehaviours {
       applied.push({
         name: spec.behaviour,
         times: spec.times ?? defaultTimes(spec.behaviour),
-        afterMs: spec.after === undefined ? defaultLateMs : (parseDuration(spec.after) ?? defaultLateMs),
+        afterMs: parseDuration(spec.after ?? defaultAfter(spec.behaviour)) as number,
       });
     }
     return applied;

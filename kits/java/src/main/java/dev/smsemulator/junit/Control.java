@@ -256,6 +256,18 @@ public class Control extends ControlTransport {
   }
 
   /**
+   * <code>GET /accounts/{key}/spend</code>: What the account spent, both environments: <code>credits</code>,
+   * <code>messages</code>, the five costliest (<code>top</code>: id, credit, recipients, encoding, segments, the
+   * first character that forced UCS-2 and the spender in one <code>line</code>), and the whole as a failure shows it
+   * (<code>summary</code>). An unknown key is <code>CONTROL_NOT_FOUND</code>.
+   * @param key the <code>key</code> of the path
+   * @return the answer
+   */
+  public Map<String, Object> accountsSpend(String key) {
+    return Json.asMap(call("GET", "/accounts/" + quote(key) + "/spend", null));
+  }
+
+  /**
    * <code>GET /accounts/{key}/scenario</code>: The account's own scenario (rules, replies, faults), defaults filled
    * in; empty lists when it has none.
    * @param key the <code>key</code> of the path
@@ -791,8 +803,8 @@ public class Control extends ControlTransport {
    * @param body the body's fields (Duration values are sent as milliseconds, Instant ones as ISO 8601 text)
    * @return the answer
    */
-  public Map<String, Object> cost(Map<String, ?> body) {
-    return Json.asMap(call("POST", "/cost", body));
+  public CostExplanation cost(Map<String, ?> body) {
+    return CostExplanation.fromJson(call("POST", "/cost", body));
   }
 
   /**
@@ -805,8 +817,8 @@ public class Control extends ControlTransport {
    * @param text 
    * @return the answer
    */
-  public Map<String, Object> cost(String text) {
-    return Json.asMap(call("POST", "/cost", fields("text", text)));
+  public CostExplanation cost(String text) {
+    return CostExplanation.fromJson(call("POST", "/cost", fields("text", text)));
   }
 
   /**
@@ -820,8 +832,8 @@ public class Control extends ControlTransport {
    * @param recipients the <code>recipients</code> field
    * @return the answer
    */
-  public Map<String, Object> cost(String text, Long recipients) {
-    return Json.asMap(call("POST", "/cost", fields("text", text, "recipients", recipients)));
+  public CostExplanation cost(String text, Long recipients) {
+    return CostExplanation.fromJson(call("POST", "/cost", fields("text", text, "recipients", recipients)));
   }
 
   /**

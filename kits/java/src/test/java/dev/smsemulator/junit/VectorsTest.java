@@ -15,8 +15,10 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The kit's signer, schedule formatting and webhook matching against the repository's shared test vectors, read as the
- * jar carries them ({@link TestVectors}): the same bytes as the repository's files.
+ * jar carries them ({@link TestVectors}): the same bytes as the repository's files; and every text of
+ * {@code segments.json} carried to the run's emulator and counted there as the vectors say.
  */
+@SmsEmulatorTest
 class VectorsTest {
   @SuppressWarnings("unchecked")
   static List<Map<String, Object>> cases(String name) throws IOException {
@@ -46,6 +48,20 @@ class VectorsTest {
   Stream<DynamicTest> scheduleVectors() throws IOException {
     return cases("schedule.json").stream().map(c -> DynamicTest.dynamicTest((String) c.get("name"), () ->
         assertEquals(c.get("schedule"), Schedule.format(Instant.parse((String) c.get("instant")), (String) c.get("offset")))));
+  }
+
+  /**
+   * The kit counts no segments itself (docs/cost-checks.md): it carries each text to the emulator's {@code cost} and
+   * back, so a text the kit's JSON mangles (a surrogate pair, a decomposed accent, CRLF, an escape) miscounts here.
+   */
+  @TestFactory
+  Stream<DynamicTest> segmentVectorsAreCountedAsTheEmulatorChargesThem(Emulator emulator) throws IOException {
+    return cases("segments.json").stream().map(c -> DynamicTest.dynamicTest((String) c.get("name"), () -> {
+      CostExplanation why = emulator.control.cost((String) c.get("text"));
+      assertEquals(List.of(c.get("encoding"), c.get("units"), c.get("segments")), List.of(why.encoding(), why.units(), why.segments()),
+          c.get("name") + ": encoding, units, segments");
+      assertEquals(c.get("ucs2Trigger"), why.triggers().isEmpty() ? null : why.triggers().get(0).character(), "the first character that forced UCS-2");
+    }));
   }
 
   @TestFactory
