@@ -48,6 +48,7 @@ export const worldScopes: Partial<Record<OperationId, WorldScope>> = {
   'accounts.setScenario': 'ownAccount',
   'accounts.useBundledScenario': 'ownAccount',
   'accounts.clearScenario': 'ownAccount',
+  'accounts.spend': 'ownAccount',
   'messages.list': 'account',
   'messages.get': 'ownMessage',
   'messages.forceStatus': 'ownMessage',
