@@ -165,6 +165,13 @@ export const errorCatalogue = {
     description: 'The scenario is not valid; nothing was changed.',
     fix: 'Fix the places the description names (file:line:column: path: problem); scenarios/scenario.schema.json lists what is allowed.',
   },
+  DELIVERY_LOG_INVALID: {
+    status: 400,
+    published: emulator,
+    description:
+      'The delivery log cannot be made into a scenario: a row, and the column of the log it names, holds something the reader cannot take.',
+    fix: "Fix the row and column the description names; a time needs its UTC offset (Z, +02:00) or --timezone <IANA zone>, a status is one of the emulator's or an SMPP receipt word (docs/parity.md#incident-replay-parity-scenario).",
+  },
   ROUTE_NOT_FOUND: {
     status: 404,
     published: emulator,
