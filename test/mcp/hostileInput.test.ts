@@ -21,6 +21,9 @@ const initialize = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } },
 };
 
+/** An object nested `depth` levels deep: `{"a": {"a": … 1}}`. */
+const nested = (depth: number): unknown => Array.from({ length: depth }).reduce<unknown>((inner) => ({ a: inner }), 1);
+
 test('hostile tool input gets a catalogued error and changes nothing', async () => {
   const agent = await httpClient(origin);
   const world = await callTool(agent, 'open_world');
@@ -28,6 +31,7 @@ test('hostile tool input gets a catalogued error and changes nothing', async () 
   const cases: [string, Record<string, unknown>, string][] = [
     ['send_sms', { to: '27831234567', message: 'x'.repeat(70_000) }, 'MCP_INPUT_TOO_LARGE'],
     ['send_sms', { to: 27831234567, message: 'Hi' }, 'CONTROL_INVALID_REQUEST'],
+    ['sign', { body: nested(600) }, 'CONTROL_INVALID_REQUEST'],
     ['send_sms', { to: '27831234567', message: 'Hi', extra: true }, 'CONTROL_INVALID_REQUEST'],
     ['latest_code', { to: '27831234567', pattern: '(a+)+\\1' }, 'CONTROL_INVALID_REQUEST'],
     ['wait_for_message', { to: '27831234567', within: '10m' }, 'CONTROL_INVALID_REQUEST'],
