@@ -6,10 +6,11 @@
 import { type WorldView } from '../control/views.js';
 import type { ControlRoute } from '../control/operation.js';
 import { controlRouteOf } from '../control/operationList.js';
-import { maskUrlCredentials } from '../domain/credentials.js';
+import { maskUrlCredentials, maskUrlsInText } from '../domain/credentials.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { WebhookEvent } from '../domain/webhookEvent.js';
 import type { AccountView } from '../engine/inspection.js';
+import { stateUrl } from '../webhooks/receiverState.js';
 import type { ContractTool } from './contractTools.js';
 import type { McpBackend } from './mcpBackend.js';
 import { type WorldScope, outsideWorld } from './worldScopes.js';
@@ -82,6 +83,14 @@ interface Call {
   clock: string;
 }
 
+/** What a state template is filled with to tell its origin (the handler checks the same way). */
+const sampleSubject = { id: 'id', clientReference: 'reference' };
+
+/** A URL's origin, or undefined when it is none (the operation's own check then refuses a state that is no URL). */
+function originOf(url: string): string | undefined {
+  return URL.canParse(url) ? new URL(url).origin : undefined;
+}
+
 /** Fills `name` in with the world's own value, or refuses another one. */
 function own({ args }: Call, name: string, value: string, what: string): void {
   if (args[name] !== undefined && args[name] !== value)
@@ -126,6 +135,14 @@ const confiners: Record<WorldScope, (call: Call) => Promise<unknown>> = {
       throw outsideWorld(
         `The receiver "${maskUrlCredentials(String(receiver))}"`,
         "the receiver check posts only to the webhook URL the world's account names: set it with accounts_update first.",
+      );
+    // The state hook is read from the receiver's own origin: another would let an agent make the emulator read any host.
+    const state = typeof call.args.state === 'string' ? call.args.state : undefined;
+    const stateOrigin = state === undefined ? undefined : originOf(stateUrl(state, sampleSubject));
+    if (state !== undefined && stateOrigin !== undefined && stateOrigin !== originOf(receiver))
+      throw outsideWorld(
+        `The state hook "${maskUrlsInText(state)}"`,
+        "the receiver check reads state only from the receiver's own origin (the world's webhook URL's scheme, host and port).",
       );
     return undefined;
   },
