@@ -100,18 +100,38 @@ function applies(
   }
 }
 
+/**
+ * What the other side of a comparison is. A replay's is the emulator, and a kind is named for what the transcript's
+ * provider does that the emulator does not. A recheck's is the provider now, and a kind is named for what it does now
+ * that the transcript's did not: a field only the transcript has is one the provider removed.
+ */
+export type OtherSide = 'emulator' | 'provider';
+
+const fromTheProvidersSide: Partial<Record<FindingKind, FindingKind>> = {
+  'field-added': 'field-removed',
+  'field-removed': 'field-added',
+  'webhook-missing': 'webhook-extra',
+  'webhook-extra': 'webhook-missing',
+};
+
 class Findings {
   readonly list: Finding[] = [];
 
-  constructor(private readonly rules: ParityRules) {}
+  constructor(
+    private readonly rules: ParityRules,
+    readonly other: OtherSide,
+  ) {}
 
   add(kind: FindingKind, line: number, field: string, message: string, recorded?: unknown, emulator?: unknown): void {
+    const named = this.other === 'provider' ? (fromTheProvidersSide[kind] ?? kind) : kind;
+    // The messages say "the emulator" for the other side; a recheck's other side is the provider.
+    const said = this.other === 'provider' ? message.replaceAll('the emulator', 'the provider') : message;
     this.list.push({
-      tier: this.rules.tiers[kind],
-      kind,
+      tier: this.rules.tiers[named],
+      kind: named,
       line,
       field,
-      message: `line ${line}: ${field}: ${message}`,
+      message: `line ${line}: ${field}: ${said}`,
       ...(recorded === undefined ? {} : { recorded }),
       ...(emulator === undefined ? {} : { emulator }),
     });
@@ -175,7 +195,21 @@ function compareValues(
     return;
   }
   if (kindA === 'array') {
-    const [listA, listB] = [a as unknown[], b as unknown[]];
+    const listA = a as unknown[];
+    let listB = b as unknown[];
+    const [idsA, idsB] = [idsOf(listA), idsOf(listB)];
+    if (idsA !== undefined && idsB !== undefined && sameIdsReordered(idsA, idsB)) {
+      // One finding for the order; the items are then compared by id, not reported changed at every position.
+      findings.add(
+        'value-changed',
+        line,
+        path,
+        `the same items in another order: the transcript has ${idsA.join(', ')}, the emulator ${idsB.join(', ')}`,
+        idsA,
+        idsB,
+      );
+      listB = idsA.map((id) => listB[idsB.indexOf(id)]);
+    }
     if (listA.length !== listB.length)
       findings.add(
         'value-changed',
@@ -202,6 +236,19 @@ function compareValues(
     `${money ? 'credits differ: ' : ''}the transcript has ${short(a)}, the emulator ${short(b)}`,
     a,
     b,
+  );
+}
+
+/** The ids of a list whose items are all objects with distinct string ids (a message list), else undefined. */
+function idsOf(list: readonly unknown[]): string[] | undefined {
+  const ids = list.map((item) => (item as { id?: unknown } | null)?.id);
+  const strings = ids.filter((id): id is string => typeof id === 'string');
+  return strings.length === list.length && new Set(strings).size === strings.length ? strings : undefined;
+}
+
+function sameIdsReordered(idsA: readonly string[], idsB: readonly string[]): boolean {
+  return (
+    idsA.length === idsB.length && idsA.some((id, index) => idsB[index] !== id) && idsA.every((id) => idsB.includes(id))
   );
 }
 
@@ -323,8 +370,13 @@ function compareWebhooks(findings: Findings, rules: ParityRules, transcript: Tra
 }
 
 /** Every finding of a replay against its transcript, in transcript line order. */
-export function compareTranscript(transcript: Transcript, replayed: Replayed, rules: ParityRules): Finding[] {
-  const findings = new Findings(rules);
+export function compareTranscript(
+  transcript: Transcript,
+  replayed: Replayed,
+  rules: ParityRules,
+  other: OtherSide = 'emulator',
+): Finding[] {
+  const findings = new Findings(rules, other);
   const requests = new Map<string, { request: RequestLine; line: number }>();
   const values = transcript.header.values ?? {};
   transcript.events.forEach((event, index) => {
@@ -349,7 +401,13 @@ export function compareTranscript(transcript: Transcript, replayed: Replayed, ru
       );
     const [codeA, codeB] = [errorCode(event), errorCode(answer)];
     if (codeA !== codeB) {
-      if (codeA !== undefined && codeB !== undefined && applies(codeA, asked.request, values, replayed.limits))
+      // The emulator's own answer applies by its rules; a provider's other code (a renamed one) must be shown to.
+      const both =
+        codeA !== undefined &&
+        codeB !== undefined &&
+        applies(codeA, asked.request, values, replayed.limits) &&
+        (other === 'emulator' || applies(codeB, asked.request, values, replayed.limits));
+      if (both)
         findings.add(
           'error-precedence',
           line,
