@@ -40,6 +40,7 @@ export type { Encoding, SegmentCount } from './domain/segments.js';
 /** Why a text costs what it costs: encoding, segments, the characters that forced UCS-2 and what was meant, credits. */
 export { explainCost } from './domain/costExplanation.js';
 export type { CostExplanation, CostTrigger } from './domain/costExplanation.js';
+export type { Spend, Spender } from './domain/spend.js';
 export { errorCatalogue, ApiError } from './domain/errors.js';
 export type { ErrorCode, ErrorDefinition } from './domain/errors.js';
 
@@ -61,7 +62,7 @@ export { emulatorTranscript } from './parity/emulatorTranscript.js';
 export type { EmulatorTranscriptOptions } from './parity/emulatorTranscript.js';
 export { parityDiff } from './parity/parityDiff.js';
 export type { ParityDiffOptions, ParityReport } from './parity/parityDiff.js';
-export type { Finding } from './parity/compareTranscript.js';
+export type { Finding } from './parity/groupFindings.js';
 export type { FindingKind, ParityRulesInput, Tier } from './parity/parityRules.js';
 export { parseTranscript } from './parity/transcript.js';
 export type { Transcript, TranscriptEvent, TranscriptHeader } from './parity/transcript.js';
@@ -70,4 +71,10 @@ export type { Recorder, RecorderOptions } from './parity/recorder.js';
 export { parityRecheck } from './parity/recheck.js';
 export type { RecheckOptions } from './parity/recheck.js';
 export { deliveryLogReceipts, incidentScenario, transcriptReceipts } from './parity/incidentScenario.js';
-export type { IncidentLeg, IncidentScenario, Receipt } from './parity/incidentScenario.js';
+export type {
+  DeliveryLogOptions,
+  IncidentLeg,
+  IncidentOptions,
+  IncidentScenario,
+  Receipt,
+} from './parity/incidentScenario.js';

@@ -23,6 +23,7 @@ var contractAnswerTypes = []struct {
 	{"JournalEntry", JournalEntry{}},
 	{"Signature", Signature{}},
 	{"CostExplanation", CostExplanation{}},
+	{"Spend", Spend{}},
 	{"Scenario", Scenario(nil)},
 	{"AccountScenario", AccountScenario(nil)},
 	{"BundledScenarios", BundledScenarios{}},

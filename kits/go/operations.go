@@ -180,6 +180,18 @@ func (c *Control) AccountsDelete(key string) error {
 	return c.Call("DELETE", path, nil, nil, nil)
 }
 
+// AccountsSpend calls GET /_emulator/accounts/{key}/spend (accounts.spend) and answers Spend.
+//
+// What the account spent, both environments: `credits`, `messages`, the five costliest (`top`: id, credit,
+// recipients, encoding, segments, the first character that forced UCS-2 and the spender in one `line`), and the
+// whole as a failure shows it (`summary`). An unknown key is `CONTROL_NOT_FOUND`.
+//
+// Arguments: key fills {key} in the path.
+func (c *Control) AccountsSpend(key string) (Spend, error) {
+	path := "/accounts/" + url.PathEscape(key) + "/spend"
+	return call[Spend](c, "GET", path, nil, nil)
+}
+
 // AccountsGetScenario calls GET /_emulator/accounts/{key}/scenario (accounts.getScenario) and answers
 // AccountScenario.
 //

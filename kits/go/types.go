@@ -289,6 +289,10 @@ type CostExplanation struct {
 	// Fix: the text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger
 	// has no suggestion. Empty when null.
 	Fix CostExplanationFix `json:"fix"`
+	// Breakdown: the same as the text every cost failure shows: encoding, units, segments and the text, a line per
+	// trigger (position, code point, name, what was meant; ten at most), and what the text costs with those
+	// replaced.
+	Breakdown string `json:"breakdown"`
 }
 
 // CostExplanationTrigger is part of CostExplanation.
@@ -315,6 +319,38 @@ type CostExplanationFix struct {
 	Encoding string `json:"encoding"`
 	Segments int    `json:"segments"`
 	Credits  int    `json:"credits"`
+}
+
+// Spend is what AccountsSpend answers (the contract's Spend).
+type Spend struct {
+	Account string `json:"account"`
+	// Credits: the credits its messages were charged, in all.
+	Credits int `json:"credits"`
+	// Messages: how many messages it has (scheduled and deleted scheduled ones included).
+	Messages int `json:"messages"`
+	// Top: the five costliest messages, costliest first (ties in send order).
+	Top []SpendTop `json:"top"`
+	// Summary: the whole spend as a failure shows it: `spent 3 credits on 2 messages. Top spenders:` and a line per
+	// spender (` none` without messages).
+	Summary string `json:"summary"`
+}
+
+// SpendTop is part of Spend.
+type SpendTop struct {
+	ID string `json:"id"`
+	// Credit: what the message was charged.
+	Credit int `json:"credit"`
+	// Recipients: how many numbers it went to.
+	Recipients int `json:"recipients"`
+	// Encoding: one of "GSM-7" or "UCS-2".
+	Encoding string `json:"encoding"`
+	// Segments: segments per recipient.
+	Segments int `json:"segments"`
+	// Trigger: the first character that forced UCS-2; null for a GSM-7 text. Empty when null.
+	Trigger CostExplanationTrigger `json:"trigger"`
+	// Line: the spender in one line: `2 credits: to 27831234567, 27831234568: "Your parcel’s here" (UCS-2, 1 segment
+	// × 2 recipients; UCS-2 forced by "’" at 12)`.
+	Line string `json:"line"`
 }
 
 // BundledScenarios is what ScenarioBundled answers (the contract's BundledScenarios).

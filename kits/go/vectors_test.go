@@ -83,6 +83,7 @@ func TestTheEmulatorCountsEachSegmentsVectorAsTheVectorsSay(t *testing.T) {
 		Cases []struct {
 			Name, Text, Encoding string
 			Units, Segments      int
+			UCS2Trigger          string
 			Credits              *int
 		}
 	}
@@ -96,8 +97,13 @@ func TestTheEmulatorCountsEachSegmentsVectorAsTheVectorsSay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}
-		if why.Encoding != c.Encoding || why.Units != c.Units || why.Segments != c.Segments {
-			t.Errorf("%s: %s, %d units, %d segments; the vectors say %s, %d, %d", c.Name, why.Encoding, why.Units, why.Segments, c.Encoding, c.Units, c.Segments)
+		first := ""
+		if len(why.Triggers) > 0 {
+			first = why.Triggers[0].Char
+		}
+		if why.Encoding != c.Encoding || why.Units != c.Units || why.Segments != c.Segments || first != c.UCS2Trigger {
+			t.Errorf("%s: %s, %d units, %d segments, first trigger %q; the vectors say %s, %d, %d, %q", c.Name,
+				why.Encoding, why.Units, why.Segments, first, c.Encoding, c.Units, c.Segments, c.UCS2Trigger)
 		}
 		if c.Credits != nil && why.Credits != *c.Credits {
 			t.Errorf("%s: %d credits; the vectors say %d", c.Name, why.Credits, *c.Credits)

@@ -91,6 +91,7 @@ type worldConfig struct {
 	app         http.Handler
 	appURL      string
 	path        string
+	budget      *int
 }
 
 // WithSigningSecret gives the world's account this signing secret (default: one drawn for the world): the secret the
@@ -168,6 +169,7 @@ type World struct {
 	Clock       *Clock
 	Catcher     *Catcher
 	closed      atomic.Bool
+	budget      *int
 }
 
 func randomHex() string {
@@ -257,7 +259,7 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 		Account: created.Account,
 		Client:  NewEnvironmentClient(emulator.Origin, config.environment, created.Account.APIKey, created.Account.SigningSecret),
 		Clock:   &Clock{ID: created.Clock.ID, control: emulator.Control, now: created.Clock.Now},
-		Catcher: catcher,
+		Catcher: catcher, budget: config.budget,
 	}, nil
 }
 
@@ -275,6 +277,7 @@ func (w *World) close() error {
 		return nil
 	}
 	defer w.Catcher.close()
+	w.checkBudget()
 	err := w.Control.ClocksDelete(w.Clock.ID)
 	var control *ControlError
 	// The test may have deleted its clock itself, or reset the emulator.

@@ -9,6 +9,7 @@ import { accountScenarioSchema, scenarioSchema } from '../engine/scenario/schema
 import { accountViewSchema } from '../engine/inspection.js';
 import { costExplanationSchema } from '../domain/costExplanation.js';
 import { messageViewSchema } from '../domain/messageView.js';
+import { spendSchema } from '../domain/spend.js';
 import { webhookEventSchema } from '../domain/webhookEvent.js';
 import { journalEntrySchema } from '../journal/requestJournal.js';
 import { snapshotSchema } from '../state/snapshot.js';
@@ -52,6 +53,7 @@ export const answerViews = {
   JournalEntry: journalEntrySchema,
   Signature: signatureViewSchema,
   CostExplanation: costExplanationSchema,
+  Spend: spendSchema,
   BundledScenarios: bundledScenariosViewSchema,
   ReceiverReport: receiverReportSchema,
 } satisfies Record<string, z.ZodType>;

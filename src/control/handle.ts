@@ -28,6 +28,7 @@ import type {
 } from './views.js';
 import type { AccountView } from '../engine/inspection.js';
 import type { CostExplanation } from '../domain/costExplanation.js';
+import type { Spend } from '../domain/spend.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { AccountScenario, AccountScenarioInput, Scenario, ScenarioInput } from '../engine/scenario/schema.js';
 import type { JournalEntry, JournalFilter } from '../journal/requestJournal.js';
@@ -111,6 +112,12 @@ export interface ControlHandle<M extends HandleMode = 'local'> {
     update(apiKey: string, patch: AccountPatch): Answer<M, AccountView>;
     /** Removes an account and its messages. */
     delete(apiKey: string): Answer<M, void>;
+    /**
+     * What the account spent (both environments): its credits, its messages, the five costliest each explained in a
+     * line, and the whole as a failure shows it.
+     * @example const { credits, summary } = await emulator.accounts.spend('pk_test_a');
+     */
+    spend(apiKey: string): Answer<M, Spend>;
     /** The account's own scenario (rules, replies, faults), defaults filled in; empty lists when it has none. */
     getScenario(apiKey: string): Answer<M, AccountScenario>;
     /**

@@ -1,6 +1,7 @@
 /** Why a text costs what it costs: its encoding, units and segments, the characters that forced UCS-2 with what a team usually meant, and the credits. */
 
 import { z } from 'zod';
+import { costBreakdown } from './costBreakdown.js';
 import { countSegments, encodings, isGsm7Character, pricings, type Pricing, sendCost } from './segments.js';
 
 /** A character that forced a text out of GSM-7. */
@@ -39,6 +40,11 @@ export const costExplanationSchema = z.strictObject({
     .nullable()
     .describe(
       'The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger has no suggestion.',
+    ),
+  breakdown: z
+    .string()
+    .describe(
+      'The same as the text every cost failure shows: encoding, units, segments and the text, a line per trigger (position, code point, name, what was meant; ten at most), and what the text costs with those replaced.',
     ),
 });
 export type CostExplanation = z.output<typeof costExplanationSchema>;
@@ -154,5 +160,6 @@ export function explainCost(text: string, options: { recipients?: number; pricin
           segments: fixCount.segments,
           credits: sendCost(fixText, recipients, pricing),
         };
-  return { encoding, units, segments, recipients, pricing, credits, triggers, fix };
+  const facts = { encoding, units, segments, recipients, pricing, credits, triggers, fix };
+  return { ...facts, breakdown: costBreakdown(text, facts) };
 }

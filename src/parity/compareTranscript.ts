@@ -7,30 +7,17 @@
 import { ApiError } from '../domain/errors.js';
 import { scheduleText, validateClientReference, validateMessageText, validateRecipients } from '../domain/fields.js';
 import { timeOffsetOf } from './bindings.js';
-import type { FindingKind, ParityRules, Tier } from './parityRules.js';
+import { creditCauses } from './creditCauses.js';
+import { type Finding, type RawFinding, groupFindings, kindOfValue } from './groupFindings.js';
+import type { FindingKind, ParityRules } from './parityRules.js';
 import type { Replayed } from './replay.js';
 import type { AnswerLine, RequestLine, Transcript, WebhookLine } from './transcript.js';
 
-export interface Finding {
-  tier: Tier;
-  kind: FindingKind;
-  /** The transcript line the finding is about. */
-  line: number;
-  /** The field: `answer.status`, `answer.body.list[0].credit`, `webhook {{id:1}} 27831234567 delivered`. */
-  field: string;
-  message: string;
-  recorded?: unknown;
-  emulator?: unknown;
-}
+/** The field a leg's status is posted in: a changed word there is what the integration acts on. */
+const notificationStatus = 'webhook.payload.status';
 
 /** The money fields: a change in them is a change in what is charged. */
 const moneyFields = new Set(['credit', 'balance']);
-
-function kindOfValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
 
 function short(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
@@ -114,26 +101,29 @@ const fromTheProvidersSide: Partial<Record<FindingKind, FindingKind>> = {
   'webhook-extra': 'webhook-missing',
 };
 
-class Findings {
-  readonly list: Finding[] = [];
+/** A recheck's words for the sides: the messages say "the provider" for the transcript's and "the emulator" for the other. */
+function rechecksWords(message: string): string {
+  return message.replace(/the transcript's provider|the provider|the emulator/g, (words) =>
+    words === 'the emulator' ? 'the provider' : 'the transcript',
+  );
+}
 
-  constructor(
-    private readonly rules: ParityRules,
-    readonly other: OtherSide,
-  ) {}
+class Findings {
+  readonly list: RawFinding[] = [];
+  /** The request path of the answer being compared (none while webhooks are). */
+  path: string | undefined;
+
+  constructor(readonly other: OtherSide) {}
 
   add(kind: FindingKind, line: number, field: string, message: string, recorded?: unknown, emulator?: unknown): void {
-    const named = this.other === 'provider' ? (fromTheProvidersSide[kind] ?? kind) : kind;
-    // The messages say "the emulator" for the other side; a recheck's other side is the provider.
-    const said = this.other === 'provider' ? message.replaceAll('the emulator', 'the provider') : message;
     this.list.push({
-      tier: this.rules.tiers[named],
-      kind: named,
+      kind: this.other === 'provider' ? (fromTheProvidersSide[kind] ?? kind) : kind,
       line,
       field,
-      message: `line ${line}: ${field}: ${said}`,
+      message,
       ...(recorded === undefined ? {} : { recorded }),
       ...(emulator === undefined ? {} : { emulator }),
+      ...(this.path === undefined ? {} : { path: this.path }),
     });
   }
 }
@@ -230,7 +220,7 @@ function compareValues(
   }
   const money = key !== undefined && moneyFields.has(key);
   findings.add(
-    money ? 'credit-changed' : 'value-changed',
+    money ? 'credit-changed' : path === notificationStatus ? 'webhook-status-changed' : 'value-changed',
     line,
     path,
     `${money ? 'credits differ: ' : ''}the transcript has ${short(a)}, the emulator ${short(b)}`,
@@ -291,6 +281,20 @@ function counts(list: readonly Notification[]): Map<string, number> {
   return map;
 }
 
+/**
+ * The emulator's notifications of a leg with each status word only it posts renamed to the one only the transcript
+ * has, in order of first sight: a changed word (`delivered` posted as `DELIVERED`) is then a changed value of
+ * `webhook.payload.status`, compared with the rest of the payload, not a notification missing and another extra.
+ */
+function sameStatusWords(mine: Notification[], theirs: Notification[]): Notification[] {
+  const words = (list: Notification[], other: Notification[]): string[] => [
+    ...new Set(list.map((item) => item.status).filter((status) => !other.some((item) => item.status === status))),
+  ];
+  const [onlyMine, onlyTheirs] = [words(mine, theirs), words(theirs, mine)];
+  const renamed = new Map(onlyTheirs.slice(0, onlyMine.length).map((word, index) => [word, onlyMine[index] as string]));
+  return theirs.map((item) => ({ ...item, status: renamed.get(item.status) ?? item.status }));
+}
+
 function compareWebhooks(findings: Findings, rules: ParityRules, transcript: Transcript, replayed: Replayed): void {
   const recordedPosts = transcript.events.flatMap((event, index) =>
     event.type === 'webhook' ? [{ post: event, line: transcript.lines[index] as number }] : [],
@@ -307,7 +311,7 @@ function compareWebhooks(findings: Findings, rules: ParityRules, transcript: Tra
   const emulator = notificationsByLeg(replayed.webhooks.map((post) => ({ post, line: 0 })));
   for (const leg of new Set([...recorded.keys(), ...emulator.keys()])) {
     const mine = recorded.get(leg) ?? [];
-    const theirs = emulator.get(leg) ?? [];
+    const theirs = sameStatusWords(mine, emulator.get(leg) ?? []);
     const lineOf = mine[0]?.line ?? firstLine.get(leg.split(' ')[0] as string) ?? 1;
     const [countA, countB] = [counts(mine), counts(theirs)];
     for (const status of new Set([...countA.keys(), ...countB.keys()])) {
@@ -376,7 +380,7 @@ export function compareTranscript(
   rules: ParityRules,
   other: OtherSide = 'emulator',
 ): Finding[] {
-  const findings = new Findings(rules, other);
+  const findings = new Findings(other);
   const requests = new Map<string, { request: RequestLine; line: number }>();
   const values = transcript.header.values ?? {};
   transcript.events.forEach((event, index) => {
@@ -390,6 +394,7 @@ export function compareTranscript(
     const answer = replayed.answers.get(event.request);
     if (asked === undefined || answer === undefined) return;
     const what = `${asked.request.method} ${asked.request.path}`;
+    findings.path = asked.request.path;
     if (event.status !== answer.status)
       findings.add(
         'status',
@@ -445,6 +450,7 @@ export function compareTranscript(
       answer.body ?? answer.bodyText ?? null,
     );
   });
+  findings.path = undefined;
   for (const { line, message } of replayed.unmatchedReplies)
     findings.add(
       'reply-unmatched',
@@ -453,5 +459,12 @@ export function compareTranscript(
       `${message} was never issued by the emulator, so the reply could not be injected`,
     );
   compareWebhooks(findings, rules, transcript, replayed);
-  return findings.list.sort((a, b) => a.line - b.line);
+  const credits = creditCauses(transcript, replayed);
+  const judged = (finding: RawFinding): boolean =>
+    finding.kind === 'credit-changed' && finding.field === 'answer.body.balance' && credits.reads.has(finding.line);
+  const kept = credits.findings.filter((finding) => !rules.ignore.some((pattern) => pattern.test(finding.field)));
+  const grouped = groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept], rules);
+  return other === 'emulator'
+    ? grouped
+    : grouped.map((finding) => ({ ...finding, message: rechecksWords(finding.message) }));
 }

@@ -1,6 +1,6 @@
 /** `parityDiff`: replays a transcript into a fresh emulator and compares, with the verdict in tiers. */
 
-import type { Finding } from './compareTranscript.js';
+import type { Finding } from './groupFindings.js';
 import { compareTranscript } from './compareTranscript.js';
 import { type ParityRulesInput, type Tier, parityRules } from './parityRules.js';
 import { type ReplayOptions, replayTranscript } from './replay.js';
@@ -10,7 +10,10 @@ export interface ParityReport {
   /** How many lines of each type the transcript holds. */
   lines: Record<string, number>;
   findings: Finding[];
+  /** The findings of each tier, waived ones left out. */
   counts: Record<Tier, number>;
+  /** How many findings the rules' waivers cover (listed, with their reasons, never failing a run). */
+  waived: number;
   /** False when any finding is an `error`: the only tier that fails a run. */
   passed: boolean;
 }
@@ -35,24 +38,41 @@ export async function parityDiff(
   const parsed = typeof transcript === 'string' ? parseTranscript(transcript) : transcript;
   const replayed = await replayTranscript(parsed, options);
   const findings = compareTranscript(parsed, replayed, rules);
-  const counts: Record<Tier, number> = { info: 0, warn: 0, error: 0 };
-  for (const finding of findings) counts[finding.tier] += 1;
-  const lines: Record<string, number> = {};
-  for (const event of parsed.events) lines[event.type] = (lines[event.type] ?? 0) + 1;
-  return { lines, findings, counts, passed: counts.error === 0 };
+  return parityReport(parsed, findings);
 }
+
+/** The report of a comparison's findings: lines of each type, findings counted per tier (waived apart), the verdict. */
+export function parityReport(transcript: Transcript, findings: Finding[]): ParityReport {
+  const counts: Record<Tier, number> = { info: 0, warn: 0, error: 0 };
+  let waived = 0;
+  for (const finding of findings) {
+    if (finding.waived === undefined) counts[finding.tier] += 1;
+    else waived += 1;
+  }
+  const lines: Record<string, number> = {};
+  for (const event of transcript.events) lines[event.type] = (lines[event.type] ?? 0) + 1;
+  return { lines, findings, counts, waived, passed: counts.error === 0 };
+}
+
+/** A finding's tier as the reports show it: `waived` when the rules waive it. */
+export const shownTier = (finding: Finding): string => (finding.waived === undefined ? finding.tier : 'waived');
 
 /** The report as a table for a terminal: tier, line, kind and message, then the verdict. */
 export function parityReportText(report: ParityReport, name = 'transcript'): string {
   const rows = report.findings.map(
     (finding) =>
-      `${finding.tier.padEnd(5)}  ${String(finding.line).padStart(5)}  ${finding.kind.padEnd(18)}  ${finding.message}`,
+      `${shownTier(finding).padEnd(6)}  ${String(finding.line).padStart(5)}  ${finding.kind.padEnd(18)}  ${finding.message}`,
   );
   const summary = Object.entries(report.lines)
     .map(([type, count]) => `${count} ${type}`)
     .join(', ');
-  const verdict = `${report.counts.error} error, ${report.counts.warn} warn, ${report.counts.info} info: ${report.passed ? 'passed' : 'FAILED'}`;
-  return `parity diff ${name} (${summary})\n${rows.length === 0 ? 'no differences\n' : `tier    line  kind                message\n${rows.join('\n')}\n`}${verdict}\n`;
+  return `parity diff ${name} (${summary})\n${rows.length === 0 ? 'no differences\n' : `tier     line  kind                message\n${rows.join('\n')}\n`}${parityCounts(report)}: ${report.passed ? 'passed' : 'FAILED'}\n`;
+}
+
+/** `1 error, 0 warn, 2 info, 1 waived` (the waived count only when the rules waived a finding). */
+export function parityCounts(report: ParityReport): string {
+  const waived = report.waived > 0 ? `, ${report.waived} waived` : '';
+  return `${report.counts.error} error, ${report.counts.warn} warn, ${report.counts.info} info${waived}`;
 }
 
 function xml(text: string): string {
@@ -69,9 +89,9 @@ export function parityReportJunit(report: ParityReport, name = 'transcript'): st
   const cases = report.findings.map((finding) => {
     const title = `line ${finding.line} ${finding.kind} ${finding.field}`;
     const body =
-      finding.tier === 'error'
+      finding.tier === 'error' && finding.waived === undefined
         ? `<failure type="${finding.kind}" message="${xml(finding.message)}">${xml(finding.message)}</failure>`
-        : `<system-out>${xml(`${finding.tier}: ${finding.message}`)}</system-out>`;
+        : `<system-out>${xml(`${shownTier(finding)}: ${finding.message}`)}</system-out>`;
     return `    <testcase classname="parity.${xml(name)}" name="${xml(title)}">${body}</testcase>`;
   });
   if (cases.length === 0) cases.push(`    <testcase classname="parity.${xml(name)}" name="no differences"></testcase>`);

@@ -1,7 +1,7 @@
 /** The parity report as one self-contained HTML page, in the style of the timeline report and check-receiver's page. */
 
 import { escapeHtml } from '../ui/escapeHtml.js';
-import type { ParityReport } from './parityDiff.js';
+import { type ParityReport, parityCounts, shownTier } from './parityDiff.js';
 
 const style = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2430}h1{font-size:1.3rem}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde2ea;padding:.35rem .5rem;text-align:left;vertical-align:top}
@@ -12,10 +12,10 @@ export function parityReportPage(report: ParityReport, name = 'transcript'): str
   const rows = report.findings
     .map(
       (finding) =>
-        `<tr><td class="${finding.tier}">${finding.tier}</td><td>${finding.line}</td><td><code>${escapeHtml(finding.kind)}</code></td><td><code>${escapeHtml(finding.field)}</code></td><td>${escapeHtml(finding.message)}</td></tr>`,
+        `<tr><td class="${finding.tier}">${shownTier(finding)}</td><td>${finding.line}</td><td><code>${escapeHtml(finding.kind)}</code></td><td><code>${escapeHtml(finding.field)}</code></td><td>${escapeHtml(finding.message)}</td></tr>`,
     )
     .join('');
-  const verdict = `${report.counts.error} error, ${report.counts.warn} warn, ${report.counts.info} info`;
+  const verdict = parityCounts(report);
   const lines = Object.entries(report.lines)
     .map(([type, count]) => `${count} ${type}`)
     .join(', ');

@@ -11,9 +11,10 @@ import { apiOperations } from '../domain/apiOperations.js';
 import { settings } from '../options.js';
 import { Bindings } from './bindings.js';
 import { basicAuthorization } from './emulatorTranscript.js';
-import { type Finding, compareTranscript } from './compareTranscript.js';
-import type { ParityReport } from './parityDiff.js';
-import { type ParityRulesInput, type Tier, parityRules } from './parityRules.js';
+import { compareTranscript } from './compareTranscript.js';
+import { type RawFinding, groupFindings } from './groupFindings.js';
+import { type ParityReport, parityReport } from './parityDiff.js';
+import { type ParityRulesInput, parityRules } from './parityRules.js';
 import { RecheckPace } from './recheckPace.js';
 import { type HeardPost, startRecheckReceiver } from './recheckReceiver.js';
 import type { Replayed } from './replay.js';
@@ -55,22 +56,47 @@ function isReply(payload: unknown): boolean {
   return (payload as { type?: unknown } | null)?.type === 'sms-reply';
 }
 
-/** The transcript without what a recheck does not redo: replies, their webhooks, and every webhook when not heard. */
-function rechecked(parsed: Transcript, hearing: boolean): Transcript {
-  const kept = (event: TranscriptEvent): boolean =>
-    event.type === 'reply'
-      ? false
-      : event.type === 'webhook'
-        ? hearing && !isReply(event.payload)
-        : event.type === 'webhook-answer'
-          ? hearing
-          : true;
+/**
+ * The transcript without what a recheck does not redo or cannot compare: replies and their webhooks, every webhook
+ * when not heard, and the answers the provider redirected with the notifications of the messages they would have sent
+ * (the redirect is the finding; what follows from it is not another).
+ */
+function rechecked(parsed: Transcript, hearing: boolean, redirected: ReadonlySet<string>): Transcript {
+  const unissued = new Set<unknown>();
+  for (const event of parsed.events)
+    if (event.type === 'answer' && redirected.has(event.request))
+      unissued.add((event.body as { id?: unknown } | undefined)?.id);
+  const kept = (event: TranscriptEvent): boolean => {
+    if (event.type === 'reply') return false;
+    if (event.type === 'answer') return !redirected.has(event.request);
+    if (event.type === 'webhook')
+      return hearing && !isReply(event.payload) && !unissued.has((event.payload as { id?: unknown } | null)?.id);
+    return event.type !== 'webhook-answer' || hearing;
+  };
   const indexes = parsed.events.flatMap((event, index) => (kept(event) ? [index] : []));
   return {
     header: parsed.header,
     events: indexes.map((index) => parsed.events[index] as TranscriptEvent),
     lines: indexes.map((index) => parsed.lines[index] as number),
   };
+}
+
+/** A redirect the provider answered, as a finding of its own: one per place it points to, listing the lines. */
+function redirectFindings(parsed: Transcript, redirects: ReadonlyMap<string, string>): RawFinding[] {
+  return parsed.events.flatMap((event, index) => {
+    const location = event.type === 'answer' ? redirects.get(event.request) : undefined;
+    if (event.type !== 'answer' || location === undefined) return [];
+    const target = /^https?:\/\/[^/?#]+/.exec(location)?.[0] ?? location;
+    return [
+      {
+        kind: 'status' as const,
+        line: parsed.lines[index] as number,
+        field: 'answer.status',
+        message: `the provider answers a redirect to ${target}, not followed`,
+        emulator: target,
+      },
+    ];
+  });
 }
 
 /** The balance each environment had when the session first used it, as the transcript's account lines hold it. */
@@ -134,56 +160,20 @@ export async function parityRecheck(transcript: string | Transcript, options: Re
     }
     if (receiver !== undefined) await sleep(pace.endOf(startMs, sentAt) + (options.settleMs ?? 1000) - Date.now());
     const webhooks = receiver === undefined ? [] : heard(receiver.posts, bindings, startMs);
-    const compared = rechecked(parsed, receiver !== undefined);
-    const findings = compareTranscript(
-      compared,
-      { answers, webhooks, unmatchedReplies: [], limits: defaultLimits() },
-      rules,
-      'provider',
-    );
-    const reported = redirected(compared, findings, redirects, rules.tiers.status);
-    const counts: Record<Tier, number> = { info: 0, warn: 0, error: 0 };
-    for (const finding of reported) counts[finding.tier] += 1;
-    const lines: Record<string, number> = {};
-    for (const event of compared.events) lines[event.type] = (lines[event.type] ?? 0) + 1;
-    return { lines, findings: reported, counts, passed: counts.error === 0 };
+    const compared = rechecked(parsed, receiver !== undefined, new Set(redirects.keys()));
+    const findings = [
+      ...compareTranscript(
+        compared,
+        { answers, webhooks, unmatchedReplies: [], limits: defaultLimits() },
+        rules,
+        'provider',
+      ),
+      ...groupFindings(redirectFindings(parsed, redirects), rules),
+    ].sort((a, b) => a.line - b.line);
+    return parityReport(compared, findings);
   } finally {
     await receiver?.close();
   }
-}
-
-/**
- * A provider that redirects is one finding per place it points to, listing the lines: what the redirected requests
- * would have answered (their error codes, their messages' notifications) is left out, as it all follows from it.
- */
-function redirected(
-  transcript: Transcript,
-  findings: Finding[],
-  redirects: ReadonlyMap<string, string>,
-  tier: Tier,
-): Finding[] {
-  if (redirects.size === 0) return findings;
-  const byTarget = new Map<string, number[]>();
-  const lines = new Set<number>();
-  const unissued = new Set<string>();
-  transcript.events.forEach((event, index) => {
-    const location = event.type === 'answer' ? redirects.get(event.request) : undefined;
-    if (event.type !== 'answer' || location === undefined) return;
-    const line = transcript.lines[index] as number;
-    lines.add(line);
-    const target = /^https?:\/\/[^/?#]+/.exec(location)?.[0] ?? location;
-    byTarget.set(target, [...(byTarget.get(target) ?? []), line]);
-    const id = (event.body as { id?: unknown } | undefined)?.id;
-    if (typeof id === 'string') unissued.add(id);
-  });
-  const follows = (finding: Finding): boolean =>
-    lines.has(finding.line) || [...unissued].some((id) => finding.field.startsWith(`webhook ${id} `));
-  const summaries = [...byTarget].map(([target, at]): Finding => {
-    const field = 'answer.status';
-    const message = `the provider answers ${at.length} request(s) with a redirect to ${target}, not followed (lines ${at.join(', ')})`;
-    return { tier, kind: 'status', line: at[0] as number, field, message: `line ${at[0]}: ${field}: ${message}` };
-  });
-  return [...findings.filter((finding) => !follows(finding)), ...summaries].sort((a, b) => a.line - b.line);
 }
 
 /** The provider's balance in an environment now, read with the recheck's key (undefined when it does not answer one). */

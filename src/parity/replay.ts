@@ -30,6 +30,8 @@ export interface Replayed {
   webhooks: WebhookLine[];
   /** Replies the transcript names a message for that the replay never issued. */
   unmatchedReplies: { line: number; message: string }[];
+  /** What the emulator charged for each request (its balance before less after), by the request line's id. */
+  charges?: Map<string, number>;
   /** Field limits of the emulator that replayed, for telling which errors apply to a request. */
   limits: { batchLimit: number; messageLimit: number };
 }
@@ -85,6 +87,7 @@ export async function replayTranscript(transcript: Transcript, options: ReplayOp
     answers: new Map(),
     webhooks: [],
     unmatchedReplies: [],
+    charges: new Map(),
     limits: { batchLimit: emulator.options.batchLimit, messageLimit: emulator.options.messageLimit },
   };
   let now = startMs;
@@ -115,8 +118,12 @@ export async function replayTranscript(transcript: Transcript, options: ReplayOp
         await emulator.clocks.set(clock.id, new Date(due).toISOString());
       }
       if (event.type === 'request') {
+        const balance = async (): Promise<number> =>
+          (await emulator.accounts.get(account.apiKey))[event.environment].balance;
+        const before = await balance();
         const answer = await reissue(event, bindings, account, (request) => emulator.fetch(request));
         replayed.answers.set(event.id, { ...answer, t: event.t });
+        replayed.charges?.set(event.id, before - (await balance()));
       } else if (event.type === 'reply') {
         const id = bindings.valueOf(event.message);
         if (id === undefined) {

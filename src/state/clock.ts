@@ -78,6 +78,14 @@ export const incidentLimit = 100;
  */
 export const taskCap = 1_000_000;
 
+/**
+ * What a move waits for at each due instant it stops at, the clock standing there: the emulator gives the webhook tries
+ * of that instant's tasks (`WebhookDispatcher.settling`). Undefined when nothing is under way, so a walk through instants
+ * that make no tries never yields.
+ */
+export type Settle = () => Promise<void> | undefined;
+const nothingToSettle: Settle = () => undefined;
+
 export class Clock {
   /** Null for the main clock; a test clock's id otherwise. */
   readonly id: string | null;
@@ -94,8 +102,10 @@ export class Clock {
   private hostTimerDue = Infinity;
   private draining = false;
   private readonly incidents: ClockIncident[] = [];
-  /** Counts restarts, so a run that awaits between rounds notices one and stops. */
+  /** Counts restarts, so a move that waits at an instant notices one and stops. */
   private restarts = 0;
+  /** Settles when the move under way (and every one queued behind it) has ended; undefined when none is. */
+  private moving: Promise<void> | undefined;
 
   /** `onIncident` hears every failed or skipped task (the emulator logs it and emits an event). */
   constructor(
@@ -138,11 +148,33 @@ export class Clock {
     this.queue.cancel(timer);
   }
 
-  /** Moves the clock forward by `ms`, firing every task due on the way in time order. */
-  advance(ms: number): void {
+  /**
+   * Runs `move` at once when no other move of this clock is under way, else once the moves before it have ended: a move
+   * waits at each due instant for its webhook tries, and a second move meanwhile would carry the clock from under them
+   * (two `advance('1h')` still make two hours, as when a move never waited).
+   */
+  exclusive<T>(move: () => Promise<T>): Promise<T> {
+    const before = this.moving;
+    const run = before === undefined ? move() : before.then(move);
+    const ended = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.moving = ended;
+    void ended.then(() => {
+      if (this.moving === ended) this.moving = undefined;
+    });
+    return run;
+  }
+
+  /**
+   * Moves the clock forward by `ms`, one due instant at a time (see `step`), and leaves it there. A move that cannot be
+   * made is refused at once, before anything changes.
+   */
+  advance(ms: number, settle: Settle = nothingToSettle): Promise<void> {
     const now = this.now();
     this.checkAdvance(ms, now);
-    this.moveTo(now + ms);
+    return this.moveTo(now + ms, settle);
   }
 
   /** Throws what `advance(ms)` from `from` would throw, changing nothing (a combined command checks every part first). */
@@ -161,47 +193,33 @@ export class Clock {
    * Jumps to the next queued task's due time (or fires it now when overdue), firing everything due then; 0 when nothing
    * is queued. A task due after the latest time the clock can show stops the clock there unfired, as runUntilIdle does.
    */
-  next(): number {
+  async next(settle: Settle = nothingToSettle): Promise<number> {
     const next = this.queue.peek();
     if (!next) return 0;
     const target = Math.max(this.now(), Math.min(next.due, maxTime));
-    const fired = this.drain(target);
-    this.rebase(target);
-    this.armHostTimer();
+    const { fired, stoppedAt } = await this.step(target, settle);
+    if (stoppedAt !== 'restart') this.standAt(target);
     return fired;
   }
 
   /**
-   * Fires queued tasks in time order until none is left or the next is after `now + limitMs`;
-   * `between` runs after each round (the emulator settles webhook tries there, which may queue
-   * more tasks). Idle leaves the clock at the last task fired; a reached limit leaves it at the limit.
-   * Always ends: the limit bounds virtual time and `taskCap` bounds the tasks fired.
+   * Fires queued tasks one due instant at a time until none is left or the next is after `now + limitMs`. Idle leaves
+   * the clock at the last instant fired; a reached limit leaves it at the limit. Always ends: the limit bounds virtual
+   * time and `taskCap` bounds the tasks fired.
    */
-  async runUntilIdle(limitMs: number, between: () => Promise<void> = async () => undefined): Promise<ClockRun> {
+  async runUntilIdle(limitMs: number, settle: Settle = nothingToSettle): Promise<ClockRun> {
     const deadline = Math.min(maxTime, this.now() + Math.max(0, limitMs));
-    const restarts = this.restarts;
-    let fired = 0;
-    for (;;) {
-      if (this.restarts !== restarts) return { fired, idle: false, stoppedAt: 'restart' };
-      const next = this.queue.peek();
-      if (!next) return { fired, idle: true };
-      if (next.due > deadline) {
-        this.moveTo(Math.max(this.now(), deadline));
-        return { fired, idle: false, stoppedAt: 'limit' };
-      }
-      if (fired >= taskCap) return { fired, idle: false, stoppedAt: 'task-cap' };
-      const target = Math.max(this.now(), next.due);
-      fired += this.drain(target, taskCap - fired);
-      this.rebase(target);
-      this.armHostTimer();
-      await between();
-    }
+    const { fired, stoppedAt } = await this.step(deadline, settle);
+    if (stoppedAt !== undefined) return { fired, idle: false, stoppedAt };
+    if (this.queue.peek() === undefined) return { fired, idle: true };
+    this.standAt(deadline);
+    return { fired, idle: false, stoppedAt: 'limit' };
   }
 
-  /** Sets the clock to `instant`, firing everything due up to it; refuses to go backwards. */
-  set(instant: number): void {
+  /** Sets the clock to `instant`, one due instant at a time as `advance` goes; refuses to go backwards. */
+  set(instant: number, settle: Settle = nothingToSettle): Promise<void> {
     this.checkSet(instant);
-    this.moveTo(instant);
+    return this.moveTo(instant, settle);
   }
 
   /** Throws what `set(instant)` would throw when the clock shows `now`, changing nothing. */
@@ -247,15 +265,58 @@ export class Clock {
     this.wallAnchor = hostNow();
   }
 
-  private moveTo(target: number): void {
-    this.drain(target);
-    this.rebase(target);
+  /** Moves to `target` through every due instant on the way, and stands there (unless a restart came meanwhile). */
+  private async moveTo(target: number, settle: Settle): Promise<void> {
+    const { stoppedAt } = await this.step(target, settle);
+    if (stoppedAt !== 'restart') this.standAt(target);
+  }
+
+  /** Leaves the clock at `instant` (or where a realtime clock has run to since) and arms the host timer for what is next. */
+  private standAt(instant: number): void {
+    this.rebase(Math.max(this.now(), instant));
     this.armHostTimer();
+  }
+
+  /**
+   * The walk every move makes, up to `until`: it stops at each instant a task is due, fires everything due then (tasks
+   * those queue for the same instant included: a due instant's tries go out together), and, the clock standing at that
+   * instant, waits for what `settle` gives (the webhook tries those tasks made, their re-attempts included) before it
+   * moves on. So a receiver that reads the clock while a notification is tried sees the time it became due, and
+   * notifications arrive in the order they became due. It stops early at the task cap, or when a restart (reset,
+   * snapshot import) came while it waited, whose fresh state it leaves alone.
+   */
+  private async step(until: number, settle: Settle): Promise<{ fired: number; stoppedAt?: Exclude<RunStop, 'limit'> }> {
+    // A task that moves the clock only moves it: what falls due fires in the running drain or on the next move.
+    if (this.draining) return { fired: 0 };
+    const restarts = this.restarts;
+    let fired = 0;
+    for (let next = this.queue.peek(); next !== undefined && next.due <= until; next = this.queue.peek()) {
+      const instant = Math.max(this.now(), next.due);
+      fired += this.drain(instant, taskCap - fired);
+      this.rebase(instant);
+      if (this.capped(fired, until)) return { fired, stoppedAt: 'task-cap' };
+      const settling = settle();
+      if (settling !== undefined) await settling;
+      if (this.restarts !== restarts) return { fired, stoppedAt: 'restart' };
+    }
+    return { fired };
+  }
+
+  /** Whether `fired` reached the task cap with tasks due by `until` still queued: recorded, they fire on the next move. */
+  private capped(fired: number, until: number): boolean {
+    const left = this.queue.peek();
+    if (fired < taskCap || left === undefined || left.due > until) return false;
+    this.record({
+      due: this.now(),
+      task: 'clock',
+      outcome: 'skipped',
+      reason: `stopped after firing ${taskCap} tasks in one move; the rest fire on the next move`,
+    });
+    return true;
   }
 
   /** Fires every task due by `until` (at most `cap`), each inside an error boundary; returns how many fired. */
   private drain(until: number, cap = taskCap): number {
-    if (this.draining) return 0; // a task that moves the clock only queues work for the running drain
     this.draining = true;
     let fired = 0;
     try {
@@ -275,15 +336,6 @@ export class Clock {
         } finally {
           this.firingAt = undefined;
         }
-      }
-      const left = this.queue.peek();
-      if (left && left.due <= until) {
-        this.record({
-          due: this.now(),
-          task: 'clock',
-          outcome: 'skipped',
-          reason: `stopped after firing ${cap} tasks in one move; the rest fire on the next move`,
-        });
       }
     } finally {
       this.draining = false;
@@ -309,7 +361,8 @@ export class Clock {
       () => {
         this.hostTimer = undefined;
         this.hostTimerDue = Infinity;
-        this.drain(this.now());
+        const now = this.now();
+        this.capped(this.drain(now), now);
         this.armHostTimer();
       },
       Math.min(delay, 2_147_483_647),

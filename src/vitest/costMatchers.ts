@@ -1,15 +1,17 @@
 /** The cost matchers for vitest's expect: toStayGsm7, toFitSegments and toCostAtMost, whose failures show why a text costs what it costs. */
 
-import { type CostExplanation, explainCost } from '../domain/costExplanation.js';
-import type { MessageView } from '../domain/messageView.js';
+import { explainCost } from '../domain/costExplanation.js';
+import { plural } from '../domain/plural.js';
+import type { Spend } from '../domain/spend.js';
+import { checkedBudget, overBudget } from './creditBudgets.js';
 
 /** A text as the cost matchers read it: the text itself, or a message object (the API's or the control API's). */
 export type CostSubject = string | { readonly message: string };
 
-/** What `toCostAtMost` reads: the test's messages (at once in process, or a promise over HTTP). */
+/** What `toCostAtMost` reads: the test's account and the emulator that answers its spend (at once in process, or a promise over HTTP). */
 export interface SpendSubject {
   readonly account: { readonly apiKey: string };
-  messages(): MessageView[] | Promise<MessageView[]>;
+  readonly emulator: { readonly accounts: { spend(apiKey: string): Spend | Promise<Spend> } };
 }
 
 export interface CostMatchers<R = unknown> {
@@ -45,45 +47,10 @@ function textOf(subject: CostSubject): string {
   throw new TypeError('sms-emulator: a cost matcher takes a text or a message object (with its text in `message`).');
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
-/** The breakdown every cost failure shows: encoding, units, segments, each trigger with its position and what was meant, the fix. */
-export function costBreakdown(text: string, explained: CostExplanation = explainCost(text)): string {
-  const excerpt = [...text].length > 80 ? `${[...text].slice(0, 80).join('')}…` : text;
-  const head = `${explained.encoding}, ${explained.units} ${explained.encoding === 'GSM-7' ? 'septets' : 'UTF-16 units'}, ${plural(explained.segments, 'segment')}: ${JSON.stringify(excerpt)}`;
-  const triggers = explained.triggers
-    .slice(0, 10)
-    .map(
-      (trigger) =>
-        `\n  position ${trigger.position}: ${JSON.stringify(trigger.char)} ${trigger.codePoint}${trigger.name === null ? '' : ` ${trigger.name}`}${trigger.suggestion === null ? ' (no GSM-7 equivalent)' : `, use ${JSON.stringify(trigger.suggestion)}`}`,
-    )
-    .join('');
-  const more = explained.triggers.length > 10 ? `\n  … and ${explained.triggers.length - 10} more` : '';
-  const fix =
-    explained.fix === null
-      ? ''
-      : `\n  with those replaced: ${explained.fix.encoding}, ${plural(explained.fix.segments, 'segment')}`;
-  return `${head}${triggers}${more}${fix}`;
-}
-
-function spendLine(message: MessageView): string {
-  const why = explainCost(message.message, { recipients: message.recipient.length });
-  const forced =
-    why.triggers[0] === undefined
-      ? ''
-      : `; UCS-2 forced by ${JSON.stringify(why.triggers[0].char)} at ${why.triggers[0].position}`;
-  return `\n  - ${plural(message.credit, 'credit')}: to ${message.recipient.join(', ')}: ${JSON.stringify(message.message.slice(0, 60))} (${why.encoding}, ${plural(why.segments, 'segment')} × ${plural(message.recipient.length, 'recipient')}${forced})`;
-}
-
-function spendResult(subject: SpendSubject, budget: number, messages: MessageView[], isNot: boolean): Result {
-  const spent = messages.reduce((sum, message) => sum + message.credit, 0);
-  const top = [...messages].sort((a, b) => b.credit - a.credit).slice(0, 5);
+function spendResult(budget: number, spend: Spend, isNot: boolean): Result {
   return {
-    pass: spent <= budget,
-    message: () =>
-      `expected account ${subject.account.apiKey} ${isNot ? 'not ' : ''}to cost at most ${plural(budget, 'credit')}; it spent ${spent} on ${plural(messages.length, 'message')}. Top spenders:${top.length === 0 ? ' none' : top.map(spendLine).join('')}`,
+    pass: spend.credits <= budget,
+    message: () => overBudget(`account ${spend.account}${isNot ? ' not' : ''}`, budget, spend),
   };
 }
 
@@ -93,8 +60,7 @@ export const costMatchers = {
     const explained = explainCost(text);
     return {
       pass: explained.encoding === 'GSM-7',
-      message: () =>
-        `expected the text ${this.isNot ? 'not ' : ''}to stay GSM-7; it is ${costBreakdown(text, explained)}`,
+      message: () => `expected the text ${this.isNot ? 'not ' : ''}to stay GSM-7; it is ${explained.breakdown}`,
     };
   },
 
@@ -106,16 +72,15 @@ export const costMatchers = {
     return {
       pass: explained.segments <= segments,
       message: () =>
-        `expected the text ${this.isNot ? 'not ' : ''}to fit ${plural(segments, 'segment')}; it is ${costBreakdown(text, explained)}`,
+        `expected the text ${this.isNot ? 'not ' : ''}to fit ${plural(segments, 'segment')}; it is ${explained.breakdown}`,
     };
   },
 
   toCostAtMost(this: MatcherThis, subject: SpendSubject, credits: number): Result | Promise<Result> {
-    if (!Number.isInteger(credits) || credits < 0)
-      throw new TypeError(`sms-emulator: toCostAtMost takes a whole number of credits from 0, not ${credits}.`);
-    const messages = subject.messages();
-    return messages instanceof Promise
-      ? messages.then((list) => spendResult(subject, credits, list, this.isNot))
-      : spendResult(subject, credits, messages, this.isNot);
+    checkedBudget(credits, 'toCostAtMost');
+    const spend = subject.emulator.accounts.spend(subject.account.apiKey);
+    return spend instanceof Promise
+      ? spend.then((answer) => spendResult(credits, answer, this.isNot))
+      : spendResult(credits, spend, this.isNot);
   },
 };

@@ -128,6 +128,14 @@ export class WebhookDispatcher {
   }
 
   /**
+   * The tries under way on `clock`, or undefined when there are none: what a move of that clock waits for at each due
+   * instant, the clock standing there, before it moves on (Clock's `Settle`).
+   */
+  settling(clock: Clock): Promise<void> | undefined {
+    return this.flights.pending(clock);
+  }
+
+  /**
    * Posts a logged event again to the account's current webhook URL (else the one it had); resolves when its tries end.
    * One event is redelivered `maxRedeliveries` times at most (WEBHOOK_REDELIVERY_LIMIT, nothing changed).
    */

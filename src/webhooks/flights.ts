@@ -45,7 +45,16 @@ export class Flights {
 
   /** Resolves once nothing tracked is under way: on `clock` when given, else anywhere. */
   async settled(clock?: Clock): Promise<void> {
+    await this.pending(clock);
+  }
+
+  /**
+   * What settled() waits for, or undefined when nothing tracked is under way now: a clock move asks at every due instant
+   * it stops at, and most make no tries.
+   */
+  pending(clock?: Clock): Promise<void> | undefined {
     const flight = clock === undefined ? this.everywhere : this.perClock.get(clock);
-    if (flight !== undefined && flight.count > 0) await new Promise<void>((resolve) => flight.waiters.push(resolve));
+    if (flight === undefined || flight.count === 0) return undefined;
+    return new Promise<void>((resolve) => flight.waiters.push(resolve));
   }
 }

@@ -62,6 +62,7 @@ test('every control operation answers what the OpenAPI document declares, with n
     'accounts.update': { path: { key: 'pk_answers' }, body: { live: { addBalance: 5 } } },
     'accounts.delete': { path: { key: 'pk_answers' } },
     'accounts.getScenario': { path: { key: 'pk_test_sms_emulator' } },
+    'accounts.spend': { path: { key: 'pk_test_sms_emulator' } },
     'accounts.useBundledScenario': { path: { key: 'pk_test_sms_emulator', name: 'happy-path' } },
     'accounts.setScenario': {
       path: { key: 'pk_test_sms_emulator' },

@@ -13,7 +13,24 @@ test('a GSM-7 text has no triggers and no fix', () => {
     credits: 3,
     triggers: [],
     fix: null,
+    breakdown: 'GSM-7, 17 septets, 1 segment: "Your code is 1234"',
   });
+});
+
+test('the breakdown names each trigger with its position, code point, name and what was meant, then the fix', () => {
+  expect(explainCost('It’s ready').breakdown).toBe(
+    'UCS-2, 10 UTF-16 units, 1 segment: "It’s ready"\n  position 3: "’" U+2019 RIGHT SINGLE QUOTATION MARK, use "\'"\n  with those replaced: GSM-7, 1 segment',
+  );
+  expect(explainCost('☃ snow').breakdown).toBe(
+    'UCS-2, 6 UTF-16 units, 1 segment: "☃ snow"\n  position 1: "☃" U+2603 (no GSM-7 equivalent)',
+  );
+  const many = explainCost(`${'’'.repeat(12)}${'x'.repeat(100)}`).breakdown.split('\n');
+  expect(many[0]).toMatch(/^UCS-2, 112 UTF-16 units, 2 segments: "’{12}x{68}…"$/);
+  expect(many.slice(10)).toEqual([
+    '  position 10: "’" U+2019 RIGHT SINGLE QUOTATION MARK, use "\'"',
+    '  … and 2 more',
+    '  with those replaced: GSM-7, 1 segment',
+  ]);
 });
 
 test('a curly apostrophe is named at its position with the straight one it meant, and the fix costs less', () => {

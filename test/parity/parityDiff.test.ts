@@ -252,3 +252,151 @@ test('a Retry-After the emulator does not give is information, not a failure', a
   ]);
   expect(report.passed).toBe(true);
 });
+
+test('a field renamed on every answer is one finding listing each line, not a removed and an added field per line', async () => {
+  const renamed: number[] = [];
+  const text = edited((lines) =>
+    lines.forEach((line, index) => {
+      if (line.type !== 'answer' || typeof line.body?.creation_date !== 'string') return;
+      line.body.created_at = line.body.creation_date;
+      delete line.body.creation_date;
+      renamed.push(index + 1);
+    }),
+  );
+  const findings = (await parityDiff(text)).findings;
+  expect(renamed.length).toBeGreaterThan(3);
+  expect(findings).toEqual([
+    expect.objectContaining({
+      tier: 'warn',
+      kind: 'field-renamed',
+      line: renamed[0],
+      lines: renamed,
+      field: 'answer.body.creation_date',
+      recorded: 'created_at',
+      emulator: 'creation_date',
+    }),
+  ]);
+  expect(findings[0]!.message).toMatch(/^\d+ lines \(\d+, \d+/);
+});
+
+test('a changed status word in webhooks is one changed status (an error), not missing and extra notifications', async () => {
+  const changed: number[] = [];
+  const text = edited((lines) =>
+    lines.forEach((line, index) => {
+      if (line.type !== 'webhook' || line.payload.status !== 'delivered') return;
+      line.payload.status = 'DELIVRD';
+      changed.push(index + 1);
+    }),
+  );
+  const findings = (await parityDiff(text)).findings;
+  expect(findings).toEqual([
+    expect.objectContaining({
+      tier: 'error',
+      kind: 'webhook-status-changed',
+      lines: changed,
+      field: 'webhook.payload.status',
+      recorded: 'DELIVRD',
+      emulator: 'delivered',
+    }),
+  ]);
+  expect(changed.length).toBeGreaterThan(1);
+});
+
+test('a refused send the provider did not charge is a credit finding on the send, not on the later balance read', async () => {
+  let send = 0;
+  const text = edited((lines) => {
+    send = answerTo(lines, 'POST', '/v1/messages', (body) => body?.message === 'bad number');
+    const reads = lines.filter(
+      (line) => line.type === 'answer' && typeof line.body?.balance === 'number' && lines.indexOf(line) > send,
+    );
+    for (const read of reads) read.body.balance += 1;
+  });
+  const findings = (await parityDiff(text)).findings;
+  expect(findings).toEqual([
+    expect.objectContaining({
+      tier: 'error',
+      kind: 'credit-changed',
+      line: send + 1,
+      field: 'answer.charge',
+      recorded: 0,
+      emulator: 1,
+    }),
+  ]);
+  expect(findings[0]!.message).toMatch(
+    /POST \/v1\/messages \(refused\): the emulator charged 1 credit, the provider none/,
+  );
+});
+
+test('a charge that differs on a send is one finding on the send and its webhooks, and balance reads it explains add none', async () => {
+  let send = 0;
+  const text = edited((lines) => {
+    send = answerTo(lines, 'POST', '/v1/messages', firstSend);
+    const id = lines[send]!.body.id;
+    for (const line of lines) {
+      if (line.type === 'answer' && line.body?.id === id) line.body.credit += 2;
+      if (line.type === 'webhook' && line.payload.id === id) line.payload.credit += 2;
+      if (line.type === 'answer' && typeof line.body?.balance === 'number' && lines.indexOf(line) > send)
+        line.body.balance -= 2;
+    }
+  });
+  const findings = (await parityDiff(text)).findings;
+  expect(findings.map(({ kind, line }) => ({ kind, line }))).toEqual([{ kind: 'credit-changed', line: send + 1 }]);
+  expect(findings[0]!.lines.length).toBeGreaterThan(2);
+});
+
+test('a field rule raises one field of one kind to an error, and a path rule sets a tier on one request path only', async () => {
+  const text = edited((lines) => {
+    for (const line of lines) if (line.type === 'webhook') delete line.payload.client_reference;
+    const at = answerTo(lines, 'GET', '/v1/messages/{{id:1}}');
+    lines[at]!.body.network = 'MTN';
+  });
+  const report = await parityDiff(text, {
+    rules: {
+      version: 1,
+      fields: [
+        { field: 'webhook.payload.client_reference', kind: 'field-removed', tier: 'error' },
+        { field: 'answer.body.network', path: '/v1/messages/*', tier: 'warn' },
+        { field: 'answer.body.network', path: '/sandbox/**', tier: 'error' },
+      ],
+    },
+  });
+  expect(report.findings.map(({ kind, field, tier }) => ({ kind, field, tier }))).toEqual([
+    { kind: 'field-added', field: 'answer.body.network', tier: 'warn' },
+    { kind: 'field-removed', field: 'webhook.payload.client_reference', tier: 'error' },
+  ]);
+  expect(report.passed).toBe(false);
+});
+
+test('a waiver accepts a named finding on named lines with its reason, shown in the text and HTML reports; other lines still count', async () => {
+  let first = 0;
+  let second = 0;
+  const text = edited((lines) => {
+    first = answerTo(lines, 'GET', '/v1/messages/not-a-message');
+    lines[first]!.status = 410;
+    second = answerTo(lines, 'PUT', '/v1/messages/balance');
+    lines[second]!.status = 410;
+  });
+  const reason = 'the provider answers 410 for ids it never issued (ticket 1234)';
+  const waive = (lines: number[]) => ({
+    version: 1 as const,
+    waive: [{ kind: 'status' as const, field: 'answer.status', lines, reason }],
+  });
+  const report = await parityDiff(text, { rules: waive([first + 1]) });
+  expect(report.findings.map(({ line, waived, tier }) => ({ line, waived, tier }))).toEqual([
+    { line: first + 1, waived: reason, tier: 'error' },
+    { line: second + 1, waived: undefined, tier: 'error' },
+  ]);
+  expect(report.passed).toBe(false);
+  const all = await parityDiff(text, { rules: waive([first + 1, second + 1]) });
+  expect(all).toMatchObject({ passed: true, waived: 2, counts: { error: 0, warn: 0, info: 0 } });
+  const table = parityReportText(all);
+  expect(table).toMatch(
+    new RegExp(
+      `^waived\\s+${first + 1}\\s+status\\s+line ${first + 1}: .*\\(waived: ${reason.replace(/[()]/g, '\\$&')}\\)$`,
+      'm',
+    ),
+  );
+  expect(table).toContain('0 error, 0 warn, 0 info, 2 waived: passed');
+  expect(parityReportPage(all)).toContain('<td class="error">waived</td>');
+  expect(parityReportPage(all)).toContain('(waived: the provider answers 410 for ids it never issued (ticket 1234))');
+});

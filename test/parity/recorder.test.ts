@@ -98,16 +98,25 @@ test('a webhook relayed to the app receiver is answered as the receiver answered
   }
 });
 
-test('a provider perturbed by a scenario while recording is found: its undelivered leg is a missing and an extra notification', async () => {
+test('a provider perturbed by a scenario while recording is found: its undelivered leg is a changed status word, not a missing and an extra notification', async () => {
   const text = await recordSession(join(dir, 'perturbed.jsonl'), undefined, (upstream) =>
     upstream.scenario.set({ version: 1, rules: [{ match: { recipient: '27831234568' }, outcome: 'undelivered' }] }),
   );
   const report = await parityDiff(text);
-  const webhooks = report.findings.filter((finding) => finding.field.startsWith('webhook '));
-  expect(webhooks.map(({ tier, kind, field }) => ({ tier, kind, field }))).toEqual([
-    { tier: 'error', kind: 'webhook-missing', field: 'webhook {{id:1}} 27831234568 delivered' },
-    { tier: 'warn', kind: 'webhook-extra', field: 'webhook {{id:1}} 27831234568 undelivered' },
+  const webhooks = report.findings.filter((finding) => finding.field.startsWith('webhook'));
+  expect(
+    webhooks.map(({ tier, kind, field, recorded, emulator }) => ({ tier, kind, field, recorded, emulator })),
+  ).toEqual([
+    {
+      tier: 'error',
+      kind: 'webhook-status-changed',
+      field: 'webhook.payload.status',
+      recorded: 'undelivered',
+      emulator: 'delivered',
+    },
   ]);
-  expect(webhooks[1]!.message).toMatch(/^line \d+: webhook \{\{id:1\}\} 27831234568 undelivered: the transcript has 1/);
+  expect(webhooks[0]!.message).toMatch(
+    /^line \d+: webhook.payload.status: the transcript has "undelivered", the emulator "delivered"/,
+  );
   expect(report.passed).toBe(false);
 });

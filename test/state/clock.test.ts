@@ -10,7 +10,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-test('advancing fires due tasks in time order, each seeing the clock at its own due time', () => {
+test('advancing fires due tasks in time order, each seeing the clock at its own due time', async () => {
   const clock = manual();
   const seen: [string, number][] = [];
   clock.at(start + 3000, () => seen.push(['c', clock.now()]));
@@ -18,7 +18,7 @@ test('advancing fires due tasks in time order, each seeing the clock at its own 
   clock.at(start + 2000, () => seen.push(['b', clock.now()]));
   clock.at(start + 2000, () => seen.push(['b2', clock.now()]));
   clock.at(start + 9000, () => seen.push(['late', clock.now()]));
-  clock.advance(5000);
+  await clock.advance(5000);
   expect(seen).toEqual([
     ['a', start + 1000],
     ['b', start + 2000],
@@ -28,7 +28,7 @@ test('advancing fires due tasks in time order, each seeing the clock at its own 
   expect(clock.now()).toBe(start + 5000);
 });
 
-test('tasks scheduled by a firing task inside the jump fire in the same advance', () => {
+test('tasks scheduled by a firing task inside the jump fire in the same advance', async () => {
   const clock = manual();
   const seen: number[] = [];
   const chain = (n: number) =>
@@ -37,13 +37,13 @@ test('tasks scheduled by a firing task inside the jump fire in the same advance'
       if (n > 1) chain(n - 1);
     });
   chain(5);
-  clock.advance(3500);
+  await clock.advance(3500);
   expect(seen).toEqual([1000, 2000, 3000]);
-  clock.advance(10_000);
+  await clock.advance(10_000);
   expect(seen).toEqual([1000, 2000, 3000, 4000, 5000]);
 });
 
-test('a 7-day jump fires 100,000 due events in order', () => {
+test('a 7-day jump fires 100,000 due events in order', async () => {
   const clock = manual();
   const week = 7 * 86_400_000;
   let last = -1;
@@ -57,27 +57,27 @@ test('a 7-day jump fires 100,000 due events in order', () => {
       fired += 1;
     });
   }
-  clock.advance(week);
+  await clock.advance(week);
   expect(fired).toBe(100_000);
   expect(outOfOrder).toBe(0);
   expect(clock.state().pendingTasks).toBe(0);
 });
 
-test('cancelled tasks do not fire', () => {
+test('cancelled tasks do not fire', async () => {
   const clock = manual();
   const fired: string[] = [];
   const timer = clock.at(start + 10, () => fired.push('cancelled'));
   clock.at(start + 20, () => fired.push('kept'));
   clock.cancel(timer);
-  clock.advance(100);
+  await clock.advance(100);
   expect(fired).toEqual(['kept']);
 });
 
-test('cancelling a task that already fired or was dropped by a restart leaves the pending count right', () => {
+test('cancelling a task that already fired or was dropped by a restart leaves the pending count right', async () => {
   const clock = manual();
   const fired = clock.at(start + 10, () => undefined);
   const dropped = clock.at(start + 1_000_000, () => undefined);
-  clock.advance(100);
+  await clock.advance(100);
   clock.cancel(fired);
   expect(clock.state().pendingTasks).toBe(1);
   clock.restart(start);
@@ -89,9 +89,9 @@ test('cancelling a task that already fired or was dropped by a restart leaves th
   expect(clock.state().pendingTasks).toBe(0);
 });
 
-test('setting the clock backwards is refused with CLOCK_BACKWARDS and changes nothing', () => {
+test('setting the clock backwards is refused with CLOCK_BACKWARDS and changes nothing', async () => {
   const clock = manual();
-  clock.advance(60_000);
+  await clock.advance(60_000);
   expect(() => clock.set(start)).toThrow(ApiError);
   expect(() => clock.advance(-1)).toThrow(/Cannot advance/);
   expect(clock.now()).toBe(start + 60_000);
@@ -113,18 +113,18 @@ test('the realtime clock keeps running when the host test runner fakes timers', 
   clock.dispose();
 });
 
-test('switching to manual freezes the clock; back to realtime resumes from there', () => {
+test('switching to manual freezes the clock; back to realtime resumes from there', async () => {
   const clock = new Clock({ mode: 'realtime', speed: 1, startTime: start });
   clock.configure({ mode: 'manual' });
   const frozen = clock.now();
-  clock.advance(1000);
+  await clock.advance(1000);
   expect(clock.now()).toBe(frozen + 1000);
   clock.configure({ mode: 'realtime' });
   expect(clock.now()).toBeGreaterThanOrEqual(frozen + 1000);
   clock.dispose();
 });
 
-test('a task that throws is recorded as a failed incident and the clock goes on with later tasks', () => {
+test('a task that throws is recorded as a failed incident and the clock goes on with later tasks', async () => {
   const heard: string[] = [];
   const clock = new Clock({ mode: 'manual', speed: 1, startTime: start }, (incident) => heard.push(incident.reason));
   const fired: string[] = [];
@@ -136,14 +136,14 @@ test('a task that throws is recorded as a failed incident and the clock goes on 
     'broken task',
   );
   clock.at(start + 2000, () => fired.push('later'));
-  clock.advance(5000);
+  await clock.advance(5000);
   expect(fired).toEqual(['later']);
   expect(clock.now()).toBe(start + 5000);
   expect(heard).toEqual(['boom']);
   expect(clock.state().incidents).toEqual([
     { due: start + 1000, task: 'broken task', outcome: 'failed', reason: 'boom' },
   ]);
-  clock.advance(1000);
+  await clock.advance(1000);
   expect(clock.now()).toBe(start + 6000);
 });
 
@@ -212,35 +212,88 @@ test('a restart (reset, snapshot import) while runUntilIdle waits between rounds
   expect(clock.state()).toMatchObject({ now: start, pendingTasks: 1 });
 });
 
-test('next jumps to the next queued task and fires what is due then, and nothing else', () => {
+test('next jumps to the next queued task and fires what is due then, and nothing else', async () => {
   const clock = manual();
   const seen: string[] = [];
   clock.at(start + 5000, () => seen.push('a'));
   clock.at(start + 5000, () => seen.push('b'));
   clock.at(start + 9000, () => seen.push('c'));
-  expect(clock.next()).toBe(2);
+  expect(await clock.next()).toBe(2);
   expect(seen).toEqual(['a', 'b']);
   expect(clock.now()).toBe(start + 5000);
-  expect(clock.next()).toBe(1);
-  expect(clock.next()).toBe(0);
+  expect(await clock.next()).toBe(1);
+  expect(await clock.next()).toBe(0);
   expect(clock.now()).toBe(start + 9000);
 });
 
-test('advancing past the end of the clock range is refused and changes nothing', () => {
+test('advancing past the end of the clock range is refused and changes nothing', async () => {
   const clock = manual();
   expect(() => clock.advance(maxTime)).toThrow(/latest time the clock can show/);
   expect(clock.now()).toBe(start);
-  clock.advance(maxTime - start);
+  await clock.advance(maxTime - start);
   expect(clock.now()).toBe(maxTime);
 });
 
-test('next stops at the end of the clock range when the next task is due after it, firing nothing', () => {
+test('next stops at the end of the clock range when the next task is due after it, firing nothing', async () => {
   const clock = new Clock({ mode: 'manual', speed: 1, startTime: maxTime - 3_600_000 });
   const fired: string[] = [];
   clock.at(maxTime + 3_600_000, () => fired.push('beyond'));
-  expect(clock.next()).toBe(0);
+  expect(await clock.next()).toBe(0);
   expect(clock.now()).toBe(maxTime);
-  expect(clock.next()).toBe(0);
+  expect(await clock.next()).toBe(0);
   expect(clock.now()).toBe(maxTime);
   expect(fired).toEqual([]);
+});
+
+test('a move stops at each due instant and waits there for what settle gives, the clock standing at that instant', async () => {
+  const clock = manual();
+  const seen: number[] = [];
+  let release: (() => void) | undefined;
+  clock.at(start + 1000, () => undefined);
+  clock.at(start + 5000, () => undefined);
+  const moving = clock.advance(3_600_000, () => {
+    seen.push(clock.now() - start);
+    return new Promise<void>((resolve) => (release = resolve));
+  });
+  await Promise.resolve();
+  expect(clock.now()).toBe(start + 1000);
+  release?.();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(clock.now()).toBe(start + 5000);
+  release?.();
+  await moving;
+  expect(seen).toEqual([1000, 5000]);
+  expect(clock.now()).toBe(start + 3_600_000);
+});
+
+test('moves of one clock run one after another: a second advance starts where the first one ended', async () => {
+  const clock = manual();
+  const seen: number[] = [];
+  clock.at(start + 1000, () => seen.push(clock.now() - start));
+  let release: (() => void) | undefined;
+  const first = clock.exclusive(() =>
+    clock.advance(3_600_000, () =>
+      seen.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : undefined,
+    ),
+  );
+  const second = clock.exclusive(() => clock.advance(3_600_000));
+  await Promise.resolve();
+  release?.();
+  await Promise.all([first, second]);
+  expect(seen).toEqual([1000]);
+  expect(clock.now()).toBe(start + 2 * 3_600_000);
+});
+
+test('a restart while an advance waits at an instant ends the move: the fresh state keeps its time and tasks', async () => {
+  const clock = manual();
+  const seen: string[] = [];
+  clock.at(start + 1000, () => seen.push('before reset'));
+  await clock.advance(86_400_000, () => {
+    if (seen.length !== 1) return undefined;
+    clock.restart(start);
+    clock.at(start + 600_000, () => seen.push('armed by the fresh start'));
+    return Promise.resolve();
+  });
+  expect(seen).toEqual(['before reset']);
+  expect(clock.state()).toMatchObject({ now: start, pendingTasks: 1 });
 });

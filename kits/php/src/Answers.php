@@ -88,6 +88,9 @@ namespace SmsEmulator\PhpUnit;
  *   `triggers`: Every character that forced UCS-2, in text order (empty for a GSM-7 text).
  *   `fix`: The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger
  *   has no suggestion.
+ *   `breakdown`: The same as the text every cost failure shows: encoding, units, segments and the text, a line per
+ *   trigger (position, code point, name, what was meant; ten at most), and what the text costs with those
+ *   replaced.
  *
  * CostExplanationTrigger: One item of CostExplanation's `triggers`.
  *   `char`: The character as it stands in the text (a combining mark alone when the text was decomposed).
@@ -99,6 +102,21 @@ namespace SmsEmulator\PhpUnit;
  *   when there is none.
  *
  * CostExplanationFix: CostExplanation's `fix`.
+ *
+ * Spend: What accounts.spend (`GET /accounts/{key}/spend`) answers.
+ *   `credits`: The credits its messages were charged, in all.
+ *   `messages`: How many messages it has (scheduled and deleted scheduled ones included).
+ *   `top`: The five costliest messages, costliest first (ties in send order).
+ *   `summary`: The whole spend as a failure shows it: `spent 3 credits on 2 messages. Top spenders:` and a line
+ *   per spender (` none` without messages).
+ *
+ * SpendTop: One item of Spend's `top`.
+ *   `credit`: What the message was charged.
+ *   `recipients`: How many numbers it went to.
+ *   `segments`: Segments per recipient.
+ *   `trigger`: The first character that forced UCS-2; null for a GSM-7 text.
+ *   `line`: The spender in one line: `2 credits: to 27831234567, 27831234568: "Your parcel’s here" (UCS-2, 1
+ *   segment × 2 recipients; UCS-2 forced by "’" at 12)`.
  *
  * BundledScenarios: What scenario.bundled (`GET /scenario/bundled`) answers.
  *
@@ -144,9 +162,11 @@ namespace SmsEmulator\PhpUnit;
  * @phpstan-type OptOut array{account: string, environment: 'live'|'sandbox', number: string, optedOut: bool}
  * @phpstan-type JournalEntry array{id: string, wallTime: string, time: string, method: string, path: string, query: string, environment: 'live'|'sandbox', account: string|null, status: int, network: string|null, code: string|null, messageId: string|null, durationMs: int|float, requestBody: mixed, responseBody: mixed}
  * @phpstan-type Signature array{string_to_sign: string, signature: string}
- * @phpstan-type CostExplanation array{encoding: 'GSM-7'|'UCS-2', units: int, segments: int, recipients: int, pricing: 'per-segment'|'per-message', credits: int, triggers: list<CostExplanationTrigger>, fix: CostExplanationFix|null}
+ * @phpstan-type CostExplanation array{encoding: 'GSM-7'|'UCS-2', units: int, segments: int, recipients: int, pricing: 'per-segment'|'per-message', credits: int, triggers: list<CostExplanationTrigger>, fix: CostExplanationFix|null, breakdown: string}
  * @phpstan-type CostExplanationTrigger array{char: string, codePoint: string, name: string|null, position: int, index: int, suggestion: string|null}
  * @phpstan-type CostExplanationFix array{text: string, encoding: 'GSM-7'|'UCS-2', segments: int, credits: int}
+ * @phpstan-type Spend array{account: string, credits: int, messages: int, top: list<SpendTop>, summary: string}
+ * @phpstan-type SpendTop array{id: string, credit: int, recipients: int, encoding: 'GSM-7'|'UCS-2', segments: int, trigger: CostExplanationTrigger|null, line: string}
  * @phpstan-type BundledScenarios array{scenarios: list<BundledScenariosScenario>}
  * @phpstan-type BundledScenariosScenario array{name: string, description: string}
  * @phpstan-type ReceiverReport array{url: string, passed: bool, timeoutMs: int, state?: string, checks: list<ReceiverReportCheck>, unseen: list<string>, unreachable?: string}

@@ -16,6 +16,7 @@ namespace SmsEmulator\PhpUnit;
  * @phpstan-import-type TestClock from Answers
  * @phpstan-import-type World from Answers
  * @phpstan-import-type Account from Answers
+ * @phpstan-import-type Spend from Answers
  * @phpstan-import-type ControlMessage from Answers
  * @phpstan-import-type Wait from Answers
  * @phpstan-import-type WebhookEvent from Answers
@@ -46,6 +47,7 @@ trait ControlOperations
         'accounts.create' => ['POST', '/accounts', 201],
         'accounts.update' => ['PATCH', '/accounts/{key}', 200],
         'accounts.delete' => ['DELETE', '/accounts/{key}', 204],
+        'accounts.spend' => ['GET', '/accounts/{key}/spend', 200],
         'accounts.getScenario' => ['GET', '/accounts/{key}/scenario', 200],
         'accounts.setScenario' => ['PUT', '/accounts/{key}/scenario', 200],
         'accounts.useBundledScenario' => ['PUT', '/accounts/{key}/scenario/bundled/{name}', 200],
@@ -300,6 +302,22 @@ trait ControlOperations
     public function accountsDelete(string $key): void
     {
         $this->operation('accounts.delete', [$key], null, []);
+    }
+
+    /**
+     * What the account spent, both environments: `credits`, `messages`, the five costliest (`top`: id, credit,
+     * recipients, encoding, segments, the first character that forced UCS-2 and the spender in one `line`), and the
+     * whole as a failure shows it (`summary`). An unknown key is `CONTROL_NOT_FOUND`.
+     *
+     * `GET /accounts/{key}/spend`; answers Spend.
+     *
+     * @param string $key the path's `{key}`
+     * @return Spend
+     * @throws ControlException when the emulator refuses the call
+     */
+    public function accountsSpend(string $key): array
+    {
+        return $this->operation('accounts.spend', [$key], null, []);
     }
 
     /**

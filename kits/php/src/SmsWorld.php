@@ -7,7 +7,8 @@ namespace SmsEmulator\PhpUnit;
 /**
  * Gives each test of a PHPUnit TestCase its own world (`$this->sms`), made before the test and deleted after it; a
  * failing test's timeline is written under the project's build folder and named in the output. Works on PHPUnit 9.6
- * and 10 (the hooks are `@before`/`@after` methods). Settings: override `smsWorldOptions()`.
+ * and 10 (the hooks are `@before`/`@postCondition`/`@after` methods). Settings: override `smsWorldOptions()`. Brings
+ * the cost assertions (CostAssertions); `#[CostBudget(3)]` on a test fails it when its world spent more than 3 credits.
  *
  *     final class ReminderTest extends TestCase
  *     {
@@ -21,6 +22,8 @@ namespace SmsEmulator\PhpUnit;
  */
 trait SmsWorld
 {
+    use CostAssertions;
+
     protected World $sms;
 
     /**
@@ -42,14 +45,43 @@ trait SmsWorld
     /** @return array<string, mixed> the settings of the test's #[WorldOptions], its method's over its class's */
     private function smsTestOptions(): array
     {
-        $method = new \ReflectionMethod($this, method_exists($this, 'name') ? $this->name() : $this->getName(false));
         $options = [];
-        foreach ([$method, $method->getDeclaringClass()] as $where) {
-            foreach ($where->getAttributes(WorldOptions::class) as $attribute) {
-                $options += $attribute->newInstance()->options;
-            }
+        foreach ($this->smsTestAttributes(WorldOptions::class) as $attribute) {
+            $options += $attribute->options;
         }
         return $options;
+    }
+
+    /**
+     * The test's attributes of one class, its method's before its class's.
+     *
+     * @template T of object
+     * @param class-string<T> $class
+     * @return list<T>
+     */
+    private function smsTestAttributes(string $class): array
+    {
+        $method = new \ReflectionMethod($this, method_exists($this, 'name') ? $this->name() : $this->getName(false));
+        $found = [];
+        foreach ([$method, $method->getDeclaringClass()] as $where) {
+            foreach ($where->getAttributes($class) as $attribute) {
+                $found[] = $attribute->newInstance();
+            }
+        }
+        return $found;
+    }
+
+    /**
+     * Fails a test that passed but whose world spent more than its `#[CostBudget]`, with the world's top spenders.
+     *
+     * @postCondition
+     */
+    public function assertSmsCostBudget(): void
+    {
+        $budget = $this->smsTestAttributes(CostBudget::class)[0] ?? null;
+        if ($budget !== null) {
+            $this->sms->assertCostAtMost($budget->credits);
+        }
     }
 
     /** @after */
@@ -62,6 +94,7 @@ trait SmsWorld
             $file = Timeline::write($this->smsTestId(), $this->sms->timelineHtml());
             fwrite(STDERR, "\n" . Settings::ERROR_PREFIX . "the timeline of {$this->smsTestId()}: $file\n");
         }
+        SuiteSpend::record($this->smsTestId(), $this->sms);
         $this->sms->close();
     }
 

@@ -18,6 +18,7 @@ use PHPUnit\Framework\Assert;
  * @phpstan-import-type OptOut from Answers
  * @phpstan-import-type Account from Answers
  * @phpstan-import-type ReceiverReport from Answers
+ * @phpstan-import-type Spend from Answers
  */
 final class World
 {
@@ -278,6 +279,33 @@ final class World
     public function balance(?string $environment = null): int
     {
         return $this->control->accountsGet($this->apiKey)[$environment ?? $this->environment]['balance'];
+    }
+
+    /**
+     * What this world spent, both environments: its credits, its messages and the five costliest, each explained in a
+     * line (`top[].line`), and the whole as a failure shows it (`summary`).
+     *
+     * @return Spend
+     */
+    public function spend(): array
+    {
+        return $this->control->accountsSpend($this->apiKey);
+    }
+
+    /**
+     * Asserts that this world spent at most `$credits` on the messages it sent, failing with the emulator's summary (its
+     * top spenders, each with why it cost that); answers the spend.
+     *
+     * @return Spend
+     */
+    public function assertCostAtMost(int $credits): array
+    {
+        $spend = $this->spend();
+        if ($spend['credits'] > $credits) {
+            Assert::fail('expected this world to cost at most ' . Plural::count($credits, 'credit') . "; it {$spend['summary']}");
+        }
+        Assert::assertLessThanOrEqual($credits, $spend['credits']);
+        return $spend;
     }
 
     /**

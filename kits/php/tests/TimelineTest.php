@@ -4,7 +4,8 @@ declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
 use SmsEmulator\PhpUnit\Contract;
-use SmsEmulator\PhpUnit\Emulator;
+
+require_once __DIR__ . '/InnerRun.php';
 
 /** A failing test names its timeline in the output and leaves it under the run's own folder; passing ones leave none. */
 final class TimelineTest extends TestCase
@@ -12,16 +13,7 @@ final class TimelineTest extends TestCase
     public function testAFailingTestWritesItsTimelineAndNamesItInTheOutput(): void
     {
         $folder = sys_get_temp_dir() . '/sms-php-timelines-' . bin2hex(random_bytes(4));
-        $env = ['SMS_EMULATOR_URL' => Emulator::shared()->origin, 'SMS_EMULATOR_TIMELINE_DIR' => $folder] + getenv();
-        $process = proc_open(
-            [PHP_BINARY, ...self::phpunit(), '-c', __DIR__ . '/../phpunit.xml', __DIR__ . '/fixtures/FailingWorldTest.php'],
-            [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
-            $pipes,
-            __DIR__ . '/..',
-            $env,
-        );
-        $output = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
-        $exit = proc_close($process);
+        [$exit, $output] = InnerRun::phpunit(['-c', __DIR__ . '/../phpunit.xml', __DIR__ . '/fixtures/FailingWorldTest.php'], ['SMS_EMULATOR_TIMELINE_DIR' => $folder]);
         try {
             self::assertSame(1, $exit, $output);
             $file = Contract::timelineFile('FailingWorldTest::testTheReminderIsDeliveredBeforeNine');
@@ -38,11 +30,5 @@ final class TimelineTest extends TestCase
             }
             @rmdir($folder);
         }
-    }
-
-    /** How this run's PHPUnit is started again: its own script (Debian's /usr/bin/phpunit, or vendor/bin/phpunit). */
-    private static function phpunit(): array
-    {
-        return [realpath($_SERVER['argv'][0]) ?: 'phpunit'];
     }
 }

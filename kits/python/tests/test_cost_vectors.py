@@ -12,6 +12,12 @@ CASES = read_vectors("segments.json")["cases"]
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
 def test_the_emulator_counts_each_segments_vector_as_the_vectors_say(sms_emulator, case):
     why = sms_emulator.control.cost(case["text"])
-    assert (why.encoding, why.units, why.segments) == (case["encoding"], case["units"], case["segments"])
+    first_trigger = why.triggers[0].char if why.triggers else None
+    assert (why.encoding, why.units, why.segments, first_trigger) == (
+        case["encoding"],
+        case["units"],
+        case["segments"],
+        case["ucs2Trigger"],
+    )
     if "credits" in case:
         assert why.credits == case["credits"]

@@ -1,10 +1,10 @@
-"""Every Python block of docs/python.md and the kit's README runs as pasted, as a user's test file; a fragment says so."""
+"""Every Python block of docs/python.md, docs/cost-checks.md and the kit's README runs as pasted, as a user's test file; a fragment says so."""
 
 import re
 from pathlib import Path
 
 KIT = Path(__file__).resolve().parents[1]
-PAGES = [KIT.parents[1] / "docs" / "python.md", KIT / "README.md"]
+PAGES = [KIT.parents[1] / "docs" / "python.md", KIT.parents[1] / "docs" / "cost-checks.md", KIT / "README.md"]
 # A fenced block and the line above it, where `<!-- not run: reason -->` exempts a fragment (as test/support/codeBlocks.ts).
 BLOCK = re.compile(r"^([^\n]*)\n```(\w*)\n(.*?)^```$", re.M | re.S)
 

@@ -15,6 +15,8 @@ require_relative "sms_emulator_kit/emulator"
 require_relative "sms_emulator_kit/world_clock"
 require_relative "sms_emulator_kit/world"
 require_relative "sms_emulator_kit/timeline"
+require_relative "sms_emulator_kit/cost"
+require_relative "sms_emulator_kit/suite_spend"
 
 module SmsEmulatorKit
   VERSION = "0.1.0"

@@ -36,3 +36,29 @@ RSpec.describe "docs/ruby.md" do
     end
   end
 end
+
+RSpec.describe "docs/cost-checks.md, its Ruby section" do
+  section = File.read(File.expand_path("../../../docs/cost-checks.md", __dir__)).split("\n## Ruby\n", 2).last.split("\n## ", 2).first
+  spec, test = section.scan(/^```ruby\n(.*?)\n```$/m).map(&:first)
+  # The kit from this folder's lib, as Bundler would put the gem on the load path; from this folder, so a relative
+  # SMS_EMULATOR_COMMAND still names the emulator.
+  lib = File.expand_path("../lib", __dir__)
+
+  it "runs as pasted: the RSpec example passes under its budgets" do
+    Dir.mktmpdir("sms-emulator-ruby-cost-") do |project|
+      File.write(File.join(project, "parcel_notice_spec.rb"), "#{spec}\n")
+      output, status = Open3.capture2e("ruby", "-I", lib, "-e", 'load Gem.bin_path("rspec-core", "rspec")', File.join(project, "parcel_notice_spec.rb"))
+      expect(status).to be_success, output
+      expect(output).to include("1 example, 0 failures")
+    end
+  end
+
+  it "runs as pasted: the Minitest test passes under its budgets" do
+    Dir.mktmpdir("sms-emulator-ruby-cost-") do |project|
+      File.write(File.join(project, "parcel_notice_test.rb"), "#{test}\n")
+      output, status = Open3.capture2e("ruby", "-w", "-I", lib, File.join(project, "parcel_notice_test.rb"))
+      expect(status).to be_success, output
+      expect(output).to include("1 runs, 4 assertions, 0 failures, 0 errors, 0 skips")
+    end
+  end
+end

@@ -1,7 +1,9 @@
-/** Accounts: list, read, create, change and delete them, and sign a body with one's secret. */
+/** Accounts: list, read, create, change and delete them, what one spent, and sign a body with one's secret. */
 
 import { ApiError } from '../../domain/errors.js';
 import { paginate, type Page } from '../../domain/list.js';
+import { environments, type MessageRecord } from '../../domain/message.js';
+import { type Spend, accountSpend } from '../../domain/spend.js';
 import { type RequestFields, canonicalString, signRequest } from '../../domain/signing.js';
 import { type AccountView, accountView } from '../../engine/inspection.js';
 import type { AccountInput, AccountPatch } from '../inputs.js';
@@ -41,6 +43,20 @@ export function deleteAccount({ core, journal }: OperationDeps, apiKey: string):
   core.accounts.remove(apiKey);
   journal.clear(apiKey);
   announceAccount(core, apiKey);
+}
+
+/** What an account spent: its messages of both environments as the control API lists them (deleted scheduled ones too), in send order. */
+export function getAccountSpend({ core }: OperationDeps, apiKey: string): Spend {
+  const account = findAccount(core, apiKey);
+  const sent = environments.flatMap((environment) => {
+    const newestFirst: MessageRecord[] = [];
+    core.store.select(environment, account, undefined, 0, Number.POSITIVE_INFINITY, newestFirst);
+    return newestFirst.reverse();
+  });
+  return accountSpend(
+    apiKey,
+    sent.sort((a, b) => a.createdAt - b.createdAt),
+  );
 }
 
 /** The signed string and Signature header for a body, with an account's secret (for curl users). */
@@ -109,6 +125,15 @@ export const accountsRows = {
     status: 204,
     summary: 'Removes the account with its messages, journal entries and webhook log entries (204, no body).',
     run: deleteAccount,
+  },
+  spend: {
+    method: 'GET',
+    path: '/accounts/{key}/spend',
+    answer: 'Spend',
+    args: [key],
+    summary:
+      'What the account spent, both environments: `credits`, `messages`, the five costliest (`top`: id, credit, recipients, encoding, segments, the first character that forced UCS-2 and the spender in one `line`), and the whole as a failure shows it (`summary`). An unknown key is `CONTROL_NOT_FOUND`.',
+    run: getAccountSpend,
   },
 } satisfies Partial<OperationTable['accounts']>;
 

@@ -2,7 +2,7 @@
 
 import { parseDuration } from '../../domain/time.js';
 import type { Core } from '../../engine/core.js';
-import type { Clock, ClockRun } from '../../state/clock.js';
+import type { Clock } from '../../state/clock.js';
 import type { ClockCommand } from '../inputs.js';
 import type { OperationDeps } from '../operation.js';
 import { type ClockView, clockView } from '../views.js';
@@ -30,28 +30,33 @@ export function settlesMainClock({ core }: OperationDeps): Clock {
   return core.clocks.main;
 }
 
-/** Moves `clock`; the answer is read by the function it resolves with, once the webhook tries the move caused have ended. */
-export async function moveClock(core: Core, clock: Clock, command: ClockCommand): Promise<() => ClockView> {
-  const from = clock.now();
-  // Every part is checked before any is applied, so a command refused for its set or advance changes no mode or speed.
-  const setTo = command.set === undefined ? undefined : Date.parse(command.set);
-  if (setTo !== undefined) clock.checkSet(setTo, from);
-  if (command.advance !== undefined) clock.checkAdvance(parseDuration(command.advance) ?? 0, setTo ?? from);
-  if (command.mode !== undefined || command.speed !== undefined) clock.configure(command);
-  if (setTo !== undefined) clock.set(setTo);
-  if (command.advance !== undefined) clock.advance(parseDuration(command.advance) ?? 0);
-  let run: ClockRun | undefined;
-  if (command.runUntilIdle)
-    run = await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, () =>
-      core.webhooks.settled(clock),
-    );
-  const fired = command.next ? clock.next() : 0;
-  const { now, mode, speed } = clock.state();
-  core.events.emit('clock.moved', { clock: clock.id, from, to: now, mode, speed, command: { ...command } });
-  return () => {
-    const ran = command.next ? { fired, idle: clock.state().pendingTasks === 0 } : run;
-    return ran ? { ...clockView(core, clock), run: ran } : clockView(core, clock);
-  };
+/**
+ * Moves `clock`, after any move of it still under way; the answer is read by the function it resolves with, once the
+ * webhook tries the move caused have ended. Every due instant on the way is a stop: its tasks fire and their tries are
+ * made with the clock standing there, then it moves on.
+ */
+export function moveClock(core: Core, clock: Clock, command: ClockCommand): Promise<() => ClockView> {
+  return clock.exclusive(async () => {
+    const from = clock.now();
+    // Every part is checked before any is applied, so a command refused for its set or advance changes no mode or speed.
+    const setTo = command.set === undefined ? undefined : Date.parse(command.set);
+    if (setTo !== undefined) clock.checkSet(setTo, from);
+    if (command.advance !== undefined) clock.checkAdvance(parseDuration(command.advance) ?? 0, setTo ?? from);
+    if (command.mode !== undefined || command.speed !== undefined) clock.configure(command);
+    const settle = (): Promise<void> | undefined => core.webhooks.settling(clock);
+    if (setTo !== undefined) await clock.set(setTo, settle);
+    if (command.advance !== undefined) await clock.advance(parseDuration(command.advance) ?? 0, settle);
+    const run = command.runUntilIdle
+      ? await clock.runUntilIdle(parseDuration(command.limit ?? defaultRunLimit) ?? 0, settle)
+      : undefined;
+    const fired = command.next ? await clock.next(settle) : 0;
+    const { now, mode, speed } = clock.state();
+    core.events.emit('clock.moved', { clock: clock.id, from, to: now, mode, speed, command: { ...command } });
+    return () => {
+      const ran = command.next ? { fired, idle: clock.state().pendingTasks === 0 } : run;
+      return ran ? { ...clockView(core, clock), run: ran } : clockView(core, clock);
+    };
+  });
 }
 
 export const clockRows = {

@@ -11,6 +11,7 @@ from .answers import (
     Clock,
     ClockRun,
     ControlMessage,
+    CostExplanation,
     Incident,
     JournalEntry,
     Leg,
@@ -21,6 +22,7 @@ from .answers import (
     ReceiverCheck,
     ReceiverReport,
     Signature,
+    Spend,
     Status,
     TestClock,
     Wait,
@@ -43,9 +45,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Account", "AppWebhook", "Attempt", "BundledScenario", "BundledScenarios", "Catcher", "CatcherServer",
-    "CaughtRequest", "Change", "Chaos", "Clock", "ClockRun", "Control", "ControlError", "ControlMessage", "Duration",
+    "CaughtRequest", "Change", "Chaos", "Clock", "ClockRun", "Control", "ControlError", "ControlMessage", "CostExplanation", "Duration",
     "Emulator", "EmulatorNotFound", "EmulatorNotReady", "Handler", "Incident", "Instant", "JournalEntry", "Leg", "Limits",
-    "MessageWait", "OptOut", "Page", "ReceiverAnswer", "ReceiverCheck", "ReceiverReport", "Resolution", "Signature", "SmsApiError", "SmsClient", "SmsWorld", "Status",
+    "MessageWait", "OptOut", "Page", "ReceiverAnswer", "ReceiverCheck", "ReceiverReport", "Resolution", "Signature", "SmsApiError", "SmsClient", "SmsWorld", "Spend", "Status",
     "TestClock", "Wait", "WaitClock", "Wallet", "WebhookEvent", "World", "WorldClock", "WorldSettings",
     "canonical_string", "find_webhook", "format_schedule", "parse_instant", "read_vectors", "resolve", "sign", "start",
     "vector_file", "wsgi_handler",

@@ -464,6 +464,9 @@ class CostExplanation:
     #: The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger has no
     #: suggestion.
     fix: Optional[CostExplanationFix]
+    #: The same as the text every cost failure shows: encoding, units, segments and the text, a line per trigger
+    #: (position, code point, name, what was meant; ten at most), and what the text costs with those replaced.
+    breakdown: str
     #: The answer as parsed (camelCase names), for what the fields do not say.
     raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -498,6 +501,46 @@ class CostExplanationFix:
     encoding: Literal["GSM-7", "UCS-2"]
     segments: int
     credits: int
+    #: The answer as parsed (camelCase names), for what the fields do not say.
+    raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Spend:
+    """What accounts.spend (`GET /accounts/{key}/spend`) answers."""
+
+    account: str
+    #: The credits its messages were charged, in all.
+    credits: int
+    #: How many messages it has (scheduled and deleted scheduled ones included).
+    messages: int
+    #: The five costliest messages, costliest first (ties in send order).
+    top: List[SpendTop]
+    #: The whole spend as a failure shows it: `spent 3 credits on 2 messages. Top spenders:` and a line per spender (`
+    #: none` without messages).
+    summary: str
+    #: The answer as parsed (camelCase names), for what the fields do not say.
+    raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class SpendTop:
+    """One item of Spend's `top`."""
+
+    id: str
+    #: What the message was charged.
+    credit: int
+    #: How many numbers it went to.
+    recipients: int
+    #: One of "GSM-7", "UCS-2".
+    encoding: Literal["GSM-7", "UCS-2"]
+    #: Segments per recipient.
+    segments: int
+    #: The first character that forced UCS-2; null for a GSM-7 text.
+    trigger: Optional[CostExplanationTrigger]
+    #: The spender in one line: `2 credits: to 27831234567, 27831234568: "Your parcel’s here" (UCS-2, 1 segment × 2
+    #: recipients; UCS-2 forced by "’" at 12)`.
+    line: str
     #: The answer as parsed (camelCase names), for what the fields do not say.
     raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 

@@ -19,6 +19,7 @@ from .answers import (
     OptOut,
     ReceiverReport,
     Signature,
+    Spend,
     Status,
     TestClock,
     Wait,
@@ -369,6 +370,18 @@ class Control(ControlTransport):
             key: the path's `{key}`
         """
         self.call("DELETE", f"/accounts/{self.quote(key)}", None, None)
+
+    def accounts_spend(self, key: str) -> Spend:
+        """What the account spent, both environments: `credits`, `messages`, the five costliest (`top`: id, credit,
+        recipients, encoding, segments, the first character that forced UCS-2 and the spender in one `line`), and the
+        whole as a failure shows it (`summary`). An unknown key is `CONTROL_NOT_FOUND`.
+
+        `GET /accounts/{key}/spend`; answers Spend.
+
+        Args:
+            key: the path's `{key}`
+        """
+        return from_json(Spend, self.call("GET", f"/accounts/{self.quote(key)}/spend", None, None))
 
     def accounts_get_scenario(self, key: str) -> Dict[str, Any]:
         """The account's own scenario (rules, replies, faults), defaults filled in; empty lists when it has none.

@@ -1,17 +1,19 @@
 """The pytest plugin (entry point pytest11 `sms_emulator`): where the emulator comes from (printed in the run's header),
-the `sms_emulator` session fixture, the `sms` world of each test with its settings as overridable fixtures, and the
-timeline report of a failing test, written under pytest's base temp folder."""
+the `sms_emulator` session fixture, the `sms` world of each test with its settings as overridable fixtures, the
+timeline report of a failing test, written under pytest's base temp folder, and the credit budgets of a test
+(`@pytest.mark.sms_budget`) and of the run (`--sms-suite-budget`, ini `sms_suite_budget`)."""
 
 import hashlib
 import os
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 import pytest
 
 from .catcher import AppWebhook, CatcherServer
 from .control import Scenario
+from .cost_checks import over_budget, plural
 from .emulator import COMMAND_VARIABLE, Emulator, EmulatorNotFound, Resolution, resolve, start
 from .schedule import Instant
 from .world import SmsWorld, WorldSettings
@@ -20,6 +22,7 @@ _world_key = pytest.StashKey[SmsWorld]()
 _resolution_key = pytest.StashKey[Optional[Resolution]]()
 _problem_key = pytest.StashKey[Optional[str]]()
 _timelines_key = pytest.StashKey[Path]()
+_suite_key = pytest.StashKey["SuiteBudget"]()
 
 #: The folder of pytest's base temp folder that holds the timelines of failing tests.
 TIMELINES = "sms-emulator-timelines"
@@ -35,6 +38,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         f"the command that starts the emulator when {COMMAND_VARIABLE} is not set (relative paths against the rootdir)",
         default="",
     )
+    budget = "the most credits the run's `sms` worlds may spend in all; over it the run fails naming the top spenders"
+    parser.addini("sms_suite_budget", f"{budget} (default: no budget)", default="")
+    parser.getgroup("sms-emulator").addoption(
+        "--sms-suite-budget", type=int, default=None, metavar="CREDITS", help=f"{budget} (over the ini's sms_suite_budget)"
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -43,6 +51,30 @@ def pytest_configure(config: pytest.Config) -> None:
         "sms(**settings): this test's world settings (signing_secret, webhook_signing_secret, start_time, balance, sandbox_balance, "
         "environment, scopes, scenario, app_webhook), over the sms_* fixtures",
     )
+    config.addinivalue_line(
+        "markers",
+        "sms_budget(credits): the test fails when its `sms` world spent more than `credits`, naming the top spenders",
+    )
+    budget = _suite_budget(config)
+    if budget is not None:
+        suite = SuiteBudget(budget)
+        config.stash[_suite_key] = suite
+        config.pluginmanager.register(suite, "sms-emulator-suite-budget")
+
+
+def _suite_budget(config: pytest.Config) -> Optional[int]:
+    """The run's budget in credits: --sms-suite-budget, else the ini's sms_suite_budget, else none."""
+    given = config.getoption("sms_suite_budget")
+    if given is None:
+        text = str(config.getini("sms_suite_budget") or "").strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise pytest.UsageError(f"sms_suite_budget is a whole number of credits, not {text!r}")
+        given = int(text)
+    if given < 0:
+        raise pytest.UsageError(f"--sms-suite-budget is a whole number of credits, not {given}")
+    return given
 
 
 def _resolve(config: pytest.Config) -> Optional[Resolution]:
@@ -262,12 +294,87 @@ def _test_name_start(nodeid: str) -> int:
     return start
 
 
+#: The user properties a test's report carries its spend in (its credits, and its costliest message's line), so the
+#: run's budget is judged where the reports meet (the controller under pytest-xdist) and a JUnit XML report shows them.
+CREDITS_PROPERTY = "sms_emulator_credits"
+COSTLIEST_PROPERTY = "sms_emulator_costliest"
+
+
+class SuiteBudget:
+    """The run's budget: each test's spend, read from its report, and the run failed at its end when they exceed it."""
+
+    def __init__(self, credits: int):
+        self.credits = credits
+        self.spent: Dict[str, Dict[str, Any]] = {}
+        self.failure: Optional[str] = None
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        properties = dict(report.user_properties)
+        if CREDITS_PROPERTY in properties:
+            self.spent[report.nodeid] = {"credits": properties[CREDITS_PROPERTY], "line": properties.get(COSTLIEST_PROPERTY)}
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if hasattr(session.config, "workerinput"):
+            return  # a pytest-xdist worker: the controller judges the whole run
+        total = sum(spend["credits"] for spend in self.spent.values())
+        if total <= self.credits:
+            return
+        ranked = sorted(self.spent.items(), key=lambda entry: -entry[1]["credits"])[:5]
+        lines = "".join(
+            f"\n  - {nodeid}: {plural(spend['credits'], 'credit')}"
+            + (f"; its costliest message: {spend['line']}" if spend["line"] else "")
+            for nodeid, spend in ranked
+        )
+        self.failure = (
+            f"expected the run to cost at most {plural(self.credits, 'credit')} (sms_suite_budget); it spent "
+            f"{plural(total, 'credit')} in {plural(len(self.spent), 'test')}. Top spenders:{lines}"
+        )
+        if session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.failure is not None:
+            terminalreporter.section("sms-emulator suite budget", red=True)
+            terminalreporter.line(self.failure, red=True)
+
+
+def _judge_spend(item: pytest.Item, world: SmsWorld, report: pytest.TestReport) -> Optional[str]:
+    """A test's spend, carried in its report for the run's budget; and why a passed test fails its sms_budget marker
+    (naming the top spenders), or None. The spend is read only when either budget is set."""
+    marker = item.get_closest_marker("sms_budget")
+    suite = _suite_key in item.config.stash
+    if marker is None and not suite:
+        return None
+    spend = world.spend()
+    if suite:
+        report.user_properties.append((CREDITS_PROPERTY, spend.credits))
+        report.user_properties.append((COSTLIEST_PROPERTY, spend.top[0].line if spend.top else None))
+    if marker is None or not report.passed:
+        return None
+    if len(marker.args) != 1 or marker.kwargs:
+        return f"@pytest.mark.sms_budget takes the credits, as sms_budget(3), not {marker.args} {marker.kwargs}"
+    failure = over_budget(spend, marker.args[0], "this test")
+    return None if failure is None else f"{failure}\n(@pytest.mark.sms_budget({marker.args[0]}))"
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
     outcome = yield
     report = outcome.get_result()
     world = item.stash.get(_world_key, None)
-    if world is None or report.when != "call" or not report.failed:
+    if world is None or report.when != "call":
+        return
+    try:
+        failure = _judge_spend(item, world, report)
+    except Exception as error:  # a budget that cannot be judged fails the test rather than the run
+        failure = f"sms-emulator: the test's budget could not be judged: {error}"
+    if failure is not None and report.passed:
+        report.outcome = "failed"
+        report.longrepr = failure
+    elif failure is not None:
+        report.sections.append(("sms-emulator budget", failure))
+    if not report.failed:
         return
     # The account still exists here (its clock is deleted at teardown): its timeline goes in the failure output. Under
     # pytest's base temp folder: one per run (pytest-N, the last three kept), so runs do not overwrite each other.

@@ -8,10 +8,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Dict, List, Optional, Pattern, Sequence, Union, overload
 
-from .answers import Account, ControlMessage, epoch_instant, JournalEntry, OptOut, ReceiverReport, TestClock, WebhookEvent
+from .answers import (
+    Account,
+    ControlMessage,
+    CostExplanation,
+    epoch_instant,
+    JournalEntry,
+    OptOut,
+    ReceiverReport,
+    Spend,
+    TestClock,
+    WebhookEvent,
+)
 from .catcher import AppWebhook, Catcher, CatcherServer, CaughtRequest
 from .client import API_PATHS, SmsClient
 from .control import Control, ControlError, Scenario
+from .cost_checks import assert_fits_segments, assert_stays_gsm7, over_budget
 from .emulator import Emulator
 from .schedule import Duration, Instant
 from .settings import ERROR_PREFIX, WAIT_WITHIN
@@ -313,6 +325,29 @@ class SmsWorld:
             return found
         shown = "\n".join(f"  {p.get('type')} {p.get('id')} {p.get('status')}" for p in payloads) or "  none"
         raise AssertionError(f"no webhook matches id={id!r} status={status!r} type={type!r}; received:\n{shown}")
+
+    def spend(self) -> Spend:
+        """What the world's account spent (both environments): its credits, its messages, the five costliest (`top`,
+        each with its one-line `line`) and the whole as a failure shows it (`summary`)."""
+        return self.control.accounts_spend(self.api_key)
+
+    def assert_stays_gsm7(self, subject: Any) -> CostExplanation:
+        """The text (or a message's text: the API's answer, a `ControlMessage`) stays GSM-7; else fails with the
+        emulator's breakdown: each character that forced UCS-2, its position and code point, and what was meant."""
+        return assert_stays_gsm7(self.control, subject)
+
+    def assert_fits_segments(self, subject: Any, segments: int) -> CostExplanation:
+        """The text (or a message's text) is sent in at most `segments` parts; else fails with the breakdown."""
+        return assert_fits_segments(self.control, subject, segments)
+
+    def assert_cost_at_most(self, credits: int) -> Spend:
+        """The world's account spent at most `credits` so far; else fails naming the top spenders, each with its
+        encoding, segments, recipients and the character that forced UCS-2."""
+        spent = self.spend()
+        failure = over_budget(spent, credits, f"the world's account {self.api_key}")
+        if failure is not None:
+            raise AssertionError(failure)
+        return spent
 
     def check_receiver(self, url: str, **options: Any) -> ReceiverReport:
         """Scores a webhook receiver (the app's URL) with realistic deliveries, as `sms-emulator check-receiver` does:

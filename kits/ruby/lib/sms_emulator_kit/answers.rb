@@ -747,7 +747,11 @@ module SmsEmulatorKit
     # @!attribute [r] fix
     #   @return [CostExplanationFix, nil] The text with every suggestion applied and what it would cost; null for a
     #     GSM-7 text or when a trigger has no suggestion.
-    CostExplanation = Struct.new(:encoding, :units, :segments, :recipients, :pricing, :credits, :triggers, :fix, keyword_init: true)
+    # @!attribute [r] breakdown
+    #   @return [String] The same as the text every cost failure shows: encoding, units, segments and the text, a line
+    #     per trigger (position, code point, name, what was meant; ten at most), and what the text costs with those
+    #     replaced.
+    CostExplanation = Struct.new(:encoding, :units, :segments, :recipients, :pricing, :credits, :triggers, :fix, :breakdown, keyword_init: true)
 
     class CostExplanation
       include Answer
@@ -765,6 +769,7 @@ module SmsEmulatorKit
           credits: json["credits"],
           triggers: Answer.many(json["triggers"], CostExplanationTrigger),
           fix: Answer.one(json["fix"], CostExplanationFix),
+          breakdown: json["breakdown"],
         )
       end
     end
@@ -829,6 +834,76 @@ module SmsEmulatorKit
           encoding: json["encoding"],
           segments: json["segments"],
           credits: json["credits"],
+        )
+      end
+    end
+
+    # Spend: What accounts.spend (`GET /accounts/{key}/spend`) answers.
+    #
+    # @!attribute [r] account
+    #   @return [String]
+    # @!attribute [r] credits
+    #   @return [Integer] The credits its messages were charged, in all.
+    # @!attribute [r] messages
+    #   @return [Integer] How many messages it has (scheduled and deleted scheduled ones included).
+    # @!attribute [r] top
+    #   @return [Array<SpendTop>] The five costliest messages, costliest first (ties in send order).
+    # @!attribute [r] summary
+    #   @return [String] The whole spend as a failure shows it: `spent 3 credits on 2 messages. Top spenders:` and a
+    #     line per spender (` none` without messages).
+    Spend = Struct.new(:account, :credits, :messages, :top, :summary, keyword_init: true)
+
+    class Spend
+      include Answer
+
+      # @param json [Hash] the answer as parsed
+      # @return [Spend]
+      def self.from_json(json)
+        build(
+          json,
+          account: json["account"],
+          credits: json["credits"],
+          messages: json["messages"],
+          top: Answer.many(json["top"], SpendTop),
+          summary: json["summary"],
+        )
+      end
+    end
+
+    # SpendTop: One item of Spend's `top`.
+    #
+    # @!attribute [r] id
+    #   @return [String]
+    # @!attribute [r] credit
+    #   @return [Integer] What the message was charged.
+    # @!attribute [r] recipients
+    #   @return [Integer] How many numbers it went to.
+    # @!attribute [r] encoding
+    #   @return [String] One of "GSM-7", "UCS-2".
+    # @!attribute [r] segments
+    #   @return [Integer] Segments per recipient.
+    # @!attribute [r] trigger
+    #   @return [CostExplanationTrigger, nil] The first character that forced UCS-2; null for a GSM-7 text.
+    # @!attribute [r] line
+    #   @return [String] The spender in one line: `2 credits: to 27831234567, 27831234568: "Your parcel’s here"
+    #     (UCS-2, 1 segment × 2 recipients; UCS-2 forced by "’" at 12)`.
+    SpendTop = Struct.new(:id, :credit, :recipients, :encoding, :segments, :trigger, :line, keyword_init: true)
+
+    class SpendTop
+      include Answer
+
+      # @param json [Hash] the answer as parsed
+      # @return [SpendTop]
+      def self.from_json(json)
+        build(
+          json,
+          id: json["id"],
+          credit: json["credit"],
+          recipients: json["recipients"],
+          encoding: json["encoding"],
+          segments: json["segments"],
+          trigger: Answer.one(json["trigger"], CostExplanationTrigger),
+          line: json["line"],
         )
       end
     end

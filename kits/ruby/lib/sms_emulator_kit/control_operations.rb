@@ -25,6 +25,7 @@ module SmsEmulatorKit
       "accounts.create" => ["POST", "/accounts", 201],
       "accounts.update" => ["PATCH", "/accounts/{key}", 200],
       "accounts.delete" => ["DELETE", "/accounts/{key}", 204],
+      "accounts.spend" => ["GET", "/accounts/{key}/spend", 200],
       "accounts.getScenario" => ["GET", "/accounts/{key}/scenario", 200],
       "accounts.setScenario" => ["PUT", "/accounts/{key}/scenario", 200],
       "accounts.useBundledScenario" => ["PUT", "/accounts/{key}/scenario/bundled/{name}", 200],
@@ -276,6 +277,19 @@ module SmsEmulatorKit
     # @raise [ControlError] when the emulator refuses the call
     def accounts_delete(key)
       operation("accounts.delete", [key], nil, {})
+    end
+
+    # What the account spent, both environments: `credits`, `messages`, the five costliest (`top`: id, credit,
+    # recipients, encoding, segments, the first character that forced UCS-2 and the spender in one `line`), and the
+    # whole as a failure shows it (`summary`). An unknown key is `CONTROL_NOT_FOUND`.
+    #
+    # `GET /accounts/{key}/spend`; answers Spend.
+    #
+    # @param key [String] the path's `{key}`
+    # @return [Answers::Spend]
+    # @raise [ControlError] when the emulator refuses the call
+    def accounts_spend(key)
+      Answers::Spend.from_json(operation("accounts.spend", [key], nil, {}))
     end
 
     # The account's own scenario (rules, replies, faults), defaults filled in; empty lists when it has none.

@@ -8,6 +8,8 @@ module SmsEmulatorKit
   # RSpec: an example tagged `:sms` gets `sms`, a world of its own, made before it and deleted after it; a failing
   # example's timeline is written and named in the output. Settings: `sms: { webhook_url: …, signing_secret: … }`
   # metadata (on the example or its group), or `let(:sms_world_options) { { … } }`, as World.create names them.
+  # Budgets: `cost_budget: 3` metadata fails an example whose world spent more than 3 credits; `config.sms_cost_budget
+  # = 50` fails the run at its end when its worlds spent more in all, naming the examples that spent most.
   module RSpec
     # What a tagged example sees.
     module Helpers
@@ -27,7 +29,17 @@ module SmsEmulatorKit
 end
 
 RSpec.configure do |config|
+  config.add_setting :sms_cost_budget
   config.include SmsEmulatorKit::RSpec::Helpers, :sms
+  config.before(:suite) { SmsEmulatorKit::SuiteSpend.budget = config.sms_cost_budget }
+  config.after(:example, :sms) do |example|
+    budget = example.metadata[:cost_budget]
+    expect(sms).to cost_at_most(budget) if budget && example.exception.nil?
+  end
+  config.after(:suite) do
+    failure = SmsEmulatorKit::SuiteSpend.over_budget
+    raise RSpec::Expectations::ExpectationNotMetError, failure if failure
+  end
   config.around(:example, :sms) do |example|
     id = SmsEmulatorKit::RSpec.test_id(example)
     world = SmsEmulatorKit::World.create(SmsEmulatorKit::Emulator.shared.control, name: id, **SmsEmulatorKit::RSpec.options_for(example))
@@ -39,6 +51,7 @@ RSpec.configure do |config|
         file = SmsEmulatorKit::Timeline.write(id, world.timeline_html)
         warn "\n#{SmsEmulatorKit::Settings::ERROR_PREFIX}the timeline of #{id}: #{file}"
       end
+      SmsEmulatorKit::SuiteSpend.record(id, world)
       world.close
     end
   end
@@ -74,4 +87,25 @@ RSpec::Matchers.define :have_received_webhook do |status:, message: nil, to: nil
     seen = @events.map { |event| "#{event['payload']['status']} (tries answered #{event['attempts'].map { |a| a['status'] || a['error'] }.join(', ')})" }
     "expected a #{status} webhook#{" for #{message}" if message}; the world's webhooks: #{seen.empty? ? 'none' : seen.join('; ')}"
   end
+end
+
+# `expect("It's ready").to stay_gsm7`: the text (or a message the kit answered: its "message") stays GSM-7, as the
+# emulator's `cost` answers; a failure shows its breakdown.
+RSpec::Matchers.define :stay_gsm7 do
+  match { |subject| (@cost = SmsEmulatorKit::Cost.explain(subject)).encoding == "GSM-7" }
+  failure_message { SmsEmulatorKit::Cost.not_gsm7(@cost) }
+end
+
+# `expect(sent).to fit_segments(1)`: the text (or a message the kit answered) is sent in at most that many parts; a
+# failure shows its breakdown.
+RSpec::Matchers.define :fit_segments do |segments|
+  match { |subject| (@cost = SmsEmulatorKit::Cost.explain(subject)).segments <= segments }
+  failure_message { SmsEmulatorKit::Cost.too_many_segments(@cost, segments) }
+end
+
+# `expect(sms).to cost_at_most(3)`: the world spent at most that many credits on the messages it sent; a failure names
+# its top spenders, each with why it cost that.
+RSpec::Matchers.define :cost_at_most do |credits|
+  match { |world| (@spend = world.spend).credits <= credits }
+  failure_message { SmsEmulatorKit::Cost.overspent(@spend, credits) }
 end

@@ -130,6 +130,11 @@ module SmsEmulatorKit
     # @return [Integer]
     def balance(environment: nil) = control.accounts_get(api_key).public_send(environment || self.environment).balance
 
+    # What this world spent, both environments: its credits, its messages and the five costliest, each explained in a
+    # line (`top[].line`), and the whole as a failure shows it (`summary`).
+    # @return [Answers::Spend]
+    def spend = control.accounts_spend(api_key)
+
     # Sends this world's webhooks to the app's own handler from now on (attachable after the world exists, as an app
     # built from the world's key and URL needs); the emulator's log keeps the kit's copy either way.
     # @return [Answers::Account]

@@ -256,6 +256,18 @@ public class Control extends ControlTransport {
   }
 
   /**
+   * <code>GET /accounts/{key}/spend</code>: What the account spent, both environments: <code>credits</code>,
+   * <code>messages</code>, the five costliest (<code>top</code>: id, credit, recipients, encoding, segments, the
+   * first character that forced UCS-2 and the spender in one <code>line</code>), and the whole as a failure shows it
+   * (<code>summary</code>). An unknown key is <code>CONTROL_NOT_FOUND</code>.
+   * @param key the <code>key</code> of the path
+   * @return the answer
+   */
+  public Spend accountsSpend(String key) {
+    return Spend.fromJson(call("GET", "/accounts/" + quote(key) + "/spend", null));
+  }
+
+  /**
    * <code>GET /accounts/{key}/scenario</code>: The account's own scenario (rules, replies, faults), defaults filled
    * in; empty lists when it has none.
    * @param key the <code>key</code> of the path

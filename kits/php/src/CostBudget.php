@@ -1,0 +1,17 @@
+<?php
+
+declare(strict_types=1);
+
+namespace SmsEmulator\PhpUnit;
+
+/**
+ * A test's credit budget, on the test itself (or its class): `#[CostBudget(3)]` fails a test of SmsWorld whose world
+ * spent more than 3 credits, with the world's top spenders. A method's budget wins over its class's; none by default.
+ */
+#[\Attribute(\Attribute::TARGET_CLASS | \Attribute::TARGET_METHOD)]
+final class CostBudget
+{
+    public function __construct(public readonly int $credits)
+    {
+    }
+}
