@@ -378,6 +378,8 @@ export function compareTranscript(
   transcript: Transcript,
   replayed: Replayed,
   rules: ParityRules,
+  /** Findings of other checks of the same transcript (an OpenAPI document's), grouped with these. */
+  more: RawFinding[] = [],
   other: OtherSide = 'emulator',
 ): Finding[] {
   const findings = new Findings(other);
@@ -451,19 +453,21 @@ export function compareTranscript(
     );
   });
   findings.path = undefined;
-  for (const { line, message } of replayed.unmatchedReplies)
+  for (const { line, message, reason } of replayed.unmatchedReplies)
     findings.add(
       'reply-unmatched',
       line,
       'reply.message',
-      `${message} was never issued by the emulator, so the reply could not be injected`,
+      reason === undefined
+        ? `${message} was never issued by the emulator, so the reply could not be injected`
+        : `the reply to ${message} could not be injected: ${reason}`,
     );
   compareWebhooks(findings, rules, transcript, replayed);
   const credits = creditCauses(transcript, replayed);
   const judged = (finding: RawFinding): boolean =>
     finding.kind === 'credit-changed' && finding.field === 'answer.body.balance' && credits.reads.has(finding.line);
   const kept = credits.findings.filter((finding) => !rules.ignore.some((pattern) => pattern.test(finding.field)));
-  const grouped = groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept], rules);
+  const grouped = groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept, ...more], rules);
   return other === 'emulator'
     ? grouped
     : grouped.map((finding) => ({ ...finding, message: rechecksWords(finding.message) }));

@@ -166,6 +166,7 @@ export async function parityRecheck(transcript: string | Transcript, options: Re
         compared,
         { answers, webhooks, unmatchedReplies: [], limits: defaultLimits() },
         rules,
+        [],
         'provider',
       ),
       ...groupFindings(redirectFindings(parsed, redirects), rules),
