@@ -15,6 +15,8 @@ import java.util.Map;
  * @param triggers Every character that forced UCS-2, in text order (empty for a GSM-7 text).
  * @param fix The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger
  *     has no suggestion. May be null.
+ * @param breakdown The same as the text every cost failure shows: encoding, units, segments and the text, a line per
+ *     trigger (position, code point, name, what was meant; ten at most), and what the text costs with those replaced.
  */
 public record CostExplanation(
     String encoding,
@@ -23,8 +25,9 @@ public record CostExplanation(
     long recipients,
     String pricing,
     long credits,
-    List<CostExplanation.Trigger> triggers,
-    CostExplanation.Fix fix) {
+    List<ControlMessage.Trigger> triggers,
+    CostExplanation.Fix fix,
+    String breakdown) {
   /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
   static CostExplanation fromJson(Object value) {
     Map<String, Object> json = Json.asMap(value);
@@ -35,38 +38,9 @@ public record CostExplanation(
         Json.longField(json, "recipients"),
         Json.field(json, "pricing", true, Json::asString),
         Json.longField(json, "credits"),
-        Json.list(json, "triggers", CostExplanation.Trigger::fromJson),
-        Json.field(json, "fix", false, CostExplanation.Fix::fromJson));
-  }
-
-  /**
-   * The <code>CostExplanation.Trigger</code> part of an answer.
-   * @param character The character as it stands in the text (a combining mark alone when the text was decomposed).
-   * @param codePoint <code>U+2019</code>.
-   * @param name Its Unicode name, where the emulator knows it (the usual traps). May be null.
-   * @param position Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
-   * @param index Its UTF-16 offset (0-based), as a JavaScript string indexes it.
-   * @param suggestion The GSM-7 text a team usually meant here (<code>'</code> for <code>’</code>, <code>é</code> for
-   *     <code>e</code> + a combining acute), or null when there is none. May be null.
-   */
-  public record Trigger(
-      String character,
-      String codePoint,
-      String name,
-      long position,
-      long index,
-      String suggestion) {
-    /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
-    static Trigger fromJson(Object value) {
-      Map<String, Object> json = Json.asMap(value);
-      return new Trigger(
-          Json.field(json, "char", true, Json::asString),
-          Json.field(json, "codePoint", true, Json::asString),
-          Json.field(json, "name", false, Json::asString),
-          Json.longField(json, "position"),
-          Json.longField(json, "index"),
-          Json.field(json, "suggestion", false, Json::asString));
-    }
+        Json.list(json, "triggers", ControlMessage.Trigger::fromJson),
+        Json.field(json, "fix", false, CostExplanation.Fix::fromJson),
+        Json.field(json, "breakdown", true, Json::asString));
   }
 
   /**
