@@ -324,7 +324,13 @@ function compareWebhooks(findings: Findings, rules: ParityRules, transcript: Tra
 }
 
 /** Every finding of a replay against its transcript, in transcript line order. */
-export function compareTranscript(transcript: Transcript, replayed: Replayed, rules: ParityRules): Finding[] {
+export function compareTranscript(
+  transcript: Transcript,
+  replayed: Replayed,
+  rules: ParityRules,
+  /** Findings of other checks of the same transcript (an OpenAPI document's), grouped with these. */
+  more: RawFinding[] = [],
+): Finding[] {
   const findings = new Findings();
   const requests = new Map<string, { request: RequestLine; line: number }>();
   const values = transcript.header.values ?? {};
@@ -390,17 +396,19 @@ export function compareTranscript(transcript: Transcript, replayed: Replayed, ru
     );
   });
   findings.path = undefined;
-  for (const { line, message } of replayed.unmatchedReplies)
+  for (const { line, message, reason } of replayed.unmatchedReplies)
     findings.add(
       'reply-unmatched',
       line,
       'reply.message',
-      `${message} was never issued by the emulator, so the reply could not be injected`,
+      reason === undefined
+        ? `${message} was never issued by the emulator, so the reply could not be injected`
+        : `the reply to ${message} could not be injected: ${reason}`,
     );
   compareWebhooks(findings, rules, transcript, replayed);
   const credits = creditCauses(transcript, replayed);
   const judged = (finding: RawFinding): boolean =>
     finding.kind === 'credit-changed' && finding.field === 'answer.body.balance' && credits.reads.has(finding.line);
   const kept = credits.findings.filter((finding) => !rules.ignore.some((pattern) => pattern.test(finding.field)));
-  return groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept], rules);
+  return groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept, ...more], rules);
 }

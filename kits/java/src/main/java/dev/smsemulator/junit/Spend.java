@@ -17,7 +17,7 @@ public record Spend(
     String account,
     long credits,
     long messages,
-    List<Spend.Top> top,
+    List<Spender> top,
     String summary) {
   /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
   static Spend fromJson(Object value) {
@@ -26,40 +26,7 @@ public record Spend(
         Json.field(json, "account", true, Json::asString),
         Json.longField(json, "credits"),
         Json.longField(json, "messages"),
-        Json.list(json, "top", Spend.Top::fromJson),
+        Json.list(json, "top", Spender::fromJson),
         Json.field(json, "summary", true, Json::asString));
-  }
-
-  /**
-   * The <code>Spend.Top</code> part of an answer.
-   * @param id The answer's <code>id</code>.
-   * @param credit What the message was charged.
-   * @param recipients How many numbers it went to.
-   * @param encoding The answer's <code>encoding</code>. One of <code>GSM-7</code>, <code>UCS-2</code>.
-   * @param segments Segments per recipient.
-   * @param trigger The first character that forced UCS-2; null for a GSM-7 text. May be null.
-   * @param line The spender in one line: <code>2 credits: to 27831234567, 27831234568: "Your parcel’s here" (UCS-2, 1
-   *     segment × 2 recipients; UCS-2 forced by "’" at 12)</code>.
-   */
-  public record Top(
-      String id,
-      long credit,
-      long recipients,
-      String encoding,
-      long segments,
-      ControlMessage.Trigger trigger,
-      String line) {
-    /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
-    static Top fromJson(Object value) {
-      Map<String, Object> json = Json.asMap(value);
-      return new Top(
-          Json.field(json, "id", true, Json::asString),
-          Json.longField(json, "credit"),
-          Json.longField(json, "recipients"),
-          Json.field(json, "encoding", true, Json::asString),
-          Json.longField(json, "segments"),
-          Json.field(json, "trigger", false, ControlMessage.Trigger::fromJson),
-          Json.field(json, "line", true, Json::asString));
-    }
   }
 }
