@@ -136,7 +136,7 @@ test('a transcript and a JSON delivery log are read too; a bad row or an illegal
     'id,recipient,status,time\nm1,27831234567,delivered,2026-11-21T10:00:01Z\nm1,27831234567,submitted,2026-11-21T10:00:02Z\n';
   expect(() => incidentScenario(deliveryLogReceipts(backwards))).toThrow(DeliveryLogError);
   expect(() => incidentScenario(deliveryLogReceipts(backwards))).toThrow(
-    /message m1 to 27831234567: its statuses delivered → submitted are not a legal walk/,
+    /message m1 to 27831234567: its statuses delivered → submitted are not a legal walk \(a leg cannot go from delivered to submitted\): rows 1, 2$/,
   );
 });
 
@@ -286,6 +286,11 @@ m3;0831234567;delivered;2026-11-21T10:00:07Z
     'skipped 2 row(s) whose recipient is not a number the API takes (27 followed by nine digits): rows 2, 3; --strict refuses the log instead',
   ]);
   expect(made.legs.map((leg) => leg.recipient)).toEqual(['27831234567']);
+  // A left-out row counts for nothing: its send time does not make the log's other legs orphans.
+  const onlyRefusedSent = deliveryLogReceipts(
+    'id;to;status;time;sent\nm1;27831234567;delivered;2026-11-21T10:00:05Z;\nm2;0831234567;delivered;2026-11-21T10:00:06Z;2026-11-21T10:00:00Z\n',
+  );
+  expect(incidentScenario(onlyRefusedSent).scenario.rules).toHaveLength(1);
   expect(refusal(() => incidentScenario(receipts, 'log.csv', { strict: true })).description).toBe(
     'row 2, column "MSISDN": "447911123456" is not a number the API takes (27 followed by nine digits; it answers INVALID_RECIPIENT_ENTRY), nor are those of rows 3',
   );
