@@ -6,21 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, test } from 'vitest';
-import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
-import { makeEmulator } from '../support/api.js';
-import { everyOperationSession, inProcess } from '../support/paritySession.js';
+import { everyOperationSession, sessionTranscript } from '../support/paritySession.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sms-emulator-parity-options-'));
 const session = join(dir, 'session.jsonl');
 
 beforeAll(async () => {
-  const emulator = makeEmulator();
-  emulator.receiveWebhooksLocally('http://hooks.test/', () => 200);
-  emulator.accounts.update('pk_test_sms_emulator', { live: { webhookUrl: 'http://hooks.test/live' } });
-  await everyOperationSession(inProcess(emulator));
-  writeFileSync(session, await emulatorTranscript(emulator));
-  await emulator.close();
+  writeFileSync(session, await sessionTranscript(everyOperationSession));
 });
 
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
