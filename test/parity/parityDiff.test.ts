@@ -1,25 +1,15 @@
 /** parity diff: a transcript of the emulator's own session replays with no difference, and each drift is found at its tier. */
 
 import { beforeAll, expect, test } from 'vitest';
-import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
 import { parityDiff, parityReportJunit, parityReportText } from '../../src/parity/parityDiff.js';
 import { parityReportPage } from '../../src/parity/parityReportPage.js';
 import { parseTranscript } from '../../src/parity/transcript.js';
-import { makeEmulator } from '../support/api.js';
-import { everyOperationSession, inProcess } from '../support/paritySession.js';
+import { everyOperationSession, sessionTranscript } from '../support/paritySession.js';
 
 let transcript: string;
 
 beforeAll(async () => {
-  const emulator = makeEmulator();
-  emulator.receiveWebhooksLocally('http://hooks.test/', () => 200);
-  emulator.accounts.update('pk_test_sms_emulator', {
-    live: { webhookUrl: 'http://hooks.test/live' },
-    sandbox: { webhookUrl: 'http://hooks.test/sandbox' },
-  });
-  await everyOperationSession(inProcess(emulator));
-  transcript = await emulatorTranscript(emulator);
-  await emulator.close();
+  transcript = await sessionTranscript(everyOperationSession);
 });
 
 type Line = Record<string, any>;
