@@ -34,7 +34,8 @@ const ownLocation = {
 
 const bundle = await rollup({
   input: { main: `${root}dist/cli/main.js` },
-  external: (id) => id.startsWith('node:') || builtins.has(id),
+  // The MCP SDK (with its CommonJS dependencies) loads only for `sms-emulator mcp`, from node_modules as a package.
+  external: (id) => id.startsWith('node:') || builtins.has(id) || id.startsWith('@modelcontextprotocol/'),
   plugins: [ownLocation, nodeResolve({ rootDir: root, exportConditions: ['node', 'import'] })],
   onLog(level, log, handler) {
     // zod's sources carry esbuild-style annotations Rollup cannot place, and one import cycle; neither changes the output.

@@ -157,7 +157,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const report = (account: string = options.apiKey): TimelineReport =>
     timelineReport(core, account, journal.find({ account }).reverse());
   const api = createApiHandler({ core, faults: scenarios, journal });
-  const app = createApp({ core, operations, api, feed, report });
+  const app = createApp({ core, operations, api, feed, report, origin: ownOrigin });
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
   const hosts = new HostCheck({
     allowed: options.allowedHosts ?? [],

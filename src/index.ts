@@ -71,4 +71,10 @@ export type { Recorder, RecorderOptions } from './parity/recorder.js';
 export { parityRecheck } from './parity/recheck.js';
 export type { RecheckOptions } from './parity/recheck.js';
 export { deliveryLogReceipts, incidentScenario, transcriptReceipts } from './parity/incidentScenario.js';
-export type { IncidentLeg, IncidentScenario, Receipt } from './parity/incidentScenario.js';
+export type {
+  DeliveryLogOptions,
+  IncidentLeg,
+  IncidentOptions,
+  IncidentScenario,
+  Receipt,
+} from './parity/incidentScenario.js';

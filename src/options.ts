@@ -287,6 +287,16 @@ export const settings = {
     'boolean',
     'Serve the live web inbox at /_emulator/ui (and redirect / to it); --no-ui turns it off.',
   ),
+  mcpSessionLimit: setting(
+    z.number().int().min(1).max(1_000).default(16),
+    'integer',
+    'Most MCP sessions (each with its own world) the /_emulator/mcp endpoint holds at once; one more is MCP_SESSION_LIMIT (429).',
+  ),
+  mcpIdleLimit: setting(
+    wallWaitSchema.default('30m'),
+    'string',
+    'How long an MCP session over HTTP may go unused (wall time) before it ends and its world (account, clock, messages) is deleted.',
+  ),
   reportOnExit: setting(
     z.string().min(1).optional(),
     'string',

@@ -91,9 +91,9 @@ func overBudget(spent Spend, credits int, whose string) string {
 	return fmt.Sprintf("expected %s to cost at most %s; it %s", whose, plural(credits, "credit"), spent.Summary)
 }
 
-// AssertCostsAtMost fails the test unless the world's account spent at most credits so far, naming the top spenders
+// AssertCostAtMost fails the test unless the world's account spent at most credits so far, naming the top spenders
 // (each with its encoding, segments, recipients and the character that forced UCS-2).
-func (w *World) AssertCostsAtMost(credits int) Spend {
+func (w *World) AssertCostAtMost(credits int) Spend {
 	w.t.Helper()
 	spent := w.Spend()
 	if failure := overBudget(spent, credits, "the world's account "+w.APIKey); failure != "" {

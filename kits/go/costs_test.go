@@ -76,16 +76,16 @@ func TestAUCS2TextFailsEachCostAssertionWithTheBreakdownAndItsGSM7FixPasses(t *t
 	}
 }
 
-func TestATestsWorldOverItsCreditsFailsAssertCostsAtMostNamingTheTopSpenders(t *testing.T) {
+func TestATestsWorldOverItsCreditsFailsAssertCostAtMostNamingTheTopSpenders(t *testing.T) {
 	t.Parallel()
 	w := NewWorld(t)
 	if _, err := w.Client.Send([]string{"27831234567", "27831234568"}, "It’s ready"); err != nil {
 		t.Fatal(err)
 	}
-	said := recording(t, w, func() { w.AssertCostsAtMost(1) })
+	said := recording(t, w, func() { w.AssertCostAtMost(1) })
 	mustContain(t, said, "expected the world's account "+w.APIKey+" to cost at most 1 credit; it spent 2 credits on 1 message. Top spenders:",
 		`2 credits: to 27831234567, 27831234568: "It’s ready" (UCS-2, 1 segment × 2 recipients; UCS-2 forced by "’" at 3)`)
-	if said := recording(t, w, func() { w.AssertCostsAtMost(2) }); said != "" {
+	if said := recording(t, w, func() { w.AssertCostAtMost(2) }); said != "" {
 		t.Fatalf("2 credits spent of 2 failed:\n%s", said)
 	}
 }

@@ -1,6 +1,6 @@
 /** The sms-emulator command: read flags, start, print addresses and credentials, stop on signals. */
 
-import { readFileSync } from 'node:fs';
+import { packageVersion } from '../mcp/packageVersion.js';
 import { createEmulator } from '../emulator.js';
 import { apiOperations } from '../domain/apiOperations.js';
 import { apiPrefixes } from '../domain/environment.js';
@@ -10,15 +10,12 @@ import { CliError, parseCli } from './args.js';
 import { readyInfo, removeReadyFile, writeReadyFile } from './readyInfo.js';
 import { watchParent } from './watchParent.js';
 
-function packageVersion(): string {
-  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(text) as { version: string }).version;
-}
-
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   // A reader that went away (`| head`, a closed pipe) must not turn the next line printed into a crash: drop it.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', ignoreClosedPipe);
   // A first word that is not a flag is a client command (`sms-emulator clock advance 1h`): its code loads only then.
+  // The MCP server runs until its client goes; it writes MCP alone to standard output.
+  if (argv[0] === 'mcp') return (await import('./mcpCommand.js')).mcpCommand(argv.slice(1), process.env);
   if (argv[0] !== undefined && !argv[0].startsWith('-')) {
     const result = await (await import('./runCommand.js')).runCommand(argv, process.env);
     process.stdout.write(result.stdout);

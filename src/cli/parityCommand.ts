@@ -31,17 +31,22 @@ Exit status 1 when a finding is an error, 0 otherwise (warn and info do not fail
     run: diffAction,
   },
   scenario: {
-    usage: 'parity scenario <transcript | delivery log> [--out <file>] [--json]',
+    usage: 'parity scenario <transcript | delivery log> [--out <file>] [--json] [--timezone <IANA zone>] [--strict]',
     summary: 'writes a scenario that reproduces an incident: per-number timelines, replies, delivery behaviours',
-    help: `Reads a transcript, or a provider's delivery log (CSV with a header row, or JSON: an array of receipts with id,
-recipient, status, time, and optionally received, sent and text; a row whose status is reply is an inbound reply),
-and writes a scenario whose per-number timelines, replies and delivery behaviours (late, duplicate, reorder,
-orphan, as observed) reproduce the incident on the virtual clock: send the same messages at the same offsets and the
-same statuses arrive in the same order at the same virtual times. Load it as a file (--scenario) or as a test's own
-scenario (sms.scenario.set, world.scenario in a kit). The comment at the top lists each leg's expected story.
+    help: `Reads a transcript, or a provider's delivery log (CSV with a header row, delimited by , ; or tab, or JSON: an
+array of receipts with id, recipient, status, time, and optionally received, sent and text; a status may be an SMPP
+receipt word such as DELIVRD; a row whose status is reply is an inbound reply), and writes a scenario whose
+per-number timelines, replies and delivery behaviours (late, duplicate, reorder, orphan, as observed, with their
+gaps) reproduce the incident on the virtual clock: send the same messages at the same offsets and the same statuses
+arrive in the same order at the same virtual times. Load it as a file (--scenario) or as a test's own scenario
+(sms.scenario.set, world.scenario in a kit). The comment at the top lists each leg's expected story. A row whose
+recipient the API would refuse is left out with a warning. Exit status 2 for a log that cannot be read.
 
-  --out <file>   write the scenario there instead of standard output
-  --json         write JSON instead of YAML
+  --out <file>             write the scenario there instead of standard output
+  --json                   write JSON instead of YAML
+  --timezone <IANA zone>   read times written without a UTC offset in this zone (such as Africa/Johannesburg);
+                           without it such a time is refused
+  --strict                 refuse a row whose recipient the API would refuse, instead of leaving it out
 `,
     run: scenarioAction,
   },
@@ -131,6 +136,8 @@ async function diffAction(line: CommandLine): Promise<CommandResult> {
 async function scenarioAction(line: CommandLine): Promise<CommandResult> {
   const out = takeText(line, 'out');
   const json = takeSwitch(line, 'json');
+  const timeZone = takeText(line, 'timezone');
+  const strict = takeSwitch(line, 'strict');
   refuseRest(line, 'scenario', 1);
   const [path] = line.positionals;
   if (path === undefined) throw new UsageError('parity scenario needs a transcript or a delivery log file');
@@ -140,29 +147,36 @@ async function scenarioAction(line: CommandLine): Promise<CommandResult> {
   let made;
   try {
     const isTranscript = /^\s*\{[^\n]*"type"\s*:\s*"header"/.test(text);
-    made = incidentScenario(isTranscript ? transcriptReceipts(text) : deliveryLogReceipts(text), path);
+    const receipts = isTranscript
+      ? transcriptReceipts(text)
+      : deliveryLogReceipts(text, timeZone === undefined ? {} : { timeZone });
+    made = incidentScenario(receipts, path, { strict });
   } catch (error) {
-    if (error instanceof DeliveryLogError || error instanceof TranscriptError)
-      throw new UsageError(`${path} ${error.message}`);
+    if (error instanceof DeliveryLogError) throw new UsageError(`${path}: ${error.code}: ${error.description}`);
+    if (error instanceof TranscriptError) throw new UsageError(`${path} ${error.message}`);
     throw error;
   }
   const story = made.legs.map(
     (leg) =>
       `#   ${leg.recipient} (${leg.message}), sent at +${leg.sentAt} ms: ${leg.statuses.map((step) => `${step.status} after ${step.after} ms`).join(', ')}`,
   );
-  const notes = made.notes.map((note) => `# note: ${note}`);
+  const notes = [
+    ...made.warnings.map((warning) => `# warning: ${warning}`),
+    ...made.notes.map((note) => `# note: ${note}`),
+  ];
+  const warned = made.warnings.map((warning) => `sms-emulator: warning: ${path}: ${warning}\n`).join('');
   const body = json
     ? `${JSON.stringify(made.scenario, null, 2)}\n`
-    : `# Written by sms-emulator parity scenario from ${path}.\n# Each leg as the incident showed it:\n${[...story, ...notes].join('\n')}\n${lazyPackage('yaml').stringify(made.scenario)}`;
-  if (out === undefined) return { stdout: body, stderr: '', exitCode: 0 };
+    : `# Written by sms-emulator parity scenario from ${made.source}.\n# Each leg as the incident showed it:\n${[...story, ...notes].join('\n')}\n${lazyPackage('yaml').stringify(made.scenario)}`;
+  if (out === undefined) return { stdout: body, stderr: warned, exitCode: 0 };
   const failed = write(out, body);
   return failed === undefined
     ? {
         stdout: '',
-        stderr: `sms-emulator: wrote ${out} (${made.legs.length} legs, ${made.notes.length} notes)\n`,
+        stderr: `${warned}sms-emulator: wrote ${out} (${made.legs.length} legs, ${made.notes.length} notes)\n`,
         exitCode: 0,
       }
-    : { stdout: '', stderr: failed, exitCode: 1 };
+    : { stdout: '', stderr: warned + failed, exitCode: 1 };
 }
 
 async function recheckAction(line: CommandLine, env: NodeJS.ProcessEnv): Promise<CommandResult> {

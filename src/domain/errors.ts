@@ -165,6 +165,13 @@ export const errorCatalogue = {
     description: 'The scenario is not valid; nothing was changed.',
     fix: 'Fix the places the description names (file:line:column: path: problem); scenarios/scenario.schema.json lists what is allowed.',
   },
+  DELIVERY_LOG_INVALID: {
+    status: 400,
+    published: emulator,
+    description:
+      'The delivery log cannot be made into a scenario: a row, and the column of the log it names, holds something the reader cannot take.',
+    fix: "Fix the row and column the description names; a time needs its UTC offset (Z, +02:00) or --timezone <IANA zone>, a status is one of the emulator's or an SMPP receipt word (docs/parity.md#incident-replay-parity-scenario).",
+  },
   ROUTE_NOT_FOUND: {
     status: 404,
     published: emulator,
@@ -254,6 +261,38 @@ export const errorCatalogue = {
     description:
       "A webhook post of one account asked to redeliver an event of another account: one test's world may not set off another's webhooks.",
     fix: 'Redeliver from your test code (no X-Emulator-Event-Id header), or redeliver an event of the same account; webhook URLs never point at the emulator itself.',
+  },
+  MCP_OUTSIDE_WORLD: {
+    status: 403,
+    published: emulator,
+    description:
+      "An MCP tool call reached beyond the session's world: another account, message, webhook event or clock, a receiver the world does not name, or the whole emulator (reset all, snapshot, the global scenario).",
+    fix: "Leave the account, clock and ids out (a session's tools fill in its own world), or use the world-shaped tool the description names; run the whole-emulator operations from the control API or the CLI.",
+  },
+  MCP_UNKNOWN_TOOL: {
+    status: 404,
+    published: emulator,
+    description: 'The MCP server offers no tool, resource or prompt by that name.',
+    fix: 'List them (tools/list, resources/list, prompts/list): every control operation is a tool named after it (messages_list), beside the agent tools (open_world, latest_code, …).',
+  },
+  MCP_INPUT_TOO_LARGE: {
+    status: 413,
+    published: emulator,
+    description: "An MCP tool call's arguments are larger than the server takes (64 KiB of JSON).",
+    fix: 'Send smaller arguments: a scenario or text of that size belongs in a file loaded with the CLI or the control API.',
+  },
+  MCP_SESSION_LIMIT: {
+    status: 429,
+    published: emulator,
+    description: 'The MCP endpoint already holds as many sessions as mcpSessionLimit allows.',
+    fix: 'End sessions you no longer use (an MCP client closes its session with DELETE), wait for idle ones to end (mcpIdleLimit), or raise mcpSessionLimit.',
+  },
+  MCP_NO_MESSAGE: {
+    status: 404,
+    published: emulator,
+    description:
+      "No message of the session's world matched within the time given (to that number, with that text or code pattern).",
+    fix: 'Check the number (international format, as the API stores it) and the pattern, give the app more time with `within`, or list the messages the world holds (messages_list).',
   },
   CLOCK_BACKWARDS: {
     status: 400,

@@ -11,6 +11,10 @@ import { honoApi } from './adapters/honoApi.js';
 import { journalRequests } from './middleware/journal.js';
 import { answerableError, errorResponse, responseSettings, routeNotFound } from './respond.js';
 import { controlRoutes } from './routes/control.js';
+import { mcpRoutes } from './routes/mcp.js';
+import { runOperation } from '../control/runOperation.js';
+import { parseDuration } from '../domain/time.js';
+import { docsFiles } from './docsFiles.js';
 import { docsRoutes } from './routes/docs.js';
 import { landingRoutes } from './routes/landing.js';
 import { reportRoutes, uiRoutes } from './routes/ui.js';
@@ -27,9 +31,11 @@ export interface AppDeps {
   feed: LiveFeed;
   /** One account's timeline report (the default account when none is named). */
   report(account?: string): TimelineReport;
+  /** The emulator's own origin (where it listens, or publicUrl's), for the addresses an MCP world shows. */
+  origin(): string;
 }
 
-export function createApp({ core, operations, api, feed, report }: AppDeps): Hono {
+export function createApp({ core, operations, api, feed, report, origin }: AppDeps): Hono {
   const { options } = core;
   const settings = responseSettings(options);
   const app = new Hono({ strict: false });
@@ -64,6 +70,25 @@ export function createApp({ core, operations, api, feed, report }: AppDeps): Hon
   app.route(
     '/_emulator/report',
     reportRoutes({ report: reportWhole, controlToken: options.controlToken, publicOrigin: settings.publicOrigin }),
+  );
+  app.route(
+    '/_emulator/mcp',
+    mcpRoutes({
+      backend: {
+        call: async (op, args) => {
+          core.imports.refuseWhileRunning();
+          return runOperation(op, operations, args);
+        },
+        api: async (path, init) => app.fetch(new Request(`${origin()}${path}`, init)),
+        origin,
+        report: async (account) => reportWhole(account),
+        docs: docsFiles,
+      },
+      controlToken: options.controlToken,
+      publicOrigin: settings.publicOrigin,
+      sessionLimit: options.mcpSessionLimit,
+      idleMs: parseDuration(options.mcpIdleLimit) ?? 0,
+    }),
   );
   app.route(
     '/_emulator',

@@ -59,7 +59,7 @@ export function connect(url: string, options: ConnectOptions = {}): RemoteEmulat
 }
 
 /** Sends one control request to `<origin>/_emulator<path>`; an error answer throws the same `ApiError` the in-process handle throws. */
-function httpTransport(origin: string, options: ConnectOptions): ControlTransport {
+export function httpTransport(origin: string, options: ConnectOptions): ControlTransport {
   const given = options.fetch;
   const send: (
     target: URL,

@@ -3,6 +3,7 @@
 import { explainCost } from '../domain/costExplanation.js';
 import { plural } from '../domain/plural.js';
 import type { Spend } from '../domain/spend.js';
+import { checkedBudget, overBudget } from './creditBudgets.js';
 
 /** A text as the cost matchers read it: the text itself, or a message object (the API's or the control API's). */
 export type CostSubject = string | { readonly message: string };
@@ -49,8 +50,7 @@ function textOf(subject: CostSubject): string {
 function spendResult(budget: number, spend: Spend, isNot: boolean): Result {
   return {
     pass: spend.credits <= budget,
-    message: () =>
-      `expected account ${spend.account} ${isNot ? 'not ' : ''}to cost at most ${plural(budget, 'credit')}; it ${spend.summary}`,
+    message: () => overBudget(`account ${spend.account}${isNot ? ' not' : ''}`, budget, spend),
   };
 }
 
@@ -77,8 +77,7 @@ export const costMatchers = {
   },
 
   toCostAtMost(this: MatcherThis, subject: SpendSubject, credits: number): Result | Promise<Result> {
-    if (!Number.isInteger(credits) || credits < 0)
-      throw new TypeError(`sms-emulator: toCostAtMost takes a whole number of credits from 0, not ${credits}.`);
+    checkedBudget(credits, 'toCostAtMost');
     const spend = subject.emulator.accounts.spend(subject.account.apiKey);
     return spend instanceof Promise
       ? spend.then((answer) => spendResult(credits, answer, this.isNot))

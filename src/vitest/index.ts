@@ -34,3 +34,4 @@ export type { TimelineArtifact } from './attachReport.js';
 /** toStayGsm7, toFitSegments and toCostAtMost: failures show why a text costs what it costs. */
 export { costMatchers } from './costMatchers.js';
 export type { CostMatchers, CostSubject, SpendSubject } from './costMatchers.js';
+export type { SmsBudget } from './creditBudgets.js';

@@ -10,6 +10,7 @@ import { type Emulator, createEmulator } from '../emulator.js';
 import type { ClockView } from '../control/views.js';
 import type { AccountInput, ClockCommand } from '../control/inputs.js';
 import type { MessageView } from '../domain/messageView.js';
+import type { Spend } from '../domain/spend.js';
 import type { AccountScenario, AccountScenarioInput } from '../engine/scenario/schema.js';
 import type { EmulatorOptions } from '../options.js';
 import { type RemoteEmulator, connect, remoteWait } from '../testing/connect.js';
@@ -24,6 +25,7 @@ import {
 import type { WebhookAnswer } from '../webhooks/transport.js';
 import type { Scope } from '../state/store.js';
 import { attachReport } from './attachReport.js';
+import { type SmsBudget, SuiteSpending, checkedBudget, overBudget } from './creditBudgets.js';
 import { BackgroundDeletions } from './backgroundDeletions.js';
 import { type ProvidedEmulator } from './globalSetup.js';
 import { type SmsSubject, registerSubject } from './matchers.js';
@@ -60,6 +62,13 @@ export interface SmsTestOptions {
    * under test, say); in process mode the emulator always posts over HTTP.
    */
   webhooks?: 'in-process' | 'socket';
+  /**
+   * Credit budgets (default none): `test`, the most each test's account may spend (a test that spent more fails,
+   * naming its costliest messages); `suite`, the most this `createSmsTest`'s tests may spend together (its file, or the
+   * describe block it is called in: more fails the suite at its end, naming the tests that spent most).
+   * @example createSmsTest({ budget: { test: 3, suite: 40 } })
+   */
+  budget?: SmsBudget;
 }
 
 /**
@@ -89,6 +98,8 @@ export interface SmsWorldOptions {
   signingSecret?: string;
   /** Signs the account's webhooks (default a secret of the world's own; `null`: unsigned). */
   webhookSigningSecret?: string | null;
+  /** The most credits the test's account may spend (default the file's `budget.test`, else none); more fails the test. */
+  budget?: number;
 }
 
 /** An app's own webhook handler, fetch-style (a `Request` in, a `Response` out): Hono's `app.fetch`, a route handler. */
@@ -188,12 +199,17 @@ export interface SmsScenario {
  * });
  */
 export function createSmsTest(options: SmsTestOptions = {}): SmsTestAPI {
+  checkedBudget(options.budget?.test, 'createSmsTest budget.test');
+  const suiteBudget = checkedBudget(options.budget?.suite, 'createSmsTest budget.suite');
+  const spending = suiteBudget === undefined ? undefined : new SuiteSpending(suiteBudget);
+  // Registered where createSmsTest is called: the file's tests, or the describe block's.
+  if (spending !== undefined) afterAll(() => spending.check());
   const emulators: Emulators = sharedResource(
     (catchers: CatcherServer) => openEmulator(options, catchers),
     (held: HeldEmulator) => held.close(),
   );
-  const run: RunTest = ({ emulator, smsCatchers, smsWorld, task }, use) =>
-    runTest(emulator, smsCatchers, options, smsWorld, task, use);
+  const run: RunTest = ({ emulator, smsCatchers, smsWorld, task, onTestFinished }, use) =>
+    runTest(emulator, smsCatchers, options, spending, smsWorld, { task, onTestFinished }, use);
   const { suite } = TestRunner.getCurrentSuite();
   return suite === undefined || suite.file === suite ? fileTest(emulators, run) : blockTest(emulators, run);
 }
@@ -203,7 +219,7 @@ type Emulators = SharedResource<HeldEmulator, [CatcherServer]>;
 
 /** What the `sms` fixture runs for each test. */
 type RunTest = (
-  fixtures: { emulator: SmsEmulator; smsCatchers: CatcherServer; smsWorld: SmsWorldOptions; task: TestTask },
+  fixtures: { emulator: SmsEmulator; smsCatchers: CatcherServer; smsWorld: SmsWorldOptions } & TestHooks,
   use: (sms: SmsContext) => Promise<void>,
 ) => Promise<void>;
 
@@ -231,7 +247,8 @@ function fileTest(emulators: Emulators, run: RunTest) {
       { scope: 'file' },
     ],
     smsWorld: {},
-    sms: ({ emulator, smsCatchers, smsWorld, task }, use) => run({ emulator, smsCatchers, smsWorld, task }, use),
+    sms: ({ emulator, smsCatchers, smsWorld, task, onTestFinished }, use) =>
+      run({ emulator, smsCatchers, smsWorld, task, onTestFinished }, use),
   });
 }
 
@@ -266,14 +283,15 @@ function blockTest(emulators: Emulators, run: RunTest): SmsTestAPI {
     // eslint-disable-next-line no-empty-pattern -- vitest reads the fixture's dependencies from this pattern
     emulator: async ({}, use) => use((await hold()).emulator),
     smsWorld: {},
-    sms: ({ emulator, smsCatchers, smsWorld, task }, use) => run({ emulator, smsCatchers, smsWorld, task }, use),
+    sms: ({ emulator, smsCatchers, smsWorld, task, onTestFinished }, use) =>
+      run({ emulator, smsCatchers, smsWorld, task, onTestFinished }, use),
   });
   // The same fixtures, test-scoped: what vitest's types call scopes only decides which hooks may read them.
   return test as unknown as SmsTestAPI;
 }
 
-/** The test as a fixture sees it. */
-type TestTask = TestContext['task'];
+/** The test and its hook for after its fixtures were cleaned up, as a fixture sees them. */
+type TestHooks = Pick<TestContext, 'task' | 'onTestFinished'>;
 
 /** The worker's catcher server, shared by every variant of every `createSmsTest` of the module. */
 const catcherServers = sharedResource(
@@ -309,13 +327,15 @@ async function runTest(
   emulator: SmsEmulator,
   smsCatchers: CatcherServer,
   options: SmsTestOptions,
+  suite: SuiteSpending | undefined,
   world: SmsWorldOptions,
-  task: TestTask,
+  { task, onTestFinished }: TestHooks,
   use: (sms: SmsContext) => Promise<void>,
 ): Promise<void> {
   const apiKey = `pk_test_${randomUUID()}`;
+  const { startTime, environment = defaultEnvironment, scenario, budget: worldBudget, ...own } = world;
+  const budget = checkedBudget(worldBudget, 'smsWorld.budget') ?? options.budget?.test;
   const catcher = smsCatchers.catcher(`/webhooks/${apiKey}`);
-  const { startTime, environment = defaultEnvironment, scenario, ...own } = world;
   const settings: WorldAccount = {
     ...options.account,
     ...own,
@@ -367,9 +387,19 @@ async function runTest(
     ...worldActs(emulator, apiKey, environment),
   };
   registerSubject(task, sms);
+  let overspent: string | undefined;
+  // Failed once its fixtures are cleaned up: an error thrown by a fixture's own clean-up is reported twice by vitest.
+  onTestFinished(() => {
+    if (overspent !== undefined) throw new Error(overspent);
+  });
   await use(sms);
-  // The test has ended: a failed one gets the timeline while its account still exists.
-  if (task.result?.state === 'fail') await attachReport(emulator, apiKey, task);
+  // The test has ended: what it spent is read while its account still exists, only when a budget asks.
+  const spend = budget === undefined && suite === undefined ? undefined : await spendOf(emulator, apiKey);
+  if (spend !== undefined) suite?.add(task.fullTestName, spend);
+  if (spend !== undefined && budget !== undefined && spend.credits > budget)
+    overspent = `sms-emulator: ${overBudget('the test', budget, spend)}`;
+  // A failed test gets the timeline while its account still exists.
+  if (task.result?.state === 'fail' || overspent !== undefined) await attachReport(emulator, apiKey, task);
   // Deleting the test clock deletes the account on it too.
   const deletion = ignoreNotFound(
     clock.id === null ? emulator.accounts.delete(apiKey) : emulator.clocks.delete(clock.id),
@@ -379,6 +409,16 @@ async function runTest(
   if (background === undefined) await deletion;
   else background.add(deletion);
   await catcher.close();
+}
+
+/** What the test's account spent; undefined when the test deleted its account itself (or reset the emulator). */
+async function spendOf(emulator: SmsEmulator, apiKey: string): Promise<Spend | undefined> {
+  try {
+    return await emulator.accounts.spend(apiKey);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'CONTROL_NOT_FOUND') return undefined;
+    throw error;
+  }
 }
 
 /** Headers a hop adds or that describe the connection: a forwarded post gets its own. */

@@ -3,7 +3,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
 import { parse } from 'yaml';
@@ -96,7 +96,7 @@ test('parity scenario writes YAML that loads and tells the story of each leg; a 
     '#   27831234569 (m3), sent at +0 ms: submitted after 1000 ms, undelivered after 29000 ms',
   );
   const scenario = parse(run.stdout) as { rules: unknown[]; webhooks: { behaviour: string }[] };
-  expect(scenario.webhooks.map((entry) => entry.behaviour)).toEqual(['duplicate', 'reorder', 'late']);
+  expect(scenario.webhooks.map((entry) => entry.behaviour)).toEqual(['duplicate', 'late', 'reorder', 'late']);
   // The file loads as an emulator's scenario.
   const { emulator } = await upstream();
   emulator.scenario.set(run.stdout);
@@ -105,7 +105,43 @@ test('parity scenario writes YAML that loads and tells the story of each leg; a 
   writeFileSync(bad, 'id,recipient,status,time\nm1,27831234567,sent-ish,2026-11-21T10:00:00Z\n');
   const refused = await cli(['parity', 'scenario', bad]);
   expect(refused.code).toBe(2);
-  expect(refused.stderr).toMatch(/bad\.csv row 1: status "sent-ish" is not one of/);
+  expect(refused.stderr).toMatch(/bad\.csv: DELIVERY_LOG_INVALID: row 1, column "status": "sent-ish" is not a status/);
+  // The scenario names the log it was made from, never by the absolute path it was given.
+  expect(run.stdout).toContain('# Written by sms-emulator parity scenario from incident.csv.');
+  expect(run.stdout).not.toContain(dirname(log));
+});
+
+test('parity scenario reads a time without its offset only with --timezone, and leaves out or with --strict refuses a number the API refuses', async () => {
+  const log = join(dir, 'smpp.csv');
+  writeFileSync(
+    log,
+    'Message ID;MSISDN;Stat;Done Date\nm1;+27831234567;ENROUTE;2026-11-21 12:00:01\nm1;+27831234567;DELIVRD;2026-11-21 12:00:05\nm2;+447911123456;DELIVRD;2026-11-21 12:00:04\n',
+  );
+  const noZone = await cli(['parity', 'scenario', log]);
+  expect(noZone.code).toBe(2);
+  expect(noZone.stderr).toContain(
+    'smpp.csv: DELIVERY_LOG_INVALID: row 1, column "Done Date": "2026-11-21 12:00:01" has no UTC offset',
+  );
+  const zoned = await cli(['parity', 'scenario', log, '--timezone', 'Africa/Johannesburg', '--json']);
+  expect(zoned.code).toBe(0);
+  expect(zoned.stderr).toBe(
+    `sms-emulator: warning: ${log}: skipped 1 row(s) whose recipient is not a number the API takes (27 followed by nine digits): rows 3; --strict refuses the log instead\n`,
+  );
+  expect((JSON.parse(zoned.stdout) as { rules: unknown[] }).rules).toEqual([
+    {
+      name: 'incident: 27831234567',
+      match: { recipient: '27831234567' },
+      outcome: {
+        timeline: [
+          { status: 'submitted', after: '1s' },
+          { status: 'delivered', after: '4s' },
+        ],
+      },
+    },
+  ]);
+  const strict = await cli(['parity', 'scenario', log, '--timezone', 'Africa/Johannesburg', '--strict']);
+  expect(strict.code).toBe(2);
+  expect(strict.stderr).toContain('row 3, column "MSISDN": "447911123456" is not a number the API takes');
 });
 
 test('parity recheck against an unchanged provider finds nothing, and a provider now failing a request is an error', async () => {

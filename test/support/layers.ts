@@ -20,7 +20,7 @@ export const layers: readonly Layer[] = [
   { name: 'entries', members: ['index.ts', 'client', 'vitest', 'testing', 'cli', 'parity'] },
   { name: 'wiring', members: ['emulator.ts'] },
   { name: 'http', members: ['http'] },
-  { name: 'operations', members: ['control', 'ui'] },
+  { name: 'operations', members: ['control', 'ui', 'mcp'] },
   { name: 'services', members: ['engine', 'webhooks', 'events.ts'] },
   { name: 'data', members: ['state', 'journal'] },
   { name: 'rules', members: ['domain', 'options.ts', 'lazyPackage.ts'] },

@@ -27,16 +27,16 @@ def test_a_ucs2_text_fails_each_cost_assertion_with_the_breakdown_and_its_gsm7_f
     assert sms.assert_fits_segments({"message": fixed}, 1).segments == 1
 
 
-def test_a_worlds_spend_over_assert_costs_at_most_fails_naming_the_top_spenders(sms):
+def test_a_worlds_spend_over_assert_cost_at_most_fails_naming_the_top_spenders(sms):
     sms.client.send(["27831234567", "27831234568"], "It’s ready")
     with pytest.raises(AssertionError) as failed:
-        sms.assert_costs_at_most(1)
+        sms.assert_cost_at_most(1)
     said = str(failed.value)
     assert said.startswith(
         f"expected the world's account {sms.api_key} to cost at most 1 credit; it spent 2 credits on 1 message. Top spenders:"
     )
     assert SPENDER in said
-    assert sms.assert_costs_at_most(2).credits == 2
+    assert sms.assert_cost_at_most(2).credits == 2
 
 
 @pytest.fixture

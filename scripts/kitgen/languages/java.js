@@ -32,6 +32,7 @@ const nestedNames = {
   'ControlMessage.history': 'StatusChange',
   'ControlMessage.legs': 'Leg',
   'WebhookEvent.attempts': 'WebhookAttempt',
+  'Spend.top': 'Spender',
 };
 
 /**

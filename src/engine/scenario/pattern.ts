@@ -13,12 +13,10 @@ const repeatCount = /\{(\d+)(?:,(\d*))?\}/g;
 
 export type PatternTest = (text: string) => boolean;
 
-/**
- * A test that finds `source` anywhere in the text, like RegExp#test, but in time linear in the text
- * whatever the pattern (RE2 syntax: no backreferences or lookaround). Throws with the reason when
- * the pattern is too long or does not compile.
- */
-export function compileRegex(source: string): PatternTest {
+type Compiled = ReturnType<(typeof import('re2js'))['RE2JS']['compile']>;
+
+/** `source` compiled to RE2 within the bounds above; throws with the reason when it is too long or does not compile. */
+function compileBounded(source: string): Compiled {
   if (source.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
   // Checked before compiling, which would copy the atoms first: `x{1,999}|y{1,999}|…` takes seconds.
   let repeats = 0;
@@ -28,7 +26,27 @@ export function compileRegex(source: string): PatternTest {
   const size = compiled.re2().prog.numInst();
   if (size > maxPatternInstructions)
     throw new Error(`compiles to ${size} instructions, more than ${maxPatternInstructions}`);
+  return compiled;
+}
+
+/**
+ * A test that finds `source` anywhere in the text, like RegExp#test, but in time linear in the text
+ * whatever the pattern (RE2 syntax: no backreferences or lookaround). Throws with the reason when
+ * the pattern is too long or does not compile.
+ */
+export function compileRegex(source: string): PatternTest {
+  const compiled = compileBounded(source);
   return (text) => compiled.test(text);
+}
+
+/** Like compileRegex, but answers what the first match found: its first group when it has one, else the whole match. */
+export function compileExtractor(source: string): (text: string) => string | undefined {
+  const compiled = compileBounded(source);
+  return (text) => {
+    const matcher = compiled.matcher(text);
+    if (!matcher.find()) return undefined;
+    return (matcher.groupCount() > 0 ? matcher.group(1) : matcher.group(0)) ?? undefined;
+  };
 }
 
 /** A test for the whole text against a glob: `*` any run of characters, `?` any one, everything else literal. */

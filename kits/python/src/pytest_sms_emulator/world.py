@@ -340,7 +340,7 @@ class SmsWorld:
         """The text (or a message's text) is sent in at most `segments` parts; else fails with the breakdown."""
         return assert_fits_segments(self.control, subject, segments)
 
-    def assert_costs_at_most(self, credits: int) -> Spend:
+    def assert_cost_at_most(self, credits: int) -> Spend:
         """The world's account spent at most `credits` so far; else fails naming the top spenders, each with its
         encoding, segments, recipients and the character that forced UCS-2."""
         spent = self.spend()

@@ -263,8 +263,8 @@ public class Control extends ControlTransport {
    * @param key the <code>key</code> of the path
    * @return the answer
    */
-  public Map<String, Object> accountsSpend(String key) {
-    return Json.asMap(call("GET", "/accounts/" + quote(key) + "/spend", null));
+  public Spend accountsSpend(String key) {
+    return Spend.fromJson(call("GET", "/accounts/" + quote(key) + "/spend", null));
   }
 
   /**

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param triggers Every character that forced UCS-2, in text order (empty for a GSM-7 text).
  * @param fix The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger
  *     has no suggestion. May be null.
+ * @param breakdown The same as the text every cost failure shows: encoding, units, segments and the text, a line per
+ *     trigger (position, code point, name, what was meant; ten at most), and what the text costs with those replaced.
  */
 public record CostExplanation(
     String encoding,
@@ -24,7 +26,8 @@ public record CostExplanation(
     String pricing,
     long credits,
     List<CostExplanation.Trigger> triggers,
-    CostExplanation.Fix fix) {
+    CostExplanation.Fix fix,
+    String breakdown) {
   /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
   static CostExplanation fromJson(Object value) {
     Map<String, Object> json = Json.asMap(value);
@@ -36,7 +39,8 @@ public record CostExplanation(
         Json.field(json, "pricing", true, Json::asString),
         Json.longField(json, "credits"),
         Json.list(json, "triggers", CostExplanation.Trigger::fromJson),
-        Json.field(json, "fix", false, CostExplanation.Fix::fromJson));
+        Json.field(json, "fix", false, CostExplanation.Fix::fromJson),
+        Json.field(json, "breakdown", true, Json::asString));
   }
 
   /**

@@ -425,6 +425,75 @@ public final class SmsWorld implements AutoCloseable {
     throw new AssertionError("no message sent matches to=" + to + " text=" + text + "; sent:" + (shown.length() == 0 ? " none" : shown));
   }
 
+  /**
+   * What the world's account spent so far, both environments: the credits, how many messages, and the five costliest,
+   * each in one line saying why it cost that ({@code summary} is the whole, as a failure shows it).
+   */
+  public Spend spend() {
+    return emulator.control.accountsSpend(apiKey);
+  }
+
+  /**
+   * Throws AssertionError unless the text stays GSM-7, with the emulator's breakdown: the encoding, units and segments,
+   * each character that forced UCS-2 with its position, code point and what was usually meant, and what the text
+   * costs with those replaced. Answers why the text costs what it costs.
+   */
+  public CostExplanation assertStaysGsm7(String text) {
+    CostExplanation why = emulator.control.cost(text);
+    if (!why.encoding().equals("GSM-7")) throw new AssertionError("expected the text to stay GSM-7; it is " + why.breakdown());
+    return why;
+  }
+
+  /** {@link #assertStaysGsm7(String)} of a sent message's text (the API's answer). */
+  public CostExplanation assertStaysGsm7(Message message) {
+    return assertStaysGsm7(message.message());
+  }
+
+  /** {@link #assertStaysGsm7(String)} of a message's text (the control API's view). */
+  public CostExplanation assertStaysGsm7(ControlMessage message) {
+    return assertStaysGsm7(message.message());
+  }
+
+  /**
+   * Throws AssertionError unless the text is sent in at most {@code segments} parts, with the emulator's breakdown
+   * (as {@link #assertStaysGsm7(String)}). Answers why the text costs what it costs.
+   */
+  public CostExplanation assertFitsSegments(String text, int segments) {
+    if (segments < 1) throw new IllegalArgumentException(KitSettings.ERROR_PREFIX + "assertFitsSegments takes segments from 1, not " + segments);
+    CostExplanation why = emulator.control.cost(text);
+    if (why.segments() > segments)
+      throw new AssertionError("expected the text to fit " + Plural.of(segments, "segment") + "; it is " + why.breakdown());
+    return why;
+  }
+
+  /** {@link #assertFitsSegments(String, int)} of a sent message's text (the API's answer). */
+  public CostExplanation assertFitsSegments(Message message, int segments) {
+    return assertFitsSegments(message.message(), segments);
+  }
+
+  /** {@link #assertFitsSegments(String, int)} of a message's text (the control API's view). */
+  public CostExplanation assertFitsSegments(ControlMessage message, int segments) {
+    return assertFitsSegments(message.message(), segments);
+  }
+
+  /**
+   * Throws AssertionError unless the world's account spent at most {@code credits} so far (both environments), naming
+   * the top spenders, each with its credits, recipients, encoding, segments and the character that forced UCS-2.
+   * Answers the spend. {@link CostBudget} checks the same at a test's end.
+   */
+  public Spend assertCostAtMost(long credits) {
+    if (credits < 0) throw new IllegalArgumentException(KitSettings.ERROR_PREFIX + "assertCostAtMost takes credits from 0, not " + credits);
+    Spend spent = spend();
+    String failure = overBudget(spent, credits, "account " + apiKey);
+    if (failure != null) throw new AssertionError(failure);
+    return spent;
+  }
+
+  /** Why a spend is over a budget of {@code credits} ({@code expected <whose> to cost at most …; it spent …}), or null within it. */
+  static String overBudget(Spend spent, long credits, String whose) {
+    return spent.credits() <= credits ? null : "expected " + whose + " to cost at most " + Plural.of(credits, "credit") + "; it " + spent.summary();
+  }
+
   /** The account's timeline report (HTML): every request, message change, webhook try and reply, with times. */
   public String timelineHtml() {
     return (String) emulator.control.call("GET", "/report" + Control.query(Map.of("account", apiKey)), null);

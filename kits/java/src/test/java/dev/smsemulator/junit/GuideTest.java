@@ -1,6 +1,7 @@
 package dev.smsemulator.junit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -23,13 +24,24 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
  * The Java of docs/java.md is the sample project's (kits/java/sample), file for file, and it compiles against this kit
- * with warnings as errors and passes as pasted; and the README starts with its two commands.
+ * with warnings as errors and passes as pasted, as does the Java of docs/cost-checks.md (its `## Java` section, whose
+ * failure text is the kit's); and the README starts with its two commands.
  */
 class GuideTest {
   /** The guide's java blocks, but those with a `<!-- not run: reason -->` line above them. */
   private static List<String> guideBlocks() throws IOException {
-    String guide = Files.readString(Path.of("..", "..", "docs", "java.md"));
-    Matcher block = Pattern.compile("(?m)^([^\n]*)\n```java\n(.*?)^```$", Pattern.DOTALL).matcher(guide);
+    return blocks(Files.readString(Path.of("..", "..", "docs", "java.md")), "java");
+  }
+
+  /** The `## Java` section of docs/cost-checks.md, up to the next section. */
+  private static String costChecksJava() throws IOException {
+    String page = Files.readString(Path.of("..", "..", "docs", "cost-checks.md"));
+    return page.replaceAll("(?s)^.*?\n## Java\n(.*?)(\n## .*)?$", "$1");
+  }
+
+  /** A page's blocks of a language, but those with a `<!-- not run: reason -->` line above them. */
+  private static List<String> blocks(String page, String language) {
+    Matcher block = Pattern.compile("(?m)^([^\n]*)\n```" + language + "\n(.*?)^```$", Pattern.DOTALL).matcher(page);
     List<String> shown = new ArrayList<>();
     while (block.find()) if (!block.group(1).startsWith("<!-- not run: ")) shown.add(block.group(2));
     return shown;
@@ -37,8 +49,30 @@ class GuideTest {
 
   @Test
   void theGuidesJavaCompilesAgainstThisKitAndPassesAsPasted(@TempDir Path project) throws Exception {
+    compileAndPass(guideBlocks(), project);
+  }
+
+  @Test
+  void theCostChecksJavaCompilesAgainstThisKitAndPassesAsPasted(@TempDir Path project) throws Exception {
+    List<String> shown = blocks(costChecksJava(), "java");
+    assertEquals(1, shown.size(), "the test of docs/cost-checks.md's ## Java");
+    compileAndPass(shown, project);
+  }
+
+  @Test
+  @SmsEmulatorTest
+  void theCostChecksFailureIsTheKits(SmsWorld sms) throws IOException {
+    List<String> shown = blocks(costChecksJava(), "text");
+    assertEquals(1, shown.size(), "the failure docs/cost-checks.md's ## Java shows");
+    String text = shown.get(0).replaceAll("(?s)^[^\"]*\"(.*?)\"\n.*", "$1");
+    AssertionError failure = assertThrows(AssertionError.class, () -> sms.assertStaysGsm7(text));
+    assertEquals(shown.get(0), failure.getMessage() + "\n");
+  }
+
+  /** Compiles the blocks with warnings as errors against this kit, and runs each test class among them: all pass. */
+  private void compileAndPass(List<String> blocks, Path project) throws Exception {
     List<String> sources = new ArrayList<>();
-    for (String code : guideBlocks()) {
+    for (String code : blocks) {
       String type = code.replaceAll("(?s).*?\\n(?:public )?(?:final )?class (\\w+).*", "$1");
       Path file = Files.createDirectories(project.resolve("src")).resolve(type + ".java");
       Files.writeString(file, code);
@@ -53,7 +87,7 @@ class GuideTest {
     int status = ToolProvider.getSystemJavaCompiler().run(null, errors, errors, arguments.toArray(String[]::new));
     assertEquals(0, status, errors.toString(StandardCharsets.UTF_8));
     try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
-      for (String code : guideBlocks()) {
+      for (String code : blocks) {
         if (!code.contains("@Test")) continue;
         String pkg = code.replaceAll("(?s)^package ([\\w.]+);.*", "$1");
         String type = code.replaceAll("(?s).*?\\n(?:public )?(?:final )?class (\\w+).*", "$1");

@@ -1,0 +1,96 @@
+/**
+ * The MCP sessions of the streamable HTTP endpoint: each has its own world and its own server on the SDK's web-standard
+ * transport; at most `limit` at once, and one unused for `idleMs` (wall time) ends with its world deleted.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ApiError } from '../domain/errors.js';
+import type { McpBackend } from './mcpBackend.js';
+import { createMcpServer } from './mcpServer.js';
+import { McpSession } from './mcpSession.js';
+import { packageVersion } from './packageVersion.js';
+
+interface Entry {
+  transport: WebStandardStreamableHTTPServerTransport;
+  session: McpSession;
+  lastUsed: number;
+}
+
+export class McpSessions {
+  readonly #sessions = new Map<string, Entry>();
+
+  constructor(
+    private readonly backend: McpBackend,
+    private readonly limit: number,
+    private readonly idleMs: number,
+    /** Wall time in milliseconds (a test steps its own). */
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+
+  /** Answers one request of the endpoint: a new session's `initialize`, or a request of a session it holds. */
+  async handle(request: Request): Promise<Response> {
+    const now = this.now();
+    await this.#endIdle(now);
+    const id = request.headers.get('mcp-session-id');
+    if (id !== null) {
+      const entry = this.#sessions.get(id);
+      if (entry === undefined) return sessionNotFound();
+      entry.lastUsed = now;
+      return entry.transport.handleRequest(request);
+    }
+    if (this.#sessions.size >= this.limit)
+      throw new ApiError(
+        'MCP_SESSION_LIMIT',
+        `The MCP endpoint holds ${this.#sessions.size} sessions, as many as mcpSessionLimit (${this.limit}) allows.`,
+      );
+    const session = new McpSession(this.backend);
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: true,
+      onsessioninitialized: (sessionId) => {
+        this.#sessions.set(sessionId, { transport, session, lastUsed: this.now() });
+      },
+      onsessionclosed: (sessionId) => this.#end(sessionId),
+    });
+    await createMcpServer(session, packageVersion()).connect(transport);
+    const response = await transport.handleRequest(request);
+    // A first request that opened no session (not an initialize) leaves nothing behind.
+    if (transport.sessionId === undefined) await transport.close();
+    return response;
+  }
+
+  /** Ends every session and deletes their worlds (the emulator is closing). */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.#sessions.keys()].map((id) => this.#end(id)));
+  }
+
+  async #endIdle(now: number): Promise<void> {
+    const idle = [...this.#sessions].filter(([, entry]) => now - entry.lastUsed > this.idleMs).map(([id]) => id);
+    await Promise.all(idle.map((id) => this.#end(id)));
+  }
+
+  async #end(id: string): Promise<void> {
+    const entry = this.#sessions.get(id);
+    if (entry === undefined) return;
+    this.#sessions.delete(id);
+    await entry.session.close();
+    await entry.transport.close().catch(() => undefined);
+  }
+}
+
+/** What the MCP transport answers for a session it does not know: 404, so the client starts a new one. */
+function sessionNotFound(): Response {
+  return Response.json(
+    {
+      jsonrpc: '2.0',
+      error: { code: -32001, message: 'Session not found: it ended or was never opened; initialize a new one.' },
+      id: null,
+    },
+    { status: 404 },
+  );
+}
