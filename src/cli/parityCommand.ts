@@ -322,7 +322,8 @@ async function recheckAction(line: CommandLine, env: NodeJS.ProcessEnv): Promise
   } catch (error) {
     if ((error as Error).message.startsWith('the rules file'))
       throw new UsageError(`${rulesFile}: ${(error as Error).message}`);
-    throw error;
+    // No answer at all (a refused connection, a name that does not resolve) is not drift: the check could not run.
+    throw new UsageError(`cannot recheck at ${upstream}: ${(error as Error).message}`);
   }
   const stdout = json
     ? `${JSON.stringify(report, null, 2)}\n`

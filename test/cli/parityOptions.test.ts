@@ -2,6 +2,7 @@
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,4 +81,22 @@ test('parity diff --openapi emulator validates every recorded answer and webhook
   const clean = await cli(['--openapi', 'emulator']);
   expect(clean.stdout).toContain('0 error, 0 warn, 0 info: passed');
   expect(clean.code).toBe(0);
+});
+
+test('parity recheck of a provider that does not answer at all exits 2 (the check could not run), not 1 (drift)', async () => {
+  // A port that was free a moment ago: nothing listens there.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const upstream = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, 'parity', 'recheck', session, '--upstream', upstream, '--api-key', 'k', '--signing-secret', 's'],
+      { env: { PATH: process.env.PATH ?? '' }, timeout: 30_000 },
+      (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+    );
+  });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain(`cannot recheck at ${upstream}`);
 });
