@@ -142,3 +142,14 @@ func TestASuiteOverItsBudgetFailsNamingTheTestsThatSpentMost(t *testing.T) {
 			`  - TestInnerBigSpender: 2 credits; its costliest message: 2 credits: to 27831234567, 27831234568: "It’s ready"`,
 		`  - TestInnerSpender: 1 credit; its costliest message: 1 credit: to 27831234567: "It’s ready" (UCS-2, 1 segment × 1 recipient; UCS-2 forced by "’" at 3)`)
 }
+
+func TestABudgetIsNotJudgedOnAWorldTheTestDeletedItself(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(t, WithBudget(0))
+	if _, err := w.Client.Send([]string{"27831234567"}, "Hello"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Control.ClocksDelete(w.Clock.ID); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -15,6 +15,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError, type ErrorCode, errorCatalogue } from '../domain/errors.js';
+import { maxJsonDepth, nestedTooDeep } from '../domain/jsonScan.js';
 import { reportPage } from '../ui/reportPage.js';
 import { agentTools } from './agentTools.js';
 import { boundedJson } from './boundedData.js';
@@ -37,12 +38,29 @@ function toolError(error: unknown): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: boundedJson({ error: body }) }] };
 }
 
-async function callTool(session: McpSession, name: string, args: Record<string, unknown>): Promise<unknown> {
-  if (JSON.stringify(args).length > maxToolArguments)
+/** Refuses arguments the control API would refuse as a body: over the size bound, or nested deeper than its JSON. */
+function checkArguments(name: string, args: Record<string, unknown>): void {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(args);
+  } catch {
+    // Parsed JSON is never circular: only nesting too deep for the stack makes it unprintable.
+    text = undefined;
+  }
+  if (text !== undefined && text.length > maxToolArguments)
     throw new ApiError(
       'MCP_INPUT_TOO_LARGE',
       `The arguments of ${name} are larger than ${maxToolArguments} bytes of JSON.`,
     );
+  if (text === undefined || nestedTooDeep(text))
+    throw new ApiError(
+      'CONTROL_INVALID_REQUEST',
+      `The arguments of ${name} are nested deeper than ${maxJsonDepth} levels, as no control API body may be.`,
+    );
+}
+
+async function callTool(session: McpSession, name: string, args: Record<string, unknown>): Promise<unknown> {
+  checkArguments(name, args);
   const agent = agentTools.find((entry) => entry.name === name);
   if (agent !== undefined) return agent.run(session, args);
   const contract = contractTools().find((entry) => entry.name === name);

@@ -6,10 +6,12 @@
 import { type WorldView } from '../control/views.js';
 import type { ControlRoute } from '../control/operation.js';
 import { controlRouteOf } from '../control/operationList.js';
-import { maskUrlCredentials } from '../domain/credentials.js';
+import { maskUrlCredentials, maskUrlsInText } from '../domain/credentials.js';
+import { ApiError } from '../domain/errors.js';
 import type { MessageView } from '../domain/messageView.js';
 import type { WebhookEvent } from '../domain/webhookEvent.js';
 import type { AccountView } from '../engine/inspection.js';
+import { stateUrl } from '../webhooks/receiverState.js';
 import type { ContractTool } from './contractTools.js';
 import type { McpBackend } from './mcpBackend.js';
 import { type WorldScope, outsideWorld } from './worldScopes.js';
@@ -26,17 +28,56 @@ const route = {
 
 export class McpSession {
   #world: Promise<WorldView> | undefined;
+  /** Waits for the app (wall time) this session holds now. */
+  #waits = 0;
 
   constructor(readonly backend: McpBackend) {}
 
-  /** The session's world, opened with defaults on first use. */
-  world(): Promise<WorldView> {
+  /**
+   * Runs a wait for the app, at most `limit` at once per session: each polls the world until it answers, so an agent
+   * firing hundreds at once would hold the emulator's whole CPU for their length.
+   */
+  async waiting<T>(limit: number, wait: () => Promise<T>): Promise<T> {
+    if (this.#waits >= limit)
+      throw new ApiError(
+        'MCP_WAIT_LIMIT',
+        `This session already holds ${this.#waits} waits, as many as one session may at once.`,
+      );
+    this.#waits += 1;
+    try {
+      return await wait();
+    } finally {
+      this.#waits -= 1;
+    }
+  }
+
+  /** The session's world, opened with defaults on first use; refused once it was deleted from outside the session. */
+  async world(): Promise<WorldView> {
+    const held = this.#world;
+    if (held !== undefined && (await this.#gone(held)))
+      // Not silently replaced: the agent has configured the app under test with the old world.
+      throw new ApiError(
+        'CONTROL_NOT_FOUND',
+        "This session's world was deleted from outside the session (a reset or a restore of the whole emulator, or a delete of its account or clock): open_world opens a new one (give the app under test the API key it answers).",
+      );
     return (this.#world ??= this.#create({}));
   }
 
   /** Opens the session's world with these settings; a session holds one world, so a second open answers the first. */
-  open(request: Record<string, unknown>): Promise<WorldView> {
+  async open(request: Record<string, unknown>): Promise<WorldView> {
+    const held = this.#world;
+    if (held !== undefined && (await this.#gone(held)) && this.#world === held) this.#world = undefined;
     return (this.#world ??= this.#create(request));
+  }
+
+  /** Whether the world held was deleted from outside the session (a world that was never made is not). */
+  async #gone(held: Promise<WorldView>): Promise<boolean> {
+    const world = await held.catch(() => undefined);
+    if (world === undefined) return false;
+    return this.backend.call(route.accountsGet, [world.account.apiKey]).then(
+      () => false,
+      (error: unknown) => (error as { code?: unknown }).code === 'CONTROL_NOT_FOUND',
+    );
   }
 
   #create(request: Record<string, unknown>): Promise<WorldView> {
@@ -80,6 +121,14 @@ interface Call {
   args: Record<string, unknown>;
   key: string;
   clock: string;
+}
+
+/** What a state template is filled with to tell its origin (the handler checks the same way). */
+const sampleSubject = { id: 'id', clientReference: 'reference' };
+
+/** A URL's origin, or undefined when it is none (the operation's own check then refuses a state that is no URL). */
+function originOf(url: string): string | undefined {
+  return URL.canParse(url) ? new URL(url).origin : undefined;
 }
 
 /** Fills `name` in with the world's own value, or refuses another one. */
@@ -126,6 +175,14 @@ const confiners: Record<WorldScope, (call: Call) => Promise<unknown>> = {
       throw outsideWorld(
         `The receiver "${maskUrlCredentials(String(receiver))}"`,
         "the receiver check posts only to the webhook URL the world's account names: set it with accounts_update first.",
+      );
+    // The state hook is read from the receiver's own origin: another would let an agent make the emulator read any host.
+    const state = typeof call.args.state === 'string' ? call.args.state : undefined;
+    const stateOrigin = state === undefined ? undefined : originOf(stateUrl(state, sampleSubject));
+    if (state !== undefined && stateOrigin !== undefined && stateOrigin !== originOf(receiver))
+      throw outsideWorld(
+        `The state hook "${maskUrlsInText(state)}"`,
+        "the receiver check reads state only from the receiver's own origin (the world's webhook URL's scheme, host and port).",
       );
     return undefined;
   },

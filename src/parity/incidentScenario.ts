@@ -388,7 +388,9 @@ export function incidentScenario(
     const key = `${receipt.message} ${receipt.recipient}`;
     legs.set(key, [...(legs.get(key) ?? []), receipt]);
   }
-  const anySent = receipts.some((receipt) => receipt.sent !== undefined || receipt.status === 'pending');
+  const anySent = [...legs.values()].some((list) =>
+    list.some((receipt) => receipt.sent !== undefined || receipt.status === 'pending'),
+  );
   const built: (IncidentLeg & { sentMs: number; orphan: boolean; receipts: Receipt[] })[] = [];
   for (const list of legs.values()) {
     const first = list[0] as Receipt;
@@ -407,7 +409,7 @@ export function incidentScenario(
     const problem = walkProblem(walk.map((step) => step.status));
     if (problem !== undefined)
       throw new DeliveryLogError(
-        `message ${first.message} to ${first.recipient}: its statuses ${walk.map((step) => step.status).join(' → ')} are not a legal walk (${problem.problem})`,
+        `message ${first.message} to ${first.recipient}: its statuses ${walk.map((step) => step.status).join(' → ')} are not a legal walk (${problem.problem}): rows ${rowList(list)}`,
       );
     let previous = sentMs;
     const steps = walk.map((step) => {

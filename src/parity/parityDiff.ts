@@ -2,6 +2,7 @@
 
 import type { Finding } from './groupFindings.js';
 import { compareTranscript } from './compareTranscript.js';
+import { openApiFindings } from './openApiFindings.js';
 import { type ParityRulesInput, type Tier, parityRules } from './parityRules.js';
 import { type ReplayOptions, replayTranscript } from './replay.js';
 import { type Transcript, parseTranscript } from './transcript.js';
@@ -21,6 +22,11 @@ export interface ParityReport {
 export interface ParityDiffOptions extends ReplayOptions {
   /** A rules file's text or object (normalisers, ignores, time tolerance, tiers). */
   rules?: string | ParityRulesInput;
+  /**
+   * An OpenAPI document (3.0 or 3.1, parsed): each recorded answer and webhook is also validated against it, each
+   * violation a `schema-violation` finding. The emulator's own is served at `/_emulator/openapi.json`.
+   */
+  openapi?: unknown;
 }
 
 /**
@@ -37,7 +43,8 @@ export async function parityDiff(
   const rules = parityRules(options.rules);
   const parsed = typeof transcript === 'string' ? parseTranscript(transcript) : transcript;
   const replayed = await replayTranscript(parsed, options);
-  const findings = compareTranscript(parsed, replayed, rules);
+  const checked = options.openapi === undefined ? [] : await openApiFindings(parsed, options.openapi);
+  const findings = compareTranscript(parsed, replayed, rules, checked);
   return parityReport(parsed, findings);
 }
 

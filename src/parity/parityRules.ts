@@ -25,6 +25,7 @@ export const findingKinds = [
   'webhook-reordered',
   'webhook-duplicated',
   'reply-unmatched',
+  'schema-violation',
 ] as const;
 export type FindingKind = (typeof findingKinds)[number];
 
@@ -55,6 +56,7 @@ export const defaultTiers: Readonly<Record<FindingKind, Tier>> = {
   'webhook-reordered': 'warn',
   'webhook-duplicated': 'warn',
   'reply-unmatched': 'error',
+  'schema-violation': 'error',
 };
 
 const fieldPattern = z

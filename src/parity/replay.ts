@@ -8,6 +8,7 @@
 import { type Emulator, createEmulator } from '../emulator.js';
 import type { EmulatorOptions } from '../options.js';
 import { decodeBody } from '../http/body.js';
+import { ApiError } from '../domain/errors.js';
 import { signRequest } from '../domain/signing.js';
 import type { Environment } from '../domain/environment.js';
 import { Bindings } from './bindings.js';
@@ -29,7 +30,7 @@ export interface Replayed {
   /** Every webhook try the emulator made, in order, templated. */
   webhooks: WebhookLine[];
   /** Replies the transcript names a message for that the replay never issued. */
-  unmatchedReplies: { line: number; message: string }[];
+  unmatchedReplies: { line: number; message: string; reason?: string }[];
   /** What the emulator charged for each request (its balance before less after), by the request line's id. */
   charges?: Map<string, number>;
   /** Field limits of the emulator that replayed, for telling which errors apply to a request. */
@@ -134,8 +135,15 @@ export async function replayTranscript(transcript: Transcript, options: ReplayOp
         const key = `${id} ${event.from} ${event.text}`;
         const seen = (repliesSeen.get(key) ?? 0) + 1;
         repliesSeen.set(key, seen);
-        if ((await worldReplies(emulator, account.apiKey, key)) < seen)
+        if ((await worldReplies(emulator, account.apiKey, key)) >= seen) continue;
+        try {
           await emulator.replies.inject(id, { from: event.from, text: event.text });
+        } catch (error) {
+          // The replay went another way (its message has other recipients): a finding, not a replay that stops.
+          if (!(error instanceof ApiError)) throw error;
+          const reason = error.description;
+          replayed.unmatchedReplies.push({ line: transcript.lines[index] as number, message: event.message, reason });
+        }
       }
     }
     await emulator.webhooks.settled({ account: account.apiKey });

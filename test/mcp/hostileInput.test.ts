@@ -4,6 +4,7 @@ import { type Emulator, createEmulator } from '../../src/index.js';
 import { McpSessions } from '../../src/mcp/mcpSessions.js';
 import { boundedJson, maxToolItems, maxToolString } from '../../src/mcp/boundedData.js';
 import { callTool, endSession, httpClient } from '../support/mcpClients.js';
+import { statefulReceiver } from '../support/statefulReceiver.js';
 
 let emulator: Emulator;
 let origin: string;
@@ -20,6 +21,9 @@ const initialize = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } },
 };
 
+/** An object nested `depth` levels deep: `{"a": {"a": … 1}}`. */
+const nested = (depth: number): unknown => Array.from({ length: depth }).reduce<unknown>((inner) => ({ a: inner }), 1);
+
 test('hostile tool input gets a catalogued error and changes nothing', async () => {
   const agent = await httpClient(origin);
   const world = await callTool(agent, 'open_world');
@@ -27,6 +31,7 @@ test('hostile tool input gets a catalogued error and changes nothing', async () 
   const cases: [string, Record<string, unknown>, string][] = [
     ['send_sms', { to: '27831234567', message: 'x'.repeat(70_000) }, 'MCP_INPUT_TOO_LARGE'],
     ['send_sms', { to: 27831234567, message: 'Hi' }, 'CONTROL_INVALID_REQUEST'],
+    ['sign', { body: nested(600) }, 'CONTROL_INVALID_REQUEST'],
     ['send_sms', { to: '27831234567', message: 'Hi', extra: true }, 'CONTROL_INVALID_REQUEST'],
     ['latest_code', { to: '27831234567', pattern: '(a+)+\\1' }, 'CONTROL_INVALID_REQUEST'],
     ['wait_for_message', { to: '27831234567', within: '10m' }, 'CONTROL_INVALID_REQUEST'],
@@ -43,6 +48,43 @@ test('hostile tool input gets a catalogued error and changes nothing', async () 
   }
   expect(emulator.messages.list({ account: world.apiKey }).total).toBe(before);
   expect(emulator.accounts.get(world.apiKey).live.webhookUrl).toBeNull();
+  await endSession(agent);
+});
+
+test("a receiver check's state hook on another origin than the world's receiver is refused before anything is posted", async () => {
+  const [receiver, elsewhere] = await Promise.all([statefulReceiver('correct'), statefulReceiver('correct')]);
+  const agent = await httpClient(origin);
+  await callTool(agent, 'accounts_update', { live: { webhookUrl: receiver.url } });
+  const refused = await callTool(agent, 'receiverCheck', {
+    receiver: receiver.url,
+    state: elsewhere.state,
+    only: ['statuses'],
+  });
+  expect(refused.error?.code).toBe('MCP_OUTSIDE_WORLD');
+  expect(refused.error.description).toMatch(/state hook .* the receiver's own origin/);
+  expect(receiver.posts).toHaveLength(0);
+  const own = await callTool(agent, 'receiverCheck', {
+    receiver: receiver.url,
+    state: receiver.state,
+    only: ['statuses'],
+  });
+  expect(own).toMatchObject({ isError: false, passed: true, state: receiver.state });
+  await endSession(agent);
+  await Promise.all([receiver.close(), elsewhere.close()]);
+});
+
+test('a session holding four waits for the app refuses a fifth with MCP_WAIT_LIMIT; the four answer when the app sends', async () => {
+  const agent = await httpClient(origin);
+  const waits = Array.from({ length: 5 }, () =>
+    callTool(agent, 'wait_for_message', { to: '27831230000', match: 'Your code', within: '30s' }),
+  );
+  // The refused one answers at once; the four others hold until the message comes.
+  const refused = await Promise.race(waits);
+  expect(refused.error?.code).toBe('MCP_WAIT_LIMIT');
+  await callTool(agent, 'send_sms', { to: '27831230000', message: 'Your code is 4321' });
+  const answers = await Promise.all(waits);
+  expect(answers.filter((answer) => answer.message === 'Your code is 4321')).toHaveLength(4);
+  expect((await callTool(agent, 'latest_code', { to: '27831230000', within: '1s' })).code).toBe('4321');
   await endSession(agent);
 });
 

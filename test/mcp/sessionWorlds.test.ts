@@ -95,3 +95,50 @@ test('one session more than mcpSessionLimit is refused with MCP_SESSION_LIMIT, a
   const another = await httpClient(origin);
   await Promise.all([...agents.slice(1), another].map(endSession));
 });
+
+test('a world the emulator reset deleted is refused with CONTROL_NOT_FOUND until open_world opens a new one', async () => {
+  const reset = createEmulator({ seed: 'mcp-reset' });
+  const { origin: at } = await reset.listen({ port: 0 });
+  const agent = await httpClient(at);
+  await callTool(agent, 'open_world');
+  await reset.reset();
+  for (const [tool, args] of [
+    ['send_sms', { to: '27831234567', message: 'Code 123456' }],
+    ['messages_list', {}],
+    ['move_clock', { advance: '1m' }],
+  ] as const) {
+    const answer = await callTool(agent, tool, args);
+    expect(answer.error?.code, tool).toBe('CONTROL_NOT_FOUND');
+    expect(answer.error.description, tool).toMatch(/world was deleted from outside the session.*open_world/);
+  }
+  const after = await callTool(agent, 'open_world');
+  expect(reset.accounts.get(after.apiKey).clock).toBe(after.clock.id);
+  expect((await callTool(agent, 'send_sms', { to: '27831234567', message: 'Code 123456' })).status).toBe(201);
+  await endSession(agent);
+  await reset.close();
+});
+
+test('initializes arriving together open no more sessions than mcpSessionLimit', async () => {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } },
+  };
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, () =>
+      fetch(`${origin}/_emulator/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(initialize),
+      }),
+    ),
+  );
+  const opened = answers.flatMap((answer) => answer.headers.get('mcp-session-id') ?? []);
+  expect(opened).toHaveLength(3);
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+  await Promise.all(
+    opened.map((id) => fetch(`${origin}/_emulator/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': id } })),
+  );
+  await endSession(await httpClient(origin));
+});

@@ -136,7 +136,7 @@ test('a transcript and a JSON delivery log are read too; a bad row or an illegal
     'id,recipient,status,time\nm1,27831234567,delivered,2026-11-21T10:00:01Z\nm1,27831234567,submitted,2026-11-21T10:00:02Z\n';
   expect(() => incidentScenario(deliveryLogReceipts(backwards))).toThrow(DeliveryLogError);
   expect(() => incidentScenario(deliveryLogReceipts(backwards))).toThrow(
-    /message m1 to 27831234567: its statuses delivered → submitted are not a legal walk/,
+    /message m1 to 27831234567: its statuses delivered → submitted are not a legal walk \(a leg cannot go from delivered to submitted\): rows 1, 2$/,
   );
 });
 
@@ -178,41 +178,33 @@ async function steppedPosts(sms: SmsContext, log: string, seconds: number): Prom
     .sort((a, b) => a[2] - b[2]);
 }
 
-test('duplicates keep their logged gaps: a receipt that arrived twice 2 s apart is posted twice 2 s apart', async ({
-  sms,
-}) => {
-  const log = `id,recipient,status,time,received
+test.for([
+  [
+    'duplicates keep their logged gaps: a receipt that arrived twice 2 s apart is posted twice 2 s apart',
+    `id,recipient,status,time,received
 m1,27831234567,submitted,2026-11-21T10:00:01Z,2026-11-21T10:00:01Z
 m1,27831234567,delivered,2026-11-21T10:00:05Z,2026-11-21T10:00:05Z
 m1,27831234567,delivered,2026-11-21T10:00:05Z,2026-11-21T10:00:07Z
-`;
-  expect(incidentScenario(deliveryLogReceipts(log)).scenario.webhooks).toEqual([
-    {
-      name: 'incident: 27831234567 delivered duplicated',
-      behaviour: 'duplicate',
-      match: { recipient: '27831234567', status: 'delivered' },
-      times: 2,
-      after: '2s',
-    },
-  ]);
-  expect(await steppedPosts(sms, log, 10)).toEqual([
-    ['submitted', 1, 1],
-    ['delivered', 5, 5],
-    ['delivered', 5, 7],
-  ]);
-});
-
-test('a held submitted keeps its gap: overtaken by the delivery receipt and arriving 3 s after it, it is posted 3 s after it', async ({
-  sms,
-}) => {
-  const log = `id,recipient,status,time,received
+`,
+    [
+      ['submitted', 1, 1],
+      ['delivered', 5, 5],
+      ['delivered', 5, 7],
+    ],
+  ],
+  [
+    'a held submitted keeps its gap: overtaken by the delivery receipt and arriving 3 s after it, it is posted 3 s after it',
+    `id,recipient,status,time,received
 m1,27831234567,delivered,2026-11-21T10:00:05Z,2026-11-21T10:00:05Z
 m1,27831234567,submitted,2026-11-21T10:00:01Z,2026-11-21T10:00:08Z
-`;
-  expect(await steppedPosts(sms, log, 10)).toEqual([
-    ['delivered', 5, 5],
-    ['submitted', 1, 8],
-  ]);
+`,
+    [
+      ['delivered', 5, 5],
+      ['submitted', 1, 8],
+    ],
+  ],
+] as const)('%s', async ([, log, posts], { sms }) => {
+  expect(await steppedPosts(sms, log, 10)).toEqual(posts);
 });
 
 test('an expiry counts as the log has it: expired 48 h after submitted replays 48 h 1 s after the send, past the validity period', async ({
@@ -294,6 +286,11 @@ m3;0831234567;delivered;2026-11-21T10:00:07Z
     'skipped 2 row(s) whose recipient is not a number the API takes (27 followed by nine digits): rows 2, 3; --strict refuses the log instead',
   ]);
   expect(made.legs.map((leg) => leg.recipient)).toEqual(['27831234567']);
+  // A left-out row counts for nothing: its send time does not make the log's other legs orphans.
+  const onlyRefusedSent = deliveryLogReceipts(
+    'id;to;status;time;sent\nm1;27831234567;delivered;2026-11-21T10:00:05Z;\nm2;0831234567;delivered;2026-11-21T10:00:06Z;2026-11-21T10:00:00Z\n',
+  );
+  expect(incidentScenario(onlyRefusedSent).scenario.rules).toHaveLength(1);
   expect(refusal(() => incidentScenario(receipts, 'log.csv', { strict: true })).description).toBe(
     'row 2, column "MSISDN": "447911123456" is not a number the API takes (27 followed by nine digits; it answers INVALID_RECIPIENT_ENTRY), nor are those of rows 3',
   );

@@ -89,3 +89,9 @@ def test_the_ini_sets_the_suite_budget_and_the_option_overrides_it(pytester, sha
     assert over.ret == pytest.ExitCode.TESTS_FAILED and "it spent 3 credits in 2 tests" in over.stdout.str()
     within = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--sms-suite-budget=3")
     assert within.ret == pytest.ExitCode.OK and "sms-emulator suite budget" not in within.stdout.str()
+
+
+@pytest.mark.sms_budget(0)
+def test_a_budget_is_not_judged_on_a_world_the_test_deleted_itself(sms):
+    sms.client.send("27831234567", "Hello")
+    sms.control.clocks_delete(sms.clock.id)

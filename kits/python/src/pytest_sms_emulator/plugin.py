@@ -12,7 +12,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 import pytest
 
 from .catcher import AppWebhook, CatcherServer
-from .control import Scenario
+from .control import ControlError, Scenario
 from .cost_checks import over_budget, plural
 from .emulator import COMMAND_VARIABLE, Emulator, EmulatorNotFound, Resolution, resolve, start
 from .schedule import Instant
@@ -346,7 +346,12 @@ def _judge_spend(item: pytest.Item, world: SmsWorld, report: pytest.TestReport) 
     suite = _suite_key in item.config.stash
     if marker is None and not suite:
         return None
-    spend = world.spend()
+    try:
+        spend = world.spend()
+    except ControlError as error:
+        if error.code == "CONTROL_NOT_FOUND":
+            return None  # the test deleted its world's clock itself, or reset the emulator: nothing is left to judge
+        raise
     if suite:
         report.user_properties.append((CREDITS_PROPERTY, spend.credits))
         report.user_properties.append((COSTLIEST_PROPERTY, spend.top[0].line if spend.top else None))
