@@ -8,7 +8,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { containerPort, imageArchiveName, imageOutDir, imageTag, imageUser } from '../../scripts/image/imageConfig.js';
@@ -37,6 +37,7 @@ const skipped = whyNot();
 const imageTest = skipped === undefined ? test : test.skip;
 
 const started: string[] = [];
+const built: string[] = [];
 beforeAll(() => {
   if (skipped !== undefined) return;
   const loaded = podman('load', '--input', archive ?? '');
@@ -44,6 +45,7 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => {
   if (started.length > 0) podman('rm', '--force', ...started);
+  if (built.length > 0) podman('rmi', '--force', ...built);
 });
 
 /**
@@ -147,4 +149,38 @@ imageTest(
     });
   },
   60_000,
+);
+
+/** The run settings of an image as podman reports them, without the builder's own label. */
+function runSettings(image: string): Record<string, unknown> {
+  const inspected = podman('image', 'inspect', image, '--format', '{{json .Config}}\t{{json .HealthCheck}}');
+  expect(inspected.status, inspected.stderr).toBe(0);
+  const [config, healthCheck] = inspected.stdout
+    .trim()
+    .split('\t')
+    .map((part) => JSON.parse(part));
+  const labels = Object.entries(config.Labels ?? {}).filter(([key]) => !key.startsWith('io.buildah.'));
+  return { ...config, Labels: Object.fromEntries(labels), healthCheck };
+}
+
+imageTest(
+  `the Dockerfile beside the archive builds FROM scratch, pulling nothing, an image with the same run settings${skipped === undefined ? '' : ` (skipped: ${skipped})`}`,
+  () => {
+    const rebuilt = `localhost/sms-emulator-dockerfile-test:${process.pid}`;
+    built.push(rebuilt);
+    // The docker format keeps HEALTHCHECK, which the OCI image format has no field for.
+    const build = podman(
+      'build',
+      '--pull=never',
+      '--format',
+      'docker',
+      '--quiet',
+      '--tag',
+      rebuilt,
+      dirname(archive ?? ''),
+    );
+    expect(build.status, build.stderr).toBe(0);
+    expect(runSettings(rebuilt)).toEqual(runSettings(tag));
+  },
+  120_000,
 );
