@@ -131,6 +131,10 @@ type ControlMessage struct {
 	Encoding string `json:"encoding"`
 	// UCS2Trigger: empty when null.
 	UCS2Trigger string `json:"ucs2_trigger"`
+	// Units: septets for GSM-7, UTF-16 code units for UCS-2.
+	Units int `json:"units"`
+	// Triggers: every character that forced UCS-2, in text order, as `cost` names them (empty for a GSM-7 text).
+	Triggers []ControlMessageTrigger `json:"triggers"`
 	// ClientReference: empty when null.
 	ClientReference string `json:"client_reference"`
 	// Schedule: empty when null.
@@ -146,6 +150,23 @@ type ControlMessage struct {
 	InReplyTo    string   `json:"in_reply_to,omitempty"`
 	History      []Change `json:"history"`
 	Legs         []Leg    `json:"legs"`
+}
+
+// ControlMessageTrigger is part of ControlMessage.
+type ControlMessageTrigger struct {
+	// Char: the character as it stands in the text (a combining mark alone when the text was decomposed).
+	Char string `json:"char"`
+	// CodePoint: `U+2019`.
+	CodePoint string `json:"codePoint"`
+	// Name: its Unicode name, where the emulator knows it (the usual traps). Empty when null.
+	Name string `json:"name"`
+	// Position: where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
+	Position int `json:"position"`
+	// Index: its UTF-16 offset (0-based), as a JavaScript string indexes it.
+	Index int `json:"index"`
+	// Suggestion: the GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null
+	// when there is none. Empty when null.
+	Suggestion string `json:"suggestion"`
 }
 
 // Change is part of ControlMessage.
@@ -285,7 +306,7 @@ type CostExplanation struct {
 	// Credits: what a send of the text to `recipients` numbers costs under `pricing`.
 	Credits int `json:"credits"`
 	// Triggers: every character that forced UCS-2, in text order (empty for a GSM-7 text).
-	Triggers []CostExplanationTrigger `json:"triggers"`
+	Triggers []ControlMessageTrigger `json:"triggers"`
 	// Fix: the text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger
 	// has no suggestion. Empty when null.
 	Fix CostExplanationFix `json:"fix"`
@@ -293,23 +314,6 @@ type CostExplanation struct {
 	// trigger (position, code point, name, what was meant; ten at most), and what the text costs with those
 	// replaced.
 	Breakdown string `json:"breakdown"`
-}
-
-// CostExplanationTrigger is part of CostExplanation.
-type CostExplanationTrigger struct {
-	// Char: the character as it stands in the text (a combining mark alone when the text was decomposed).
-	Char string `json:"char"`
-	// CodePoint: `U+2019`.
-	CodePoint string `json:"codePoint"`
-	// Name: its Unicode name, where the emulator knows it (the usual traps). Empty when null.
-	Name string `json:"name"`
-	// Position: where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
-	Position int `json:"position"`
-	// Index: its UTF-16 offset (0-based), as a JavaScript string indexes it.
-	Index int `json:"index"`
-	// Suggestion: the GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null
-	// when there is none. Empty when null.
-	Suggestion string `json:"suggestion"`
 }
 
 // CostExplanationFix is part of CostExplanation.
@@ -347,7 +351,7 @@ type SpendTop struct {
 	// Segments: segments per recipient.
 	Segments int `json:"segments"`
 	// Trigger: the first character that forced UCS-2; null for a GSM-7 text. Empty when null.
-	Trigger CostExplanationTrigger `json:"trigger"`
+	Trigger ControlMessageTrigger `json:"trigger"`
 	// Line: the spender in one line: `2 credits: to 27831234567, 27831234568: "Your parcel’s here" (UCS-2, 1 segment
 	// × 2 recipients; UCS-2 forced by "’" at 12)`.
 	Line string `json:"line"`

@@ -8,6 +8,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { encodeCall } from '../control/call.js';
 import { createEmulator } from '../emulator.js';
+import { envName, flagName } from '../options.js';
 import { docsFiles } from '../http/docsFiles.js';
 import type { McpBackend } from '../mcp/mcpBackend.js';
 import { createMcpServer } from '../mcp/mcpServer.js';
@@ -66,7 +67,12 @@ export async function mcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv
     } else {
       const request = parseCli(argv, env);
       for (const warning of request.warnings) process.stderr.write(`sms-emulator: warning: ${warning}.\n`);
-      const emulator = createEmulator(request.options);
+      if (request.options.logRequests === true)
+        throw new UsageError(
+          `--${flagName('logRequests')} (${envName('logRequests')}) prints to standard output, which carries MCP only under mcp: read the request journal with the requests_find tool instead`,
+        );
+      // Off even when a scenario's options turn it on: a log line on standard output would break the MCP stream.
+      const emulator = createEmulator({ ...request.options, logRequests: false });
       const urls = await emulator.listen();
       backend = fetchBackend(urls.origin, emulator.fetch, emulator.options.controlToken);
       stop = () => emulator.close();

@@ -2,6 +2,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { lazyPackage } from '../lazyPackage.js';
+import { parseDuration } from '../domain/time.js';
 import {
   type EmulatorOptions,
   type OptionName,
@@ -68,16 +69,25 @@ recipient the API would refuse is left out with a warning. Exit status 2 for a l
   },
   recheck: {
     usage:
-      'parity recheck <transcript> --upstream <url> --api-key <key> --signing-secret <secret> [--keep-time] [--rules <file>] [--json] [--junit <file>]',
-    summary: 'reissues a transcript at a provider and reports what it now answers differently',
-    help: `Sends the transcript's requests, in order, to --upstream with your own key and secret (signed as the
-transcript's were: valid, wrong or none), and compares the answers as parity diff does. For a scheduled job, not for
-every change: it calls the provider. Webhooks and replies are not rechecked. Exit status 1 when a finding is an error.
+      'parity recheck <transcript> --upstream <url> --api-key <key> --signing-secret <secret> [--pace <n>] [--webhook-port <port>] [--settle <d>] [--keep-time] [--rules <file>] [--json] [--junit <file>]',
+    summary: 'reissues a transcript at a provider, paced as recorded, and reports what it now answers differently',
+    help: `Sends the transcript's requests to --upstream at their recorded times, every one with your key and secret
+(signed as the transcript's were: valid, wrong or none), follows no redirect (a redirect is a status finding naming
+where it pointed), and compares the answers as parity diff does, labelled "the transcript" and "the provider". With
+--webhook-port it also hears the provider's webhooks there (set the provider's webhook URL to that address) and
+compares each message's notifications. Balances are compared as what was charged since the session's start. For a
+scheduled job, not for every change: it calls the provider. Replies (a phone's) are not rechecked.
+Exit status 1 when a finding is an error.
 
   --upstream <url>          the provider's base URL
-  --api-key <key>           the key to send as (env SMS_EMULATOR_API_KEY)
+  --api-key <key>           the key to send every request as (env SMS_EMULATOR_API_KEY)
   --signing-secret <s>      its signing secret (env SMS_EMULATOR_SIGNING_SECRET)
-  --keep-time               compare times as offsets (the requests go out one after another, so off by default)
+  --pace <n>                go n times faster than recorded (default 1); the time the provider took to move a
+                            message before the app read it again is kept whole
+  --webhook-port <port>     hear the provider's webhooks on this port (0: a free one) of --webhook-host
+  --webhook-host <host>     the address to listen on (default 127.0.0.1)
+  --settle <d>              how long to keep listening after the last notification is due (default 1s)
+  --keep-time               compare times as offsets from the start, within the rules' timeTolerance
   --rules <file>            a rules file, as for parity diff
   --json, --junit <file>    as for parity diff
 `,
@@ -268,7 +278,19 @@ async function recheckAction(line: CommandLine, env: NodeJS.ProcessEnv): Promise
   const junit = takeText(line, 'junit');
   const json = takeSwitch(line, 'json');
   const keepTime = takeSwitch(line, 'keep-time');
+  const paceText = takeText(line, 'pace');
+  const portText = takeText(line, 'webhook-port');
+  const host = takeText(line, 'webhook-host');
+  const settleText = takeText(line, 'settle');
   refuseRest(line, 'recheck', 1);
+  const pace = paceText === undefined ? 1 : Number(paceText);
+  if (!(pace >= 1)) throw new UsageError(`--pace ${JSON.stringify(paceText)} must be a number of 1 or more`);
+  const port = portText === undefined ? undefined : Number(portText);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
+    throw new UsageError(`--webhook-port ${JSON.stringify(portText)} must be a port number (0: a free one)`);
+  const settleMs = settleText === undefined ? undefined : parseDuration(settleText);
+  if (settleText !== undefined && settleMs === undefined)
+    throw new UsageError('--settle must be a duration, such as 1s or 500ms');
   const [path] = line.positionals;
   if (path === undefined) throw new UsageError('parity recheck needs a transcript file');
   if (upstream === undefined) throw new UsageError('parity recheck needs --upstream <url>');
@@ -292,12 +314,16 @@ async function recheckAction(line: CommandLine, env: NodeJS.ProcessEnv): Promise
       apiKey,
       signingSecret,
       keepTime,
+      pace,
+      ...(port === undefined ? {} : { webhooks: { port, ...(host === undefined ? {} : { host }) } }),
+      ...(settleMs === undefined ? {} : { settleMs }),
       ...(rules === undefined ? {} : { rules }),
     });
   } catch (error) {
     if ((error as Error).message.startsWith('the rules file'))
       throw new UsageError(`${rulesFile}: ${(error as Error).message}`);
-    throw error;
+    // No answer at all (a refused connection, a name that does not resolve) is not drift: the check could not run.
+    throw new UsageError(`cannot recheck at ${upstream}: ${(error as Error).message}`);
   }
   const stdout = json
     ? `${JSON.stringify(report, null, 2)}\n`

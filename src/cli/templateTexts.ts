@@ -118,7 +118,10 @@ function poTexts(lines: readonly string[], template: boolean): TemplateText[] {
     const value = entry.parts.join('');
     if (entry.field === 'msgctxt') context = value;
     else if (entry.field === 'msgid') msgid = value;
-    const wanted = template ? entry.field === 'msgid' : entry.field.startsWith('msgstr');
+    // A template's source texts are its msgid and msgid_plural; the translation of msgid "" is the header, not a text.
+    const wanted = template
+      ? entry.field.startsWith('msgid')
+      : entry.field.startsWith('msgstr') && (msgid !== '' || context !== undefined);
     if (wanted && value !== '') {
       const key = context === undefined ? msgid : `${context}|${msgid}`;
       texts.push({ text: value, line: entry.line, ...(key === '' ? {} : { key }) });
@@ -167,6 +170,29 @@ function propertiesTexts(lines: readonly string[]): TemplateText[] {
     if (value !== '') texts.push({ text: value, line: start, key });
   }
   return texts;
+}
+
+/**
+ * A file's bytes as text: UTF-8, a leading byte order mark dropped (Windows editors write one, and it is no character
+ * of the first text). A binary file or one saved in another encoding is refused: read anyway, a Windows-1252 curly
+ * apostrophe would be a replacement character, UCS-2 with no GSM-7 equivalent, which lint lets pass as on purpose.
+ */
+export function templateContent(bytes: Uint8Array): string {
+  const zero = bytes.indexOf(0);
+  if (zero !== -1) throw new TemplateFileError(`line ${lineAt(bytes, zero)}: a NUL byte: a binary file, not text`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const lossy = new TextDecoder('utf-8').decode(bytes);
+    const line = lossy.slice(0, lossy.indexOf('\uFFFD')).split('\n').length;
+    throw new TemplateFileError(
+      `line ${line}: not UTF-8 text (a binary file, or one saved as Windows-1252 or Latin-1: save it as UTF-8)`,
+    );
+  }
+}
+
+function lineAt(bytes: Uint8Array, offset: number): number {
+  return bytes.subarray(0, offset).filter((byte) => byte === 10).length + 1;
 }
 
 /** The texts of one file's content in `format`, and its own settings. */

@@ -8,19 +8,29 @@ const namedTriggers = 10;
 /** The most characters of the text a breakdown quotes. */
 const quotedChars = 80;
 
+/** What the breakdown reads of a character that forced UCS-2. */
+export interface TriggerFacts {
+  readonly char: string;
+  readonly codePoint: string;
+  readonly name: string | null;
+  readonly position: number;
+  readonly suggestion: string | null;
+}
+
 /** What the breakdown reads of a cost explanation (explainCost's facts, before its breakdown is written). */
 export interface CostFacts {
   readonly encoding: Encoding;
   readonly units: number;
   readonly segments: number;
-  readonly triggers: readonly {
-    readonly char: string;
-    readonly codePoint: string;
-    readonly name: string | null;
-    readonly position: number;
-    readonly suggestion: string | null;
-  }[];
+  readonly triggers: readonly TriggerFacts[];
   readonly fix: { readonly encoding: Encoding; readonly segments: number } | null;
+}
+
+/** One trigger as the breakdown names it: `position 3: "’" U+2019 RIGHT SINGLE QUOTATION MARK, use "'"` (the report's marks say it too). */
+export function triggerLine(trigger: TriggerFacts): string {
+  const name = trigger.name === null ? '' : ` ${trigger.name}`;
+  const meant = trigger.suggestion === null ? ' (no GSM-7 equivalent)' : `, use ${JSON.stringify(trigger.suggestion)}`;
+  return `position ${trigger.position}: ${JSON.stringify(trigger.char)} ${trigger.codePoint}${name}${meant}`;
 }
 
 /**
@@ -37,10 +47,7 @@ export function costBreakdown(text: string, facts: CostFacts): string {
   const head = `${facts.encoding}, ${facts.units} ${facts.encoding === 'GSM-7' ? 'septets' : 'UTF-16 units'}, ${plural(facts.segments, 'segment')}: ${JSON.stringify(excerpt)}`;
   const triggers = facts.triggers
     .slice(0, namedTriggers)
-    .map(
-      (trigger) =>
-        `\n  position ${trigger.position}: ${JSON.stringify(trigger.char)} ${trigger.codePoint}${trigger.name === null ? '' : ` ${trigger.name}`}${trigger.suggestion === null ? ' (no GSM-7 equivalent)' : `, use ${JSON.stringify(trigger.suggestion)}`}`,
-    )
+    .map((trigger) => `\n  ${triggerLine(trigger)}`)
     .join('');
   const more = facts.triggers.length > namedTriggers ? `\n  … and ${facts.triggers.length - namedTriggers} more` : '';
   const fix =

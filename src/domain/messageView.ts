@@ -10,7 +10,8 @@ import {
   shownStatus,
   shownStatuses,
 } from './message.js';
-import { countSegments, encodings, ucs2Trigger } from './segments.js';
+import { costTriggerSchema, explainCost } from './costExplanation.js';
+import { encodings } from './segments.js';
 import { formatInstant } from './time.js';
 
 /** A status a message or leg took, and when (in the emulator's offset). */
@@ -38,6 +39,11 @@ export const messageViewSchema = z.strictObject({
   segments: z.int(),
   encoding: z.enum(encodings),
   ucs2_trigger: z.string().nullable(),
+  /** Why it costs that, as `cost` explains a text: its units, and every character that forced UCS-2 with its position and what was meant. */
+  units: z.int().describe('Septets for GSM-7, UTF-16 code units for UCS-2.'),
+  triggers: z
+    .array(costTriggerSchema)
+    .describe('Every character that forced UCS-2, in text order, as `cost` names them (empty for a GSM-7 text).'),
   client_reference: z.string().nullable(),
   schedule: z.string().nullable(),
   /** The message's status; `deleted` for a scheduled message deleted through the API (the control API keeps showing it). */
@@ -57,7 +63,7 @@ export function messageView(message: MessageRecord, offsetMinutes: number): Mess
   const time = (ms: number | null) => (ms === null ? null : formatInstant(ms, offsetMinutes));
   const changes = (list: readonly StatusChange[]) =>
     list.map((change) => ({ status: change.status, at: formatInstant(change.at, offsetMinutes) }));
-  const { segments, encoding } = countSegments(message.text);
+  const { segments, encoding, units, triggers } = explainCost(message.text, { recipients: message.recipients.length });
   const view: MessageView = {
     id: message.id,
     type: message.type,
@@ -67,7 +73,9 @@ export function messageView(message: MessageRecord, offsetMinutes: number): Mess
     message: message.text,
     segments,
     encoding,
-    ucs2_trigger: ucs2Trigger(message.text) ?? null,
+    ucs2_trigger: triggers[0]?.char ?? null,
+    units,
+    triggers,
     client_reference: message.clientReference,
     schedule: time(message.scheduleAt),
     status: shownStatus(message),

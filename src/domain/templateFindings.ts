@@ -12,9 +12,12 @@ export interface TemplateRules {
   gsm7Only: boolean;
 }
 
-/** The placeholders of the usual template and translation formats. */
+/**
+ * The placeholders of the usual template and translation formats. `%%` is matched to be kept as written (printf's
+ * percent sign), and printf's space flag is left out: with it, the "% d" of "50% discount" would be a placeholder.
+ */
 const placeholders =
-  /\{\{[^{}]*\}\}|\$\{[^{}]*\}|\{[A-Za-z0-9_.:-]*\}|%\([A-Za-z0-9_]+\)[sdif]|%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?[sdifu@]/g;
+  /%%|\{\{[^{}]*\}\}|\$\{[^{}]*\}|\{[A-Za-z0-9_.:-]*\}|%\([A-Za-z0-9_]+\)[sdif]|%(?:\d+\$)?[-+0#]*\d*(?:\.\d+)?[sdifu@]/g;
 
 /** One finding in one text. */
 export interface TemplateFinding {
@@ -43,6 +46,7 @@ function filled(text: string, length: number): { text: string; original: (positi
   let outChars = 0;
   let last = 0;
   for (const match of text.matchAll(placeholders)) {
+    if (match[0] === '%%') continue;
     const before = text.slice(last, match.index);
     out += before + 'x'.repeat(length);
     outChars += [...before].length + length;
@@ -64,6 +68,13 @@ export function templateFindings(text: string, rules: TemplateRules): TemplateFi
   const fixedSegments = cost.fix?.segments ?? cost.segments;
   const creditDelta = cost.credits - (cost.fix?.credits ?? cost.credits);
   const accidental = cost.triggers.some((trigger) => trigger.suggestion !== null);
+  const kept = cost.triggers.find((trigger) => trigger.suggestion === null);
+  const outcome =
+    kept !== undefined
+      ? ` (the text stays UCS-2: ${kept.codePoint} has no GSM-7 equivalent)`
+      : creditDelta > 0
+        ? `: ${cost.segments} → ${fixedSegments} segments, ${creditDelta} credit${creditDelta === 1 ? '' : 's'} less per recipient`
+        : ' (the same segments, but GSM-7)';
   if (cost.encoding === 'UCS-2' && (accidental || rules.gsm7Only))
     for (const trigger of cost.triggers) {
       if (trigger.suggestion === null && !rules.gsm7Only) continue;
@@ -81,7 +92,7 @@ export function templateFindings(text: string, rules: TemplateRules): TemplateFi
         fix:
           trigger.suggestion === null
             ? `${trigger.codePoint} has no GSM-7 equivalent: rewrite the text without it to stay GSM-7`
-            : `replace ${trigger.codePoint} with ${JSON.stringify(trigger.suggestion)}${creditDelta > 0 ? `: ${cost.segments} → ${fixedSegments} segments, ${creditDelta} credit${creditDelta === 1 ? '' : 's'} less per recipient` : ' (the same segments, but GSM-7)'}`,
+            : `replace ${trigger.codePoint} with ${JSON.stringify(trigger.suggestion)}${outcome}`,
       });
     }
   if (rules.maxSegments !== undefined && cost.segments > rules.maxSegments)

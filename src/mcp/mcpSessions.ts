@@ -19,6 +19,8 @@ interface Entry {
 
 export class McpSessions {
   readonly #sessions = new Map<string, Entry>();
+  /** Sessions whose first request is still being answered (not yet in #sessions). */
+  #opening = 0;
 
   constructor(
     private readonly backend: McpBackend,
@@ -43,16 +45,34 @@ export class McpSessions {
       entry.lastUsed = now;
       return entry.transport.handleRequest(request);
     }
-    if (this.#sessions.size >= this.limit)
+    // A session being opened holds its slot already: initializes arriving together cannot all pass the limit.
+    if (this.#sessions.size + this.#opening >= this.limit)
       throw new ApiError(
         'MCP_SESSION_LIMIT',
-        `The MCP endpoint holds ${this.#sessions.size} sessions, as many as mcpSessionLimit (${this.limit}) allows.`,
+        `The MCP endpoint holds ${this.#sessions.size + this.#opening} sessions, as many as mcpSessionLimit (${this.limit}) allows.`,
       );
+    this.#opening += 1;
+    let holding = true;
+    // The slot passes to the session when it registers, or is given back when the request opened none.
+    const release = (): void => {
+      if (holding) this.#opening -= 1;
+      holding = false;
+    };
+    try {
+      return await this.#open(request, release);
+    } finally {
+      release();
+    }
+  }
+
+  /** A first request without a session: an `initialize` opens one (its transport registers it), anything else is answered and let go. */
+  async #open(request: Request, release: () => void): Promise<Response> {
     const session = new McpSession(this.backend);
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
       onsessioninitialized: (sessionId) => {
+        release();
         this.#sessions.set(sessionId, { transport, session, lastUsed: this.now() });
       },
       onsessionclosed: (sessionId) => this.#end(sessionId),

@@ -5,6 +5,7 @@
  */
 
 import { ApiError } from '../domain/errors.js';
+import { legStatuses } from '../domain/message.js';
 import { scheduleText, validateClientReference, validateMessageText, validateRecipients } from '../domain/fields.js';
 import { timeOffsetOf } from './bindings.js';
 import { creditCauses } from './creditCauses.js';
@@ -87,14 +88,37 @@ function applies(
   }
 }
 
+/**
+ * What the other side of a comparison is. A replay's is the emulator, and a kind is named for what the transcript's
+ * provider does that the emulator does not. A recheck's is the provider now, and a kind is named for what it does now
+ * that the transcript's did not: a field only the transcript has is one the provider removed.
+ */
+export type OtherSide = 'emulator' | 'provider';
+
+const fromTheProvidersSide: Partial<Record<FindingKind, FindingKind>> = {
+  'field-added': 'field-removed',
+  'field-removed': 'field-added',
+  'webhook-missing': 'webhook-extra',
+  'webhook-extra': 'webhook-missing',
+};
+
+/** A recheck's words for the sides: the messages say "the provider" for the transcript's and "the emulator" for the other. */
+function rechecksWords(message: string): string {
+  return message.replace(/the transcript's provider|the provider|the emulator/g, (words) =>
+    words === 'the emulator' ? 'the provider' : 'the transcript',
+  );
+}
+
 class Findings {
   readonly list: RawFinding[] = [];
   /** The request path of the answer being compared (none while webhooks are). */
   path: string | undefined;
 
+  constructor(readonly other: OtherSide) {}
+
   add(kind: FindingKind, line: number, field: string, message: string, recorded?: unknown, emulator?: unknown): void {
     this.list.push({
-      kind,
+      kind: this.other === 'provider' ? (fromTheProvidersSide[kind] ?? kind) : kind,
       line,
       field,
       message,
@@ -162,7 +186,21 @@ function compareValues(
     return;
   }
   if (kindA === 'array') {
-    const [listA, listB] = [a as unknown[], b as unknown[]];
+    const listA = a as unknown[];
+    let listB = b as unknown[];
+    const [idsA, idsB] = [idsOf(listA), idsOf(listB)];
+    if (idsA !== undefined && idsB !== undefined && sameIdsReordered(idsA, idsB)) {
+      // One finding for the order; the items are then compared by id, not reported changed at every position.
+      findings.add(
+        'value-changed',
+        line,
+        path,
+        `the same items in another order: the transcript has ${idsA.join(', ')}, the emulator ${idsB.join(', ')}`,
+        idsA,
+        idsB,
+      );
+      listB = idsA.map((id) => listB[idsB.indexOf(id)]);
+    }
     if (listA.length !== listB.length)
       findings.add(
         'value-changed',
@@ -192,6 +230,19 @@ function compareValues(
   );
 }
 
+/** The ids of a list whose items are all objects with distinct string ids (a message list), else undefined. */
+function idsOf(list: readonly unknown[]): string[] | undefined {
+  const ids = list.map((item) => (item as { id?: unknown } | null)?.id);
+  const strings = ids.filter((id): id is string => typeof id === 'string');
+  return strings.length === list.length && new Set(strings).size === strings.length ? strings : undefined;
+}
+
+function sameIdsReordered(idsA: readonly string[], idsB: readonly string[]): boolean {
+  return (
+    idsA.length === idsB.length && idsA.some((id, index) => idsB[index] !== id) && idsA.every((id) => idsB.includes(id))
+  );
+}
+
 function normalised(rules: ParityRules, path: string, value: unknown): unknown {
   if (typeof value !== 'string') return value;
   let text = value;
@@ -205,7 +256,10 @@ function legOf(payload: unknown): { leg: string; status: string } {
   const recipient = Array.isArray(body.recipient) ? body.recipient.join(',') : String(body.recipient ?? '');
   if (body.type === 'sms-reply')
     return { leg: `reply from ${recipient} ${JSON.stringify(body.message ?? '')}`, status: String(body.status ?? '') };
-  return { leg: `${String(body.id ?? '?')} ${recipient}`, status: String(body.status ?? '') };
+  // A payload without `status` (the provider renamed it) still has its leg's status word under the other name.
+  const status =
+    body.status ?? Object.values(body).find((value) => (legStatuses as readonly unknown[]).includes(value)) ?? '';
+  return { leg: `${String(body.id ?? '?')} ${recipient}`, status: String(status) };
 }
 
 interface Notification {
@@ -330,8 +384,9 @@ export function compareTranscript(
   rules: ParityRules,
   /** Findings of other checks of the same transcript (an OpenAPI document's), grouped with these. */
   more: RawFinding[] = [],
+  other: OtherSide = 'emulator',
 ): Finding[] {
-  const findings = new Findings();
+  const findings = new Findings(other);
   const requests = new Map<string, { request: RequestLine; line: number }>();
   const values = transcript.header.values ?? {};
   transcript.events.forEach((event, index) => {
@@ -357,7 +412,13 @@ export function compareTranscript(
       );
     const [codeA, codeB] = [errorCode(event), errorCode(answer)];
     if (codeA !== codeB) {
-      if (codeA !== undefined && codeB !== undefined && applies(codeA, asked.request, values, replayed.limits))
+      // The emulator's own answer applies by its rules; a provider's other code (a renamed one) must be shown to.
+      const both =
+        codeA !== undefined &&
+        codeB !== undefined &&
+        applies(codeA, asked.request, values, replayed.limits) &&
+        (other === 'emulator' || applies(codeB, asked.request, values, replayed.limits));
+      if (both)
         findings.add(
           'error-precedence',
           line,
@@ -410,5 +471,8 @@ export function compareTranscript(
   const judged = (finding: RawFinding): boolean =>
     finding.kind === 'credit-changed' && finding.field === 'answer.body.balance' && credits.reads.has(finding.line);
   const kept = credits.findings.filter((finding) => !rules.ignore.some((pattern) => pattern.test(finding.field)));
-  return groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept, ...more], rules);
+  const grouped = groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept, ...more], rules);
+  return other === 'emulator'
+    ? grouped
+    : grouped.map((finding) => ({ ...finding, message: rechecksWords(finding.message) }));
 }

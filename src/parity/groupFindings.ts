@@ -5,6 +5,7 @@
  * finding listing every line.
  */
 
+import { timeOffsetOf } from './bindings.js';
 import type { FindingKind, ParityRules, Tier } from './parityRules.js';
 
 /** One difference as the comparison saw it, on one transcript line. */
@@ -49,6 +50,58 @@ function splitField(field: string): [string, string] {
   return [field.slice(0, dot), field.slice(dot + 1)];
 }
 
+/** The value of a field only one side has, whichever side that is; any time is one (each side's clock has its own). */
+function heldValue(finding: RawFinding): unknown {
+  const value = finding.recorded ?? finding.emulator;
+  return typeof value === 'string' && timeOffsetOf(value) !== undefined ? '{{time}}' : value;
+}
+
+/**
+ * Fields removed from an object and found, with the same values, inside an object field added to it are one move: an
+ * error body wrapped under `error` is one finding, not a removed field for each of its fields and an added one.
+ */
+function movesInto(raw: RawFinding[]): RawFinding[] {
+  const moved = new Map<RawFinding, RawFinding[]>();
+  for (const added of raw) {
+    const held = added.kind === 'field-added' ? heldValue(added) : undefined;
+    if (typeof held !== 'object' || held === null || Array.isArray(held)) continue;
+    const inner = held as Record<string, unknown>;
+    const parent = splitField(added.field)[0];
+    const members = raw.filter((item) => {
+      const [place, name] = splitField(item.field);
+      return (
+        item.kind === 'field-removed' &&
+        item.line === added.line &&
+        place === parent &&
+        name in inner &&
+        JSON.stringify(inner[name]) === JSON.stringify(heldValue(item))
+      );
+    });
+    if (members.length > 0) moved.set(added, members);
+  }
+  const taken = new Set([...moved.values()].flat());
+  return raw.flatMap((finding) => {
+    if (taken.has(finding)) return [];
+    const members = moved.get(finding);
+    if (members === undefined) return [finding];
+    const [names, into] = [members.map((item) => splitField(item.field)[1]).join(', '), splitField(finding.field)[1]];
+    const [flat, wrapped] = [`${names} at the top`, `${names} inside ${into}`];
+    // The added object is the transcript's in a replay, the other side's in a recheck (whose kinds are the provider's).
+    const [transcripts, others] = finding.recorded === undefined ? [flat, wrapped] : [wrapped, flat];
+    return [
+      {
+        kind: 'field-renamed' as const,
+        line: finding.line,
+        field: finding.field,
+        message: `moved ${names} into ${into}: the transcript has ${transcripts}, the emulator ${others}`,
+        recorded: transcripts,
+        emulator: others,
+        ...(finding.path === undefined ? {} : { path: finding.path }),
+      },
+    ];
+  });
+}
+
 /** A removed field and an added one with the same value in the same object of the same line are one rename. */
 function renames(raw: RawFinding[]): RawFinding[] {
   const places = new Map<string, { removed: RawFinding[]; added: RawFinding[] }>();
@@ -63,7 +116,7 @@ function renames(raw: RawFinding[]): RawFinding[] {
   for (const { removed, added } of places.values()) {
     const open = (list: RawFinding[]): RawFinding[] => list.filter((item) => !paired.has(item));
     for (const gone of removed) {
-      const same = open(added).find((item) => JSON.stringify(item.recorded) === JSON.stringify(gone.emulator));
+      const same = open(added).find((item) => JSON.stringify(heldValue(item)) === JSON.stringify(heldValue(gone)));
       if (same !== undefined) paired.set(gone, same).set(same, gone);
     }
   }
@@ -72,14 +125,16 @@ function renames(raw: RawFinding[]): RawFinding[] {
     if (other === undefined) return [finding];
     if (finding.kind === 'field-added') return [];
     const [newName, oldName] = [splitField(other.field)[1], splitField(finding.field)[1]];
+    // The removed name is the other side's in a replay, the transcript's in a recheck (whose kinds are the provider's).
+    const [transcripts, others] = finding.recorded === undefined ? [newName, oldName] : [oldName, newName];
     return [
       {
         kind: 'field-renamed' as const,
         line: finding.line,
         field: finding.field,
-        message: `renamed ${oldName} → ${newName}: the transcript has ${newName}, the emulator ${oldName}`,
-        recorded: newName,
-        emulator: oldName,
+        message: `renamed ${oldName} → ${newName}: the transcript has ${transcripts}, the emulator ${others}`,
+        recorded: transcripts,
+        emulator: others,
         ...(finding.path === undefined ? {} : { path: finding.path }),
       },
     ];
@@ -110,20 +165,37 @@ function fieldPattern(field: string): string {
 /** What makes two findings of one kind one cause: the field, and for some kinds the values on each side. */
 function causeOf(finding: RawFinding): string {
   const pattern = fieldPattern(finding.field);
+  // A message's field is one field wherever the message shows (an answer, a webhook, a list item): one cause.
+  const name = splitField(pattern)[1];
   switch (finding.kind) {
     case 'status':
     case 'error-code':
     case 'error-precedence':
-    case 'field-renamed':
       return `${pattern} ${JSON.stringify([finding.recorded, finding.emulator])}`;
+    case 'field-renamed':
+      return `${name} ${JSON.stringify([finding.recorded, finding.emulator])}`;
+    case 'field-removed':
+    case 'field-added':
+      return name;
     case 'type-changed':
-      return `${pattern} ${kindOfValue(finding.recorded)} ${kindOfValue(finding.emulator)}`;
+      return `${name} ${kindOfValue(finding.recorded)} ${kindOfValue(finding.emulator)}`;
     case 'credit-changed':
       // Every place a charge shows (the answer, its webhooks, a list, a read) is one cause: what is charged.
       return splitField(pattern)[1];
+    case 'value-changed':
+      return timeShape(finding) ?? pattern;
     default:
       return pattern;
   }
+}
+
+/** A time one side writes as a time and the other in a shape that is not one: a change of format, wherever it shows. */
+function timeShape(finding: RawFinding): string | undefined {
+  const [a, b] = [finding.recorded, finding.emulator];
+  if (typeof a !== 'string' || typeof b !== 'string') return undefined;
+  const [timeA, timeB] = [timeOffsetOf(a) !== undefined, timeOffsetOf(b) !== undefined];
+  if (timeA === timeB || /\{\{/.test(timeA ? b : a)) return undefined;
+  return `a time written as ${(timeA ? b : a).replace(/\d/g, '9')}`;
 }
 
 function linesText(lines: readonly number[]): string {
@@ -135,7 +207,7 @@ function linesText(lines: readonly number[]): string {
 /** Every finding of a comparison, renames paired, tiered, waived and grouped by cause, in transcript line order. */
 export function groupFindings(raw: RawFinding[], rules: ParityRules): Finding[] {
   const groups = new Map<string, { first: RawFinding; tier: Tier; waived?: string; members: RawFinding[] }>();
-  for (const finding of renames(raw).sort((a, b) => a.line - b.line)) {
+  for (const finding of renames(movesInto(raw)).sort((a, b) => a.line - b.line)) {
     const tier = tierOf(finding, rules);
     const waived = rules.waive.find(
       (rule) => rule.kind === finding.kind && rule.lines.has(finding.line) && rule.field.test(finding.field),

@@ -1,7 +1,9 @@
 /** The timeline report's data: one account's requests, status changes, replies, webhook tries, clock moves and incidents, and faults, in virtual-time order. */
 
+import { type CostTrigger, explainCost } from '../domain/costExplanation.js';
 import { ApiError } from '../domain/errors.js';
-import { deliveryOutcomes, environments } from '../domain/message.js';
+import { type MessageRecord, deliveryOutcomes, environments } from '../domain/message.js';
+import type { Encoding } from '../domain/segments.js';
 import { formatInstant } from '../domain/time.js';
 import { shownWebhookEvent } from '../domain/webhookEvent.js';
 import type { Core } from '../engine/core.js';
@@ -31,6 +33,24 @@ export interface TimelineEntry {
   problem: boolean;
 }
 
+/** A message the account sent and what it cost: the report's cost column, with the characters that forced UCS-2. */
+export interface TimelineMessage {
+  /** When it was sent (virtual time, in the emulator's offset). */
+  at: string;
+  environment: string;
+  id: string;
+  recipients: string[];
+  text: string;
+  /** What it was charged (a scheduled message: nothing until it goes out). */
+  credit: number;
+  encoding: Encoding;
+  units: number;
+  /** Segments per recipient. */
+  segments: number;
+  /** Every character that forced UCS-2, with its position and what was meant, as `cost` names them. */
+  triggers: CostTrigger[];
+}
+
 export interface TimelineReport {
   account: string;
   /** The test clock the account lives on (its times are that clock's), or null for the main clock. */
@@ -39,6 +59,8 @@ export interface TimelineReport {
   generatedAt: string;
   seed: string;
   entries: TimelineEntry[];
+  /** The account's messages in the order they were sent, each with what it cost and why. */
+  messages: TimelineMessage[];
 }
 
 /** The outcomes the report marks as a problem: every way a delivery can end but delivered. */
@@ -109,8 +131,10 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     });
   }
 
+  const sent: MessageRecord[] = [];
   for (const environment of environments) {
     for (const message of owner.environments[environment].messages ?? []) {
+      sent.push(message);
       for (const leg of message.legs) {
         for (const change of leg.history) {
           add(change.at, {
@@ -166,5 +190,22 @@ export function timelineReport(core: Core, account: string, requests: readonly J
     generatedAt: formatInstant(clock.now(), core.offsetMinutes),
     seed: core.seed,
     entries: entries.map(({ ms: _ms, seq: _seq, ...entry }) => entry),
+    messages: sent.sort((a, b) => a.createdAt - b.createdAt).map((message) => messageCost(message, core.offsetMinutes)),
+  };
+}
+
+function messageCost(message: MessageRecord, offsetMinutes: number): TimelineMessage {
+  const { encoding, units, segments, triggers } = explainCost(message.text, { recipients: message.recipients.length });
+  return {
+    at: formatInstant(message.createdAt, offsetMinutes),
+    environment: message.environment,
+    id: message.id,
+    recipients: [...message.recipients],
+    text: message.text,
+    credit: message.credit,
+    encoding,
+    units,
+    segments,
+    triggers,
   };
 }

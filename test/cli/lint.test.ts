@@ -1,6 +1,6 @@
 /** `sms-emulator lint`: template and translation files checked for texts that leave GSM-7 or pass a segment budget. */
 
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -141,5 +141,89 @@ test('a file that cannot be read as its format is named with its line, exit stat
     expect(result.exitCode, name).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(expected);
+  }
+});
+
+test('a byte order mark is no character of the first text, and a binary file or one saved as Windows-1252 is refused naming its line', async () => {
+  const bom = '\uFEFF';
+  const root = folder({
+    'a.txt': `${bom}Hello there\n`,
+    'b.json': `${bom}{"a": "Hello"}`,
+    'c.po': `${bom}msgid "a"\nmsgstr "b"\n`,
+  });
+  const clean = await lint(root);
+  expect(clean.stdout).toBe('3 texts in 3 files: every one GSM-7\n');
+  expect(clean.exitCode).toBe(0);
+  const bytes = mkdtempSync(join(tmpdir(), 'sms-lint-'));
+  writeFileSync(join(bytes, 'cp1252.txt'), Buffer.from([0x48, 0x69, 0x0a, 0x49, 0x74, 0x92, 0x73, 0x0a]));
+  writeFileSync(join(bytes, 'binary.txt'), Buffer.from([0x4f, 0x4b, 0x0a, 0x0a, 0x00, 0x01, 0x02]));
+  for (const [name, expected] of [
+    ['cp1252.txt', /cp1252\.txt: cannot be read as txt: line 2: not UTF-8 text/],
+    ['binary.txt', /binary\.txt: cannot be read as txt: line 3: a NUL byte: a binary file/],
+  ] as const) {
+    const result = await lint(join(bytes, name));
+    expect(result.exitCode, name).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(expected);
+  }
+});
+
+test('the header of a .po file is no text, and a .pot gives its plural msgids too', async () => {
+  const header = `msgid ""\nmsgstr ""\n"Last-Translator: Łukasz Nowak <l@example.test>\\n"\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n`;
+  const root = folder({
+    'pl.po': `${header}msgid "One"\nmsgstr "Jeden"\n`,
+    'shop.pot': `${header}msgid "One item"\nmsgid_plural "%d items – many"\nmsgstr[0] ""\nmsgstr[1] ""\n`,
+  });
+  const result = await lint(root, '--max-segments', '1', '--json');
+  const findings = (JSON.parse(result.stdout) as { findings: Record<string, unknown>[] }).findings;
+  expect(findings.map((f) => [String(f.file).slice(root.length + 1), f.line, f.char])).toEqual([['shop.pot', 7, '–']]);
+});
+
+test('a percent sign in prose is no placeholder: "50% discount" and "100%% sure" count as written', async () => {
+  const root = folder({ 'a.txt': `Get 50% discount on ${'a'.repeat(140)}\nGet 50%% sale${'a'.repeat(146)}\n` });
+  const result = await lint(root, '--max-segments', '1');
+  expect(result.stdout).toBe('2 texts in 1 file: every one GSM-7 and within 1 segment\n');
+  expect(result.exitCode).toBe(0);
+});
+
+test('a trap beside a character with no GSM-7 equivalent says the text stays UCS-2, not that the fix makes it GSM-7', async () => {
+  const root = folder({ 'a.txt': 'It’s party time 🎉\n' });
+  const [finding] = (JSON.parse((await lint(root, '--json')).stdout) as { findings: Record<string, unknown>[] })
+    .findings;
+  expect(finding).toMatchObject({ char: '’', creditDelta: 0 });
+  expect(finding?.fix).toBe('replace U+2019 with "\'" (the text stays UCS-2: U+1F389 has no GSM-7 equivalent)');
+});
+
+test('a text with more findings than a call takes arguments is reported, not a crash', async () => {
+  const root = folder({ 'a.txt': `${'’'.repeat(140_000)}\n` });
+  const result = await lint(root);
+  expect(result.exitCode).toBe(1);
+  expect(result.stdout).toMatch(/\n140000 findings in 1 text of 1 file\n$/);
+});
+
+test('a linked file or folder is read, and a link back up the tree ends the walk', async () => {
+  const root = folder({ 'shared/en.txt': 'It’s here\n', 'app/own.txt': 'fine\n' });
+  symlinkSync(join(root, 'shared'), join(root, 'app', 'shared'));
+  symlinkSync(join(root, 'shared', 'en.txt'), join(root, 'app', 'linked.txt'));
+  symlinkSync(join(root, 'app'), join(root, 'app', 'loop'));
+  symlinkSync(join(root, 'gone.txt'), join(root, 'app', 'broken.txt'));
+  const result = await lint(join(root, 'app'), '--json');
+  const report = JSON.parse(result.stdout) as { files: number; findings: Record<string, unknown>[] };
+  expect(report.files).toBe(3);
+  expect(report.findings.map((f) => String(f.file).slice(root.length + 1))).toEqual([
+    'app/linked.txt',
+    'app/shared/en.txt',
+  ]);
+});
+
+test("a file's own setting out of range names the range it takes", async () => {
+  for (const [comment, expected] of [
+    ['placeholder-length=99999', 'placeholder-length=99999: placeholder-length takes a whole number from 0 to 1000'],
+    ['max-segments=0', 'max-segments=0: max-segments takes a whole number from 1 to 1000'],
+    ['gsm7-only=yes', 'gsm7-only=yes: gsm7-only takes true or false'],
+  ] as const) {
+    const result = await lint(join(folder({ 'a.txt': `# sms-emulator-lint: ${comment}\nhi\n` }), 'a.txt'));
+    expect(result.exitCode, comment).toBe(2);
+    expect(result.stderr).toContain(expected);
   }
 });

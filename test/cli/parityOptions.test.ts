@@ -2,25 +2,19 @@
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, test } from 'vitest';
-import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
-import { makeEmulator } from '../support/api.js';
-import { everyOperationSession, inProcess } from '../support/paritySession.js';
+import { everyOperationSession, sessionTranscript } from '../support/paritySession.js';
 
 const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sms-emulator-parity-options-'));
 const session = join(dir, 'session.jsonl');
 
 beforeAll(async () => {
-  const emulator = makeEmulator();
-  emulator.receiveWebhooksLocally('http://hooks.test/', () => 200);
-  emulator.accounts.update('pk_test_sms_emulator', { live: { webhookUrl: 'http://hooks.test/live' } });
-  await everyOperationSession(inProcess(emulator));
-  writeFileSync(session, await emulatorTranscript(emulator));
-  await emulator.close();
+  writeFileSync(session, await sessionTranscript(everyOperationSession));
 });
 
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -87,4 +81,22 @@ test('parity diff --openapi emulator validates every recorded answer and webhook
   const clean = await cli(['--openapi', 'emulator']);
   expect(clean.stdout).toContain('0 error, 0 warn, 0 info: passed');
   expect(clean.code).toBe(0);
+});
+
+test('parity recheck of a provider that does not answer at all exits 2 (the check could not run), not 1 (drift)', async () => {
+  // A port that was free a moment ago: nothing listens there.
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const upstream = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const run = await new Promise<{ code: number; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, 'parity', 'recheck', session, '--upstream', upstream, '--api-key', 'k', '--signing-secret', 's'],
+      { env: { PATH: process.env.PATH ?? '' }, timeout: 30_000 },
+      (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+    );
+  });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain(`cannot recheck at ${upstream}`);
 });

@@ -153,6 +153,8 @@ test('parity recheck against an unchanged provider finds nothing, and a provider
     apiKey,
     '--signing-secret',
     signingSecret,
+    '--pace',
+    '100',
   ];
   const same = await cli(args);
   expect(same.stderr).toBe('');

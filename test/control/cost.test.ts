@@ -1,7 +1,7 @@
 /** The cost operation: why a text costs what it costs, the same over HTTP and in process, under the emulator's pricing. */
 
 import { expect, test } from 'vitest';
-import { control, makeEmulator } from '../support/api.js';
+import { control, makeEmulator, send } from '../support/api.js';
 
 test('POST /_emulator/cost names the curly apostrophe that made a text UCS-2, and the in-process handle says the same', async () => {
   const emulator = makeEmulator();
@@ -28,4 +28,25 @@ test('a text too long, a recipient count out of range or a field it does not tak
     expect(answer.status, JSON.stringify(body).slice(0, 40)).toBe(400);
     expect(answer.body.description).toMatch(/^Invalid cost question: /);
   }
+});
+
+test("a message view carries its cost explanation's essentials: units and every trigger with its position and suggestion; the /v1 answer does not change", async () => {
+  const emulator = makeEmulator();
+  const sent = await send(emulator, { recipient: ['27831234567', '27831234568'], message: 'Cafe\u0301 9–5' });
+  expect(Object.keys(sent)).not.toContain('triggers');
+  expect(Object.keys(sent)).not.toContain('units');
+  const view = (await control(emulator, 'GET', `/messages/${sent.id}`)).body;
+  expect(view).toMatchObject({ encoding: 'UCS-2', units: 9, segments: 1, credit: 2, ucs2_trigger: '\u0301' });
+  expect(view.triggers).toEqual([
+    {
+      char: '\u0301',
+      codePoint: 'U+0301',
+      name: 'COMBINING ACUTE ACCENT',
+      position: 5,
+      index: 4,
+      suggestion: 'é',
+    },
+    { char: '–', codePoint: 'U+2013', name: 'EN DASH', position: 8, index: 7, suggestion: '-' },
+  ]);
+  expect(emulator.messages.get(sent.id)).toEqual(view);
 });

@@ -117,3 +117,28 @@ test('a world the emulator reset deleted is refused with CONTROL_NOT_FOUND until
   await endSession(agent);
   await reset.close();
 });
+
+test('initializes arriving together open no more sessions than mcpSessionLimit', async () => {
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } },
+  };
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, () =>
+      fetch(`${origin}/_emulator/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(initialize),
+      }),
+    ),
+  );
+  const opened = answers.flatMap((answer) => answer.headers.get('mcp-session-id') ?? []);
+  expect(opened).toHaveLength(3);
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+  await Promise.all(
+    opened.map((id) => fetch(`${origin}/_emulator/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': id } })),
+  );
+  await endSession(await httpClient(origin));
+});

@@ -2,23 +2,16 @@
 
 import { beforeAll, expect, test } from 'vitest';
 import { countSegments } from '../../src/domain/segments.js';
-import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
 import { parityDiff } from '../../src/parity/parityDiff.js';
-import { makeEmulator } from '../support/api.js';
-import { generatedSession, inProcess } from '../support/paritySession.js';
+import { generatedSession, sessionTranscript } from '../support/paritySession.js';
 
 let transcript: string;
 
 beforeAll(async () => {
-  const emulator = makeEmulator({ balance: 1_000_000, requestJournalLimit: 100_000 });
-  emulator.receiveWebhooksLocally('http://hooks.test/', () => 200);
-  emulator.accounts.update('pk_test_sms_emulator', {
-    live: { webhookUrl: 'http://hooks.test/live' },
-    sandbox: { webhookUrl: 'http://hooks.test/sandbox' },
+  transcript = await sessionTranscript((target) => generatedSession(target, 510), {
+    balance: 1_000_000,
+    requestJournalLimit: 100_000,
   });
-  await generatedSession(inProcess(emulator), 510);
-  transcript = await emulatorTranscript(emulator);
-  await emulator.close();
 }, 60_000);
 
 type Line = Record<string, any>;

@@ -2,23 +2,13 @@
 
 import { beforeAll, expect, test } from 'vitest';
 import { openApiDocument } from '../../src/control/openapi.js';
-import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
 import { parityDiff } from '../../src/parity/parityDiff.js';
-import { makeEmulator } from '../support/api.js';
-import { everyOperationSession, inProcess } from '../support/paritySession.js';
+import { everyOperationSession, sessionTranscript } from '../support/paritySession.js';
 
 let transcript: string;
 
 beforeAll(async () => {
-  const emulator = makeEmulator();
-  emulator.receiveWebhooksLocally('http://hooks.test/', () => 200);
-  emulator.accounts.update('pk_test_sms_emulator', {
-    live: { webhookUrl: 'http://hooks.test/live' },
-    sandbox: { webhookUrl: 'http://hooks.test/sandbox' },
-  });
-  await everyOperationSession(inProcess(emulator));
-  transcript = await emulatorTranscript(emulator);
-  await emulator.close();
+  transcript = await sessionTranscript(everyOperationSession);
 });
 
 type Json = Record<string, any>;

@@ -1,25 +1,15 @@
 /** parity diff: a transcript of the emulator's own session replays with no difference, and each drift is found at its tier. */
 
 import { beforeAll, expect, test } from 'vitest';
-import { emulatorTranscript } from '../../src/parity/emulatorTranscript.js';
 import { parityDiff, parityReportJunit, parityReportText } from '../../src/parity/parityDiff.js';
 import { parityReportPage } from '../../src/parity/parityReportPage.js';
 import { parseTranscript } from '../../src/parity/transcript.js';
-import { makeEmulator } from '../support/api.js';
-import { everyOperationSession, inProcess } from '../support/paritySession.js';
+import { everyOperationSession, sessionTranscript } from '../support/paritySession.js';
 
 let transcript: string;
 
 beforeAll(async () => {
-  const emulator = makeEmulator();
-  emulator.receiveWebhooksLocally('http://hooks.test/', () => 200);
-  emulator.accounts.update('pk_test_sms_emulator', {
-    live: { webhookUrl: 'http://hooks.test/live' },
-    sandbox: { webhookUrl: 'http://hooks.test/sandbox' },
-  });
-  await everyOperationSession(inProcess(emulator));
-  transcript = await emulatorTranscript(emulator);
-  await emulator.close();
+  transcript = await sessionTranscript(everyOperationSession);
 });
 
 type Line = Record<string, any>;
@@ -399,4 +389,30 @@ test('a waiver accepts a named finding on named lines with its reason, shown in 
   expect(table).toContain('0 error, 0 warn, 0 info, 2 waived: passed');
   expect(parityReportPage(all)).toContain('<td class="error">waived</td>');
   expect(parityReportPage(all)).toContain('(waived: the provider answers 410 for ids it never issued (ticket 1234))');
+});
+
+test('a status the provider stopped posting on every leg is one missing-notification finding for all legs', async () => {
+  const text = edited((lines) => {
+    for (let index = lines.length - 1; index > 0; index--)
+      if (lines[index]!.type === 'webhook' && lines[index]!.payload.status === 'submitted') lines.splice(index, 1);
+  });
+  const findings = await findingsOf(text);
+  expect(findings.map(({ kind, field }) => ({ kind, field }))).toEqual([
+    { kind: 'webhook-missing', field: 'webhook * submitted' },
+  ]);
+  expect(findings[0]!.message).toMatch(/^\d+ lines \(/);
+});
+
+test("a renamed status field in webhooks is one rename: each leg's notifications are still told apart by their status word", async () => {
+  const text = edited((lines) => {
+    for (const line of lines)
+      if (line.type === 'webhook' && line.payload.type === 'sms') {
+        line.payload.state = line.payload.status;
+        delete line.payload.status;
+      }
+  });
+  const findings = await findingsOf(text);
+  expect(findings.map(({ kind, field }) => ({ kind, field }))).toEqual([
+    { kind: 'field-renamed', field: 'webhook.payload.status' },
+  ]);
 });

@@ -1,7 +1,7 @@
 /** A session of every /v1 operation, with webhooks and replies, driven through any fetch for the parity tests. */
 
-import { signRequest } from '../../src/index.js';
-import { apiKey, basic, signingSecret } from './api.js';
+import { type EmulatorOptions, emulatorTranscript, signRequest } from '../../src/index.js';
+import { apiKey, basic, makeEmulator, signingSecret } from './api.js';
 
 export interface SessionTarget {
   /** The base URL requests go to (the emulator's, or a recorder's in front of it). */
@@ -139,4 +139,26 @@ export async function generatedSession(target: SessionTarget, rounds: number): P
   }
   await target.advance(3 * 24 * 3_600_000);
   await call(target, 'GET', '/v1/messages/balance');
+}
+
+/**
+ * The transcript of `session` run on a fresh in-process emulator (the helpers' manual clock, `options` over them) whose
+ * live and sandbox webhooks are caught in process and answered 200.
+ */
+export async function sessionTranscript(
+  session: (target: SessionTarget) => Promise<void>,
+  options: EmulatorOptions = {},
+): Promise<string> {
+  const emulator = makeEmulator(options);
+  emulator.receiveWebhooksLocally('http://hooks.test/', () => 200);
+  emulator.accounts.update(apiKey, {
+    live: { webhookUrl: 'http://hooks.test/live' },
+    sandbox: { webhookUrl: 'http://hooks.test/sandbox' },
+  });
+  try {
+    await session(inProcess(emulator));
+    return await emulatorTranscript(emulator);
+  } finally {
+    await emulator.close();
+  }
 }

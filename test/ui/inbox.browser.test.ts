@@ -72,6 +72,26 @@ test('a message sent through the API appears in the open inbox without a reload'
   await shoot('inbox');
 });
 
+test('a bubble shows what the message cost and marks each character that forced UCS-2, titled with its code point and suggestion', async () => {
+  await live();
+  await send(emulator, { recipient: [number, '27831234568'], message: '<i>It’s</i> here' });
+  await thread(number).click();
+  await bubbles().getByText('2 credits · 16 UTF-16 units × 2 recipients').waitFor();
+  const mark = bubbles().locator('mark');
+  expect(await mark.count()).toBe(1);
+  expect(await mark.textContent()).toBe('’');
+  expect(await mark.getAttribute('title')).toBe('position 6: "’" U+2019 RIGHT SINGLE QUOTATION MARK, use "\'"');
+  expect(await bubbles().locator('.text').first().textContent()).toBe('<i>It’s</i> here');
+  expect(await page.locator('#bubbles i').count()).toBe(0);
+  await page
+    .getByRole('link', { name: /Details/ })
+    .first()
+    .click();
+  await page.getByText('2 credits · 16 UTF-16 units × 2 recipients', { exact: true }).waitFor();
+  expect(await page.locator('.text-block mark').getAttribute('title')).toMatch(/^position 6: "’" U\+2019/);
+  await shoot('inbox-cost');
+});
+
 test('message text is shown as text, never run as markup', async () => {
   await live();
   await send(emulator, { recipient: [number], message: '<img src=x onerror="document.title=1"><b>bold</b>' });
@@ -261,7 +281,7 @@ test('the timeline report opens in the browser and shows the same events as its 
   await emulator.webhooks.settled();
   const json = emulator.report({ format: 'json' });
   await page.goto(`${urls.origin}/_emulator/report?account=${apiKey}`);
-  const rows = page.locator('tbody tr');
+  const rows = page.locator('#timeline tbody tr');
   expect(await rows.count()).toBe(json.entries.length);
   const shown = await Promise.all(
     (await rows.all()).map(async (row) => [

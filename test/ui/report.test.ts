@@ -97,6 +97,32 @@ test('GET /_emulator/report answers a self-contained HTML page with the same ent
   expect(embedded).toEqual(json);
 });
 
+test('the report lists the messages with a cost column, each character that forced UCS-2 marked in the escaped text', async () => {
+  const emulator = makeEmulator();
+  open.push(emulator);
+  await send(emulator, { recipient: ['27831234567', '27831234568'], message: '<b>It’s</b> here ☃' });
+  await send(emulator, { recipient: ['27831234567'], message: 'Plain & simple' });
+  const report = emulator.report({ format: 'json' });
+  expect(
+    report.messages.map(({ text, credit, encoding, units, segments }) => [text, credit, encoding, units, segments]),
+  ).toEqual([
+    ['<b>It’s</b> here ☃', 2, 'UCS-2', 18, 1],
+    ['Plain & simple', 1, 'GSM-7', 14, 1],
+  ]);
+  expect(report.messages[0]?.triggers.map((trigger) => [trigger.char, trigger.position, trigger.suggestion])).toEqual([
+    ['’', 6, "'"],
+    ['☃', 18, null],
+  ]);
+  const page = emulator.report();
+  expect(page).toContain(
+    '<td class="text">&lt;b&gt;It<mark title="position 6: &quot;’&quot; U+2019 RIGHT SINGLE QUOTATION MARK, use &quot;&#39;&quot;">’</mark>s&lt;/b&gt; here <mark title="position 18: &quot;☃&quot; U+2603 (no GSM-7 equivalent)">☃</mark></td><td class="cost">2 credits: UCS-2, 18 UTF-16 units, 1 segment × 2 recipients</td>',
+  );
+  expect(page).toContain(
+    '<td class="text">Plain &amp; simple</td><td class="cost">1 credit: GSM-7, 14 septets, 1 segment × 1 recipient</td>',
+  );
+  expect(page).not.toContain('<b>');
+});
+
 test('the report refuses an unknown account, format or query field, and needs the control token when one is set', async () => {
   const emulator = makeEmulator({ controlToken: 'tok' });
   open.push(emulator);

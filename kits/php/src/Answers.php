@@ -50,6 +50,17 @@ namespace SmsEmulator\PhpUnit;
  * ControlMessage: What messages.list (`GET /messages`, a page of them), messages.get (`GET /messages/{id}`),
  * messages.forceStatus (`POST /messages/{id}/status`), replies.inject (`POST /messages/{id}/replies`),
  * replies.list (`GET /replies`, a page of them) answer.
+ *   `units`: Septets for GSM-7, UTF-16 code units for UCS-2.
+ *   `triggers`: Every character that forced UCS-2, in text order, as `cost` names them (empty for a GSM-7 text).
+ *
+ * ControlMessageTrigger: One item of ControlMessage's `triggers`.
+ *   `char`: The character as it stands in the text (a combining mark alone when the text was decomposed).
+ *   `codePoint`: `U+2019`.
+ *   `name`: Its Unicode name, where the emulator knows it (the usual traps).
+ *   `position`: Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
+ *   `index`: Its UTF-16 offset (0-based), as a JavaScript string indexes it.
+ *   `suggestion`: The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null
+ *   when there is none.
  *
  * ControlMessageHistory: One item of ControlMessage's `history`.
  *
@@ -91,15 +102,6 @@ namespace SmsEmulator\PhpUnit;
  *   `breakdown`: The same as the text every cost failure shows: encoding, units, segments and the text, a line per
  *   trigger (position, code point, name, what was meant; ten at most), and what the text costs with those
  *   replaced.
- *
- * CostExplanationTrigger: One item of CostExplanation's `triggers`.
- *   `char`: The character as it stands in the text (a combining mark alone when the text was decomposed).
- *   `codePoint`: `U+2019`.
- *   `name`: Its Unicode name, where the emulator knows it (the usual traps).
- *   `position`: Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
- *   `index`: Its UTF-16 offset (0-based), as a JavaScript string indexes it.
- *   `suggestion`: The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null
- *   when there is none.
  *
  * CostExplanationFix: CostExplanation's `fix`.
  *
@@ -151,7 +153,8 @@ namespace SmsEmulator\PhpUnit;
  * @phpstan-type Account array{apiKey: string, signingSecret: string, webhookSigningSecret: string|null, scopes: list<'balance'|'send'|'read'|'edit'|'delete'>, live: AccountLive, sandbox: AccountLive, clock: string|null}
  * @phpstan-type AccountLive array{balance: int, webhookUrl: string|null, optOuts: list<string>, messages: int}
  * @phpstan-type World array{clock: TestClock, account: Account}
- * @phpstan-type ControlMessage array{id: string, type: 'sms'|'sms-reply', environment: 'live'|'sandbox', account: string, recipient: list<string>, message: string, segments: int, encoding: 'GSM-7'|'UCS-2', ucs2_trigger: string|null, client_reference: string|null, schedule: string|null, status: 'scheduled'|'pending'|'staged'|'submitted'|'delivered'|'undelivered'|'expired'|'blist'|'noroute'|'failed'|'cancelled'|'deleted', credit: int, creation_date: string, delivery_date: string|null, deleted_at?: string, in_reply_to?: string, history: list<ControlMessageHistory>, legs: list<ControlMessageLeg>}
+ * @phpstan-type ControlMessage array{id: string, type: 'sms'|'sms-reply', environment: 'live'|'sandbox', account: string, recipient: list<string>, message: string, segments: int, encoding: 'GSM-7'|'UCS-2', ucs2_trigger: string|null, units: int, triggers: list<ControlMessageTrigger>, client_reference: string|null, schedule: string|null, status: 'scheduled'|'pending'|'staged'|'submitted'|'delivered'|'undelivered'|'expired'|'blist'|'noroute'|'failed'|'cancelled'|'deleted', credit: int, creation_date: string, delivery_date: string|null, deleted_at?: string, in_reply_to?: string, history: list<ControlMessageHistory>, legs: list<ControlMessageLeg>}
+ * @phpstan-type ControlMessageTrigger array{char: string, codePoint: string, name: string|null, position: int, index: int, suggestion: string|null}
  * @phpstan-type ControlMessageHistory array{status: 'scheduled'|'pending'|'staged'|'submitted'|'delivered'|'undelivered'|'expired'|'blist'|'noroute'|'failed'|'cancelled', at: string}
  * @phpstan-type ControlMessageLeg array{recipient: string, status: 'scheduled'|'pending'|'staged'|'submitted'|'delivered'|'undelivered'|'expired'|'blist'|'noroute'|'failed'|'cancelled', history: list<ControlMessageHistory>, upcoming: list<ControlMessageHistory>}
  * @phpstan-type Wait array{message: ControlMessage, clock: WaitClock}
@@ -162,11 +165,10 @@ namespace SmsEmulator\PhpUnit;
  * @phpstan-type OptOut array{account: string, environment: 'live'|'sandbox', number: string, optedOut: bool}
  * @phpstan-type JournalEntry array{id: string, wallTime: string, time: string, method: string, path: string, query: string, environment: 'live'|'sandbox', account: string|null, status: int, network: string|null, code: string|null, messageId: string|null, durationMs: int|float, requestBody: mixed, responseBody: mixed}
  * @phpstan-type Signature array{string_to_sign: string, signature: string}
- * @phpstan-type CostExplanation array{encoding: 'GSM-7'|'UCS-2', units: int, segments: int, recipients: int, pricing: 'per-segment'|'per-message', credits: int, triggers: list<CostExplanationTrigger>, fix: CostExplanationFix|null, breakdown: string}
- * @phpstan-type CostExplanationTrigger array{char: string, codePoint: string, name: string|null, position: int, index: int, suggestion: string|null}
+ * @phpstan-type CostExplanation array{encoding: 'GSM-7'|'UCS-2', units: int, segments: int, recipients: int, pricing: 'per-segment'|'per-message', credits: int, triggers: list<ControlMessageTrigger>, fix: CostExplanationFix|null, breakdown: string}
  * @phpstan-type CostExplanationFix array{text: string, encoding: 'GSM-7'|'UCS-2', segments: int, credits: int}
  * @phpstan-type Spend array{account: string, credits: int, messages: int, top: list<SpendTop>, summary: string}
- * @phpstan-type SpendTop array{id: string, credit: int, recipients: int, encoding: 'GSM-7'|'UCS-2', segments: int, trigger: CostExplanationTrigger|null, line: string}
+ * @phpstan-type SpendTop array{id: string, credit: int, recipients: int, encoding: 'GSM-7'|'UCS-2', segments: int, trigger: ControlMessageTrigger|null, line: string}
  * @phpstan-type BundledScenarios array{scenarios: list<BundledScenariosScenario>}
  * @phpstan-type BundledScenariosScenario array{name: string, description: string}
  * @phpstan-type ReceiverReport array{url: string, passed: bool, timeoutMs: int, state?: string, checks: list<ReceiverReportCheck>, unseen: list<string>, unreachable?: string}

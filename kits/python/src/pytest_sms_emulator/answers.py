@@ -246,6 +246,10 @@ class ControlMessage:
     #: One of "GSM-7", "UCS-2".
     encoding: Literal["GSM-7", "UCS-2"]
     ucs2_trigger: Optional[str]
+    #: Septets for GSM-7, UTF-16 code units for UCS-2.
+    units: int
+    #: Every character that forced UCS-2, in text order, as `cost` names them (empty for a GSM-7 text).
+    triggers: List[ControlMessageTrigger]
     client_reference: Optional[str]
     schedule: Optional[str]
     #: One of "scheduled", "pending", "staged", "submitted", "delivered", "undelivered", "expired", "blist", "noroute",
@@ -274,6 +278,27 @@ class ControlMessage:
     def scheduled_at(self) -> Optional[datetime]:
         """The schedule as an aware datetime, or None."""
         return None if self.schedule is None else parse_instant(self.schedule)
+
+
+@dataclass(frozen=True)
+class ControlMessageTrigger:
+    """One item of ControlMessage's `triggers`."""
+
+    #: The character as it stands in the text (a combining mark alone when the text was decomposed).
+    char: str
+    #: `U+2019`.
+    code_point: str = field(metadata={"json": "codePoint"})
+    #: Its Unicode name, where the emulator knows it (the usual traps).
+    name: Optional[str]
+    #: Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
+    position: int
+    #: Its UTF-16 offset (0-based), as a JavaScript string indexes it.
+    index: int
+    #: The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null when there is
+    #: none.
+    suggestion: Optional[str]
+    #: The answer as parsed (camelCase names), for what the fields do not say.
+    raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -460,34 +485,13 @@ class CostExplanation:
     #: What a send of the text to `recipients` numbers costs under `pricing`.
     credits: int
     #: Every character that forced UCS-2, in text order (empty for a GSM-7 text).
-    triggers: List[CostExplanationTrigger]
+    triggers: List[ControlMessageTrigger]
     #: The text with every suggestion applied and what it would cost; null for a GSM-7 text or when a trigger has no
     #: suggestion.
     fix: Optional[CostExplanationFix]
     #: The same as the text every cost failure shows: encoding, units, segments and the text, a line per trigger
     #: (position, code point, name, what was meant; ten at most), and what the text costs with those replaced.
     breakdown: str
-    #: The answer as parsed (camelCase names), for what the fields do not say.
-    raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class CostExplanationTrigger:
-    """One item of CostExplanation's `triggers`."""
-
-    #: The character as it stands in the text (a combining mark alone when the text was decomposed).
-    char: str
-    #: `U+2019`.
-    code_point: str = field(metadata={"json": "codePoint"})
-    #: Its Unicode name, where the emulator knows it (the usual traps).
-    name: Optional[str]
-    #: Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
-    position: int
-    #: Its UTF-16 offset (0-based), as a JavaScript string indexes it.
-    index: int
-    #: The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute), or null when there is
-    #: none.
-    suggestion: Optional[str]
     #: The answer as parsed (camelCase names), for what the fields do not say.
     raw: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -537,7 +541,7 @@ class SpendTop:
     #: Segments per recipient.
     segments: int
     #: The first character that forced UCS-2; null for a GSM-7 text.
-    trigger: Optional[CostExplanationTrigger]
+    trigger: Optional[ControlMessageTrigger]
     #: The spender in one line: `2 credits: to 27831234567, 27831234568: "Your parcel’s here" (UCS-2, 1 segment × 2
     #: recipients; UCS-2 forced by "’" at 12)`.
     line: str

@@ -334,6 +334,11 @@ module SmsEmulatorKit
     #   @return [String] One of "GSM-7", "UCS-2".
     # @!attribute [r] ucs2_trigger
     #   @return [String, nil]
+    # @!attribute [r] units
+    #   @return [Integer] Septets for GSM-7, UTF-16 code units for UCS-2.
+    # @!attribute [r] triggers
+    #   @return [Array<ControlMessageTrigger>] Every character that forced UCS-2, in text order, as `cost` names them
+    #     (empty for a GSM-7 text).
     # @!attribute [r] client_reference
     #   @return [String, nil]
     # @!attribute [r] schedule
@@ -355,7 +360,7 @@ module SmsEmulatorKit
     #   @return [Array<ControlMessageHistory>]
     # @!attribute [r] legs
     #   @return [Array<ControlMessageLeg>]
-    ControlMessage = Struct.new(:id, :type, :environment, :account, :recipient, :message, :segments, :encoding, :ucs2_trigger, :client_reference, :schedule, :status, :credit, :creation_date, :delivery_date, :deleted_at, :in_reply_to, :history, :legs, keyword_init: true)
+    ControlMessage = Struct.new(:id, :type, :environment, :account, :recipient, :message, :segments, :encoding, :ucs2_trigger, :units, :triggers, :client_reference, :schedule, :status, :credit, :creation_date, :delivery_date, :deleted_at, :in_reply_to, :history, :legs, keyword_init: true)
 
     class ControlMessage
       include Answer
@@ -374,6 +379,8 @@ module SmsEmulatorKit
           segments: json["segments"],
           encoding: json["encoding"],
           ucs2_trigger: json["ucs2_trigger"],
+          units: json["units"],
+          triggers: Answer.many(json["triggers"], ControlMessageTrigger),
           client_reference: json["client_reference"],
           schedule: json["schedule"],
           status: json["status"],
@@ -384,6 +391,42 @@ module SmsEmulatorKit
           in_reply_to: json["in_reply_to"],
           history: Answer.many(json["history"], ControlMessageHistory),
           legs: Answer.many(json["legs"], ControlMessageLeg),
+        )
+      end
+    end
+
+    # ControlMessageTrigger: One item of ControlMessage's `triggers`.
+    #
+    # @!attribute [r] char
+    #   @return [String] The character as it stands in the text (a combining mark alone when the text was decomposed).
+    # @!attribute [r] code_point
+    #   @return [String] `U+2019`.
+    # @!attribute [r] name
+    #   @return [String, nil] Its Unicode name, where the emulator knows it (the usual traps).
+    # @!attribute [r] position
+    #   @return [Integer] Where it stands: 1-based, counted in characters (code points), as an editor's column counts
+    #     them.
+    # @!attribute [r] index
+    #   @return [Integer] Its UTF-16 offset (0-based), as a JavaScript string indexes it.
+    # @!attribute [r] suggestion
+    #   @return [String, nil] The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute),
+    #     or null when there is none.
+    ControlMessageTrigger = Struct.new(:char, :code_point, :name, :position, :index, :suggestion, keyword_init: true)
+
+    class ControlMessageTrigger
+      include Answer
+
+      # @param json [Hash] the answer as parsed
+      # @return [ControlMessageTrigger]
+      def self.from_json(json)
+        build(
+          json,
+          char: json["char"],
+          code_point: json["codePoint"],
+          name: json["name"],
+          position: json["position"],
+          index: json["index"],
+          suggestion: json["suggestion"],
         )
       end
     end
@@ -742,7 +785,7 @@ module SmsEmulatorKit
     # @!attribute [r] credits
     #   @return [Integer] What a send of the text to `recipients` numbers costs under `pricing`.
     # @!attribute [r] triggers
-    #   @return [Array<CostExplanationTrigger>] Every character that forced UCS-2, in text order (empty for a GSM-7
+    #   @return [Array<ControlMessageTrigger>] Every character that forced UCS-2, in text order (empty for a GSM-7
     #     text).
     # @!attribute [r] fix
     #   @return [CostExplanationFix, nil] The text with every suggestion applied and what it would cost; null for a
@@ -767,45 +810,9 @@ module SmsEmulatorKit
           recipients: json["recipients"],
           pricing: json["pricing"],
           credits: json["credits"],
-          triggers: Answer.many(json["triggers"], CostExplanationTrigger),
+          triggers: Answer.many(json["triggers"], ControlMessageTrigger),
           fix: Answer.one(json["fix"], CostExplanationFix),
           breakdown: json["breakdown"],
-        )
-      end
-    end
-
-    # CostExplanationTrigger: One item of CostExplanation's `triggers`.
-    #
-    # @!attribute [r] char
-    #   @return [String] The character as it stands in the text (a combining mark alone when the text was decomposed).
-    # @!attribute [r] code_point
-    #   @return [String] `U+2019`.
-    # @!attribute [r] name
-    #   @return [String, nil] Its Unicode name, where the emulator knows it (the usual traps).
-    # @!attribute [r] position
-    #   @return [Integer] Where it stands: 1-based, counted in characters (code points), as an editor's column counts
-    #     them.
-    # @!attribute [r] index
-    #   @return [Integer] Its UTF-16 offset (0-based), as a JavaScript string indexes it.
-    # @!attribute [r] suggestion
-    #   @return [String, nil] The GSM-7 text a team usually meant here (`'` for `’`, `é` for `e` + a combining acute),
-    #     or null when there is none.
-    CostExplanationTrigger = Struct.new(:char, :code_point, :name, :position, :index, :suggestion, keyword_init: true)
-
-    class CostExplanationTrigger
-      include Answer
-
-      # @param json [Hash] the answer as parsed
-      # @return [CostExplanationTrigger]
-      def self.from_json(json)
-        build(
-          json,
-          char: json["char"],
-          code_point: json["codePoint"],
-          name: json["name"],
-          position: json["position"],
-          index: json["index"],
-          suggestion: json["suggestion"],
         )
       end
     end
@@ -883,7 +890,7 @@ module SmsEmulatorKit
     # @!attribute [r] segments
     #   @return [Integer] Segments per recipient.
     # @!attribute [r] trigger
-    #   @return [CostExplanationTrigger, nil] The first character that forced UCS-2; null for a GSM-7 text.
+    #   @return [ControlMessageTrigger, nil] The first character that forced UCS-2; null for a GSM-7 text.
     # @!attribute [r] line
     #   @return [String] The spender in one line: `2 credits: to 27831234567, 27831234568: "Your parcel’s here"
     #     (UCS-2, 1 segment × 2 recipients; UCS-2 forced by "’" at 12)`.
@@ -902,7 +909,7 @@ module SmsEmulatorKit
           recipients: json["recipients"],
           encoding: json["encoding"],
           segments: json["segments"],
-          trigger: Answer.one(json["trigger"], CostExplanationTrigger),
+          trigger: Answer.one(json["trigger"], ControlMessageTrigger),
           line: json["line"],
         )
       end

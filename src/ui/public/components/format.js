@@ -1,5 +1,5 @@
 // @ts-check
-// Small pieces of markup the views share: a status chip, a time, a message's encoding, a history, webhook tries.
+// Small pieces of markup the views share: a status chip, a time, a message's encoding, cost and marked text, a history, webhook tries.
 
 import { esc } from './dom.js';
 
@@ -44,6 +44,37 @@ export function encodingText(message) {
       ? ` (forced by “${esc(message.ucs2_trigger)}” U+${code.toString(16).toUpperCase().padStart(4, '0')})`
       : '';
   return `${segments} · UCS-2${trigger}`;
+}
+
+/**
+ * What the message cost and why: `2 credits · 18 UTF-16 units × 2 recipients`.
+ * @param {import('../types.js').MessageView} message
+ */
+export function costText(message) {
+  const credits = `${message.credit} credit${message.credit === 1 ? '' : 's'}`;
+  const units = `${message.units} ${message.encoding === 'GSM-7' ? 'septets' : 'UTF-16 units'}`;
+  const recipients = message.recipient.length;
+  return `${credits} · ${units}${recipients === 1 ? '' : ` × ${recipients} recipients`}`;
+}
+
+/**
+ * The message's text, escaped, each character that forced UCS-2 in a `<mark>` titled as the cost breakdown names it
+ * (`position 3: "’" U+2019 RIGHT SINGLE QUOTATION MARK, use "'"`, the emulator's words in src/domain/costBreakdown.ts).
+ * @param {import('../types.js').MessageView} message
+ */
+export function markedText(message) {
+  const text = message.message;
+  let html = '';
+  let at = 0;
+  for (const trigger of message.triggers) {
+    const name = trigger.name === null ? '' : ` ${trigger.name}`;
+    const meant =
+      trigger.suggestion === null ? ' (no GSM-7 equivalent)' : `, use ${JSON.stringify(trigger.suggestion)}`;
+    const title = `position ${trigger.position}: ${JSON.stringify(trigger.char)} ${trigger.codePoint}${name}${meant}`;
+    html += `${esc(text.slice(at, trigger.index))}<mark title="${esc(title)}">${esc(trigger.char)}</mark>`;
+    at = trigger.index + trigger.char.length;
+  }
+  return html + esc(text.slice(at));
 }
 
 /** @param {import('../types.js').ChangeView[]} changes */

@@ -3,7 +3,7 @@
 
 import { act, control } from '../control.js';
 import { $, esc, field } from '../components/dom.js';
-import { chip, clockTime, encodingText } from '../components/format.js';
+import { chip, clockTime, costText, encodingText, markedText } from '../components/format.js';
 import { clearList, renderList } from '../components/renderList.js';
 import { route } from '../router.js';
 import { changed, limits, state } from '../store.js';
@@ -131,8 +131,8 @@ export function renderInbox(current) {
           ]
         : [
             'bubble out',
-            `<p class="text">${esc(item.message.message)}</p>
-             <p class="meta">${encodingText(item.message)} · ${clockTime(item.at)}</p>
+            `<p class="text">${markedText(item.message)}</p>
+             <p class="meta">${encodingText(item.message)} · ${costText(item.message)} · ${clockTime(item.at)}</p>
              <p class="meta">${chip(item.leg.status)} ${item.leg.history.length > 1 ? `<span class="steps">${item.leg.history.map((change) => esc(change.status)).join(' → ')}</span>` : ''}
              <a href="#/message/${encodeURIComponent(item.message.id)}">Details<span class="visually-hidden"> of message ${esc(item.message.id)}</span></a></p>`,
           ],

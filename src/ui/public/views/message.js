@@ -3,7 +3,15 @@
 
 import { act, control } from '../control.js';
 import { $, esc, field } from '../components/dom.js';
-import { chip, clockTime, encodingText, historyList, webhookTries } from '../components/format.js';
+import {
+  chip,
+  clockTime,
+  costText,
+  encodingText,
+  historyList,
+  markedText,
+  webhookTries,
+} from '../components/format.js';
 import { route } from '../router.js';
 import { changed, keepMessage, state } from '../store.js';
 import { threadKey } from './inbox.js';
@@ -28,11 +36,11 @@ export function renderMessagePage(id) {
   const finalStatuses = state.lists.finalStatuses;
   const open = message.legs.filter((leg) => !finalStatuses.includes(leg.status));
   const html = `
-    <p>${chip(message.status)} <span class="text-block">${esc(message.message)}</span></p>
+    <p>${chip(message.status)} <span class="text-block">${markedText(message)}</span></p>
     <dl class="facts">
       <dt>Account</dt><dd>${esc(message.account)} · ${esc(message.environment)}</dd>
       <dt>Encoding</dt><dd>${encodingText(message)}</dd>
-      <dt>Credits</dt><dd>${message.credit}</dd>
+      <dt>Cost</dt><dd>${costText(message)}</dd>
       <dt>Created</dt><dd>${clockTime(message.creation_date)}</dd>
       ${message.schedule ? `<dt>Scheduled for</dt><dd>${clockTime(message.schedule)}</dd>` : ''}
       ${message.client_reference ? `<dt>Client reference</dt><dd>${esc(message.client_reference)}</dd>` : ''}

@@ -16,6 +16,9 @@ import java.util.Map;
  * @param segments The answer's <code>segments</code>.
  * @param encoding The answer's <code>encoding</code>. One of <code>GSM-7</code>, <code>UCS-2</code>.
  * @param ucs2Trigger The answer's <code>ucs2_trigger</code>. May be null.
+ * @param units Septets for GSM-7, UTF-16 code units for UCS-2.
+ * @param triggers Every character that forced UCS-2, in text order, as <code>cost</code> names them (empty for a
+ *     GSM-7 text).
  * @param clientReference The answer's <code>client_reference</code>. May be null.
  * @param schedule The answer's <code>schedule</code>. May be null.
  * @param status The answer's <code>status</code>. One of <code>scheduled</code>, <code>pending</code>,
@@ -40,6 +43,8 @@ public record ControlMessage(
     long segments,
     String encoding,
     String ucs2Trigger,
+    long units,
+    List<ControlMessage.Trigger> triggers,
     String clientReference,
     String schedule,
     String status,
@@ -63,6 +68,8 @@ public record ControlMessage(
         Json.longField(json, "segments"),
         Json.field(json, "encoding", true, Json::asString),
         Json.field(json, "ucs2_trigger", false, Json::asString),
+        Json.longField(json, "units"),
+        Json.list(json, "triggers", ControlMessage.Trigger::fromJson),
         Json.field(json, "client_reference", false, Json::asString),
         Json.field(json, "schedule", false, Json::asString),
         Json.field(json, "status", true, Json::asString),
@@ -73,5 +80,35 @@ public record ControlMessage(
         Json.field(json, "in_reply_to", false, Json::asString),
         Json.list(json, "history", StatusChange::fromJson),
         Json.list(json, "legs", Leg::fromJson));
+  }
+
+  /**
+   * The <code>ControlMessage.Trigger</code> part of an answer.
+   * @param character The character as it stands in the text (a combining mark alone when the text was decomposed).
+   * @param codePoint <code>U+2019</code>.
+   * @param name Its Unicode name, where the emulator knows it (the usual traps). May be null.
+   * @param position Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
+   * @param index Its UTF-16 offset (0-based), as a JavaScript string indexes it.
+   * @param suggestion The GSM-7 text a team usually meant here (<code>'</code> for <code>’</code>, <code>é</code> for
+   *     <code>e</code> + a combining acute), or null when there is none. May be null.
+   */
+  public record Trigger(
+      String character,
+      String codePoint,
+      String name,
+      long position,
+      long index,
+      String suggestion) {
+    /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
+    static Trigger fromJson(Object value) {
+      Map<String, Object> json = Json.asMap(value);
+      return new Trigger(
+          Json.field(json, "char", true, Json::asString),
+          Json.field(json, "codePoint", true, Json::asString),
+          Json.field(json, "name", false, Json::asString),
+          Json.longField(json, "position"),
+          Json.longField(json, "index"),
+          Json.field(json, "suggestion", false, Json::asString));
+    }
   }
 }

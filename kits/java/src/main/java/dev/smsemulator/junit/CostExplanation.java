@@ -25,7 +25,7 @@ public record CostExplanation(
     long recipients,
     String pricing,
     long credits,
-    List<CostExplanation.Trigger> triggers,
+    List<ControlMessage.Trigger> triggers,
     CostExplanation.Fix fix,
     String breakdown) {
   /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
@@ -38,39 +38,9 @@ public record CostExplanation(
         Json.longField(json, "recipients"),
         Json.field(json, "pricing", true, Json::asString),
         Json.longField(json, "credits"),
-        Json.list(json, "triggers", CostExplanation.Trigger::fromJson),
+        Json.list(json, "triggers", ControlMessage.Trigger::fromJson),
         Json.field(json, "fix", false, CostExplanation.Fix::fromJson),
         Json.field(json, "breakdown", true, Json::asString));
-  }
-
-  /**
-   * The <code>CostExplanation.Trigger</code> part of an answer.
-   * @param character The character as it stands in the text (a combining mark alone when the text was decomposed).
-   * @param codePoint <code>U+2019</code>.
-   * @param name Its Unicode name, where the emulator knows it (the usual traps). May be null.
-   * @param position Where it stands: 1-based, counted in characters (code points), as an editor's column counts them.
-   * @param index Its UTF-16 offset (0-based), as a JavaScript string indexes it.
-   * @param suggestion The GSM-7 text a team usually meant here (<code>'</code> for <code>’</code>, <code>é</code> for
-   *     <code>e</code> + a combining acute), or null when there is none. May be null.
-   */
-  public record Trigger(
-      String character,
-      String codePoint,
-      String name,
-      long position,
-      long index,
-      String suggestion) {
-    /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
-    static Trigger fromJson(Object value) {
-      Map<String, Object> json = Json.asMap(value);
-      return new Trigger(
-          Json.field(json, "char", true, Json::asString),
-          Json.field(json, "codePoint", true, Json::asString),
-          Json.field(json, "name", false, Json::asString),
-          Json.longField(json, "position"),
-          Json.longField(json, "index"),
-          Json.field(json, "suggestion", false, Json::asString));
-    }
   }
 
   /**

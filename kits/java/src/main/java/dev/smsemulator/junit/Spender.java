@@ -20,7 +20,7 @@ public record Spender(
     long recipients,
     String encoding,
     long segments,
-    CostExplanation.Trigger trigger,
+    ControlMessage.Trigger trigger,
     String line) {
   /** Reads the answer from its parsed JSON ({@link Json#parse}); a required field missing is an error. */
   static Spender fromJson(Object value) {
@@ -31,7 +31,7 @@ public record Spender(
         Json.longField(json, "recipients"),
         Json.field(json, "encoding", true, Json::asString),
         Json.longField(json, "segments"),
-        Json.field(json, "trigger", false, CostExplanation.Trigger::fromJson),
+        Json.field(json, "trigger", false, ControlMessage.Trigger::fromJson),
         Json.field(json, "line", true, Json::asString));
   }
 }

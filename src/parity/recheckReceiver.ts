@@ -1,0 +1,56 @@
+/**
+ * Where a recheck hears the provider's webhooks: an HTTP listener that answers every post 200 and keeps its body and
+ * when it came, untemplated (ids are learned from the answers first, so a post that beats its send's answer still
+ * gets that send's placeholder).
+ */
+
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface HeardPost {
+  /** Epoch ms it arrived. */
+  at: number;
+  body: string;
+  /** The provider's own try count (`X-Emulator-Attempt`), when it sends one. */
+  attempt?: number;
+}
+
+export interface RecheckReceiver {
+  /** The address to give the provider as its webhook URL. */
+  url: string;
+  posts: HeardPost[];
+  close(): Promise<void>;
+}
+
+/** Listens on `port` (0: a free one) of `host` for the provider's webhooks. */
+export async function startRecheckReceiver(port: number, host = '127.0.0.1'): Promise<RecheckReceiver> {
+  const posts: HeardPost[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const header = request.headers['x-emulator-attempt'];
+      posts.push({
+        at: Date.now(),
+        body: Buffer.concat(chunks).toString('utf8'),
+        ...(typeof header === 'string' && /^\d+$/.test(header) ? { attempt: Number(header) } : {}),
+      });
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}/`,
+    posts,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
