@@ -5,6 +5,7 @@
  */
 
 import { ApiError } from '../domain/errors.js';
+import { legStatuses } from '../domain/message.js';
 import { scheduleText, validateClientReference, validateMessageText, validateRecipients } from '../domain/fields.js';
 import { timeOffsetOf } from './bindings.js';
 import { creditCauses } from './creditCauses.js';
@@ -255,7 +256,10 @@ function legOf(payload: unknown): { leg: string; status: string } {
   const recipient = Array.isArray(body.recipient) ? body.recipient.join(',') : String(body.recipient ?? '');
   if (body.type === 'sms-reply')
     return { leg: `reply from ${recipient} ${JSON.stringify(body.message ?? '')}`, status: String(body.status ?? '') };
-  return { leg: `${String(body.id ?? '?')} ${recipient}`, status: String(body.status ?? '') };
+  // A payload without `status` (the provider renamed it) still has its leg's status word under the other name.
+  const status =
+    body.status ?? Object.values(body).find((value) => (legStatuses as readonly unknown[]).includes(value)) ?? '';
+  return { leg: `${String(body.id ?? '?')} ${recipient}`, status: String(status) };
 }
 
 interface Notification {
