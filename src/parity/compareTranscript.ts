@@ -102,13 +102,6 @@ const fromTheProvidersSide: Partial<Record<FindingKind, FindingKind>> = {
   'webhook-extra': 'webhook-missing',
 };
 
-/** A recheck's words for the sides: the messages say "the provider" for the transcript's and "the emulator" for the other. */
-function rechecksWords(message: string): string {
-  return message.replace(/the transcript's provider|the provider|the emulator/g, (words) =>
-    words === 'the emulator' ? 'the provider' : 'the transcript',
-  );
-}
-
 class Findings {
   readonly list: RawFinding[] = [];
   /** The request path of the answer being compared (none while webhooks are). */
@@ -471,8 +464,5 @@ export function compareTranscript(
   const judged = (finding: RawFinding): boolean =>
     finding.kind === 'credit-changed' && finding.field === 'answer.body.balance' && credits.reads.has(finding.line);
   const kept = credits.findings.filter((finding) => !rules.ignore.some((pattern) => pattern.test(finding.field)));
-  const grouped = groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept, ...more], rules);
-  return other === 'emulator'
-    ? grouped
-    : grouped.map((finding) => ({ ...finding, message: rechecksWords(finding.message) }));
+  return groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept, ...more], rules);
 }

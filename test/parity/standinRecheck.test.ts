@@ -232,6 +232,11 @@ const drifts: [drift: string, kind: string, field: RegExp][] = [
   ['delete-result', 'value-changed', /^answer\.body\.status$/],
 ];
 
+test("a recheck names the provider's value now as provider, beside the transcript's as recorded", async () => {
+  const findings = await recheck('delete-result');
+  expect(findings).toMatchObject([{ kind: 'value-changed', recorded: 'successful', provider: 'deleted' }]);
+}, 30_000);
+
 test.each(drifts)(
   'the stand-in drift %s is one %s finding, at the tier the rules give',
   async (drift, kind, field) => {
@@ -241,6 +246,7 @@ test.each(drifts)(
     expect(finding.tier).toBe(tiers[finding.kind]);
     expect(finding.field).toMatch(field);
     expect(finding.message).not.toContain('the emulator');
+    expect(finding).not.toHaveProperty('emulator');
   },
   30_000,
 );
