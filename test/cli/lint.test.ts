@@ -227,3 +227,20 @@ test("a file's own setting out of range names the range it takes", async () => {
     expect(result.stderr).toContain(expected);
   }
 });
+
+test('--junit writes a control character of a key as \\u0007, so the report stays XML a CI can read', async () => {
+  const root = folder({ 'a.properties': 'k\\u0007ey=It\\u2019s\nok=fine\n' });
+  const result = await lint(root, '--junit');
+  expect(result.exitCode).toBe(1);
+  expect(result.stdout).toContain('<testcase classname="');
+  expect(result.stdout).toContain('name="k\\u0007ey">');
+  expect([...result.stdout].filter((char) => char < ' ' && !'\t\n\r'.includes(char))).toEqual([]);
+});
+
+test('--junit reports a file of 100,000 texts, one test case each', async () => {
+  const root = folder({ 'a.txt': Array.from({ length: 100_000 }, (_, n) => `Order ${n} is ready`).join('\n') });
+  const result = await lint(root, '--junit');
+  expect(result.exitCode).toBe(0);
+  expect(result.stdout).toContain('<testsuites name="sms-emulator lint" tests="100000" failures="0">');
+  expect(result.stdout.match(/<testcase /g)).toHaveLength(100_000);
+});
