@@ -2,6 +2,7 @@
 
 import type { Environment } from '../domain/environment.js';
 import type { MessageView } from '../domain/messageView.js';
+import type { Spend } from '../domain/spend.js';
 import type { WebhookEvent } from '../domain/webhookEvent.js';
 import type { WebhookFilterInput } from '../control/inputs.js';
 import type { OptOutView } from '../control/views.js';
@@ -41,6 +42,12 @@ export interface SmsWorldActs {
    * @example await writeFile('timeline.html', await sms.timelineHtml());
    */
   timelineHtml(): Promise<string>;
+  /**
+   * What the test's account spent (both environments): its credits, its messages, the five costliest each explained in
+   * a line, and the whole as a budget failure shows it (`summary`).
+   * @example expect((await sms.spend()).credits).toBe(2);
+   */
+  spend(): Promise<Spend>;
 }
 
 /** The acts for the account `apiKey` whose client uses `environment`, on an embedded emulator or one reached over HTTP. */
@@ -58,5 +65,6 @@ export function worldActs(emulator: Emulator | RemoteEmulator, apiKey: string, e
       emulator.optOuts.add(number, { account: apiKey, environment: target }),
     balance: async (target = environment) => (await emulator.accounts.get(apiKey))[target].balance,
     timelineHtml: async () => reporting.report({ account: apiKey }),
+    spend: async () => emulator.accounts.spend(apiKey),
   };
 }
