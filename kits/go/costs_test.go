@@ -143,6 +143,22 @@ func TestASuiteOverItsBudgetFailsNamingTheTestsThatSpentMost(t *testing.T) {
 		`  - TestInnerSpender: 1 credit; its costliest message: 1 credit: to 27831234567: "It’s ready" (UCS-2, 1 segment × 1 recipient; UCS-2 forced by "’" at 3)`)
 }
 
+func TestANegativeBudgetIsRefusedNamingWhatABudgetTakes(t *testing.T) {
+	t.Parallel()
+	for variable, wanted := range map[string]string{
+		"SMSEMU_INNER_TEST_BUDGET":  "WithBudget(-1): a test's budget is a whole number of credits from 0",
+		"SMSEMU_INNER_SUITE_BUDGET": "SuiteBudget(-1): a suite's budget is a whole number of credits from 0",
+	} {
+		inner := exec.Command(os.Args[0], "-test.run=^TestInnerSpender$", "-test.v")
+		inner.Env = append(os.Environ(), "SMSEMU_INNER_SPEND=1", variable+"=-1")
+		output, err := inner.CombinedOutput()
+		if err == nil {
+			t.Fatalf("with %s=-1 the inner run passed:\n%s", variable, output)
+		}
+		mustContain(t, string(output), wanted)
+	}
+}
+
 func TestABudgetIsNotJudgedOnAWorldTheTestDeletedItself(t *testing.T) {
 	t.Parallel()
 	w := NewWorld(t, WithBudget(0))

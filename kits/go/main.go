@@ -17,6 +17,10 @@ func Main(m *testing.M, options ...MainOption) int {
 	for _, option := range options {
 		option(&suite)
 	}
+	if suite.credits != nil && *suite.credits < 0 {
+		fmt.Fprintf(os.Stderr, "%sSuiteBudget(%d): a suite's budget is a whole number of credits from 0\n", ErrorPrefix, *suite.credits)
+		return 2
+	}
 	code := m.Run()
 	if shared != nil {
 		shared.Stop()

@@ -215,6 +215,9 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 	if config.environment != Live && config.environment != Sandbox {
 		return nil, fmt.Errorf("the environment %q is neither %q nor %q", config.environment, Live, Sandbox)
 	}
+	if config.budget != nil && *config.budget < 0 {
+		return nil, fmt.Errorf("WithBudget(%d): a test's budget is a whole number of credits from 0", *config.budget)
+	}
 	if config.app != nil && config.appURL != "" {
 		return nil, errors.New("a world hands webhooks to an app's handler or to its URL, not both")
 	}

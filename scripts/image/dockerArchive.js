@@ -21,7 +21,19 @@ import { imageArchiveName, rootfsArchiveName, runConfig } from './imageConfig.js
 /** The one time every file and the image itself carry: SOURCE_DATE_EPOCH when set, else the Unix epoch. */
 const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? 0);
 
-function tar(args) {
+/** GNU tar creating an archive whose bytes depend only on the files: owner root and the one fixed time on every entry. */
+function tar(file, directory, members) {
+  const args = [
+    '--create',
+    `--file=${file}`,
+    '--owner=0',
+    '--group=0',
+    '--numeric-owner',
+    `--mtime=@${epoch}`,
+    '--format=gnu',
+    `--directory=${directory}`,
+    ...members,
+  ];
   const result = spawnSync('tar', args, { encoding: 'utf8' });
   if (result.error !== undefined) throw new Error(`image: cannot run tar: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`image: tar ${args.join(' ')} failed (${result.status}):\n${result.stderr}`);
@@ -42,18 +54,7 @@ export async function writeImageArchives(rootfsDir, outDir, { tag, version, arch
   const staging = mkdtempSync(join(outDir, '.staging-'));
   try {
     const layer = join(staging, 'layer.tar');
-    tar([
-      '--create',
-      `--file=${layer}`,
-      '--sort=name',
-      '--owner=0',
-      '--group=0',
-      '--numeric-owner',
-      `--mtime=@${epoch}`,
-      '--format=gnu',
-      `--directory=${rootfsDir}`,
-      '.',
-    ]);
+    tar(layer, rootfsDir, ['--sort=name', '.']);
     const diffId = await sha256File(layer);
     const rootfsArchive = join(outDir, rootfsArchiveName);
     await pipeline(createReadStream(layer), createGzip({ level: 9 }), createWriteStream(rootfsArchive));
@@ -77,19 +78,7 @@ export async function writeImageArchives(rootfsDir, outDir, { tag, version, arch
       JSON.stringify([{ Config: configName, RepoTags: [tag], Layers: [`${diffId}/layer.tar`] }]),
     );
     const imageArchive = join(outDir, imageArchiveName);
-    tar([
-      '--create',
-      `--file=${imageArchive}`,
-      '--owner=0',
-      '--group=0',
-      '--numeric-owner',
-      `--mtime=@${epoch}`,
-      '--format=gnu',
-      `--directory=${staging}`,
-      'manifest.json',
-      configName,
-      `${diffId}/layer.tar`,
-    ]);
+    tar(imageArchive, staging, ['manifest.json', configName, `${diffId}/layer.tar`]);
     return {
       imageArchive,
       imageBytes: statSync(imageArchive).size,

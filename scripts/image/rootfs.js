@@ -20,7 +20,7 @@ import { writeKitBundle } from '../kits/bundle.js';
 import { imageUser, inImage } from './imageConfig.js';
 
 /** The Debian packages holding what node loads: glibc (libc, libm, libdl, libpthread, the loader), libstdc++, libgcc_s. */
-export const debianPackages = ['libc6', 'libstdc++6', 'libgcc-s1'];
+const debianPackages = ['libc6', 'libstdc++6', 'libgcc-s1'];
 /** What the image does without: each package's documentation and lintian notes, gdb helpers, glibc's gconv modules. */
 const leftOut = ['usr/share', 'usr/lib/x86_64-linux-gnu/gconv', 'usr/lib/aarch64-linux-gnu/gconv'];
 
@@ -33,7 +33,7 @@ function run(command, args, options = {}) {
 }
 
 /** The libraries `ldd` says `binary` loads: each one's name (`libc.so.6`) and, for the loader, its absolute path. */
-export function loadedLibraries(binary) {
+function loadedLibraries(binary) {
   const libraries = [];
   for (const line of run('ldd', [binary]).split('\n')) {
     const linked = /^\s*(\S+) => (\S+)/.exec(line);

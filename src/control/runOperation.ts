@@ -24,7 +24,8 @@ const carriesInput = (spec: ArgSpec | undefined): boolean =>
 
 /**
  * Runs an operation: its input is parsed here, once, and `run` gets the parsed value. One that settles answers only
- * after the webhooks in flight have been tried (then reads its answer, when `run` gave a function for it).
+ * after the moves under way on its clock have ended and the webhooks in flight have been tried (then reads its answer,
+ * when `run` gave a function for it).
  */
 export function runOperation(op: ControlRoute, deps: OperationDeps, args: readonly unknown[]): unknown {
   const { input, settles } = op;
@@ -42,6 +43,7 @@ export function runOperation(op: ControlRoute, deps: OperationDeps, args: readon
     const values = parse();
     const value = await run(values);
     const clock = (settles as (deps: OperationDeps, ...rest: readonly unknown[]) => Clock | undefined)(deps, ...values);
+    await deps.core.clocks.movesEnded(clock);
     await deps.core.webhooks.settled(clock);
     return typeof value === 'function' ? (value as () => unknown)() : value;
   })();

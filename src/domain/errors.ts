@@ -287,6 +287,13 @@ export const errorCatalogue = {
     description: 'The MCP endpoint already holds as many sessions as mcpSessionLimit allows.',
     fix: 'End sessions you no longer use (an MCP client closes its session with DELETE), wait for idle ones to end (mcpIdleLimit), or raise mcpSessionLimit.',
   },
+  MCP_WAIT_LIMIT: {
+    status: 429,
+    published: emulator,
+    description:
+      'An MCP session already holds as many waits at once (wait_for_message, latest_code with `within`) as it may (4).',
+    fix: 'Let a wait answer before starting another: one wait per number the app texts is enough, and each waits at most 60 s.',
+  },
   MCP_NO_MESSAGE: {
     status: 404,
     published: emulator,

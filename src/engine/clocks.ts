@@ -60,6 +60,15 @@ export class Clocks {
     return [...this.tests.values()];
   }
 
+  /**
+   * Resolves once no move is under way or queued on `clock`, or on any clock when none is given: a move makes its later
+   * instants' tries only as it reaches them, so a wait for "every try due" waits for the moves first.
+   */
+  async movesEnded(clock?: Clock): Promise<void> {
+    if (clock !== undefined) return clock.movesEnded();
+    await Promise.all([this.main, ...this.tests.values()].map((each) => each.movesEnded()));
+  }
+
   /** Forgets a test clock and drops its queued tasks (its accounts are removed by the caller first). */
   delete(clock: Clock): void {
     this.tests.delete(clock.id as string);

@@ -88,6 +88,8 @@ export function createApp({ core, operations, api, feed, report, origin }: AppDe
       publicOrigin: settings.publicOrigin,
       sessionLimit: options.mcpSessionLimit,
       idleMs: parseDuration(options.mcpIdleLimit) ?? 0,
+      // A closed emulator runs its timers at once: an idle sweep then has nothing left to end.
+      after: (ms, run) => core.wallTimers.after(ms, () => void (core.wallTimers.closed || run())),
     }),
   );
   app.route(

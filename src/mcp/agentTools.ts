@@ -31,6 +31,8 @@ export interface AgentTool {
 const number = z.string().refine(isValidMsisdn, 'expected a number in international format, such as 27831234567');
 /** The longest an agent's wait for the app holds its call (wall time). */
 const maxWait = 60_000;
+/** The most waits one session holds at once (MCP_WAIT_LIMIT past it). */
+const maxWaits = 4;
 /** A parsed duration in milliseconds (the schema has already checked it parses). */
 const ms = (value: string | number): number => parseDuration(value) ?? 0;
 const wallWithin = durationSchema
@@ -66,12 +68,16 @@ async function waitForMessage(
   accept: (message: MessageView) => boolean,
   within: number,
 ): Promise<MessageView | undefined> {
-  const deadline = Date.now() + within;
-  for (;;) {
-    const found = (await messagesTo(session, to)).find(accept);
-    if (found !== undefined || Date.now() >= deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const now = (await messagesTo(session, to)).find(accept);
+  if (now !== undefined || within <= 0) return now;
+  return session.waiting(maxWaits, async () => {
+    const deadline = Date.now() + within;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      const found = (await messagesTo(session, to)).find(accept);
+      if (found !== undefined || Date.now() >= deadline) return found;
+    }
+  });
 }
 
 function noMessage(to: string, what: string, within: number): ApiError {

@@ -28,8 +28,28 @@ const route = {
 
 export class McpSession {
   #world: Promise<WorldView> | undefined;
+  /** Waits for the app (wall time) this session holds now. */
+  #waits = 0;
 
   constructor(readonly backend: McpBackend) {}
+
+  /**
+   * Runs a wait for the app, at most `limit` at once per session: each polls the world until it answers, so an agent
+   * firing hundreds at once would hold the emulator's whole CPU for their length.
+   */
+  async waiting<T>(limit: number, wait: () => Promise<T>): Promise<T> {
+    if (this.#waits >= limit)
+      throw new ApiError(
+        'MCP_WAIT_LIMIT',
+        `This session already holds ${this.#waits} waits, as many as one session may at once.`,
+      );
+    this.#waits += 1;
+    try {
+      return await wait();
+    } finally {
+      this.#waits -= 1;
+    }
+  }
 
   /** The session's world, opened with defaults on first use; refused once it was deleted from outside the session. */
   async world(): Promise<WorldView> {

@@ -1,6 +1,7 @@
 /**
  * The MCP sessions of the streamable HTTP endpoint: each has its own world and its own server on the SDK's web-standard
- * transport; at most `limit` at once, and one unused for `idleMs` (wall time) ends with its world deleted.
+ * transport; at most `limit` at once, and one unused for `idleMs` (wall time) ends with its world deleted, by a timer
+ * (no other request need come).
  */
 
 import { randomUUID } from 'node:crypto';
@@ -21,13 +22,17 @@ export class McpSessions {
   readonly #sessions = new Map<string, Entry>();
   /** Sessions whose first request is still being answered (not yet in #sessions). */
   #opening = 0;
+  /** Cancels the armed sweep of idle sessions, when one is armed. */
+  #cancelSweep: (() => void) | undefined;
 
   constructor(
     private readonly backend: McpBackend,
     private readonly limit: number,
     private readonly idleMs: number,
     /** Wall time in milliseconds (a test steps its own). */
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
+    /** Runs `run` after `ms` of wall time and answers its cancel (the emulator's timers, which its close ends). */
+    private readonly after: (ms: number, run: () => void) => () => void,
   ) {}
 
   get size(): number {
@@ -74,6 +79,7 @@ export class McpSessions {
       onsessioninitialized: (sessionId) => {
         release();
         this.#sessions.set(sessionId, { transport, session, lastUsed: this.now() });
+        this.#armSweep();
       },
       onsessionclosed: (sessionId) => this.#end(sessionId),
     });
@@ -89,6 +95,16 @@ export class McpSessions {
     await Promise.all([...this.#sessions.keys()].map((id) => this.#end(id)));
   }
 
+  /** Arms one timer for when the longest-unused session goes idle, so its world ends on time with no request to notice. */
+  #armSweep(): void {
+    if (this.#cancelSweep !== undefined || this.#sessions.size === 0) return;
+    const oldest = Math.min(...[...this.#sessions.values()].map((entry) => entry.lastUsed));
+    this.#cancelSweep = this.after(Math.max(0, oldest + this.idleMs + 1 - this.now()), () => {
+      this.#cancelSweep = undefined;
+      void this.#endIdle(this.now()).then(() => this.#armSweep());
+    });
+  }
+
   async #endIdle(now: number): Promise<void> {
     const idle = [...this.#sessions].filter(([, entry]) => now - entry.lastUsed > this.idleMs).map(([id]) => id);
     await Promise.all(idle.map((id) => this.#end(id)));
@@ -98,6 +114,11 @@ export class McpSessions {
     const entry = this.#sessions.get(id);
     if (entry === undefined) return;
     this.#sessions.delete(id);
+    // No session left to end: nothing keeps a timer armed (or the process up) for them.
+    if (this.#sessions.size === 0) {
+      this.#cancelSweep?.();
+      this.#cancelSweep = undefined;
+    }
     await entry.session.close();
     await entry.transport.close().catch(() => undefined);
   }

@@ -5,6 +5,7 @@
  */
 
 import { ApiError } from '../domain/errors.js';
+import { legStatuses } from '../domain/message.js';
 import { scheduleText, validateClientReference, validateMessageText, validateRecipients } from '../domain/fields.js';
 import { timeOffsetOf } from './bindings.js';
 import { creditCauses } from './creditCauses.js';
@@ -100,13 +101,6 @@ const fromTheProvidersSide: Partial<Record<FindingKind, FindingKind>> = {
   'webhook-missing': 'webhook-extra',
   'webhook-extra': 'webhook-missing',
 };
-
-/** A recheck's words for the sides: the messages say "the provider" for the transcript's and "the emulator" for the other. */
-function rechecksWords(message: string): string {
-  return message.replace(/the transcript's provider|the provider|the emulator/g, (words) =>
-    words === 'the emulator' ? 'the provider' : 'the transcript',
-  );
-}
 
 class Findings {
   readonly list: RawFinding[] = [];
@@ -255,7 +249,10 @@ function legOf(payload: unknown): { leg: string; status: string } {
   const recipient = Array.isArray(body.recipient) ? body.recipient.join(',') : String(body.recipient ?? '');
   if (body.type === 'sms-reply')
     return { leg: `reply from ${recipient} ${JSON.stringify(body.message ?? '')}`, status: String(body.status ?? '') };
-  return { leg: `${String(body.id ?? '?')} ${recipient}`, status: String(body.status ?? '') };
+  // A payload without `status` (the provider renamed it) still has its leg's status word under the other name.
+  const status =
+    body.status ?? Object.values(body).find((value) => (legStatuses as readonly unknown[]).includes(value)) ?? '';
+  return { leg: `${String(body.id ?? '?')} ${recipient}`, status: String(status) };
 }
 
 interface Notification {
@@ -467,8 +464,5 @@ export function compareTranscript(
   const judged = (finding: RawFinding): boolean =>
     finding.kind === 'credit-changed' && finding.field === 'answer.body.balance' && credits.reads.has(finding.line);
   const kept = credits.findings.filter((finding) => !rules.ignore.some((pattern) => pattern.test(finding.field)));
-  const grouped = groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept, ...more], rules);
-  return other === 'emulator'
-    ? grouped
-    : grouped.map((finding) => ({ ...finding, message: rechecksWords(finding.message) }));
+  return groupFindings([...findings.list.filter((finding) => !judged(finding)), ...kept, ...more], rules);
 }

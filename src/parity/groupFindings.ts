@@ -34,6 +34,8 @@ export interface Finding {
   message: string;
   recorded?: unknown;
   emulator?: unknown;
+  /** A recheck's value of the other side, the provider's now (in place of `emulator`). */
+  provider?: unknown;
   /** Why the rules accept this difference on these lines: a waived finding never fails a run. */
   waived?: string;
 }

@@ -12,7 +12,7 @@ import { settings } from '../options.js';
 import { Bindings } from './bindings.js';
 import { basicAuthorization } from './emulatorTranscript.js';
 import { compareTranscript } from './compareTranscript.js';
-import { type RawFinding, groupFindings } from './groupFindings.js';
+import { type Finding, type RawFinding, groupFindings } from './groupFindings.js';
 import { type ParityReport, parityReport } from './parityDiff.js';
 import { type ParityRulesInput, parityRules } from './parityRules.js';
 import { RecheckPace } from './recheckPace.js';
@@ -99,6 +99,21 @@ function redirectFindings(parsed: Transcript, redirects: ReadonlyMap<string, str
   });
 }
 
+/**
+ * A recheck's words for the sides: a comparison's messages say "the provider" for the transcript's side and "the
+ * emulator" for the other, which in a recheck is the provider now.
+ */
+function rechecksWords(message: string): string {
+  return message.replace(/the transcript's provider|the provider|the emulator/g, (words) =>
+    words === 'the emulator' ? 'the provider' : 'the transcript',
+  );
+}
+
+/** A finding with the other side's value under `provider`, as a recheck's report names it, not `emulator`. */
+function providerSide({ emulator, ...finding }: Finding): Finding {
+  return emulator === undefined ? finding : { ...finding, provider: emulator };
+}
+
 /** The balance each environment had when the session first used it, as the transcript's account lines hold it. */
 function recordedBalances(parsed: Transcript): Map<Environment, number> {
   const balances = new Map<Environment, number>();
@@ -168,9 +183,11 @@ export async function parityRecheck(transcript: string | Transcript, options: Re
         rules,
         [],
         'provider',
-      ),
+      ).map((finding) => ({ ...finding, message: rechecksWords(finding.message) })),
       ...groupFindings(redirectFindings(parsed, redirects), rules),
-    ].sort((a, b) => a.line - b.line);
+    ]
+      .map(providerSide)
+      .sort((a, b) => a.line - b.line);
     return parityReport(compared, findings);
   } finally {
     await receiver?.close();

@@ -167,6 +167,11 @@ export class Clock {
     return run;
   }
 
+  /** Resolves once no move of this clock is under way or queued (at once when none is). */
+  async movesEnded(): Promise<void> {
+    await this.moving;
+  }
+
   /**
    * Moves the clock forward by `ms`, one due instant at a time (see `step`), and leaves it there. A move that cannot be
    * made is refused at once, before anything changes.

@@ -43,8 +43,8 @@ export interface SmsWorldActs {
    */
   timelineHtml(): Promise<string>;
   /**
-   * What the test's account spent (both environments): its credits, its messages, the five costliest each explained in
-   * a line, and the whole as a budget failure shows it (`summary`).
+   * What the test's account spent: its credits, its messages, the five costliest with why each cost that, and the
+   * summary a budget failure prints (the emulator's accounts.spend).
    * @example expect((await sms.spend()).credits).toBe(2);
    */
   spend(): Promise<Spend>;

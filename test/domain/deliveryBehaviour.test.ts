@@ -22,6 +22,7 @@ test('a notification no behaviour touches is posted once, at once, unmarked', ()
   expect(planDelivery([])).toEqual({
     deliveries: 1,
     holdMs: undefined,
+    spacingMs: 0,
     ignoredAnswers: 0,
     heldForNext: false,
     orphan: false,
@@ -33,6 +34,13 @@ test('duplicates add up across matching rules, capped at the documented most del
   expect(planDelivery([applied('duplicate', 3), applied('duplicate', 2)]).deliveries).toBe(4);
   const many = Array.from({ length: 300 }, () => applied('duplicate', maxDeliveriesPerNotification));
   expect(planDelivery(many).deliveries).toBe(maxDeliveriesPerNotification);
+});
+
+test('of two duplicates spaced apart the widest spacing counts, as the longest hold does', () => {
+  expect(planDelivery([applied('duplicate', 2, 2_000), applied('duplicate', 2, 5_000)])).toMatchObject({
+    deliveries: 3,
+    spacingMs: 5_000,
+  });
 });
 
 test('of two late or answer-ignored behaviours the longest hold and the most ignored answers count; the marks follow the table, not the rules', () => {

@@ -390,3 +390,29 @@ test('a waiver accepts a named finding on named lines with its reason, shown in 
   expect(parityReportPage(all)).toContain('<td class="error">waived</td>');
   expect(parityReportPage(all)).toContain('(waived: the provider answers 410 for ids it never issued (ticket 1234))');
 });
+
+test('a status the provider stopped posting on every leg is one missing-notification finding for all legs', async () => {
+  const text = edited((lines) => {
+    for (let index = lines.length - 1; index > 0; index--)
+      if (lines[index]!.type === 'webhook' && lines[index]!.payload.status === 'submitted') lines.splice(index, 1);
+  });
+  const findings = await findingsOf(text);
+  expect(findings.map(({ kind, field }) => ({ kind, field }))).toEqual([
+    { kind: 'webhook-missing', field: 'webhook * submitted' },
+  ]);
+  expect(findings[0]!.message).toMatch(/^\d+ lines \(/);
+});
+
+test("a renamed status field in webhooks is one rename: each leg's notifications are still told apart by their status word", async () => {
+  const text = edited((lines) => {
+    for (const line of lines)
+      if (line.type === 'webhook' && line.payload.type === 'sms') {
+        line.payload.state = line.payload.status;
+        delete line.payload.status;
+      }
+  });
+  const findings = await findingsOf(text);
+  expect(findings.map(({ kind, field }) => ({ kind, field }))).toEqual([
+    { kind: 'field-renamed', field: 'webhook.payload.status' },
+  ]);
+});

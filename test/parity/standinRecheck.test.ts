@@ -1,7 +1,8 @@
 /**
- * Issue 42's acceptance: an app session recorded through the recording proxy against the stand-in provider (written
- * from the spec alone, test/fixtures/standin-provider) rechecks clean against an unchanged stand-in, and each of the
- * stand-in's 16 drift kinds is found by `parityRecheck`, at the tier the rules give its kind.
+ * Issue 42's acceptance: an app session recorded through `sms-emulator record --upstream` (the built bin: npm run build
+ * first) against the stand-in provider (written from the spec alone, test/fixtures/standin-provider) rechecks clean
+ * against an unchanged stand-in, and each of the stand-in's 16 drift kinds is one finding of `parityRecheck`, at the
+ * tier the rules give its kind.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,9 +18,9 @@ import { basicAuthorization } from '../../src/parity/emulatorTranscript.js';
 import type { Finding } from '../../src/parity/groupFindings.js';
 import { parityRules } from '../../src/parity/parityRules.js';
 import { parityRecheck } from '../../src/parity/recheck.js';
-import { startRecorder } from '../../src/parity/recorder.js';
 
 const serve = fileURLToPath(new URL('../fixtures/standin-provider/serve.py', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/sms-emulator.js', import.meta.url));
 const apiKey = 'pk_standin_acceptance';
 const signingSecret = 'standin acceptance secret';
 const running: ChildProcess[] = [];
@@ -133,15 +134,47 @@ async function appSession(base: string, until: (wanted: string[]) => Promise<voi
 
 let transcript = '';
 
+/** `sms-emulator record --upstream` (the built bin) on a free port: its base and webhook URLs once it prints them. */
+async function record(
+  provider: string,
+  out: string,
+  relay: string,
+): Promise<{ base: string; webhookUrl: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [
+    bin,
+    'record',
+    '--upstream',
+    provider,
+    '--out',
+    out,
+    '--port',
+    '0',
+    '--relay',
+    relay,
+  ]);
+  running.push(child);
+  return new Promise((resolve, reject) => {
+    let printed = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const [base, webhookUrl] = [/base URL:\s+(\S+)/.exec(printed)?.[1], /webhook URL:\s+(\S+)/.exec(printed)?.[1]];
+      if (base !== undefined && webhookUrl !== undefined) resolve({ base, webhookUrl, child });
+    });
+    child.once('exit', (code) => reject(new Error(`record exited ${code}: ${printed}`)));
+  });
+}
+
 beforeAll(async () => {
   const provider = await standIn();
   const app = await appReceiver();
   const out = join(mkdtempSync(join(tmpdir(), 'sms-emulator-standin-')), 'session.jsonl');
-  const recorder = await startRecorder({ upstream: provider, out, relay: app.url });
+  const recorder = await record(provider, out, app.url);
   await pointWebhooks(provider, recorder.webhookUrl);
-  await appSession(recorder.url, app.until);
+  await appSession(recorder.base, app.until);
   // Every notification has reached the recorder once the app saw the last outcome; the session is over.
-  await recorder.close();
+  const exited = new Promise((resolve) => recorder.child.once('exit', resolve));
+  recorder.child.kill('SIGTERM');
+  await exited;
   app.server.close();
   transcript = readFileSync(out, 'utf8');
 }, 30_000);
@@ -199,6 +232,11 @@ const drifts: [drift: string, kind: string, field: RegExp][] = [
   ['delete-result', 'value-changed', /^answer\.body\.status$/],
 ];
 
+test("a recheck names the provider's value now as provider, beside the transcript's as recorded", async () => {
+  const findings = await recheck('delete-result');
+  expect(findings).toMatchObject([{ kind: 'value-changed', recorded: 'successful', provider: 'deleted' }]);
+}, 30_000);
+
 test.each(drifts)(
   'the stand-in drift %s is one %s finding, at the tier the rules give',
   async (drift, kind, field) => {
@@ -208,6 +246,7 @@ test.each(drifts)(
     expect(finding.tier).toBe(tiers[finding.kind]);
     expect(finding.field).toMatch(field);
     expect(finding.message).not.toContain('the emulator');
+    expect(finding).not.toHaveProperty('emulator');
   },
   30_000,
 );

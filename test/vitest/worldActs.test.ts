@@ -77,16 +77,3 @@ describe('in a sandbox world', () => {
     expect((await sms.optOut('27831234567')).environment).toBe('sandbox');
   });
 });
-
-test("sms.spend answers the emulator's spend of the test account alone, its costliest message first", async ({
-  sms,
-}) => {
-  await sms.client.send({ recipient: '27831234567', message: 'Thanks' });
-  await sms.client.send({ recipient: ['27831234567', '27831234568'], message: 'It’s here' });
-  const spend = await sms.spend();
-  expect(spend).toMatchObject({ account: sms.account.apiKey, credits: 3, messages: 2 });
-  expect(spend.top.map((one) => one.line)).toEqual([
-    '2 credits: to 27831234567, 27831234568: "It’s here" (UCS-2, 1 segment × 2 recipients; UCS-2 forced by "’" at 3)',
-    '1 credit: to 27831234567: "Thanks" (GSM-7, 1 segment × 1 recipient)',
-  ]);
-});

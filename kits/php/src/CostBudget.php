@@ -13,5 +13,15 @@ final class CostBudget
 {
     public function __construct(public readonly int $credits)
     {
+        self::checked($credits, '#[CostBudget]');
+    }
+
+    /** A budget as given (`$where` names it): credits from 0, as a negative budget could never be met. */
+    public static function checked(int $credits, string $where): int
+    {
+        if ($credits < 0) {
+            throw new \InvalidArgumentException(Settings::ERROR_PREFIX . "$where takes a whole number of credits from 0, not $credits");
+        }
+        return $credits;
     }
 }

@@ -21,7 +21,7 @@ final class SuiteCostBudget implements AfterLastTestHook
 {
     public function __construct(int $credits)
     {
-        SuiteSpend::enforce($credits);
+        SuiteSpend::enforce(CostBudget::checked($credits, 'the SuiteCostBudget extension'));
     }
 
     public function executeAfterLastTest(): void

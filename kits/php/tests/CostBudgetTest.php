@@ -57,6 +57,16 @@ final class CostBudgetTest extends TestCase
             . "  - SpendingFixtureTest::testNothingSent: 0 credits\n", $output);
     }
 
+    public function testANegativeTestOrSuiteBudgetIsRefusedNamingWhatABudgetTakes(): void
+    {
+        [$exit, $output] = $this->runFixture('NegativeBudgetFixtureTest');
+        self::assertSame(2, $exit, $output);
+        self::assertStringContainsString('sms-emulator: #[CostBudget] takes a whole number of credits from 0, not -1', $output);
+        [$exit, $output] = $this->runFixture('SpendingFixtureTest', -1);
+        self::assertNotSame(0, $exit, $output);
+        self::assertStringContainsString('sms-emulator: the SuiteCostBudget extension takes a whole number of credits from 0, not -1', $output);
+    }
+
     public function testARunWithinItsSuiteBudgetOrWithoutOnePasses(): void
     {
         foreach ([5, null] as $budget) {

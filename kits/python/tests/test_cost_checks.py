@@ -68,6 +68,23 @@ def test_a_test_over_its_sms_budget_marker_fails_naming_the_top_spenders(pyteste
     assert SPENDER in output and "(@pytest.mark.sms_budget(1))" in output
 
 
+def test_an_sms_budget_marker_that_is_negative_fractional_or_text_fails_the_test_naming_what_it_takes(pytester, shared):
+    pytester.makepyfile(
+        test_budgets="""
+import pytest
+
+@pytest.mark.parametrize("credits", [-1, 2.5, "3", True])
+def test_budget(request, sms, credits):
+    request.node.add_marker(pytest.mark.sms_budget(credits))
+"""
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=4)
+    output = result.stdout.str()
+    for given in ["(-1,)", "(2.5,)", "('3',)", "(True,)"]:
+        assert f"@pytest.mark.sms_budget takes a whole number of credits from 0, as sms_budget(3), not {given}" in output
+
+
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "under pytest-xdist"])
 def test_a_run_over_its_suite_budget_fails_naming_the_tests_that_spent_most(pytester, shared, workers):
     pytester.makepyfile(test_spenders=SPENDERS.replace("@pytest.mark.sms_budget(1)\n", ""))

@@ -71,6 +71,18 @@ RSpec.describe "the cost budgets" do
                               "    - spec/fixtures/spending_examples.rb::sends send nothing: 0 credits\n")
   end
 
+  it "fails an example whose cost_budget is negative, text or a fraction, and a run whose suite budget is negative, naming what a budget takes" do
+    output, status = rspec("bad_budget_examples.rb")
+    expect(status.exitstatus).to eq(1), output
+    expect(output).to include("3 examples, 3 failures")
+    ["-1", '"3"', "2.5"].each do |given|
+      expect(output).to include("sms-emulator: cost_budget: takes a whole number of credits from 0, not #{given}")
+    end
+    output, status = rspec("spending_examples.rb", "SUITE_BUDGET" => "-1")
+    expect(status.exitstatus).to eq(1), output
+    expect(output).to include("sms-emulator: config.sms_cost_budget takes a whole number of credits from 0, not -1")
+  end
+
   it "passes a run within its budget, or without one" do
     [{ "SUITE_BUDGET" => "5" }, {}].each do |env|
       output, status = rspec("spending_examples.rb", env)

@@ -59,6 +59,16 @@ class CostTest < Minitest::Test
                             "(GSM-7, 1 segment × 1 recipient)\n  - SpendingTest#test_nothing: 0 credits\n"
   end
 
+  def test_a_negative_test_or_run_budget_is_refused_naming_what_a_budget_takes
+    output, status = run_fixture("TEST_BUDGET" => "-1")
+    assert_equal 1, status.exitstatus, output
+    assert_includes output, "3 runs, 4 assertions, 0 failures, 3 errors, 0 skips"
+    assert_includes output, "sms-emulator: sms_cost_budget takes a whole number of credits from 0, not -1"
+    output, status = run_fixture("SUITE_BUDGET" => "-1")
+    refute status.success?, output
+    assert_includes output, "sms-emulator: SmsEmulatorKit::Minitest.cost_budget takes a whole number of credits from 0, not -1"
+  end
+
   def test_a_run_within_its_budgets_or_without_any_passes
     [{ "SUITE_BUDGET" => "5", "TEST_BUDGET" => "4" }, {}].each do |env|
       output, status = run_fixture(env)

@@ -15,9 +15,11 @@ export interface McpRouteDeps {
   publicOrigin: string | undefined;
   sessionLimit: number;
   idleMs: number;
+  /** The emulator's wall timers, which end idle sessions (and stop when it closes). */
+  after: (ms: number, run: () => void) => () => void;
 }
 
-export function mcpRoutes({ backend, controlToken, publicOrigin, sessionLimit, idleMs }: McpRouteDeps): Hono {
+export function mcpRoutes({ backend, controlToken, publicOrigin, sessionLimit, idleMs, after }: McpRouteDeps): Hono {
   let sessions: Promise<McpSessions> | undefined;
   const routes = new Hono();
   routes.all('/', requireSameOrigin(publicOrigin), requireControlToken(controlToken), async (c) => {
@@ -32,7 +34,7 @@ export function mcpRoutes({ backend, controlToken, publicOrigin, sessionLimit, i
         docs: '/_emulator/docs/mcp',
       });
     sessions ??= import('../../mcp/mcpSessions.js').then(
-      ({ McpSessions }) => new McpSessions(backend, sessionLimit, idleMs),
+      ({ McpSessions }) => new McpSessions(backend, sessionLimit, idleMs, Date.now, after),
     );
     return (await sessions).handle(c.req.raw);
   });

@@ -357,10 +357,15 @@ def _judge_spend(item: pytest.Item, world: SmsWorld, report: pytest.TestReport) 
         report.user_properties.append((COSTLIEST_PROPERTY, spend.top[0].line if spend.top else None))
     if marker is None or not report.passed:
         return None
-    if len(marker.args) != 1 or marker.kwargs:
-        return f"@pytest.mark.sms_budget takes the credits, as sms_budget(3), not {marker.args} {marker.kwargs}"
-    failure = over_budget(spend, marker.args[0], "this test")
-    return None if failure is None else f"{failure}\n(@pytest.mark.sms_budget({marker.args[0]}))"
+    credits = marker.args[0] if len(marker.args) == 1 and not marker.kwargs else None
+    # A bool is an int to Python, and a negative, fractional or quoted budget could never be met or compared.
+    if type(credits) is not int or credits < 0:
+        return (
+            "@pytest.mark.sms_budget takes a whole number of credits from 0, as sms_budget(3), "
+            f"not {marker.args} {marker.kwargs}"
+        )
+    failure = over_budget(spend, credits, "this test")
+    return None if failure is None else f"{failure}\n(@pytest.mark.sms_budget({credits}))"
 
 
 @pytest.hookimpl(hookwrapper=True)

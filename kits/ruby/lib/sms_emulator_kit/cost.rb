@@ -16,6 +16,14 @@ module SmsEmulatorKit
       Emulator.shared.control.cost({ "text" => text })
     end
 
+    # A budget as given (`where` names it): a whole number of credits from 0, or nil for none; else an ArgumentError, as
+    # a negative budget could never be met and a text or a fraction never compared.
+    def budget(credits, where)
+      return credits if credits.nil? || (credits.is_a?(Integer) && credits >= 0)
+
+      raise ArgumentError, "#{Settings::ERROR_PREFIX}#{where} takes a whole number of credits from 0, not #{credits.inspect}"
+    end
+
     # A count with its noun: `1 credit`, `2 credits`.
     def plural(count, noun) = "#{count} #{noun}#{'s' unless count == 1}"
 

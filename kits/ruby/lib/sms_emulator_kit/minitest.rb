@@ -12,7 +12,7 @@ module SmsEmulatorKit
   module Minitest
     # The run's credit budget in all (nil, the default: none).
     def self.cost_budget=(credits)
-      SuiteSpend.budget = credits
+      SuiteSpend.budget = Cost.budget(credits, "SmsEmulatorKit::Minitest.cost_budget")
     end
 
     # Ends the run with its top spenders and a failing status when its worlds spent more than the suite budget
@@ -45,7 +45,8 @@ module SmsEmulatorKit
 
     def before_teardown
       super
-      assert_cost_at_most(sms_cost_budget) if @sms && sms_cost_budget && passed?
+      budget = Cost.budget(sms_cost_budget, "sms_cost_budget")
+      assert_cost_at_most(budget) if @sms && budget && passed?
     end
 
     def after_teardown

@@ -31,9 +31,9 @@ end
 RSpec.configure do |config|
   config.add_setting :sms_cost_budget
   config.include SmsEmulatorKit::RSpec::Helpers, :sms
-  config.before(:suite) { SmsEmulatorKit::SuiteSpend.budget = config.sms_cost_budget }
+  config.before(:suite) { SmsEmulatorKit::SuiteSpend.budget = SmsEmulatorKit::Cost.budget(config.sms_cost_budget, "config.sms_cost_budget") }
   config.after(:example, :sms) do |example|
-    budget = example.metadata[:cost_budget]
+    budget = SmsEmulatorKit::Cost.budget(example.metadata[:cost_budget], "cost_budget:")
     expect(sms).to cost_at_most(budget) if budget && example.exception.nil?
   end
   config.after(:suite) do
