@@ -99,12 +99,33 @@ function strictJson(content: string): void {
   }
 }
 
-/** A C-style quoted string of a .po file, without its quotes. */
+/** C's one-letter escapes, as gettext reads them. */
+const poEscapes: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11 };
+
+/**
+ * A C-style quoted string of a .po file, without its quotes. Its escapes are bytes, as msgfmt reads them: an octal
+ * (`\342\200\231`) or hex escape of each UTF-8 byte spells a curly apostrophe as surely as the character itself.
+ */
 function poString(quoted: string, line: number): string {
-  if (!/^".*"$/.test(quoted)) throw new TemplateFileError(`line ${line}: expected a quoted string, found ${quoted}`);
-  return quoted
-    .slice(1, -1)
-    .replace(/\\(["\\ntr])/g, (_, char: string) => ({ n: '\n', t: '\t', r: '\r' })[char] ?? char);
+  const body = /^"((?:[^"\\]|\\.)*)"$/.exec(quoted)?.[1];
+  if (body === undefined) throw new TemplateFileError(`line ${line}: expected a quoted string, found ${quoted}`);
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  const text = (chars: string): void => {
+    for (const byte of encoder.encode(chars)) bytes.push(byte);
+  };
+  // `\"`, `\\`, `\'`, `\?` (and any other escaped character) stand for the character itself.
+  for (const [, plain, octal, hex, escaped] of body.matchAll(/([^\\]+)|\\([0-7]{1,3})|\\x([0-9a-fA-F]{1,2})|\\(.)/gu))
+    if (plain !== undefined) text(plain);
+    else if (octal !== undefined) bytes.push(parseInt(octal, 8) & 0xff);
+    else if (hex !== undefined) bytes.push(parseInt(hex, 16));
+    else if (escaped !== undefined && poEscapes[escaped] !== undefined) bytes.push(poEscapes[escaped]);
+    else text(escaped ?? '');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
+  } catch {
+    throw new TemplateFileError(`line ${line}: its escaped bytes are not UTF-8: ${quoted.slice(0, 60)}`);
+  }
 }
 
 /** gettext: each translation (`msgstr`, `msgstr[n]`) keyed by its `msgid`; a template (.pot) gives its `msgid`s. */

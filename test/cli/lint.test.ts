@@ -244,3 +244,18 @@ test('--junit reports a file of 100,000 texts, one test case each', async () => 
   expect(result.stdout).toContain('<testsuites name="sms-emulator lint" tests="100000" failures="0">');
   expect(result.stdout.match(/<testcase /g)).toHaveLength(100_000);
 });
+
+test('a .po string is read as msgfmt reads it: octal and hex escapes are UTF-8 bytes, C escapes their characters', async () => {
+  const root = folder({
+    'fr.po':
+      'msgid "a"\nmsgstr "It\\342\\200\\231s \\"ok\\" \\x41\\a"\n\nmsgid "b"\nmsgstr "caf\\303\\251 \\\\ \\x2d"\n',
+  });
+  const result = await lint(root, '--json');
+  const findings = (JSON.parse(result.stdout) as { findings: Record<string, unknown>[] }).findings;
+  expect(findings.map((f) => [f.line, f.key, f.position, f.char, f.fix])).toEqual([
+    [2, 'a', 3, '’', 'replace U+2019 with "\'" (the text stays UCS-2: U+0007 has no GSM-7 equivalent)'],
+  ]);
+  const bad = await lint(join(folder({ 'bad.po': 'msgid "a"\nmsgstr "\\377"\n' }), 'bad.po'));
+  expect(bad.exitCode).toBe(2);
+  expect(bad.stderr).toContain('bad.po: cannot be read as po: line 2: its escaped bytes are not UTF-8');
+});
