@@ -450,6 +450,10 @@ export function incidentScenario(
     rules.push({ name: `incident: ${recipient}`, match: { recipient }, outcome: { timeline } });
     for (const observed of observedOn(leg.receipts, recipient, notes)) observe(observed, recipient);
   }
+  if (rules.length > scenarioBounds.rules)
+    throw new DeliveryLogError(
+      `the log shows ${rules.length} numbers, each its own rule; a scenario holds at most ${scenarioBounds.rules}: replay a part of the log at a time`,
+    );
   const webhooks: unknown[] = [...seenAlike.values()].flatMap(({ observed, recipients }) =>
     behaviourRules(observed, recipients),
   );
@@ -485,6 +489,10 @@ export function incidentScenario(
       text: reply.text && reply.text !== '' ? reply.text : '(empty)',
     });
   }
+  if (replyRules.length > scenarioBounds.replies)
+    throw new DeliveryLogError(
+      `the log shows ${replyRules.length} replies; a scenario holds at most ${scenarioBounds.replies}: replay a part of the log at a time`,
+    );
   const named = sourceName(source);
   const scenario = {
     version: 1,

@@ -359,3 +359,24 @@ test('the scenario names its source without an absolute path', () => {
     /^Reproduces incidents\/incident\.csv:/,
   );
 });
+
+test('a log of more numbers than a scenario holds rules for is refused as a delivery log error, naming the bound', () => {
+  const rows = Array.from(
+    { length: 1001 },
+    (_, index) => `m${index},${27830000000 + index},delivered,2026-11-21T10:00:05Z`,
+  );
+  const many = `id,recipient,status,time\n${rows.join('\n')}\n`;
+  expect(() => incidentScenario(deliveryLogReceipts(many))).toThrow(DeliveryLogError);
+  expect(() => incidentScenario(deliveryLogReceipts(many))).toThrow(
+    'the log shows 1001 numbers, each its own rule; a scenario holds at most 1000',
+  );
+});
+
+test('a log of more replies than a scenario holds is refused as a delivery log error, naming the bound', () => {
+  const replies = Array.from({ length: 1001 }, () => 'm0,27830000000,reply,2026-11-21T10:00:09Z');
+  const many = `id,recipient,status,time\nm0,27830000000,delivered,2026-11-21T10:00:05Z\n${replies.join('\n')}\n`;
+  expect(() => incidentScenario(deliveryLogReceipts(many))).toThrow(DeliveryLogError);
+  expect(() => incidentScenario(deliveryLogReceipts(many))).toThrow(
+    'the log shows 1001 replies; a scenario holds at most 1000',
+  );
+});
