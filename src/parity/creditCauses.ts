@@ -2,7 +2,7 @@
  * Names a credit difference on the request that caused it. A balance read only shows that credits went another way
  * since the last read; what each side charged in between (the sends' `credit`, and the emulator's own charge for each
  * request) tells which request it was: a refused send the emulator charged and the provider did not is found on the
- * send, and a read whose difference the sends' credits already explain adds no finding of its own.
+ * send (without the charges, as in a recheck, the read names the refused sends in between), and a read whose difference the sends' credits already explain adds no finding of its own.
  */
 
 import type { Environment } from '../domain/environment.js';
@@ -118,16 +118,23 @@ export function creditCauses(transcript: Transcript, replayed: Replayed): Credit
         emulator: item.charge,
         path: item.request.path,
       });
-    } else
+    } else {
+      // Without each side's charge (a recheck cannot measure the provider's), the refused sends in between are named.
+      const sends = refused.filter((item) => item.request.method === 'POST');
+      const named =
+        sends.length === 0
+          ? ''
+          : `; the refused send${sends.length === 1 ? '' : 's'} in between, one of which the sides charged differently: ${sends.map((item) => `${item.request.method} ${item.request.path} at line ${item.line}`).join(', ')}`;
       findings.push({
         kind: 'credit-changed',
         line,
         field: 'answer.body.balance',
-        message: `credits differ since line ${before.line}: the transcript's balance went down by ${spentA}, the emulator's by ${spentB}`,
+        message: `credits differ since line ${before.line}: the transcript's balance went down by ${spentA}, the emulator's by ${spentB}${named}`,
         recorded,
         emulator,
         path,
       });
+    }
   });
   return { findings, reads };
 }

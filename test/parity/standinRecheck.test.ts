@@ -250,3 +250,17 @@ test.each(drifts)(
   },
   30_000,
 );
+
+test('a refused send the provider no longer charges is found on the balance read that names each refused send before it', async () => {
+  const [finding] = (await recheck('uncharged-rejected-send')) as [Finding];
+  const sends = transcript
+    .trim()
+    .split('\n')
+    .flatMap((row, index) => {
+      const line = JSON.parse(row) as { type: string; status?: number; request?: string };
+      return line.type === 'answer' && (line.status ?? 0) >= 400 && index + 1 < finding.line ? [index + 1] : [];
+    });
+  expect(finding.message).toMatch(/the refused sends in between, one of which the sides charged differently/);
+  expect(sends.length).toBeGreaterThan(1);
+  for (const line of sends) expect(finding.message).toContain(`at line ${line}`);
+}, 30_000);
