@@ -61,12 +61,16 @@ function plainTexts(lines: readonly string[]): TemplateText[] {
   );
 }
 
-/** JSON or YAML: every string of a map or list, keyed by its path (`welcome.sms`, `reminders.0`). */
+/**
+ * JSON or YAML: every string of a map or list, keyed by its path (`welcome.sms`, `reminders.0`), in every document of
+ * a YAML stream (`---` between them).
+ */
 function treeTexts(content: string): TemplateText[] {
-  const { LineCounter, parseDocument, isMap, isSeq, isScalar } = lazyPackage('yaml');
+  const { LineCounter, parseAllDocuments, isMap, isSeq, isScalar } = lazyPackage('yaml');
   const lines = new LineCounter();
-  const document = parseDocument(content, { lineCounter: lines, uniqueKeys: false });
-  const [problem] = document.errors;
+  const parsed = parseAllDocuments(content, { lineCounter: lines, uniqueKeys: false });
+  const documents = Array.isArray(parsed) ? parsed : [];
+  const [problem] = documents.flatMap((document) => document.errors);
   if (problem !== undefined)
     throw new TemplateFileError(`line ${lines.linePos(problem.pos[0]).line}: ${problem.message.split('\n')[0]}`);
   const texts: TemplateText[] = [];
@@ -84,7 +88,7 @@ function treeTexts(content: string): TemplateText[] {
       texts.push({ text: node.value, line, ...(path.length === 0 ? {} : { key: path.join('.') }) });
     }
   };
-  walk(document.contents, []);
+  for (const document of documents) walk(document.contents, []);
   return texts;
 }
 

@@ -259,3 +259,13 @@ test('a .po string is read as msgfmt reads it: octal and hex escapes are UTF-8 b
   expect(bad.exitCode).toBe(2);
   expect(bad.stderr).toContain('bad.po: cannot be read as po: line 2: its escaped bytes are not UTF-8');
 });
+
+test('a YAML stream of several documents gives the strings of each', async () => {
+  const root = folder({ 'a.yaml': '---\nwelcome: "It’s here"\n---\nbye: "See you – soon"\n' });
+  const result = await lint(root, '--json');
+  const findings = (JSON.parse(result.stdout) as { findings: Record<string, unknown>[] }).findings;
+  expect(findings.map((f) => [f.line, f.key, f.char])).toEqual([
+    [2, 'welcome', '’'],
+    [4, 'bye', '–'],
+  ]);
+});
