@@ -132,7 +132,8 @@ function issues(error: z.ZodError): string {
 
 /** Reads a transcript's text; blank lines are skipped, every other line must be one event, nested at most maxJsonDepth levels. */
 export function parseTranscript(text: string): Transcript {
-  const rows = text.split('\n');
+  // A byte order mark (an editor's, on Windows) is not JSON, and not the transcript's either.
+  const rows = text.replace(/^\uFEFF/, '').split('\n');
   let header: TranscriptHeader | undefined;
   const events: TranscriptEvent[] = [];
   const lines: number[] = [];

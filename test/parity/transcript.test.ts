@@ -36,6 +36,11 @@ test('a line that is not JSON, or not an event, is refused naming its line', () 
   expect(() => parseTranscript(`${header}\n{"t":0,"type":"gossip"}`)).toThrow(TranscriptError);
 });
 
+test('a transcript saved with a byte order mark (a Windows editor) reads as the same transcript', () => {
+  const text = `${header}\n{"t":0,"type":"reply","message":"x","from":"27831234567","text":"hi"}\n`;
+  expect(parseTranscript(`\uFEFF${text}`)).toEqual(parseTranscript(text));
+});
+
 test('a line nested deeper than 512 levels is refused naming its line, before anything walks it; 512 levels are read', () => {
   const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
   const answer = (body: string) => `{"t":1,"type":"answer","request":"r1","status":200,"body":${body}}`;
