@@ -3,7 +3,7 @@
 import type { Finding } from './groupFindings.js';
 import { compareTranscript } from './compareTranscript.js';
 import { openApiFindings } from './openApiFindings.js';
-import { type ParityRulesInput, type Tier, parityRules } from './parityRules.js';
+import { type FindingKind, type ParityRules, type ParityRulesInput, type Tier, parityRules } from './parityRules.js';
 import { type ReplayOptions, replayTranscript } from './replay.js';
 import { type Transcript, parseTranscript } from './transcript.js';
 
@@ -15,6 +15,11 @@ export interface ParityReport {
   counts: Record<Tier, number>;
   /** How many findings the rules' waivers cover (listed, with their reasons, never failing a run). */
   waived: number;
+  /**
+   * Waivers that covered no finding (the provider fixed it, or the transcript was recorded again and its lines moved):
+   * listed so a waiver does not outlive its difference, never failing a run.
+   */
+  unusedWaivers: { kind: FindingKind; lines: number[]; reason: string }[];
   /** False when any finding is an `error`: the only tier that fails a run. */
   passed: boolean;
 }
@@ -45,11 +50,11 @@ export async function parityDiff(
   const replayed = await replayTranscript(parsed, options);
   const checked = options.openapi === undefined ? [] : await openApiFindings(parsed, options.openapi);
   const findings = compareTranscript(parsed, replayed, rules, checked);
-  return parityReport(parsed, findings);
+  return parityReport(parsed, findings, rules);
 }
 
 /** The report of a comparison's findings: lines of each type, findings counted per tier (waived apart), the verdict. */
-export function parityReport(transcript: Transcript, findings: Finding[]): ParityReport {
+export function parityReport(transcript: Transcript, findings: Finding[], rules?: ParityRules): ParityReport {
   const counts: Record<Tier, number> = { info: 0, warn: 0, error: 0 };
   let waived = 0;
   for (const finding of findings) {
@@ -58,7 +63,18 @@ export function parityReport(transcript: Transcript, findings: Finding[]): Parit
   }
   const lines: Record<string, number> = {};
   for (const event of transcript.events) lines[event.type] = (lines[event.type] ?? 0) + 1;
-  return { lines, findings, counts, waived, passed: counts.error === 0 };
+  const unusedWaivers = (rules?.waive ?? [])
+    .filter(
+      (rule) =>
+        !findings.some(
+          (finding) =>
+            finding.waived === rule.reason &&
+            finding.kind === rule.kind &&
+            finding.lines.some((line) => rule.lines.has(line)),
+        ),
+    )
+    .map(({ kind, lines: waivedLines, reason }) => ({ kind, lines: [...waivedLines], reason }));
+  return { lines, findings, counts, waived, unusedWaivers, passed: counts.error === 0 };
 }
 
 /** A finding's tier as the reports show it: `waived` when the rules waive it. */
@@ -73,7 +89,11 @@ export function parityReportText(report: ParityReport, name = 'transcript'): str
   const summary = Object.entries(report.lines)
     .map(([type, count]) => `${count} ${type}`)
     .join(', ');
-  return `parity diff ${name} (${summary})\n${rows.length === 0 ? 'no differences\n' : `tier     line  kind                message\n${rows.join('\n')}\n`}${parityCounts(report)}: ${report.passed ? 'passed' : 'FAILED'}\n`;
+  const unused = report.unusedWaivers.map(
+    (rule) =>
+      `a waiver covers no finding: ${rule.kind} on line${rule.lines.length === 1 ? '' : 's'} ${rule.lines.join(', ')} (${rule.reason}); remove it, or give the lines the finding is on now\n`,
+  );
+  return `parity diff ${name} (${summary})\n${rows.length === 0 ? 'no differences\n' : `tier     line  kind                message\n${rows.join('\n')}\n`}${unused.join('')}${parityCounts(report)}: ${report.passed ? 'passed' : 'FAILED'}\n`;
 }
 
 /** `1 error, 0 warn, 2 info, 1 waived` (the waived count only when the rules waived a finding). */

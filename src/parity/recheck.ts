@@ -188,7 +188,7 @@ export async function parityRecheck(transcript: string | Transcript, options: Re
     ]
       .map(providerSide)
       .sort((a, b) => a.line - b.line);
-    return parityReport(compared, findings);
+    return parityReport(compared, findings, rules);
   } finally {
     await receiver?.close();
   }

@@ -391,6 +391,29 @@ test('a waiver accepts a named finding on named lines with its reason, shown in 
   expect(parityReportPage(all)).toContain('(waived: the provider answers 410 for ids it never issued (ticket 1234))');
 });
 
+test('a waiver that covers no finding is listed as unused in the report and its text, and fails nothing', async () => {
+  let at = 0;
+  const text = edited((lines) => {
+    at = answerTo(lines, 'GET', '/v1/messages/not-a-message');
+    lines[at]!.status = 410;
+  });
+  const reason = 'the provider charged 2 until its fix (ticket 99)';
+  const rules = {
+    version: 1 as const,
+    waive: [
+      { kind: 'credit-changed' as const, field: '**.credit', lines: [999], reason },
+      { kind: 'status' as const, field: 'answer.status', lines: [at + 1], reason: 'in use' },
+    ],
+  };
+  const report = await parityDiff(text, { rules });
+  expect(report).toMatchObject({ passed: true, waived: 1 });
+  expect(report.unusedWaivers).toEqual([{ kind: 'credit-changed', lines: [999], reason }]);
+  expect(parityReportText(report)).toContain(
+    `a waiver covers no finding: credit-changed on line 999 (${reason}); remove it, or give the lines the finding is on now`,
+  );
+  expect((await parityDiff(transcript)).unusedWaivers).toEqual([]);
+});
+
 test('a status the provider stopped posting on every leg is one missing-notification finding for all legs', async () => {
   const text = edited((lines) => {
     for (let index = lines.length - 1; index > 0; index--)
