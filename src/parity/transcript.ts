@@ -172,6 +172,15 @@ export function parseTranscript(text: string): Transcript {
     lines.push(line);
   });
   if (header === undefined) throw new TranscriptError(1, 'the transcript is empty (its first line is the header)');
+  // The recorder writes each answer right after its request: a request without one is a file cut short, which would
+  // otherwise compare clean on what is left.
+  const answered = new Set(events.flatMap((event) => (event.type === 'answer' ? [event.request] : [])));
+  const unanswered = events.findIndex((event) => event.type === 'request' && !answered.has(event.id));
+  if (unanswered >= 0)
+    throw new TranscriptError(
+      lines[unanswered] as number,
+      'a request with no answer line: the transcript is cut short (or the answer was removed)',
+    );
   return { header, events, lines };
 }
 

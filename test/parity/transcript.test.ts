@@ -41,6 +41,14 @@ test('a transcript saved with a byte order mark (a Windows editor) reads as the 
   expect(parseTranscript(`\uFEFF${text}`)).toEqual(parseTranscript(text));
 });
 
+test('a transcript cut short after a request, before its answer, is refused naming the request line', () => {
+  const request =
+    '{"t":0,"type":"request","id":"r1","method":"GET","path":"/v1/messages/balance","environment":"live","headers":{}}';
+  const answer = '{"t":0,"type":"answer","request":"r1","status":200,"body":{"balance":5}}';
+  expect(() => parseTranscript(`${header}\n${request}\n${answer}\n`)).not.toThrow();
+  expect(() => parseTranscript(`${header}\n${request}\n`)).toThrow(/^line 2: a request with no answer line/);
+});
+
 test('a line nested deeper than 512 levels is refused naming its line, before anything walks it; 512 levels are read', () => {
   const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
   const answer = (body: string) => `{"t":1,"type":"answer","request":"r1","status":200,"body":${body}}`;
