@@ -242,6 +242,7 @@ export function deliveryLogReceipts(text: string, options: DeliveryLogOptions = 
       throw new DeliveryLogError(
         'a JSON delivery log is an array of receipts (or has one under items, rows, deliveries or data)',
       );
+    if (list.length === 0) throw new DeliveryLogError('the delivery log has no receipts');
     return list.map((item, index) => {
       if (typeof item !== 'object' || item === null) throw new DeliveryLogError(`row ${index + 1}: not an object`);
       return receiptOf(item as Record<string, unknown>, index + 1, options);
@@ -249,6 +250,8 @@ export function deliveryLogReceipts(text: string, options: DeliveryLogOptions = 
   }
   const [head, ...rows] = csvRows(text);
   if (head === undefined) throw new DeliveryLogError('the delivery log is empty');
+  if (rows.every((cells) => cells.every((cell) => cell.trim() === '')))
+    throw new DeliveryLogError('the delivery log has its header and no rows');
   return rows.map((cells, index) =>
     receiptOf(
       Object.fromEntries(head.map((name, column) => [name.trim(), (cells[column] ?? '').trim()])),

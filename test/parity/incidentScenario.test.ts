@@ -380,3 +380,12 @@ test('a log of more replies than a scenario holds is refused as a delivery log e
     'the log shows 1001 replies; a scenario holds at most 1000',
   );
 });
+
+test('a delivery log with its header and no rows, or a JSON one with no receipts, is refused, not an empty scenario', () => {
+  expect(() => deliveryLogReceipts('id,recipient,status,time\n')).toThrow(
+    'the delivery log has its header and no rows',
+  );
+  expect(() => deliveryLogReceipts('id;recipient;status;time\r\n\r\n')).toThrow(DeliveryLogError);
+  expect(() => deliveryLogReceipts('[]')).toThrow('the delivery log has no receipts');
+  expect(() => deliveryLogReceipts('{"items": []}')).toThrow(DeliveryLogError);
+});
