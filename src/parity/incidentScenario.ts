@@ -252,13 +252,21 @@ export function deliveryLogReceipts(text: string, options: DeliveryLogOptions = 
   if (head === undefined) throw new DeliveryLogError('the delivery log is empty');
   if (rows.every((cells) => cells.every((cell) => cell.trim() === '')))
     throw new DeliveryLogError('the delivery log has its header and no rows');
-  return rows.map((cells, index) =>
-    receiptOf(
+  const delimiter = delimiterOf(text);
+  const named = (char: string): string => (char === '\t' ? 'tabs' : `"${char}"`);
+  return rows.map((cells, index) => {
+    // A row separated by another delimiter than the header is one long field: said so, not as its columns missing.
+    const other = cells.length === 1 && head.length > 1 ? /[,;\t]/.exec(cells[0] as string)?.[0] : undefined;
+    if (other !== undefined)
+      throw new DeliveryLogError(
+        `row ${index + 1} is separated by ${named(other)}, the header by ${named(delimiter)}: one delimiter for the whole log`,
+      );
+    return receiptOf(
       Object.fromEntries(head.map((name, column) => [name.trim(), (cells[column] ?? '').trim()])),
       index + 1,
       options,
-    ),
-  );
+    );
+  });
 }
 
 /** A transcript's notifications and replies as receipts: arrival is the line's time, the send its answer's. */

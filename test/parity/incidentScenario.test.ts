@@ -389,3 +389,13 @@ test('a delivery log with its header and no rows, or a JSON one with no receipts
   expect(() => deliveryLogReceipts('[]')).toThrow('the delivery log has no receipts');
   expect(() => deliveryLogReceipts('{"items": []}')).toThrow(DeliveryLogError);
 });
+
+test('a row separated by another delimiter than the header is refused naming both, not as its columns missing', () => {
+  const mixed =
+    'id,recipient,status,time\nm1,27831234567,delivered,2026-11-21T10:00:05Z\nm2;27831234568;delivered;2026-11-21T10:00:06Z\n';
+  expect(() => deliveryLogReceipts(mixed)).toThrow(
+    'row 2 is separated by ";", the header by ",": one delimiter for the whole log',
+  );
+  const tabs = 'id\trecipient\tstatus\ttime\nm1,27831234567,delivered,2026-11-21T10:00:05Z\n';
+  expect(() => deliveryLogReceipts(tabs)).toThrow('row 1 is separated by ",", the header by tabs');
+});
