@@ -46,6 +46,7 @@ ${lines.join('\n')}
   record --upstream <url> --out <file>  a recording proxy: requests, answers, webhooks and replies to a transcript
   parity diff | scenario | recheck      replays a transcript into a fresh emulator and diffs it, turns it (or a
                                         delivery log) into a scenario, or reissues it at a provider (docs/parity.md)
+  mcp [--url <origin>]                  an MCP server on stdio for an agent, each session its own world (docs/mcp.md)
 Run sms-emulator <command> --help for its actions, arguments and flags.
 Usage: sms-emulator <group> <action> [arguments] [--field value ...] [--url <origin> | --ready-file <path>]
 `;
