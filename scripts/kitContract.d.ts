@@ -54,6 +54,16 @@ export interface KitContract {
     notFound: string;
   };
   settings: KitSettings;
+  container: {
+    description: string;
+    image: string;
+    repository: string;
+    imageEnv: string;
+    port: number;
+    healthPath: string;
+    controlTokenEnv: string;
+    allowedHostsEnv: string;
+  };
   start: { args: string[]; readyFile: JsonSchema; bundleEntry: string };
   paths: { control: string; api: Record<string, string>; base: Record<string, string> };
   world: { request: JsonSchema; answer: JsonSchema };

@@ -15,6 +15,7 @@ import { envName, flagName, resolveOptions } from '../dist/options.js';
 import {
   kitDurationGrammar,
   kitDurationProblem,
+  kitContainer,
   kitErrorPrefix,
   kitSettings,
   parseKitDuration,
@@ -187,6 +188,22 @@ function settings() {
   };
 }
 
+/** The container image every Testcontainers module starts (src/domain/kitSettings.ts's kitContainer). */
+function container(document) {
+  // The health path is the documented path of the control API's open health operation, the port the option's default.
+  const healthPath = Object.keys(document.paths).find((path) => document.paths[path].get?.operationId === 'health');
+  return {
+    description:
+      'The image `npm run image` builds and every Testcontainers module starts by default: `image` (repository and the one version as tag; a module reads `imageEnv` or its own argument for another), the port the emulator listens on inside it, the health path a module waits on (200 once ready, open without the control token), and the variables a module sets: a control token of its own for each container (`controlTokenEnv`), and the names other containers reach it by (`allowedHostsEnv`, comma-separated, for a network alias).',
+    image: `${kitContainer.repository}:${packageJson.version}`,
+    ...kitContainer,
+    port: resolveOptions().port,
+    healthPath,
+    controlTokenEnv: envName('controlToken'),
+    allowedHostsEnv: envName('allowedHosts'),
+  };
+}
+
 /** The lowest Node the emulator runs on, as package.json's engines states it (`>=20.19`). */
 function minimumNodeVersion() {
   const found = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(packageJson.engines.node);
@@ -224,6 +241,7 @@ export function kitContract() {
     version: packageJson.version,
     resolution: resolution(),
     settings: settings(),
+    container: container(document),
     start: {
       args: [
         ...[flagName('port'), '0', flagName('clock'), 'manual'],

@@ -1,7 +1,14 @@
 // The container image's settings in one place (issue 43): where things live in the root filesystem, the user, the
 // environment, the port, the health check and the entry point. The docker-archive config (dockerArchive.js) and the
 // Dockerfile (dockerfile.js) are both written from it, so the loaded image and a team's own build never differ.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+// The name, port and health path come from the kit contract (its `container` section, whose home is
+// src/domain/kitSettings.ts), the file every Testcontainers module reads too; it is committed, so a fresh clone has it
+// before anything is built.
+const contract = JSON.parse(readFileSync(new URL('../../test-vectors/kit-contract.json', import.meta.url), 'utf8'));
+const { container } = contract;
 
 /** Where `npm run image` writes its outputs, relative to the checkout (ignored by git with the rest of kits/dist/). */
 export const imageOutDir = 'kits/dist/image';
@@ -21,11 +28,11 @@ export const inImage = {
 /** The user the emulator runs as: not root, owning nothing in the image (it writes only to /tmp). */
 export const imageUser = { name: 'emulator', uid: 10001, gid: 10001 };
 
-export const containerPort = 2727;
+export const containerPort = container.port;
 
 /** The image's name as `podman load` tags it. */
 export function imageTag(version) {
-  return `localhost/sms-emulator:${version}`;
+  return `${container.repository}:${version}`;
 }
 
 /**

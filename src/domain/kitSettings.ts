@@ -58,3 +58,14 @@ export const kitDurationGrammar = {
   minExclusiveMs: 0,
   maxMs: maxDurationMs,
 } as const;
+
+/**
+ * The container image every Testcontainers module starts (issue 43), carried to the kits by the kit contract so the
+ * image name and the variable naming another are one fact in every language (the contract adds the port, the option's
+ * default, the health path, the control API's, and the options' variables a module sets). The tag is the one version (package.json's), which `npm run image`
+ * gives the image it builds; a module takes another image from `imageEnv` or its own argument.
+ */
+export const kitContainer = {
+  repository: 'localhost/sms-emulator',
+  imageEnv: 'SMS_EMULATOR_IMAGE',
+} as const;

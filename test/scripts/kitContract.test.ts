@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { openApiDocument } from '../../src/control/openapi.js';
 import { readyInfoSchema } from '../../src/domain/readyInfo.js';
+import { createEmulator } from '../../src/index.js';
+import { containerPort, imageTag } from '../../scripts/image/imageConfig.js';
 // The generator runs on the build, as `npm run vectors` does (npm test builds first).
 import { type KitContract, kitContract, kitOperationNames, timelineFileName } from '../../scripts/kitContract.js';
 
@@ -96,4 +98,16 @@ test('the ready file schema is the one the CLI is held to, with no property left
   const schema = committed.start.readyFile as { properties: Record<string, unknown>; additionalProperties: boolean };
   expect(Object.keys(schema.properties)).toEqual(Object.keys(readyInfoSchema.shape));
   expect(schema.additionalProperties).toBe(false);
+});
+
+test("the contract's container image is the one npm run image tags, and its health path answers 200 without the control token", async () => {
+  const { container } = committed;
+  expect(container.image).toBe(imageTag(packageJson.version));
+  expect(containerPort).toBe(container.port);
+  const emulator = createEmulator({ clock: 'manual', controlToken: 'tok-43' });
+  const health = await emulator.fetch(new Request(`http://localhost${container.healthPath}`));
+  expect(health.status).toBe(200);
+  const guarded = await emulator.fetch(new Request(`http://localhost${committed.paths.control}/clock`));
+  expect(guarded.status).toBe(401);
+  await emulator.close();
 });
