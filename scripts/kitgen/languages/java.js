@@ -579,8 +579,7 @@ ${body}
 
 /** The contract's \`container\` section as KitSettings.Container, which the Testcontainers module reads. */
 function containerSettings(container) {
-  const constant = (doc, type, name, value) =>
-    `    /** ${doc} */\n    public static final ${type} ${name} = ${value};`;
+  const constant = (doc, type, name, value) => `    /** ${doc} */\n    public static final ${type} ${name} = ${value};`;
   return `${javadoc('  ', [docText(container.description)])}
   public static final class Container {
 ${constant('The image a module starts unless told another.', 'String', 'IMAGE', quoted(container.image))}
@@ -595,7 +594,7 @@ ${constant('The path a module waits on: 200 once ready, open without the control
 
 ${constant("The container's environment variable of its control token.", 'String', 'CONTROL_TOKEN_ENV', quoted(container.controlTokenEnv))}
 
-${constant('The container\'s environment variable of the host names other containers reach it by (comma-separated).', 'String', 'ALLOWED_HOSTS_ENV', quoted(container.allowedHostsEnv))}
+${constant("The container's environment variable of the host names other containers reach it by (comma-separated).", 'String', 'ALLOWED_HOSTS_ENV', quoted(container.allowedHostsEnv))}
 
     private Container() {}
   }`;
