@@ -26,6 +26,8 @@ Usage:
   sms-emulator mcp [emulator options]        start an emulator (port 2727 by default) and serve MCP on stdin/stdout
   sms-emulator mcp --url <origin> [--control-token <token>]
                                              serve MCP for an emulator already running
+  sms-emulator mcp --ready-file <path> [--control-token <token>]
+                                             the same, for the emulator that wrote that ready file
 
 Each session works in its own world (an account, a manual clock, its messages and webhooks); tools come from the
 control operations, beside open_world, send_sms, wait_for_message, latest_code, reply, move_clock and timeline.

@@ -9,6 +9,12 @@ export interface ProvidedEmulator {
   controlToken: string | null;
   /** The emulator options it was started with: `createSmsTest` refuses others, which could not apply to this process. */
   options: EmulatorOptions;
+  /**
+   * The address each worker's webhook catcher listens on and names in the accounts' webhook URLs (default `127.0.0.1`):
+   * an emulator in a container cannot reach the host's loopback, so a globalSetup that starts one provides the address
+   * of the host on the container's network (its gateway).
+   */
+  webhookHost?: string;
 }
 
 declare module 'vitest' {

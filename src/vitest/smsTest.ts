@@ -293,9 +293,12 @@ function blockTest(emulators: Emulators, run: RunTest): SmsTestAPI {
 /** The test and its hook for after its fixtures were cleaned up, as a fixture sees them. */
 type TestHooks = Pick<TestContext, 'task' | 'onTestFinished'>;
 
-/** The worker's catcher server, shared by every variant of every `createSmsTest` of the module. */
+/**
+ * The worker's catcher server, shared by every variant of every `createSmsTest` of the module: on loopback, or where the
+ * globalSetup's emulator can reach it (`webhookHost`).
+ */
 const catcherServers = sharedResource(
-  () => createCatcherServer(),
+  () => createCatcherServer({ host: inject('smsEmulator')?.webhookHost }),
   (server: CatcherServer) => server.close(),
 );
 

@@ -41,3 +41,11 @@ test('sms-emulator mcp with a flag it does not know says so on stderr and exits 
     expect(run.stderr, args.join(' ')).toMatch(/^sms-emulator mcp: .*Try: sms-emulator mcp --help\n$/);
   }
 });
+
+test('sms-emulator mcp --help names every way to reach an emulator: its own options, --url and --ready-file', async () => {
+  const run = await mcp(['--help']);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain('sms-emulator mcp [emulator options]');
+  expect(run.stdout).toMatch(/sms-emulator mcp --url <origin> \[--control-token <token>\]/);
+  expect(run.stdout).toMatch(/sms-emulator mcp --ready-file <path> \[--control-token <token>\]/);
+});

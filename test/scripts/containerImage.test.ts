@@ -184,3 +184,29 @@ imageTest(
   },
   120_000,
 );
+
+imageTest(
+  'with-podman.sh gives its command a Docker-compatible socket and fails the run when an image was pulled while it ran',
+  () => {
+    const script = join(root, 'scripts/image/with-podman.sh');
+    // The image answers its name on the socket the wrapper opens, as a Testcontainers library would ask for it.
+    const listed = spawnSync(
+      'bash',
+      [script, 'sh', '-c', 'curl -sf --unix-socket "${DOCKER_HOST#unix://}" http://podman/v1.41/images/json'],
+      { encoding: 'utf8' },
+    );
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(tag);
+    expect(listed.stdout).toContain('0 image pulls');
+    // A pull from an archive is a pull all the same (no registry is needed to make one here).
+    const saved = join(dirname(archive ?? ''), `pull-probe-${process.pid}.tar`);
+    expect(podman('save', '--quiet', '--output', saved, tag).status).toBe(0);
+    const pulled = spawnSync('bash', [script, 'podman', 'pull', '--quiet', `docker-archive:${saved}`], {
+      encoding: 'utf8',
+    });
+    spawnSync('rm', ['-f', saved]);
+    expect(pulled.status).toBe(1);
+    expect(pulled.stderr).toContain('an image was pulled');
+  },
+  120_000,
+);

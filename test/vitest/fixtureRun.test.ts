@@ -171,3 +171,14 @@ test('every act of the world facade answers for the test account, embedded and i
       testOf(run, mode, 'worldActs.fixture.ts', 'every act of the world facade answers for the test account'),
     ).toMatchObject({ state: 'passed', errors: [] });
 });
+
+test("the worker's webhook catcher listens at the webhookHost a globalSetup provides, and the emulator's webhooks reach it there", () => {
+  expect(
+    testOf(
+      run,
+      'webhook-host',
+      'webhookHost.check.ts',
+      'webhooks reach the catcher at the webhookHost the globalSetup provides',
+    ),
+  ).toMatchObject({ state: 'passed', errors: [] });
+});
