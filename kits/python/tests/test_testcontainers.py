@@ -1,10 +1,8 @@
 """The Testcontainers extra without a container engine: SmsEmulatorContainer's configuration (the contract's image,
 SMS_EMULATOR_IMAGE and the argument over it, the exposed port, a fresh control token, the wait on the health path),
-its URLs from a host and a mapped port, the gateway its webhooks reach this machine by, the kit's own Emulator it hands
-back (a world from it), and the plugin's `sms_emulator_container` switch. The container suite
-(kits/python/container_tests, run by container-suite.sh under podman) starts the image itself."""
-
-import sys
+its URLs from a host and a mapped port, the gateway its webhooks reach this machine by, and the kit's own Emulator it
+hands back (a world from it). The container suite (kits/python/container_tests, run by container-suite.sh under
+podman) starts the image itself; the ini switch is tested in test_resolution.py."""
 
 import pytest
 
@@ -160,21 +158,3 @@ def test_it_hands_back_the_kits_emulator_with_its_token_and_a_world_comes_from_i
             emulator.stop()
     finally:
         running.stop()
-
-
-def test_the_ini_switch_names_the_container_in_the_header_and_needs_the_extra(pytester, monkeypatch):
-    pytester.makeini("[pytest]\nsms_emulator_container = true\n")
-    pytester.makepyfile("def test_a_world(sms):\n    pass\n")
-    monkeypatch.setenv(CONTAINER_IMAGE_ENV, "registry.example/sms-emulator:7")
-    for name in [name for name in sys.modules if name == "testcontainers" or name.startswith("testcontainers.")]:
-        monkeypatch.setitem(sys.modules, name, None)  # as where the extra is not installed
-    monkeypatch.delitem(sys.modules, "pytest_sms_emulator.testcontainers", raising=False)
-    result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
-    result.assert_outcomes(errors=1)
-    shown = [line for line in result.outlines if line.startswith("sms-emulator: ")]
-    assert shown == [
-        "sms-emulator: a container of registry.example/sms-emulator:7 (sms_emulator_container), one per pytest process"
-    ]
-    assert 'sms_emulator_container = true needs testcontainers: pip install "pytest-sms-emulator[testcontainers]"' in (
-        result.stdout.str()
-    )
