@@ -577,6 +577,29 @@ ${body}
 
 // ---- the shared settings
 
+/** The contract's \`container\` section as KitSettings.Container, which the Testcontainers module reads. */
+function containerSettings(container) {
+  const constant = (doc, type, name, value) => `    /** ${doc} */\n    public static final ${type} ${name} = ${value};`;
+  return `${javadoc('  ', [docText(container.description)])}
+  public static final class Container {
+${constant('The image a module starts unless told another.', 'String', 'IMAGE', quoted(container.image))}
+
+${constant("The image's repository, without the tag.", 'String', 'REPOSITORY', quoted(container.repository))}
+
+${constant('The environment variable naming another image.', 'String', 'IMAGE_ENV', quoted(container.imageEnv))}
+
+${constant('The port the emulator listens on inside the container.', 'int', 'PORT', String(container.port))}
+
+${constant('The path a module waits on: 200 once ready, open without the control token.', 'String', 'HEALTH_PATH', quoted(container.healthPath))}
+
+${constant("The container's environment variable of its control token.", 'String', 'CONTROL_TOKEN_ENV', quoted(container.controlTokenEnv))}
+
+${constant("The container's environment variable of the host names other containers reach it by (comma-separated).", 'String', 'ALLOWED_HOSTS_ENV', quoted(container.allowedHostsEnv))}
+
+    private Container() {}
+  }`;
+}
+
 function settingsFile(contract) {
   const { settings } = contract;
   const grammar = settings.durationGrammar;
@@ -633,6 +656,8 @@ ${javadoc('  ', [docText(settings.webhookBodyLimit.description)])}
 
   /** The error for a setting that is not a duration, with <code>{name}</code> and <code>{text}</code> to fill in. */
   public static final String DURATION_PROBLEM = ${quoted(grammar.problem)};
+
+${containerSettings(contract.container)}
 
   private static final Pattern BARE_NUMBER = Pattern.compile("\\\\d+(?:\\\\.\\\\d+)?");
   private static final Pattern PART = Pattern.compile("(\\\\d+(?:\\\\.\\\\d+)?)(${unitAlternatives})");

@@ -30,14 +30,17 @@ public final class Emulator implements AutoCloseable {
   public final Resolution.Found found;
   private final Process process;
   private final Path folder;
+  private final AutoCloseable owner;
 
-  private Emulator(String origin, Control control, Map<String, Object> ready, Resolution.Found found, Process process, Path folder) {
+  private Emulator(String origin, Control control, Map<String, Object> ready, Resolution.Found found, Process process, Path folder,
+      AutoCloseable owner) {
     this.origin = origin;
     this.control = control;
     this.ready = ready;
     this.found = found;
     this.process = process;
     this.folder = folder;
+    this.owner = owner;
   }
 
   /**
@@ -58,11 +61,7 @@ public final class Emulator implements AutoCloseable {
   public static Emulator start(Resolution.Found found) {
     System.out.println(KitSettings.ERROR_PREFIX + found.describe());
     String token = System.getenv("SMS_EMULATOR_CONTROL_TOKEN");
-    if (found.step().equals("url")) {
-      Control control = new Control(found.url(), token);
-      checkIsEmulator(control);
-      return new Emulator(control.origin, control, Map.of(), found, null, null);
-    }
+    if (found.step().equals("url")) return at(found, token, null);
     Duration timeout = startTimeout(System.getenv(KitSettings.START_TIMEOUT_ENV));
     Path folder;
     try {
@@ -90,7 +89,7 @@ public final class Emulator implements AutoCloseable {
       }
       Map<String, Object> ready = (Map<String, Object>) Json.parse(Files.readString(readyFile));
       String origin = (String) ready.get("origin");
-      return new Emulator(origin, new Control(origin, token), ready, found, process, folder);
+      return new Emulator(origin, new Control(origin, token), ready, found, process, folder, null);
     } catch (IOException | RuntimeException e) {
       stop(process, folder);
       throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(KitSettings.ERROR_PREFIX + "the emulator could not be started: " + e, e);
@@ -99,6 +98,26 @@ public final class Emulator implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while starting sms-emulator", e);
     }
+  }
+
+  /**
+   * The running emulator at {@code url} with its control token (null when it needs none), as the resolution's
+   * {@code url} step reaches one: what a container started by the Testcontainers module
+   * ({@code dev.smsemulator:sms-emulator-testcontainers}) hands back. Refuses an address where no emulator answers.
+   *
+   * @param url the emulator's address (scheme, host and port)
+   * @param controlToken its control token, or null
+   * @param owner what {@link #close} closes too (the container), or null to leave it running
+   * @return the emulator, its worlds made as with any other
+   */
+  public static Emulator at(String url, String controlToken, AutoCloseable owner) {
+    return at(new Resolution.Found("url", url, List.of(), null, List.of()), controlToken, owner);
+  }
+
+  private static Emulator at(Resolution.Found found, String token, AutoCloseable owner) {
+    Control control = new Control(found.url(), token);
+    checkIsEmulator(control);
+    return new Emulator(control.origin, control, Map.of(), found, null, null, owner);
   }
 
   /**
@@ -129,10 +148,17 @@ public final class Emulator implements AutoCloseable {
     return folder;
   }
 
-  /** Ends the process this run started, with what it started, and removes its temporary folder. */
+  /** Ends the process this run started, with what it started, and removes its temporary folder; closes its owner. */
   @Override
   public void close() {
     stop(process, folder);
+    if (owner != null) {
+      try {
+        owner.close();
+      } catch (Exception e) {
+        throw new IllegalStateException(KitSettings.ERROR_PREFIX + "the emulator's owner did not close: " + e, e);
+      }
+    }
   }
 
   private static void stop(Process process, Path folder) {

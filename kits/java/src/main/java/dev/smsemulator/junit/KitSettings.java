@@ -65,6 +65,39 @@ public final class KitSettings {
   /** The error for a setting that is not a duration, with <code>{name}</code> and <code>{text}</code> to fill in. */
   public static final String DURATION_PROBLEM = "sms-emulator: {name}=\"{text}\" is not a duration: expected a duration such as 500ms, 90s, 15m, 2h, 7d, 1h30m or 5m1s, or a number of seconds, at most 36500d, more than 0.";
 
+  /**
+   * The image <code>npm run image</code> builds and every Testcontainers module starts by default: <code>image</code>
+   * (repository and the one version as tag; a module reads <code>imageEnv</code> or its own argument for another),
+   * the port the emulator listens on inside it, the health path a module waits on (200 once ready, open without the
+   * control token), and the variables a module sets: a control token of its own for each container
+   * (<code>controlTokenEnv</code>), and the names other containers reach it by (<code>allowedHostsEnv</code>,
+   * comma-separated, for a network alias).
+   */
+  public static final class Container {
+    /** The image a module starts unless told another. */
+    public static final String IMAGE = "localhost/sms-emulator:0.1.0";
+
+    /** The image's repository, without the tag. */
+    public static final String REPOSITORY = "localhost/sms-emulator";
+
+    /** The environment variable naming another image. */
+    public static final String IMAGE_ENV = "SMS_EMULATOR_IMAGE";
+
+    /** The port the emulator listens on inside the container. */
+    public static final int PORT = 2727;
+
+    /** The path a module waits on: 200 once ready, open without the control token. */
+    public static final String HEALTH_PATH = "/_emulator/health";
+
+    /** The container's environment variable of its control token. */
+    public static final String CONTROL_TOKEN_ENV = "SMS_EMULATOR_CONTROL_TOKEN";
+
+    /** The container's environment variable of the host names other containers reach it by (comma-separated). */
+    public static final String ALLOWED_HOSTS_ENV = "SMS_EMULATOR_ALLOWED_HOSTS";
+
+    private Container() {}
+  }
+
   private static final Pattern BARE_NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
   private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h|d)");
 

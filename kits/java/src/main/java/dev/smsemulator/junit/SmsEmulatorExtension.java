@@ -4,6 +4,8 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -11,7 +13,8 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * The JUnit 5 extension: one emulator for the whole run (in the root store, stopped when the run ends), and an
+ * The JUnit 5 extension: one emulator for the whole run (in the root store, stopped when the run ends; with
+ * {@code @SmsEmulatorTest(container = true)}, one container for the run, from {@link EmulatorContainerProvider}), and an
  * {@link SmsWorld} parameter for each test, made with the {@link WorldSettings} of the test method (else of its class,
  * else of an enclosing class) and deleted after it. A {@code @BeforeEach} method that takes an {@code SmsWorld} gets the
  * same world as its test. A failing test gets the emulator's timeline of its account as a file under the build's
@@ -37,7 +40,11 @@ public class SmsEmulatorExtension implements ParameterResolver, AfterTestExecuti
 
   /** The run's emulator, stopped with the root store (JUnit closes an AutoCloseable value of a store with it). */
   private static final class EmulatorResource implements AutoCloseable {
-    final Emulator emulator = Emulator.start();
+    final Emulator emulator;
+
+    EmulatorResource(Supplier<Emulator> start) {
+      emulator = start.get();
+    }
 
     @Override
     public void close() {
@@ -72,10 +79,18 @@ public class SmsEmulatorExtension implements ParameterResolver, AfterTestExecuti
     return type == SmsWorld.class || type == Emulator.class;
   }
 
-  /** The run's emulator, started on first use. */
+  /**
+   * The run's emulator, started on first use: the container's when the nearest {@link SmsEmulatorTest} says
+   * {@code container = true}, else the resolution order's.
+   */
   static Emulator emulator(ExtensionContext context) {
+    SmsEmulatorTest test = nearest(context, SmsEmulatorTest.class);
+    boolean container = test != null && test.container();
+    Supplier<Emulator> start = container
+        ? () -> EmulatorContainerProvider.startFirst(ServiceLoader.load(EmulatorContainerProvider.class))
+        : Emulator::start;
     return context.getRoot().getStore(NAMESPACE)
-        .getOrComputeIfAbsent("emulator", key -> new EmulatorResource(), EmulatorResource.class).emulator;
+        .getOrComputeIfAbsent(container ? "container" : "emulator", key -> new EmulatorResource(start), EmulatorResource.class).emulator;
   }
 
   @Override

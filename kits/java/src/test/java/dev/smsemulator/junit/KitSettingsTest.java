@@ -13,10 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The kit's defaults and units against the contract's {@code settings} (test-vectors/kit-contract.json): the error
- * prefix, the start and control timeouts, the wait's {@code within}, the duration grammar's bounds, and every example
- * text read as the contract says, through the same function the start timeout is read with. A default or a unit
- * changed in the kit alone fails here.
+ * The kit's defaults and units against the contract's {@code settings} and {@code container}
+ * (test-vectors/kit-contract.json): the error prefix, the start and control timeouts, the wait's {@code within}, the
+ * duration grammar's bounds, the container's image, port, health path and variables, and every example text read as
+ * the contract says, through the same function the start timeout is read with. A default or a unit changed in the kit
+ * alone fails here.
  */
 class KitSettingsTest {
   static Map<String, Object> settings() throws IOException {
@@ -40,6 +41,18 @@ class KitSettingsTest {
     assertEquals(ms(KitContractTest.at(settings, "waitWithin")), KitSettings.WAIT_WITHIN);
     assertEquals(((Number) KitContractTest.at(settings, "webhookBodyLimit").get("bytes")).longValue(), KitSettings.WEBHOOK_BODY_LIMIT);
     assertEquals(KitContractTest.at(KitContractTest.contract(), "resolution").get("env"), Resolution.ENV);
+  }
+
+  @Test
+  void theContainerSettingsAreTheContracts() throws IOException {
+    Map<String, Object> container = KitContractTest.at(KitContractTest.contract(), "container");
+    assertEquals(container.get("image"), KitSettings.Container.IMAGE);
+    assertEquals(container.get("repository"), KitSettings.Container.REPOSITORY);
+    assertEquals(container.get("imageEnv"), KitSettings.Container.IMAGE_ENV);
+    assertEquals(((Number) container.get("port")).intValue(), KitSettings.Container.PORT);
+    assertEquals(container.get("healthPath"), KitSettings.Container.HEALTH_PATH);
+    assertEquals(container.get("controlTokenEnv"), KitSettings.Container.CONTROL_TOKEN_ENV);
+    assertEquals(container.get("allowedHostsEnv"), KitSettings.Container.ALLOWED_HOSTS_ENV);
   }
 
   @Test
