@@ -56,6 +56,15 @@ test('the Ruby kit is published at package.json version', () => {
   );
 });
 
+test('the Node Testcontainers module is published at package.json version, and peer-depends on that sms-emulator', () => {
+  const module = JSON.parse(read('kits/node/package.json')) as {
+    version: string;
+    peerDependencies: Record<string, string>;
+  };
+  expect(module.version).toBe(version);
+  expect(module.peerDependencies['sms-emulator']).toBe(version);
+});
+
 test('the version readers find what they look for, and skip dependencies', () => {
   expect(
     pyprojectVersion(

@@ -40,13 +40,10 @@ func (w *World) checkBudget() {
 	}
 }
 
-// MainOption sets up Main.
-type MainOption func(*suiteBudget)
-
 // SuiteBudget fails the test binary, after its tests ran, when the worlds of its tests (NewWorld's) spent more than
 // credits in all, naming the tests that spent most, each with its costliest message (default: no budget).
 func SuiteBudget(credits int) MainOption {
-	return func(s *suiteBudget) { s.credits = &credits }
+	return func(s *mainOptions) { s.budget = &credits }
 }
 
 // suiteBudget is the test binary's budget and what each test's worlds spent.

@@ -7,12 +7,15 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import zipfile
 
 MODULE = "smsemulator.dev/smsemu"
+# The Testcontainers module, a module of its own in kits/go/smsemucontainer/ so the kit stays standard library only.
+CONTAINER_MODULE = MODULE + "/smsemucontainer"
 # Decision 0002's platform names (the os-maven-plugin classifiers kits/dist/runtime/ uses) as Go's GOOS_GOARCH.
 PLATFORMS = {
     "linux-x86_64": "linux_amd64",
@@ -193,6 +196,36 @@ def main(kit, dist):
     publish(proxy, MODULE, version, files, time)
     size = os.path.getsize(os.path.join(proxy, *MODULE.split("/"), "@v", f"{version}.zip"))
     print(f"kits/go: {MODULE}@{version} ({size / 1e6:.1f} MB) in {proxy}")
+    publish_container(kit, proxy, version, time, license_text)
+
+
+def container_go_mod(source, version):
+    """The Testcontainers module's go.mod as published: the kit required at this version, and no replace (the
+    repository's points the kit at ../ for its own tests; a replace means nothing in a dependency, and would mislead)."""
+    lines = []
+    for line in source.splitlines():
+        if line.startswith("replace "):
+            continue
+        lines.append(re.sub(r"^(\s*(?:require\s+)?smsemulator\.dev/smsemu) v\S+", rf"\1 {version}", line))
+    text = "\n".join(lines).rstrip() + "\n"
+    if f"smsemulator.dev/smsemu {version}" not in text:
+        sys.exit(f"kits/go: smsemucontainer/go.mod does not require {MODULE}")
+    return text.encode()
+
+
+def publish_container(kit, proxy, version, time, license_text):
+    """smsemulator.dev/smsemu/smsemucontainer: its Go files (not the tests), go.mod and go.sum, at the kit's version."""
+    folder = os.path.join(kit, "smsemucontainer")
+    files = {"LICENSE": license_text}
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if os.path.isfile(path) and (name.endswith(".go") and not name.endswith("_test.go") or name == "go.sum"):
+            with open(path, "rb") as file:
+                files[name] = file.read()
+    with open(os.path.join(folder, "go.mod"), encoding="utf-8") as file:
+        files["go.mod"] = container_go_mod(file.read(), version)
+    publish(proxy, CONTAINER_MODULE, version, files, time)
+    print(f"kits/go: {CONTAINER_MODULE}@{version} ({len(files)} files) in {proxy}")
 
 
 if __name__ == "__main__":

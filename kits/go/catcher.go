@@ -83,14 +83,21 @@ type Catcher struct {
 // appClient hands posts on to an app's URL; its answer goes back to the emulator whatever it is.
 var appClient = &http.Client{Timeout: 60 * time.Second, Transport: newTransport()}
 
-// listenCatcher opens a catcher's socket. net.Listen takes the listen backlog from the system (Linux:
-// net.core.somaxconn, 4096 by default since 5.4; macOS kern.ipc.somaxconn, 128; Windows SOMAXCONN), never
-// Python's 5: a burst of webhooks waits in the queue instead of having its connections dropped and retried.
-func listenCatcher() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }
+// listenCatcher opens a catcher's socket on a free port of host ("" for 127.0.0.1: Emulator.CatcherHost). net.Listen
+// takes the listen backlog from the system (Linux: net.core.somaxconn, 4096 by default since 5.4; macOS
+// kern.ipc.somaxconn, 128; Windows SOMAXCONN), never Python's 5: a burst of webhooks waits in the queue instead of
+// having its connections dropped and retried.
+func listenCatcher(host string) (net.Listener, error) {
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	return net.Listen("tcp", net.JoinHostPort(host, "0"))
+}
 
-// newCatcher listens for a world's webhooks; it refuses every post until trust gives it the world's webhook secret.
-func newCatcher(path string, app http.Handler, appURL string, maxBody int64) (*Catcher, error) {
-	listener, err := listenCatcher()
+// newCatcher listens for a world's webhooks on host; it refuses every post until trust gives it the world's webhook
+// secret.
+func newCatcher(host, path string, app http.Handler, appURL string, maxBody int64) (*Catcher, error) {
+	listener, err := listenCatcher(host)
 	if err != nil {
 		return nil, err
 	}

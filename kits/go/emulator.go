@@ -20,7 +20,13 @@ type Emulator struct {
 	// Ready is what the ready file said (origin, live, sandbox, control, apiKey, ...) when this process started it.
 	Ready map[string]any
 	// Source says where the emulator came from: the step of the resolution order that gave it, and what it ran.
-	Source  string
+	Source string
+	// CatcherHost is the address each world's catcher listens on and names in the webhook URL it gives the emulator:
+	// "" for 127.0.0.1, an emulator on this machine's loopback; for an emulator in a container, this machine's address
+	// on the container's network (the smsemucontainer module sets it), which the emulator can post to.
+	CatcherHost string
+	// OnStop, when set, is called by Stop: how an emulator this process did not start as a process (a container) ends.
+	OnStop  func()
 	process *exec.Cmd
 	// exited is closed once the process this one started has ended.
 	exited chan struct{}
@@ -40,8 +46,13 @@ func (e *Emulator) webhookBodyLimit() (int64, error) {
 	return e.bodyLimit, e.bodyLimitErr
 }
 
-// Stop ends the emulator when this process started it (its whole process group: a shell, npx, node).
+// Stop ends the emulator when this process started it (its whole process group: a shell, npx, node), and calls
+// OnStop once when it is set.
 func (e *Emulator) Stop() {
+	if stop := e.OnStop; stop != nil {
+		e.OnStop = nil
+		stop()
+	}
 	if e.process == nil || e.process.Process == nil {
 		return
 	}
@@ -141,8 +152,9 @@ func startProcess(words []string, token, source string, timeout time.Duration) (
 		process: cmd, exited: exited}, nil
 }
 
-// connect checks that origin is a running emulator.
-func connect(origin, token string) (*Emulator, error) {
+// Connect is the running emulator at origin, its control requests carrying token ("" when it needs none), checked by
+// its health answer: what SMS_EMULATOR_URL gives, and what a container module hands back (OpenWorld takes it).
+func Connect(origin, token string) (*Emulator, error) {
 	control := &Control{Origin: strings.TrimRight(origin, "/"), Token: token}
 	health, err := control.Health()
 	if err != nil {
@@ -151,10 +163,12 @@ func connect(origin, token string) (*Emulator, error) {
 	if health.Status != "ok" {
 		return nil, errors.New("/_emulator/health did not answer {\"status\": \"ok\"}: not an sms-emulator")
 	}
-	return &Emulator{Origin: control.Origin, Control: control, Source: envURL + "=" + shownURL(origin)}, nil
+	return &Emulator{Origin: control.Origin, Control: control, Source: "a running emulator at " + shownURL(control.Origin)}, nil
 }
 
 var (
+	// sharedFrom gives the shared emulator in place of Start when Main was given SharedEmulator.
+	sharedFrom func() (*Emulator, error)
 	shared     *Emulator
 	sharedErr  error
 	sharedOnce sync.Once
@@ -164,7 +178,11 @@ var (
 // stderr. It stops by itself when the test binary ends (--parent-pid); Main stops it at once.
 func Shared() (*Emulator, error) {
 	sharedOnce.Do(func() {
-		shared, sharedErr = Start()
+		start := Start
+		if sharedFrom != nil {
+			start = sharedFrom
+		}
+		shared, sharedErr = start()
 		if sharedErr == nil {
 			fmt.Fprintf(os.Stderr, "sms-emulator: %s\n", shared.Source)
 		}

@@ -122,7 +122,7 @@ func TestAWorldAfterIdlingPastTheEmulatorsKeepAliveIsMade(t *testing.T) {
 // 128 connections wait in a catcher's accept queue while nothing accepts them: a burst of webhooks is queued, not
 // dropped (a backlog of 5 would hold 6 and leave the rest to SYN retries).
 func TestACatchersListenBacklogHoldsAtLeast128Connections(t *testing.T) {
-	listener, err := listenCatcher()
+	listener, err := listenCatcher("")
 	if err != nil {
 		t.Fatal(err)
 	}

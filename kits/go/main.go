@@ -13,9 +13,18 @@ import (
 // With SuiteBudget, a run whose worlds spent more in all fails after its tests, naming the tests that spent most:
 //
 //	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m, smsemu.SuiteBudget(50))) }
+//
+// With SharedEmulator (a Testcontainers module's option is one), the run's shared emulator comes from elsewhere:
+//
+//	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m, smsemucontainer.Emulator())) }
 func Main(m *testing.M, options ...MainOption) int {
+	var chosen mainOptions
 	for _, option := range options {
-		option(&suite)
+		option(&chosen)
+	}
+	suite.credits = chosen.budget
+	if chosen.start != nil {
+		sharedFrom = chosen.start
 	}
 	if suite.credits != nil && *suite.credits < 0 {
 		fmt.Fprintf(os.Stderr, "%sSuiteBudget(%d): a suite's budget is a whole number of credits from 0\n", ErrorPrefix, *suite.credits)
@@ -32,4 +41,20 @@ func Main(m *testing.M, options ...MainOption) int {
 		}
 	}
 	return code
+}
+
+// MainOption sets up Main: SuiteBudget, SharedEmulator.
+type MainOption func(*mainOptions)
+
+// mainOptions is what Main's options chose.
+type mainOptions struct {
+	budget *int
+	start  func() (*Emulator, error)
+}
+
+// SharedEmulator makes start give the test binary's shared emulator (Shared, and so every NewWorld), in place of the
+// resolution order (Start). It is called once, on first use; where the emulator came from (its Source) is printed
+// once, as for the others, and Main stops it after the tests (Emulator.Stop, which calls its OnStop).
+func SharedEmulator(start func() (*Emulator, error)) MainOption {
+	return func(o *mainOptions) { o.start = start }
 }

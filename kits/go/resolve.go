@@ -55,10 +55,11 @@ func Start() (*Emulator, error) {
 	}
 	token := os.Getenv(envToken)
 	if origin := os.Getenv(envURL); origin != "" {
-		emulator, err := connect(origin, token)
+		emulator, err := Connect(origin, token)
 		if err != nil {
 			return nil, fmt.Errorf("%s%s=%s: %w", ErrorPrefix, envURL, shownURL(origin), err)
 		}
+		emulator.Source = envURL + "=" + shownURL(origin)
 		return emulator, nil
 	}
 	if command := os.Getenv(envCommand); command != "" {

@@ -103,3 +103,36 @@ func TestSmsEmulatorStartTimeoutIsReadWithTheOneGrammar(t *testing.T) {
 		t.Errorf("Start with %s=2x: %v; want %s", envStartTimeout, err, want)
 	}
 }
+
+func TestTheContainerSettingsAreTheContracts(t *testing.T) {
+	var contract struct {
+		Container struct {
+			Image           string `json:"image"`
+			Repository      string `json:"repository"`
+			ImageEnv        string `json:"imageEnv"`
+			Port            int    `json:"port"`
+			HealthPath      string `json:"healthPath"`
+			ControlTokenEnv string `json:"controlTokenEnv"`
+			AllowedHostsEnv string `json:"allowedHostsEnv"`
+		} `json:"container"`
+	}
+	readVectors(t, "kit-contract.json", &contract)
+	wanted := contract.Container
+	got := map[string][2]any{
+		"image":           {ContainerImage, wanted.Image},
+		"repository":      {ContainerRepository, wanted.Repository},
+		"imageEnv":        {ContainerImageEnv, wanted.ImageEnv},
+		"port":            {ContainerPort, wanted.Port},
+		"healthPath":      {ContainerHealthPath, wanted.HealthPath},
+		"controlTokenEnv": {ContainerControlTokenEnv, wanted.ControlTokenEnv},
+		"allowedHostsEnv": {ContainerAllowedHostsEnv, wanted.AllowedHostsEnv},
+	}
+	for name, pair := range got {
+		if pair[0] != pair[1] || pair[1] == "" || pair[1] == 0 {
+			t.Errorf("the container's %s is %v, the contract's %v", name, pair[0], pair[1])
+		}
+	}
+	if ContainerControlTokenEnv != envToken {
+		t.Errorf("the container's control token variable %s is not the kit's %s", ContainerControlTokenEnv, envToken)
+	}
+}

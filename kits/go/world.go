@@ -241,7 +241,7 @@ func OpenWorld(t testing.TB, emulator *Emulator, options ...Option) (*World, err
 	if err != nil {
 		return nil, err
 	}
-	catcher, err := newCatcher(config.path, config.app, config.appURL, maxBody)
+	catcher, err := newCatcher(emulator.CatcherHost, config.path, config.app, config.appURL, maxBody)
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,17 @@ func TestMain(m *testing.M) {
 	if budget, err := strconv.Atoi(os.Getenv("SMSEMU_INNER_SUITE_BUDGET")); err == nil {
 		options = append(options, SuiteBudget(budget))
 	}
+	// TestSharedEmulatorGivesTheRunsEmulatorAndMainStopsIt runs this binary again with an emulator of its own making.
+	if os.Getenv("SMSEMU_INNER_SHARED_FROM") != "" {
+		options = append(options, SharedEmulator(func() (*Emulator, error) {
+			emulator, err := Start()
+			if err == nil {
+				emulator.Source = "given by SharedEmulator"
+				emulator.OnStop = func() { fmt.Println("OnStop called after the tests") }
+			}
+			return emulator, err
+		}))
+	}
 	os.Exit(Main(m, options...))
 }
 

@@ -18,7 +18,7 @@ cleanup() {
 trap cleanup EXIT
 "$python" -m venv "$project/.venv"
 "$project/.venv/bin/pip" install --quiet --disable-pip-version-check "$wheel" pytest-xdist
-cp "$kit"/sample/*.py "$project/"
+cp "$kit"/sample/*.py "$kit"/sample/pytest.ini "$project/"
 # Every test vector is read from the copy the wheel carries (no checkout beside it).
 "$project/.venv/bin/python" - "$kit/../../test-vectors" <<'PY'
 import os, sys
@@ -30,17 +30,7 @@ for name in os.listdir(sys.argv[1]):
 PY
 
 # PATH: the venv's bin and /usr/bin without node (a folder of links to every other program of /usr/bin).
-nonode="$project/.usr-bin"
-mkdir "$nonode"
-for program in /usr/bin/*; do
-  case "$(basename "$program")" in node | nodejs | npm | npx | corepack) continue ;; esac
-  ln -s "$program" "$nonode/"
-done
-no_node_path="$project/.venv/bin:$nonode"
-if PATH="$no_node_path" command -v node >/dev/null 2>&1; then
-  echo "python kit proof: node is still on the PATH built without it" >&2
-  exit 1
-fi
+no_node_path="$(bash "$kit/no-node-path.sh" "$project")"
 
 # Its own temp folder, to see that a session leaves nothing behind but pytest's own base temp folders.
 scratch="$project/.tmp"

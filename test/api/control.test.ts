@@ -85,7 +85,7 @@ test('bad account input is refused with a message naming the field, and changes 
   expect(emulator.accounts.list().items).toHaveLength(1);
 });
 
-test('an API key no Basic header can carry (a colon, a control character) or a webhook URL that is not http(s) is refused everywhere it can be given', async () => {
+test('an API key no Basic header can carry (a colon, a control character) or a webhook URL that is not http(s), or whose password is the mask views show, is refused everywhere it can be given', async () => {
   const emulator = makeEmulator();
   for (const key of ['pk_a:b', 'pk_\u0007']) {
     expect((await control(emulator, 'POST', '/accounts', { apiKey: key })).body.message, key).toBe(
@@ -94,7 +94,12 @@ test('an API key no Basic header can carry (a colon, a control character) or a w
     expect(() => makeEmulator({ apiKey: key }), key).toThrow(/apiKey/);
     expect(() => emulator.scenario.set({ version: 1, accounts: [{ apiKey: key }] }), key).toThrow(/apiKey/);
   }
-  for (const url of ['ftp://127.0.0.1/hooks', 'javascript:alert(1)', 'file:///etc/passwd']) {
+  for (const url of [
+    'ftp://127.0.0.1/hooks',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'http://u:***@127.0.0.1/h',
+  ]) {
     expect(
       (await control(emulator, 'POST', '/accounts', { apiKey: 'pk_team', webhookUrl: url })).body.message,
       url,

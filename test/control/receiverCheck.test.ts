@@ -112,6 +112,8 @@ test('a receiver check that cannot run is CONTROL_INVALID_REQUEST saying why, an
   const cases: [unknown, RegExp][] = [
     [{}, /Invalid receiver check: .*receiver/],
     [{ receiver: 'ftp://127.0.0.1/hooks' }, /receiver.*http:\/\/ or https:\/\//],
+    // The masked URL every view shows, copied back: posting it would send *** as the password.
+    [{ receiver: 'http://hooks:***@127.0.0.1:4000/sms' }, /receiver.*password is \*\*\*, the mask views show/],
     [{ receiver: receiver.url, only: ['statuses', 'nonsense'] }, /only/],
     [{ receiver: receiver.url, only: ['reply'], skip: ['burst'] }, /give only or skip, not both/],
     [

@@ -1,8 +1,9 @@
 """Where the emulator comes from: decision 0002's rule in order (URL, command, carried runtime, node on PATH), a
-relative command resolved against the rootdir, the chosen step printed once when a run starts, one error naming all."""
-
+relative command resolved against the rootdir, the chosen step printed once when a run starts, one error naming all;
+and the ini's `sms_emulator_container`, which names the container instead (and the extra it needs)."""
 
 import stat
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,20 @@ def test_the_ini_option_gives_the_command_when_the_environment_does_not(pytester
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     assert "sms-emulator: sms_emulator_command (ini): my-emulator --seed 1" in result.stdout.str()
 
+
+def test_the_ini_switch_names_the_container_in_the_header_and_needs_the_extra(pytester, monkeypatch):
+    pytester.makeini("[pytest]\nsms_emulator_container = true\n")
+    pytester.makepyfile("def test_a_world(sms):\n    pass\n")
+    monkeypatch.setenv("SMS_EMULATOR_IMAGE", "registry.example/sms-emulator:7")
+    for name in [name for name in sys.modules if name == "testcontainers" or name.startswith("testcontainers.")]:
+        monkeypatch.setitem(sys.modules, name, None)  # as where the extra is not installed
+    monkeypatch.delitem(sys.modules, "pytest_sms_emulator.testcontainers", raising=False)
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1)
+    shown = [line for line in result.outlines if line.startswith("sms-emulator: ")]
+    assert shown == [
+        "sms-emulator: a container of registry.example/sms-emulator:7 (sms_emulator_container), one per pytest process"
+    ]
+    assert 'sms_emulator_container = true needs testcontainers: pip install "pytest-sms-emulator[testcontainers]"' in (
+        result.stdout.str()
+    )

@@ -1,5 +1,6 @@
 """The kit's defaults and units are the contract's `settings` (test-vectors/kit-contract.json): the start and control
-timeouts, the wait's `within`, the error prefix, and the one duration grammar every duration setting is read with."""
+timeouts, the wait's `within`, the error prefix, and the one duration grammar every duration setting is read with; and
+the image, port, health path and variables of its `container` (the Testcontainers extra)."""
 
 import json
 from pathlib import Path
@@ -9,6 +10,12 @@ import pytest
 from pytest_sms_emulator import Control
 from pytest_sms_emulator.emulator import START_TIMEOUT_VARIABLE, start_timeout
 from pytest_sms_emulator.settings import (
+    CONTAINER_ALLOWED_HOSTS_ENV,
+    CONTAINER_CONTROL_TOKEN_ENV,
+    CONTAINER_HEALTH_PATH,
+    CONTAINER_IMAGE,
+    CONTAINER_IMAGE_ENV,
+    CONTAINER_PORT,
     CONTROL_TIMEOUT,
     ERROR_PREFIX,
     START_TIMEOUT,
@@ -28,6 +35,16 @@ def test_the_kits_defaults_and_error_prefix_are_the_contracts():
         SETTINGS["startTimeout"]["default"], SETTINGS["controlTimeout"]["default"], SETTINGS["waitWithin"]["default"],
     )  # fmt: skip
     assert START_TIMEOUT_VARIABLE == SETTINGS["startTimeout"]["env"]
+
+
+def test_the_containers_image_port_health_path_and_variables_are_the_contracts():
+    container = CONTRACT["container"]
+    assert (CONTAINER_IMAGE, CONTAINER_IMAGE_ENV, CONTAINER_PORT, CONTAINER_HEALTH_PATH) == (
+        container["image"], container["imageEnv"], container["port"], container["healthPath"],
+    )  # fmt: skip
+    assert (CONTAINER_CONTROL_TOKEN_ENV, CONTAINER_ALLOWED_HOSTS_ENV) == (
+        container["controlTokenEnv"], container["allowedHostsEnv"],
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize("example", GRAMMAR["examples"], ids=lambda example: repr(example["text"]))

@@ -621,7 +621,35 @@ function durationConst(name, setting) {
   ].join('\n');
 }
 
-function settingsFile(settings) {
+/** The contract's container section: what the Testcontainers module (kits/go/smsemucontainer) starts and sets. */
+function containerConsts(container) {
+  const consts = [
+    [
+      'ContainerImage',
+      quote(container.image),
+      `the image a container module starts unless ${container.imageEnv} or its argument names another.`,
+    ],
+    ['ContainerRepository', quote(container.repository), "the image's repository, without the tag."],
+    ['ContainerImageEnv', quote(container.imageEnv), 'the variable naming another image to start.'],
+    ['ContainerPort', String(container.port), 'the port the emulator listens on inside the container.'],
+    [
+      'ContainerHealthPath',
+      quote(container.healthPath),
+      'answers 200 once the emulator is ready, without the control token.',
+    ],
+    ['ContainerControlTokenEnv', quote(container.controlTokenEnv), "sets the container's control token."],
+    [
+      'ContainerAllowedHostsEnv',
+      quote(container.allowedHostsEnv),
+      'lists the names other containers reach it by (comma-separated).',
+    ],
+  ];
+  return consts.map(([name, value, what]) =>
+    [...comment(`${name} is ${value.replaceAll('"', '')}: ${what}`), `const ${name} = ${value}`].join('\n'),
+  );
+}
+
+function settingsFile(settings, container) {
   const grammar = settings.durationGrammar;
   if (grammar.pattern.includes('`')) throw new Error('kitgen go: the duration pattern holds a backquote');
   const units = Object.entries(grammar.units)
@@ -644,6 +672,7 @@ function settingsFile(settings) {
       ),
       `const WebhookBodyLimit = ${settings.webhookBodyLimit.bytes}`,
     ].join('\n'),
+    ...containerConsts(container),
     [
       ...comment("DurationPattern is the whole text of a duration setting (the emulator's grammar)."),
       `const DurationPattern = \`${grammar.pattern}\``,
@@ -708,7 +737,7 @@ function settingsFile(settings) {
     ].join('\n'),
   ];
   return goFile(
-    "The settings every front door shares (the contract's settings): defaults, the error prefix and the duration grammar.",
+    "The settings every front door shares (the contract's settings): defaults, the error prefix and the duration grammar; and the container section, what the Testcontainers module starts.",
     ['errors', 'math', 'regexp', 'strconv', 'strings', 'time'],
     declarations,
   );
@@ -745,6 +774,6 @@ export function kitFiles(contract) {
     { path: 'kits/go/operations.go', text: operationsFile(contract, answers, inputs) },
     { path: 'kits/go/CONTROL.md', text: controlPage(contract, answers, inputs) },
     { path: 'kits/go/answers_test.go', text: answersTestFile(answers) },
-    { path: 'kits/go/settings.go', text: settingsFile(contract.settings) },
+    { path: 'kits/go/settings.go', text: settingsFile(contract.settings, contract.container) },
   ];
 }

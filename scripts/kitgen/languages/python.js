@@ -581,7 +581,7 @@ function settingsFile(contract) {
   ]);
   const units = Object.keys(grammar.units).sort((a, b) => b.length - a.length);
   return `# ${generatedMark}
-${docstring("The settings every front door shares (the kit contract's `settings`): the defaults, the error prefix and the one duration grammar, so `2m` is two minutes here as in every kit; and the contract's control path.", '').join('\n')}
+${docstring("The settings every front door shares (the kit contract's `settings`): the defaults, the error prefix and the one duration grammar, so `2m` is two minutes here as in every kit; the contract's control path; and the image, port, health path and variables of its `container`.", '').join('\n')}
 
 import re
 
@@ -600,6 +600,7 @@ ${constant(
 ${constant('BARE_NUMBER_UNIT', 'The unit a bare number counts.', pyString(grammar.bareNumberUnit)).join('\n')}
 ${constant('MAX_DURATION_MS', 'The longest duration, in milliseconds (the shortest is more than 0).', String(grammar.maxMs)).join('\n')}
 ${constant('DURATION_PROBLEM', 'What a setting that is not a duration is told, with {name} and {text} filled in.', pyString(grammar.problem)).join('\n')}
+${containerConstants(contract.container).join('\n')}
 
 _PART = re.compile(r"(\\d+(?:\\.\\d+)?)(${units.join('|')})", re.ASCII)
 _BARE = re.compile(r"\\d+(?:\\.\\d+)?\\Z", re.ASCII)
@@ -618,6 +619,39 @@ ${docstring(`${grammar.rule} Answers the duration in milliseconds; raises ValueE
         raise ValueError(DURATION_PROBLEM.replace("{name}", name).replace("{text}", str(text)))
     return rounded
 `;
+}
+
+/** The contract's `container` section, for pytest_sms_emulator.testcontainers (the Testcontainers extra). */
+function containerConstants(container) {
+  const constant = (name, description, value) => [...comment(description, '', '#:'), `${name} = ${value}`];
+  return [
+    ...constant(
+      'CONTAINER_IMAGE',
+      "The image a container starts by default (the contract's `container.image`: `npm run image` builds it).",
+      pyString(container.image),
+    ),
+    ...constant(
+      'CONTAINER_IMAGE_ENV',
+      'The environment variable that names another image.',
+      pyString(container.imageEnv),
+    ),
+    ...constant('CONTAINER_PORT', 'The port the emulator listens on inside the container.', String(container.port)),
+    ...constant(
+      'CONTAINER_HEALTH_PATH',
+      'The path that answers 200 once the emulator is ready (open without the control token).',
+      pyString(container.healthPath),
+    ),
+    ...constant(
+      'CONTAINER_CONTROL_TOKEN_ENV',
+      "The container's variable for its control token (a fresh one for each container).",
+      pyString(container.controlTokenEnv),
+    ),
+    ...constant(
+      'CONTAINER_ALLOWED_HOSTS_ENV',
+      "The container's variable for the names other containers reach it by (comma-separated).",
+      pyString(container.allowedHostsEnv),
+    ),
+  ];
 }
 
 /** The Python kit's generated files. */

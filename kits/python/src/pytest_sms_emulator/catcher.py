@@ -259,16 +259,16 @@ class _Server(ThreadingHTTPServer):
 
 
 class CatcherServer:
-    """Listens on 127.0.0.1, a free port, in a daemon thread; routes posts by path. `max_body`: the largest body read,
-    the emulator's `maxBodySize` (`control.limits().max_body_size`): it bounds every body the emulator takes in, so
-    every body it posts."""
+    """Listens on `host` (127.0.0.1; for an emulator in a container, its network's gateway), a free port, in a daemon
+    thread; routes posts by path. `max_body`: the largest body read, the emulator's `maxBodySize`
+    (`control.limits().max_body_size`): it bounds every body the emulator takes in, so every body it posts."""
 
-    def __init__(self, max_body: int) -> None:
-        self._http = _Server(("127.0.0.1", 0), _Handler)
+    def __init__(self, max_body: int, host: str = "127.0.0.1") -> None:
+        self._http = _Server((host, 0), _Handler)
         self._routes: Dict[str, Catcher] = {}
         self._http._routes = self._routes  # type: ignore[attr-defined]
         self._http.max_body = max_body  # type: ignore[attr-defined]
-        self.origin = f"http://127.0.0.1:{self._http.server_address[1]}"
+        self.origin = f"http://{host}:{self._http.server_address[1]}"
         self.backlog = self._http.request_queue_size
         threading.Thread(target=self._http.serve_forever, daemon=True).start()
 

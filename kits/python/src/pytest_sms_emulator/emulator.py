@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional
 
 from .control import Control
 from .http import shown_url
-from .settings import ERROR_PREFIX, START_TIMEOUT, START_TIMEOUT_ENV, duration_ms
+from .settings import CONTAINER_IMAGE, CONTAINER_IMAGE_ENV, ERROR_PREFIX, START_TIMEOUT, START_TIMEOUT_ENV, duration_ms
 
 #: The environment variables of the rule, as test-vectors/kit-contract.json names them.
 URL_VARIABLE = "SMS_EMULATOR_URL"
@@ -184,9 +184,14 @@ def not_found_message(found: Mapping[str, str]) -> str:
     )
 
 
+#: Where an emulator on this machine reaches the test process: the kit's webhook catcher listens there.
+LOCAL_WEBHOOK_HOST = "127.0.0.1"
+
+
 class Emulator:
     """An emulator to drive: its origin, control API and ready-file facts; `stop()` ends it when this session started it
-    and removes the folder of its ready file."""
+    and removes the folder of its ready file. `webhook_host` is the address it reaches the test process at: the kit's
+    webhook catcher listens on it, and each world's webhook URL names it (a container's is its network's gateway)."""
 
     def __init__(
         self,
@@ -196,11 +201,13 @@ class Emulator:
         process: Optional["subprocess.Popen[bytes]"] = None,
         resolution: Optional[Resolution] = None,
         folder: Optional[str] = None,
+        webhook_host: str = LOCAL_WEBHOOK_HOST,
     ):
         self.origin = origin
         self.control = control
         self.ready = ready
         self.resolution = resolution
+        self.webhook_host = webhook_host
         self._process = process
         self._folder = folder
 
@@ -288,6 +295,32 @@ def sweep_temp_folders(parent: Optional[str] = None) -> List[str]:
     return removed
 
 
+def connect(
+    url: str,
+    token: Optional[str],
+    named: str,
+    resolution: Optional[Resolution] = None,
+    webhook_host: str = LOCAL_WEBHOOK_HOST,
+) -> Emulator:
+    """A running emulator at `url` (SMS_EMULATOR_URL's, or a container's), driven with its control token, once its
+    health answer says it is one; `named` says where the URL came from in the error."""
+    control = Control(url, token)
+    health = control.call("GET", "/health")
+    if not (isinstance(health, dict) and health.get("status") == "ok"):
+        control.close()
+        raise EmulatorNotReady(
+            f"{ERROR_PREFIX}{named} is not an sms-emulator: /_emulator/health answered {str(health)[:200]!r}"
+        )
+    return Emulator(url, control, {"origin": url}, resolution=resolution, webhook_host=webhook_host)
+
+
+def container_image(given: Optional[str] = None, environ: Optional[Mapping[str, str]] = None) -> str:
+    """The image a container of the emulator starts: the one given, else SMS_EMULATOR_IMAGE's, else the contract's
+    (the image `npm run image` builds)."""
+    env = os.environ if environ is None else environ
+    return given or env.get(CONTAINER_IMAGE_ENV) or CONTAINER_IMAGE
+
+
 def start(
     timeout: Optional[float] = None, rootdir: Optional[Path] = None, resolution: Optional[Resolution] = None
 ) -> Emulator:
@@ -297,16 +330,7 @@ def start(
     chosen = resolution or resolve(rootdir=rootdir)
     token = os.environ.get(TOKEN_VARIABLE) or None
     if chosen.step == "url":
-        url = chosen.url or ""
-        control = Control(url, token)
-        health = control.call("GET", "/health")
-        if not (isinstance(health, dict) and health.get("status") == "ok"):
-            control.close()
-            raise EmulatorNotReady(
-                f"{ERROR_PREFIX}{URL_VARIABLE}={shown_url(url)} is not an sms-emulator: /_emulator/health answered "
-                f"{str(health)[:200]!r}"
-            )
-        return Emulator(url, control, {"origin": url}, resolution=chosen)
+        return connect(chosen.url or "", token, f"{URL_VARIABLE}={shown_url(chosen.url or '')}", resolution=chosen)
     wait = start_timeout() if timeout is None else timeout
     sweep_temp_folders()
     folder = tempfile.mkdtemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-")
@@ -339,7 +363,7 @@ def start(
 
 
 __all__ = [
-    "BUNDLE_ENTRY", "COMMAND_VARIABLE", "Emulator", "EmulatorNotFound", "EmulatorNotReady", "MINIMUM_NODE", "NOT_FOUND",
+    "BUNDLE_ENTRY", "COMMAND_VARIABLE", "Emulator", "LOCAL_WEBHOOK_HOST", "connect", "container_image", "EmulatorNotFound", "EmulatorNotReady", "MINIMUM_NODE", "NOT_FOUND",
     "ORDER",
     "Resolution", "START_TIMEOUT_VARIABLE", "TOKEN_VARIABLE", "URL_VARIABLE", "bundle_entry", "carried_node",
     "node_version", "not_found_message", "resolve", "resolve_command", "start", "start_args", "start_timeout",

@@ -1,7 +1,8 @@
 """The pytest plugin (entry point pytest11 `sms_emulator`): where the emulator comes from (printed in the run's header),
-the `sms_emulator` session fixture, the `sms` world of each test with its settings as overridable fixtures, the
-timeline report of a failing test, written under pytest's base temp folder, and the credit budgets of a test
-(`@pytest.mark.sms_budget`) and of the run (`--sms-suite-budget`, ini `sms_suite_budget`)."""
+the `sms_emulator` session fixture (a container of its own with the ini's `sms_emulator_container = true`), the `sms`
+world of each test with its settings as overridable fixtures, the timeline report of a failing test, written under
+pytest's base temp folder, and the credit budgets of a test (`@pytest.mark.sms_budget`) and of the run
+(`--sms-suite-budget`, ini `sms_suite_budget`)."""
 
 import hashlib
 import os
@@ -14,8 +15,18 @@ import pytest
 from .catcher import AppWebhook, CatcherServer
 from .control import ControlError, Scenario
 from .cost_checks import over_budget, plural
-from .emulator import COMMAND_VARIABLE, Emulator, EmulatorNotFound, Resolution, resolve, start
+from .emulator import (
+    COMMAND_VARIABLE,
+    Emulator,
+    EmulatorNotFound,
+    EmulatorNotReady,
+    Resolution,
+    container_image,
+    resolve,
+    start,
+)
 from .schedule import Instant
+from .settings import CONTAINER_IMAGE_ENV, ERROR_PREFIX
 from .world import SmsWorld, WorldSettings
 
 _world_key = pytest.StashKey[SmsWorld]()
@@ -37,6 +48,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "sms_emulator_command",
         f"the command that starts the emulator when {COMMAND_VARIABLE} is not set (relative paths against the rootdir)",
         default="",
+    )
+    parser.addini(
+        "sms_emulator_container",
+        "true: the emulator runs in a container (Testcontainers; pip install \"pytest-sms-emulator[testcontainers]\"), "
+        f"one per pytest process, of {CONTAINER_IMAGE_ENV}'s image or the kit's; the rule's steps are not tried",
+        type="bool",
+        default=False,
     )
     budget = "the most credits the run's `sms` worlds may spend in all; over it the run fails naming the top spenders"
     parser.addini("sms_suite_budget", f"{budget} (default: no budget)", default="")
@@ -101,8 +119,16 @@ def _resolve(config: pytest.Config) -> Optional[Resolution]:
     return chosen
 
 
+def _in_container(config: pytest.Config) -> bool:
+    """Does the ini say the emulator runs in a container (`sms_emulator_container = true`)?"""
+    return bool(config.getini("sms_emulator_container"))
+
+
 def pytest_report_header(config: pytest.Config) -> List[str]:
-    """The rule's chosen step, printed once when the run starts (by the controller under pytest-xdist)."""
+    """The rule's chosen step, or the container, printed once when the run starts (by the controller under
+    pytest-xdist)."""
+    if _in_container(config):
+        return [f"sms-emulator: a container of {container_image()} (sms_emulator_container), one per pytest process"]
     chosen = _resolve(config)
     if chosen is None:
         return [config.stash[_problem_key] or "sms-emulator: no emulator"]
@@ -112,7 +138,11 @@ def pytest_report_header(config: pytest.Config) -> List[str]:
 @pytest.fixture(scope="session")
 def sms_emulator(pytestconfig: pytest.Config) -> Iterator[Emulator]:
     """The emulator of this session (under pytest-xdist: of this worker), found by the rule: SMS_EMULATOR_URL's, or one
-    started here (stopped, and its folder removed, when the session ends)."""
+    started here (stopped, and its folder removed, when the session ends); with `sms_emulator_container = true`, a
+    container of its own (stopped and removed when the session ends)."""
+    if _in_container(pytestconfig):
+        yield from _container_emulator()
+        return
     chosen = _resolve(pytestconfig)
     if chosen is None:
         raise EmulatorNotFound(pytestconfig.stash[_problem_key] or "sms-emulator: no emulator")
@@ -123,11 +153,27 @@ def sms_emulator(pytestconfig: pytest.Config) -> Iterator[Emulator]:
         emulator.stop()
 
 
+def _container_emulator() -> Iterator[Emulator]:
+    try:
+        from .testcontainers import SmsEmulatorContainer
+    except ImportError as error:
+        raise EmulatorNotReady(
+            f"{ERROR_PREFIX}sms_emulator_container = true needs testcontainers: "
+            f'pip install "pytest-sms-emulator[testcontainers]" ({error})'
+        ) from error
+    with SmsEmulatorContainer() as container:
+        emulator = container.emulator()
+        try:
+            yield emulator
+        finally:
+            emulator.stop()
+
+
 @pytest.fixture(scope="session")
 def sms_catchers(sms_emulator: Emulator) -> Iterator[CatcherServer]:
-    """One webhook receiver for the session; each test's world gets a route of its own on it. It reads no body larger
-    than the emulator's own largest (its maxBodySize)."""
-    server = CatcherServer(sms_emulator.control.limits().max_body_size)
+    """One webhook receiver for the session, where the emulator reaches this process (its `webhook_host`); each test's
+    world gets a route of its own on it. It reads no body larger than the emulator's own largest (its maxBodySize)."""
+    server = CatcherServer(sms_emulator.control.limits().max_body_size, sms_emulator.webhook_host)
     yield server
     server.close()
 

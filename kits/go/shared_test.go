@@ -1,0 +1,115 @@
+package smsemu
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestConnectHandsBackTheRunningEmulatorAtAnOriginAWorldOpensOn(t *testing.T) {
+	t.Parallel()
+	running, err := Shared()
+	if err != nil {
+		t.Fatal(err)
+	}
+	emulator, err := Connect(running.Origin+"/", running.Control.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if emulator.Origin != running.Origin || emulator.Source != "a running emulator at "+running.Origin {
+		t.Fatalf("Connect gave %q (%q)", emulator.Origin, emulator.Source)
+	}
+	world, err := OpenWorld(t, emulator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer world.Close()
+	if _, err := world.Client.Send([]string{"27831234567"}, "Hello"); err != nil {
+		t.Fatal(err)
+	}
+	world.AssertSent("27831234567", "Hello")
+}
+
+func TestConnectRefusesAServerThatIsNotAnEmulator(t *testing.T) {
+	t.Parallel()
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"starting"}`))
+	}))
+	defer other.Close()
+	if _, err := Connect(other.URL, ""); err == nil || !strings.Contains(err.Error(), "not an sms-emulator") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestAWorldsCatcherListensOnTheEmulatorsCatcherHostAndNamesItToTheEmulator(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS != "linux" {
+		t.Skip("127.0.0.2 is a loopback address on Linux only")
+	}
+	running, err := Shared()
+	if err != nil {
+		t.Fatal(err)
+	}
+	emulator, err := Connect(running.Origin, running.Control.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emulator.CatcherHost = "127.0.0.2"
+	world, err := OpenWorld(t, emulator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer world.Close()
+	if !strings.HasPrefix(world.Catcher.URL, "http://127.0.0.2:") || world.Account.Live.WebhookURL != world.Catcher.URL {
+		t.Fatalf("the catcher is at %s, the account's webhook URL %s", world.Catcher.URL, world.Account.Live.WebhookURL)
+	}
+	sent, err := world.Client.Send([]string{"27831234567"}, "Hello")
+	if err != nil {
+		t.Fatal(err)
+	}
+	world.WaitFor(sent.ID, "delivered", time.Hour)
+	world.AssertWebhook(sent.ID, "delivered")
+}
+
+func TestStopCallsOnStopOnce(t *testing.T) {
+	calls := 0
+	emulator := &Emulator{OnStop: func() { calls++ }}
+	emulator.Stop()
+	emulator.Stop()
+	if calls != 1 {
+		t.Fatalf("OnStop was called %d times", calls)
+	}
+}
+
+func TestSharedEmulatorGivesTheRunsEmulatorAndMainStopsIt(t *testing.T) {
+	t.Parallel()
+	inner := exec.Command(os.Args[0], "-test.run=^TestInnerSharedFrom$", "-test.v")
+	inner.Env = append(os.Environ(), "SMSEMU_INNER_SHARED_FROM=1")
+	output, err := inner.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the inner run failed: %v\n%s", err, output)
+	}
+	said := string(output)
+	mustContain(t, said, "sms-emulator: given by SharedEmulator", "--- PASS: TestInnerSharedFrom", "OnStop called after the tests")
+	if strings.Index(said, "OnStop called") < strings.Index(said, "--- PASS") {
+		t.Fatalf("OnStop was called before the tests ended:\n%s", said)
+	}
+}
+
+// TestInnerSharedFrom is run by TestSharedEmulatorGivesTheRunsEmulatorAndMainStopsIt in a process of its own, whose
+// TestMain gives Main a SharedEmulator.
+func TestInnerSharedFrom(t *testing.T) {
+	if os.Getenv("SMSEMU_INNER_SHARED_FROM") == "" {
+		t.Skip("run by TestSharedEmulatorGivesTheRunsEmulatorAndMainStopsIt")
+	}
+	w := NewWorld(t)
+	if w.Emulator.Source != "given by SharedEmulator" {
+		t.Fatalf("the world is on %q", w.Emulator.Source)
+	}
+}
