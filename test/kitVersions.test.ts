@@ -46,6 +46,12 @@ test('the Java kit is published at package.json version', () => {
   expect(pomVersion(read('kits/java/pom.xml'))).toBe(version);
 });
 
+test('the Java Testcontainers module is published at package.json version, on the kit of that version', () => {
+  const pom = read('kits/java-testcontainers/pom.xml');
+  expect(pomVersion(pom)).toBe(version);
+  expect(pom).toMatch(/<artifactId>sms-emulator-junit<\/artifactId>\s*<version>\$\{project\.version\}<\/version>/);
+});
+
 test('the PHP kit is published at package.json version', () => {
   expect((JSON.parse(read('kits/php/composer.json')) as { version?: string }).version).toBe(version);
 });
@@ -54,6 +60,15 @@ test('the Ruby kit is published at package.json version', () => {
   expect(/^\s*spec\.version\s*=\s*["']([^"']+)["']/m.exec(read('kits/ruby/sms_emulator_kit.gemspec'))?.[1]).toBe(
     version,
   );
+});
+
+test('the Node Testcontainers module is published at package.json version, and peer-depends on that sms-emulator', () => {
+  const module = JSON.parse(read('kits/node/package.json')) as {
+    version: string;
+    peerDependencies: Record<string, string>;
+  };
+  expect(module.version).toBe(version);
+  expect(module.peerDependencies['sms-emulator']).toBe(version);
 });
 
 test('the version readers find what they look for, and skip dependencies', () => {

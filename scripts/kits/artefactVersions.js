@@ -1,6 +1,6 @@
 // One version number (decision 0002): after the kits' build steps, every artefact in kits/dist/ is at package.json's
 // version: the Python wheel and sdist file names, each Maven artifact's version folders, each Go module's @v/list in the
-// proxy layout (the Go module's version lives nowhere else), the PHP archives' and Ruby gems' names. npm run kits fails
+// proxy layout (the Go module's version lives nowhere else), the PHP archives', Ruby gems' and npm tarballs' names. npm run kits fails
 // on any other.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -65,6 +65,13 @@ export function checkArtefactVersions(dist, version, kits) {
       if (!name.includes(`-${version}.`) && !name.includes(`-${version}-`))
         wrong.push(`${kind}/${name} is not at ${version}`);
     checked.push(`${kind}: ${files.length} files`);
+  }
+  // The Node module's npm folder: <name>-<version>.tgz, the module and the sms-emulator it was packed beside.
+  const npm = join(dist, 'npm');
+  if (wanted('node') && existsSync(npm)) {
+    const files = readdirSync(npm).filter((name) => name.endsWith('.tgz'));
+    for (const name of files) if (!name.endsWith(`-${version}.tgz`)) wrong.push(`npm/${name} is not at ${version}`);
+    checked.push(`npm: ${files.length} files`);
   }
   if (wrong.length > 0)
     throw new Error(`kits: artefacts at a version other than package.json's ${version}:\n  ${wrong.join('\n  ')}`);

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { checkArtefactVersions } from '../../scripts/kits/artefactVersions.js';
 import { acquireBuildLock } from '../../scripts/kits/buildLock.js';
 import { buildKits, requestedKits } from '../../scripts/kits/buildKits.js';
 import { writeRuntimes } from '../../scripts/kits/runtime.js';
@@ -187,4 +188,16 @@ test('a rebuild writes a carried node binary again when its own hash is not its 
   const rebuilt = build();
   expect(rebuilt.rewritten).toBe(true);
   expect(readFileSync(rebuilt.binary, 'utf8')).toBe(node);
+});
+
+test("the Node module's npm tarballs are checked at the one version, and one at another is named", () => {
+  const dist = temporary();
+  mkdirSync(join(dist, 'npm'));
+  for (const name of ['sms-emulator-0.1.0.tgz', 'sms-emulator-testcontainers-0.1.0.tgz'])
+    writeFileSync(join(dist, 'npm', name), '');
+  expect(checkArtefactVersions(dist, '0.1.0', ['node'])).toEqual(['npm: 2 files']);
+  writeFileSync(join(dist, 'npm', 'sms-emulator-testcontainers-0.0.9.tgz'), '');
+  expect(() => checkArtefactVersions(dist, '0.1.0', ['node'])).toThrow(
+    'npm/sms-emulator-testcontainers-0.0.9.tgz is not at 0.1.0',
+  );
 });

@@ -1,0 +1,32 @@
+/** A container of its own, started and stopped here: its token, URLs and handle against the real image. */
+
+import { type RemoteEmulator, connect } from 'sms-emulator';
+import { expect, test } from 'vitest';
+import { SmsEmulatorContainer } from '../../src/index.js';
+
+test('a started container answers on its URLs, its control API wants its token, and it stops', async () => {
+  const startedAt = performance.now();
+  const started = await new SmsEmulatorContainer().withControlToken('module-suite').start();
+  const startMs = performance.now() - startedAt;
+  try {
+    const health = await fetch(`${started.getControlUrl()}/health`);
+    expect(health.status).toBe(200);
+    const withoutToken = await fetch(`${started.getControlUrl()}/accounts`);
+    expect(withoutToken.status).toBe(401);
+    const balance = await fetch(`${started.getSandboxUrl()}/v1/messages/balance`, {
+      headers: { authorization: `Basic ${Buffer.from('pk_test_sms_emulator:').toString('base64')}` },
+    });
+    expect(balance.status).toBe(200);
+    const emulator: RemoteEmulator = started.emulator();
+    await expect(emulator.accounts.get('pk_test_sms_emulator')).resolves.toMatchObject({
+      apiKey: 'pk_test_sms_emulator',
+    });
+    await expect(connect(started.getApiUrl()).accounts.list()).rejects.toThrow();
+  } finally {
+    const stoppedAt = performance.now();
+    await started.stop();
+    console.error(
+      `module.test: container started in ${Math.round(startMs)} ms, stopped in ${Math.round(performance.now() - stoppedAt)} ms`,
+    );
+  }
+});

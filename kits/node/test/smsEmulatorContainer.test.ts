@@ -1,0 +1,112 @@
+/** The container's configuration and the started container's accessors, with GenericContainer's start stubbed: no Docker needed. */
+
+import { readFileSync } from 'node:fs';
+import { GenericContainer, type StartedTestContainer } from 'testcontainers';
+import { HttpWaitStrategy } from 'testcontainers/build/wait-strategies/http-wait-strategy.js';
+import { afterEach, expect, test, vi } from 'vitest';
+import { SmsEmulatorContainer, type StartedSmsEmulatorContainer } from '../src/index.js';
+
+const contract = JSON.parse(readFileSync(new URL('../../../test-vectors/kit-contract.json', import.meta.url), 'utf8'));
+
+/** The container's settings as GenericContainer keeps them for its start. */
+class Inspected extends SmsEmulatorContainer {
+  settings() {
+    const wait = this.waitStrategy as unknown as { path: string; port: number };
+    return {
+      image: this.imageName.string,
+      ports: this.exposedPorts,
+      environment: this.environment,
+      wait: { strategy: this.waitStrategy, path: wait.path, port: wait.port },
+    };
+  }
+}
+
+/** A container as the runtime would answer it: the emulator's port mapped to 49153 on 127.0.0.1. */
+function fakeStart() {
+  const stop = vi.fn(async () => ({}) as never);
+  const started = {
+    getHost: () => '127.0.0.1',
+    getMappedPort: (port: number) => (port === contract.container.port ? 49153 : Number.NaN),
+    getId: () => 'c0ffee',
+    stop,
+  } as unknown as StartedTestContainer;
+  const start = vi.spyOn(GenericContainer.prototype, 'start').mockResolvedValue(started);
+  return { start, stop };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+test('the default image is the kit contract’s', () => {
+  vi.stubEnv('SMS_EMULATOR_IMAGE', undefined);
+  expect(new Inspected().settings().image).toBe(contract.container.image);
+});
+
+test('SMS_EMULATOR_IMAGE picks another image, and an empty one is ignored', () => {
+  vi.stubEnv(contract.container.imageEnv, 'registry.example/team/sms-emulator:edge');
+  expect(new Inspected().settings().image).toBe('registry.example/team/sms-emulator:edge');
+  vi.stubEnv(contract.container.imageEnv, '');
+  expect(new Inspected().settings().image).toBe(contract.container.image);
+});
+
+test('an image given to the constructor wins over SMS_EMULATOR_IMAGE', () => {
+  vi.stubEnv(contract.container.imageEnv, 'registry.example/team/sms-emulator:edge');
+  expect(new Inspected('localhost/sms-emulator:mine').settings().image).toBe('localhost/sms-emulator:mine');
+});
+
+test('the contract’s port is exposed and the container is ready once its health path answers over HTTP', () => {
+  const { ports, wait } = new Inspected().settings();
+  expect(ports).toEqual([contract.container.port]);
+  expect(wait.strategy).toBeInstanceOf(HttpWaitStrategy);
+  expect({ path: wait.path, port: wait.port }).toEqual({
+    path: contract.container.healthPath,
+    port: contract.container.port,
+  });
+});
+
+test('each start sets a fresh random control token, which the started container answers', async () => {
+  fakeStart();
+  const container = new Inspected();
+  const first = await container.start();
+  const firstToken = container.settings().environment[contract.container.controlTokenEnv];
+  const second = await container.start();
+  expect(firstToken).toBe(first.getControlToken());
+  expect(first.getControlToken()).toMatch(/^[\w-]{32}$/);
+  expect(second.getControlToken()).not.toBe(first.getControlToken());
+  expect(container.settings().environment[contract.container.controlTokenEnv]).toBe(second.getControlToken());
+});
+
+test('withControlToken sets the token of every start; an empty one is refused', async () => {
+  fakeStart();
+  const container = new Inspected().withControlToken('team-token');
+  expect((await container.start()).getControlToken()).toBe('team-token');
+  expect(container.settings().environment[contract.container.controlTokenEnv]).toBe('team-token');
+  expect(() => new SmsEmulatorContainer().withControlToken('')).toThrow(
+    'sms-emulator-testcontainers: withControlToken needs a token that is not empty.',
+  );
+});
+
+test('the URLs are the mapped port on the host, with the contract’s sandbox and control paths', async () => {
+  fakeStart();
+  const started: StartedSmsEmulatorContainer = await new SmsEmulatorContainer().start();
+  expect(started.getApiUrl()).toBe('http://127.0.0.1:49153');
+  expect(started.getSandboxUrl()).toBe(`http://127.0.0.1:49153${contract.paths.base.sandbox}`);
+  expect(started.getControlUrl()).toBe(`http://127.0.0.1:49153${contract.paths.control}`);
+});
+
+test('emulator() is sms-emulator’s remote handle on the container’s origin, one per container', async () => {
+  fakeStart();
+  const started = await new SmsEmulatorContainer().start();
+  const emulator = started.emulator();
+  expect(emulator.urls).toMatchObject({ origin: 'http://127.0.0.1:49153', sandbox: started.getSandboxUrl() });
+  expect(typeof emulator.worlds.create).toBe('function');
+  expect(started.emulator()).toBe(emulator);
+});
+
+test('stopping the started container stops the container Testcontainers started', async () => {
+  const { stop } = fakeStart();
+  await (await new SmsEmulatorContainer().start()).stop();
+  expect(stop).toHaveBeenCalledTimes(1);
+});
