@@ -46,6 +46,12 @@ test('the Java kit is published at package.json version', () => {
   expect(pomVersion(read('kits/java/pom.xml'))).toBe(version);
 });
 
+test('the Java Testcontainers module is published at package.json version, on the kit of that version', () => {
+  const pom = read('kits/java-testcontainers/pom.xml');
+  expect(pomVersion(pom)).toBe(version);
+  expect(pom).toMatch(/<artifactId>sms-emulator-junit<\/artifactId>\s*<version>\$\{project\.version\}<\/version>/);
+});
+
 test('the PHP kit is published at package.json version', () => {
   expect((JSON.parse(read('kits/php/composer.json')) as { version?: string }).version).toBe(version);
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Java kit's artefacts, written into <dist>/maven/ (a Maven repository layout) by `npm run kits`:
-# dev.smsemulator:sms-emulator-junit (jar carrying <dist>/bundle/, sources, javadoc) and dev.smsemulator:sms-emulator-node
-# (one jar per platform of <dist>/runtime/, by classifier), both at package.json's version.
+# dev.smsemulator:sms-emulator-junit (jar carrying <dist>/bundle/, sources, javadoc), dev.smsemulator:sms-emulator-node
+# (one jar per platform of <dist>/runtime/, by classifier) and dev.smsemulator:sms-emulator-testcontainers (the
+# Testcontainers module, kits/java-testcontainers: jar, sources, javadoc), all at package.json's version.
 set -euo pipefail
 dist="$(cd "${1:?usage: build-artefacts.sh <dist folder written by npm run kits>}" && pwd)"
 cd "$(dirname "$0")"
@@ -9,6 +10,8 @@ version="$(node -p "require('../../package.json').version")"
 # The project's own <version> is the first one in pom.xml (before any dependency's).
 pom_version="$(sed -n 's:^  <version>\(.*\)</version>.*:\1:p' pom.xml | head -n 1)"
 [ "$version" = "$pom_version" ] || { echo "kits/java/pom.xml says $pom_version, package.json $version" >&2; exit 1; }
+module_version="$(sed -n 's:^  <version>\(.*\)</version>.*:\1:p' ../java-testcontainers/pom.xml | head -n 1)"
+[ "$version" = "$module_version" ] || { echo "kits/java-testcontainers/pom.xml says $module_version, package.json $version" >&2; exit 1; }
 [ -f "$dist/bundle/bin/sms-emulator.js" ] || { echo "no carried emulator at $dist/bundle (npm run kits writes it)" >&2; exit 1; }
 repo="$dist/maven"
 rm -rf "$repo/dev/smsemulator"
@@ -31,6 +34,10 @@ for vector in ../../test-vectors/*.json; do
   grep -qx "dev/smsemulator/junit/test-vectors/$(basename "$vector")" <<<"$carried_files" \
     || { echo "java kit: the jar lacks dev/smsemulator/junit/test-vectors/$(basename "$vector")" >&2; exit 1; }
 done
+
+# The Testcontainers module, built on the kit just deployed (deploy installs it in the local repository too).
+(cd ../java-testcontainers && "${mvn[@]}" clean && "${mvn[@]}" -DskipTests deploy -DaltDeploymentRepository="local::file://$repo")
+echo "sms-emulator-testcontainers $version: $(du -h "$repo/dev/smsemulator/sms-emulator-testcontainers/$version/sms-emulator-testcontainers-$version.jar" | cut -f1)"
 
 # The carried runtime: one jar per platform, dev/smsemulator/node/<classifier>/node (node.exe on Windows) and its digest.
 stage=target/runtime

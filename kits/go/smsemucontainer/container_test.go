@@ -19,7 +19,10 @@ import (
 // which kits/go/container-suite.sh sets under scripts/image/with-podman.sh) and fail there when no Docker API is at
 // DOCKER_HOST. Everywhere else they are skipped, saying why. One container serves them all, one world per test.
 
-const suiteEnv = "SMS_EMULATOR_CONTAINER_SUITE"
+const (
+	suiteEnv = "SMS_EMULATOR_CONTAINER_SUITE"
+	innerEnv = "SMSEMUCONTAINER_INNER_MAIN"
+)
 
 var (
 	suiteContainer *Container
@@ -27,6 +30,10 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	// TestEmulatorIsMainsSharedEmulatorAndItsErrorFailsTheWorld runs this binary again with Main given Emulator().
+	if os.Getenv(innerEnv) != "" {
+		os.Exit(smsemu.Main(m, Emulator(WithControlToken(""))))
+	}
 	if os.Getenv(suiteEnv) == "" {
 		os.Exit(m.Run())
 	}

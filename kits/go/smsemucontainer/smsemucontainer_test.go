@@ -3,6 +3,8 @@ package smsemucontainer
 import (
 	"errors"
 	"net/netip"
+	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -132,4 +134,23 @@ func mustAddr(t *testing.T, text string) netip.Addr {
 		t.Fatal(err)
 	}
 	return address
+}
+
+func TestEmulatorIsMainsSharedEmulatorAndItsErrorFailsTheWorld(t *testing.T) {
+	inner := exec.Command(os.Args[0], "-test.run=^TestInnerWorldOnTheSharedContainer$", "-test.v")
+	inner.Env = append(os.Environ(), innerEnv+"=1", "DOCKER_HOST=unix:///nonexistent/docker.sock")
+	output, err := inner.CombinedOutput()
+	if err == nil || !strings.Contains(string(output), "--- FAIL: TestInnerWorldOnTheSharedContainer") ||
+		!strings.Contains(string(output), "sms-emulator: the container's control token (SMS_EMULATOR_CONTROL_TOKEN) is empty") {
+		t.Fatalf("the inner run: %v\n%s", err, output)
+	}
+}
+
+// TestInnerWorldOnTheSharedContainer is run by TestEmulatorIsMainsSharedEmulatorAndItsErrorFailsTheWorld in a process of
+// its own, whose TestMain gives smsemu.Main Emulator() with a token it refuses before anything starts.
+func TestInnerWorldOnTheSharedContainer(t *testing.T) {
+	if os.Getenv(innerEnv) == "" {
+		t.Skip("run by TestEmulatorIsMainsSharedEmulatorAndItsErrorFailsTheWorld")
+	}
+	smsemu.NewWorld(t)
 }

@@ -363,8 +363,8 @@ def start(
 
 
 __all__ = [
-    "BUNDLE_ENTRY", "COMMAND_VARIABLE", "Emulator", "LOCAL_WEBHOOK_HOST", "connect", "container_image", "EmulatorNotFound", "EmulatorNotReady", "MINIMUM_NODE", "NOT_FOUND",
-    "ORDER",
+    "BUNDLE_ENTRY", "COMMAND_VARIABLE", "Emulator", "EmulatorNotFound", "EmulatorNotReady", "LOCAL_WEBHOOK_HOST",
+    "MINIMUM_NODE", "NOT_FOUND", "ORDER", "connect", "container_image",
     "Resolution", "START_TIMEOUT_VARIABLE", "TOKEN_VARIABLE", "URL_VARIABLE", "bundle_entry", "carried_node",
     "node_version", "not_found_message", "resolve", "resolve_command", "start", "start_args", "start_timeout",
     "sweep_temp_folders", "TEMP_PREFIX",

@@ -15,6 +15,7 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +37,8 @@ import javax.crypto.spec.SecretKeySpec;
  * contract's {@link KitSettings#WEBHOOK_BODY_LIMIT} 413 without being read whole; neither is counted among the world's
  * webhooks or forwarded, and both are reported ({@link #refused()}, {@link #refusedCount()}).
  *
- * <p>Every world's catcher is a path of its own on one server of the JVM (127.0.0.1, a free port), so a world costs a
- * route, not a server.
+ * <p>Every world's catcher is a path of its own on one server of the JVM per listening address (127.0.0.1 unless the
+ * emulator says another: {@link Emulator#webhookHost}, a free port), so a world costs a route, not a server.
  */
 public final class Catcher implements AutoCloseable {
   /** The server's listen backlog: a burst of webhooks (100 at once) is queued, not refused. */
@@ -63,20 +64,21 @@ public final class Catcher implements AutoCloseable {
     preferNoDelay();
   }
 
-  private static HttpServer server;
+  private static final Map<String, HttpServer> SERVERS = new HashMap<>();
 
   /**
-   * The JVM's one receiving server, started on first use. It is started from a daemon thread, so its dispatcher thread
-   * (which inherits that) and its worker threads never keep a JVM alive: shared by every run in the JVM, it is never
-   * stopped, as it holds nothing once the routes are gone.
+   * The JVM's one receiving server on {@code host}, started on first use. It is started from a daemon thread, so its
+   * dispatcher thread (which inherits that) and its worker threads never keep a JVM alive: shared by every run in the
+   * JVM, it is never stopped, as it holds nothing once the routes are gone.
    */
-  static synchronized HttpServer server() {
+  static synchronized HttpServer server(String host) {
+    HttpServer server = SERVERS.get(host);
     if (server == null) {
       HttpServer created;
       try {
-        created = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), BACKLOG);
+        created = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), 0), BACKLOG);
       } catch (IOException e) {
-        throw new UncheckedIOException(e);
+        throw new UncheckedIOException(KitSettings.ERROR_PREFIX + "the webhook catcher cannot listen on " + host + ": " + e.getMessage(), e);
       }
       created.setExecutor(Executors.newCachedThreadPool(task -> {
         Thread thread = new Thread(task, "sms-emulator-catcher");
@@ -93,12 +95,17 @@ public final class Catcher implements AutoCloseable {
         throw new IllegalStateException(KitSettings.ERROR_PREFIX + "interrupted while starting the webhook catcher", e);
       }
       server = created;
+      SERVERS.put(host, created);
     }
     return server;
   }
 
+  /** Where a catcher listens unless the emulator says another address ({@link Emulator#webhookHost}). */
+  public static final String LOOPBACK = "127.0.0.1";
+
   /** The URL the world's account posts its webhooks to. */
   public final String url;
+  private final String host;
   private final String path;
   private final List<Webhook> received = new ArrayList<>();
   private final List<Webhook> refused = new ArrayList<>();
@@ -109,11 +116,12 @@ public final class Catcher implements AutoCloseable {
   private volatile WebhookHandler app;
   private volatile URI appUrl;
 
-  Catcher(String name) {
+  Catcher(String name, String host) {
+    this.host = host;
     path = "/webhooks/" + name;
-    HttpServer listening = server();
+    HttpServer listening = server(host);
     listening.createContext(path, this::serve);
-    url = "http://127.0.0.1:" + listening.getAddress().getPort() + path;
+    url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + listening.getAddress().getPort() + path;
   }
 
   /**
@@ -292,6 +300,6 @@ public final class Catcher implements AutoCloseable {
   /** Removes the world's route; the server stays for the other worlds. */
   @Override
   public void close() {
-    server().removeContext(path);
+    server(host).removeContext(path);
   }
 }

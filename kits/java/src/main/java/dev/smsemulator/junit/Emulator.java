@@ -28,16 +28,23 @@ public final class Emulator implements AutoCloseable {
   public final Map<String, Object> ready;
   /** How this run found it: the resolution's step and what it found. */
   public final Resolution.Found found;
+  /**
+   * The address of this machine the emulator reaches: where its worlds' webhook catchers listen and what their URLs
+   * name. {@link Catcher#LOOPBACK} but for an emulator in a container ({@link #at}), which posts to its network's
+   * gateway.
+   */
+  public final String webhookHost;
   private final Process process;
   private final Path folder;
   private final AutoCloseable owner;
 
-  private Emulator(String origin, Control control, Map<String, Object> ready, Resolution.Found found, Process process, Path folder,
-      AutoCloseable owner) {
+  private Emulator(String origin, Control control, Map<String, Object> ready, Resolution.Found found, String webhookHost, Process process,
+      Path folder, AutoCloseable owner) {
     this.origin = origin;
     this.control = control;
     this.ready = ready;
     this.found = found;
+    this.webhookHost = webhookHost;
     this.process = process;
     this.folder = folder;
     this.owner = owner;
@@ -61,7 +68,7 @@ public final class Emulator implements AutoCloseable {
   public static Emulator start(Resolution.Found found) {
     System.out.println(KitSettings.ERROR_PREFIX + found.describe());
     String token = System.getenv("SMS_EMULATOR_CONTROL_TOKEN");
-    if (found.step().equals("url")) return at(found, token, null);
+    if (found.step().equals("url")) return at(found, token, Catcher.LOOPBACK, null);
     Duration timeout = startTimeout(System.getenv(KitSettings.START_TIMEOUT_ENV));
     Path folder;
     try {
@@ -89,7 +96,7 @@ public final class Emulator implements AutoCloseable {
       }
       Map<String, Object> ready = (Map<String, Object>) Json.parse(Files.readString(readyFile));
       String origin = (String) ready.get("origin");
-      return new Emulator(origin, new Control(origin, token), ready, found, process, folder, null);
+      return new Emulator(origin, new Control(origin, token), ready, found, Catcher.LOOPBACK, process, folder, null);
     } catch (IOException | RuntimeException e) {
       stop(process, folder);
       throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(KitSettings.ERROR_PREFIX + "the emulator could not be started: " + e, e);
@@ -107,17 +114,19 @@ public final class Emulator implements AutoCloseable {
    *
    * @param url the emulator's address (scheme, host and port)
    * @param controlToken its control token, or null
+   * @param webhookHost the address of this machine the emulator reaches ({@link #webhookHost}): {@link Catcher#LOOPBACK}
+   *     for one on this machine, a container network's gateway for one in a container
    * @param owner what {@link #close} closes too (the container), or null to leave it running
    * @return the emulator, its worlds made as with any other
    */
-  public static Emulator at(String url, String controlToken, AutoCloseable owner) {
-    return at(new Resolution.Found("url", url, List.of(), null, List.of()), controlToken, owner);
+  public static Emulator at(String url, String controlToken, String webhookHost, AutoCloseable owner) {
+    return at(new Resolution.Found("url", url, List.of(), null, List.of()), controlToken, webhookHost, owner);
   }
 
-  private static Emulator at(Resolution.Found found, String token, AutoCloseable owner) {
+  private static Emulator at(Resolution.Found found, String token, String webhookHost, AutoCloseable owner) {
     Control control = new Control(found.url(), token);
     checkIsEmulator(control);
-    return new Emulator(control.origin, control, Map.of(), found, null, null, owner);
+    return new Emulator(control.origin, control, Map.of(), found, webhookHost, null, null, owner);
   }
 
   /**

@@ -184,7 +184,7 @@ public final class SmsWorld implements AutoCloseable {
     this.apiKey = "pk_test_" + drawn;
     this.signingSecret = settings.signingSecret != null ? settings.signingSecret : "sk_test_" + drawn;
     this.environment = settings.environment;
-    this.catcher = new Catcher(apiKey);
+    this.catcher = new Catcher(apiKey, emulator.webhookHost);
     if (settings.handler != null) catcher.forwardTo(settings.handler);
     else if (settings.appUrl != null) catcher.forwardTo(settings.appUrl);
     Map<String, Object> account = new LinkedHashMap<>();

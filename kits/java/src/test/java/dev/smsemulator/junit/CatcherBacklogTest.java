@@ -16,7 +16,7 @@ class CatcherBacklogTest {
   @Test
   void theCatchersListenBacklogIs128() throws Exception {
     assumeTrue(System.getProperty("os.name").startsWith("Linux") && Files.isExecutable(Path.of("/usr/bin/ss")), "needs Linux's ss");
-    int port = Catcher.server().getAddress().getPort();
+    int port = Catcher.server(Catcher.LOOPBACK).getAddress().getPort();
     Process ss = new ProcessBuilder("/usr/bin/ss", "-ltnH", "sport = :" + port).redirectErrorStream(true).start();
     String line = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     ss.waitFor();

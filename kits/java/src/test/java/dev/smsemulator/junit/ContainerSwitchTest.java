@@ -3,6 +3,7 @@ package dev.smsemulator.junit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.util.List;
@@ -17,8 +18,9 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 /**
  * {@code @SmsEmulatorTest(container = true)}: the worlds come from the emulator an {@link EmulatorContainerProvider}
  * starts (this test's stand-in, registered in src/test/resources/META-INF/services, reaches the run's emulator through
- * {@link Emulator#at}, as the Testcontainers module reaches its container), started once for the run and closed when
- * the run ends; without a provider, one error names the artifact to add.
+ * {@link Emulator#at}, as the Testcontainers module reaches its container, its webhooks posted to the address it
+ * names), started once for the run and closed when the run ends; without a provider, one error names the artifact to
+ * add.
  */
 @Isolated("counts the stand-in provider's starts and closes")
 class ContainerSwitchTest {
@@ -34,7 +36,8 @@ class ContainerSwitchTest {
       STARTS.incrementAndGet();
       Emulator inner = Emulator.start();
       startedOrigin = inner.origin;
-      return Emulator.at(inner.origin, System.getenv("SMS_EMULATOR_CONTROL_TOKEN"), () -> {
+      // A container's emulator posts to its network's gateway; this one, on this machine, to another loopback address.
+      return Emulator.at(inner.origin, System.getenv("SMS_EMULATOR_CONTROL_TOKEN"), "127.0.0.2", () -> {
         CLOSES.incrementAndGet();
         inner.close();
       });
@@ -47,7 +50,10 @@ class ContainerSwitchTest {
     @Test
     void one(SmsWorld sms, Emulator emulator) {
       ORIGINS.add(emulator.origin);
-      assertEquals(0, sms.messages().size());
+      assertTrue(sms.catcher.url.startsWith("http://127.0.0.2:"), sms.catcher.url);
+      String id = sms.client.send(List.of("27831234567"), "Your order shipped").id();
+      sms.waitFor(id, "delivered");
+      sms.assertWebhook(id, "delivered"); // caught where the emulator was told to post
     }
 
     @Test
@@ -85,7 +91,7 @@ class ContainerSwitchTest {
   void anEmulatorAtAUrlClosesItsOwnerAndNotTheEmulator() throws Exception {
     try (Emulator running = Emulator.start()) {
       AtomicInteger closed = new AtomicInteger();
-      Emulator reached = Emulator.at(running.origin, System.getenv("SMS_EMULATOR_CONTROL_TOKEN"), closed::incrementAndGet);
+      Emulator reached = Emulator.at(running.origin, System.getenv("SMS_EMULATOR_CONTROL_TOKEN"), Catcher.LOOPBACK, closed::incrementAndGet);
       assertEquals(running.origin, reached.origin);
       assertEquals("url", reached.found.step());
       reached.close();
