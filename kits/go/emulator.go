@@ -174,17 +174,16 @@ var (
 	sharedOnce sync.Once
 )
 
-// Shared is the test binary's one emulator, found by Start on first use; where it came from is printed once to
-// stderr. It stops by itself when the test binary ends (--parent-pid); Main stops it at once.
+// Shared is the test binary's one emulator, started on first use by Main's SharedEmulator option, else by the one a
+// package registered (RegisterSharedEmulator), else found by Start; where it came from is printed once to stderr, the
+// run's header line. Main stops it after the tests (the carried runtime also stops by itself when the test binary
+// ends, --parent-pid).
 func Shared() (*Emulator, error) {
 	sharedOnce.Do(func() {
-		start := Start
-		if sharedFrom != nil {
-			start = sharedFrom
-		}
+		start, said := sharedStart()
 		shared, sharedErr = start()
 		if sharedErr == nil {
-			fmt.Fprintf(os.Stderr, "sms-emulator: %s\n", shared.Source)
+			fmt.Fprintf(os.Stderr, "sms-emulator: %s%s\n", shared.Source, said)
 		}
 	})
 	if sharedErr != nil {

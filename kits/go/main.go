@@ -14,7 +14,12 @@ import (
 //
 //	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m, smsemu.SuiteBudget(50))) }
 //
-// With SharedEmulator (a Testcontainers module's option is one), the run's shared emulator comes from elsewhere:
+// The run's shared emulator comes from elsewhere when a linked package registered one (RegisterSharedEmulator), as the
+// Testcontainers module's blank import does in one line of a test file's imports:
+//
+//	import _ "smsemulator.dev/smsemu/smsemucontainer/shared"
+//
+// or when Main is given SharedEmulator (the module's option is one), which wins over a registration:
 //
 //	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m, smsemucontainer.Emulator())) }
 func Main(m *testing.M, options ...MainOption) int {
@@ -53,8 +58,9 @@ type mainOptions struct {
 }
 
 // SharedEmulator makes start give the test binary's shared emulator (Shared, and so every NewWorld), in place of the
-// resolution order (Start). It is called once, on first use; where the emulator came from (its Source) is printed
-// once, as for the others, and Main stops it after the tests (Emulator.Stop, which calls its OnStop).
+// resolution order (Start) and of a registered one (RegisterSharedEmulator). It is called once, on first use; where
+// the emulator came from (its Source) is printed once, as for the others, and Main stops it after the tests
+// (Emulator.Stop, which calls its OnStop).
 func SharedEmulator(start func() (*Emulator, error)) MainOption {
 	return func(o *mainOptions) { o.start = start }
 }
