@@ -16,6 +16,9 @@ function fakeStart() {
     getId: () => 'c0ffee',
     stop,
   } as unknown as StartedTestContainer);
+  // The check that a localhost/ image is loaded asks the container runtime: the suite against the image covers it.
+  const unchecked = SmsEmulatorContainer.prototype as unknown as { refuseMissingLocalImage(): Promise<void> };
+  vi.spyOn(unchecked, 'refuseMissingLocalImage').mockResolvedValue();
   return stop;
 }
 
