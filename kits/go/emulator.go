@@ -60,10 +60,11 @@ func (e *Emulator) Stop() {
 	e.process = nil
 }
 
-// startTimeout bounds an emulator's start: SMS_EMULATOR_START_TIMEOUT read by the contract's one duration grammar
-// (ParseDuration: "2m", "90s", a bare "120" counting seconds), DefaultStartTimeout when it is not set; any other text
-// is an error naming it, never another duration.
-func startTimeout() (time.Duration, error) {
+// StartTimeout bounds an emulator's start, the carried runtime's and a container's (package smsemucontainer):
+// SMS_EMULATOR_START_TIMEOUT read by the contract's one duration grammar (ParseDuration: "2m", "90s", a bare "120"
+// counting seconds), DefaultStartTimeout when it is not set; any other text is an error naming it, never another
+// duration.
+func StartTimeout() (time.Duration, error) {
 	text := os.Getenv(envStartTimeout)
 	if strings.TrimSpace(text) == "" {
 		return DefaultStartTimeout, nil

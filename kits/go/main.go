@@ -35,6 +35,7 @@ func Main(m *testing.M, options ...MainOption) int {
 		fmt.Fprintf(os.Stderr, "%sSuiteBudget(%d): a suite's budget is a whole number of credits from 0\n", ErrorPrefix, *suite.credits)
 		return 2
 	}
+	mainRuns = true
 	code := m.Run()
 	if shared != nil {
 		shared.Stop()
@@ -47,6 +48,10 @@ func Main(m *testing.M, options ...MainOption) int {
 	}
 	return code
 }
+
+// mainRuns is whether Main runs the tests, and so will stop the shared emulator after them: a registered one (a
+// container) is refused without it, since nothing else would stop it.
+var mainRuns bool
 
 // MainOption sets up Main: SuiteBudget, SharedEmulator.
 type MainOption func(*mainOptions)

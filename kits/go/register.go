@@ -26,7 +26,8 @@ var (
 // name (the registering package's import path) is printed in the run's header line beside where the emulator came
 // from. Main's SharedEmulator option, given explicitly, wins over a registration (the header line says so). A test
 // binary has one registration at most: a second panics naming both, as sql.Register does for a duplicate driver, and
-// so do an empty name and a nil start.
+// so do an empty name and a nil start. A registered emulator is only started in a test binary whose tests Main runs
+// (a TestMain calling it), since Main is what stops it: without, the first NewWorld fails saying so.
 func RegisterSharedEmulator(name string, start func() (*Emulator, error)) {
 	if name == "" || start == nil {
 		panic(fmt.Sprintf("%sRegisterSharedEmulator(%q, start): a registration needs a name and a start function", ErrorPrefix, name))
@@ -52,6 +53,9 @@ func sharedStart() (start func() (*Emulator, error), said string) {
 		return sharedFrom, ""
 	case r != nil:
 		return func() (*Emulator, error) {
+			if !mainRuns {
+				return nil, fmt.Errorf("%sthe shared emulator %s registered is stopped by smsemu.Main after the tests, and this test binary's tests were not run by it, so it would be left running: add func TestMain(m *testing.M) { os.Exit(smsemu.Main(m)) } to one test file of the package", ErrorPrefix, r.name)
+			}
 			emulator, err := r.start()
 			if err != nil {
 				return nil, fmt.Errorf("%w (the shared emulator %s registered)", err, r.name)

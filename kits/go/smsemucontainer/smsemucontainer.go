@@ -40,7 +40,7 @@ type Container struct {
 
 // Run starts the image img ("" for the one SMS_EMULATOR_IMAGE names, else the kit contract's smsemu.ContainerImage)
 // with the emulator's port exposed and a control token of its own (WithControlToken for a chosen one), and returns
-// once its health path answers 200. opts are any Testcontainers customizers, applied after these defaults. As in
+// once its health path answers 200, waiting as long as the kit waits for the carried runtime (SMS_EMULATOR_START_TIMEOUT). opts are any Testcontainers customizers, applied after these defaults. As in
 // every Testcontainers module, a container that started but failed later is returned with the error, so that the
 // caller can terminate it (testcontainers.CleanupContainer).
 func Run(ctx context.Context, img string, opts ...testcontainers.ContainerCustomizer) (*Container, error) {
@@ -60,8 +60,13 @@ func Run(ctx context.Context, img string, opts ...testcontainers.ContainerCustom
 }
 
 // containerRequest is what Run asks Testcontainers for: the image (imageName), the exposed port, a fresh control
-// token, the wait on the health path, then the caller's customizers.
+// token, the wait on the health path within the kit's start timeout (smsemu.StartTimeout, SMS_EMULATOR_START_TIMEOUT),
+// then the caller's customizers.
 func containerRequest(img string, opts ...testcontainers.ContainerCustomizer) (testcontainers.GenericContainerRequest, error) {
+	timeout, err := smsemu.StartTimeout()
+	if err != nil {
+		return testcontainers.GenericContainerRequest{}, err
+	}
 	request := testcontainers.GenericContainerRequest{
 		ContainerRequest: testcontainers.ContainerRequest{
 			Image:        imageName(img),
@@ -69,7 +74,7 @@ func containerRequest(img string, opts ...testcontainers.ContainerCustomizer) (t
 			Env:          map[string]string{smsemu.ContainerControlTokenEnv: freshToken()},
 			WaitingFor: wait.ForHTTP(smsemu.ContainerHealthPath).WithPort(port).
 				WithStatusCodeMatcher(func(status int) bool { return status == 200 }).
-				WithStartupTimeout(smsemu.DefaultStartTimeout),
+				WithStartupTimeout(timeout),
 		},
 		Started: true,
 	}

@@ -19,3 +19,11 @@ func TestImportingSharedRegistersTheContainerAsTheSharedEmulator(t *testing.T) {
 	// A second registration panics naming the first (and changes nothing): the blank import above made one.
 	smsemu.RegisterSharedEmulator("example.com/second", smsemu.Start)
 }
+
+// This package has no TestMain, so nothing would stop a container started here: the registration refuses to start one.
+func TestAPackageWithoutMainIsRefusedTheContainerNamingTheTestMainToAdd(t *testing.T) {
+	_, err := smsemu.Shared()
+	if err == nil || !strings.Contains(err.Error(), "add func TestMain(m *testing.M) { os.Exit(smsemu.Main(m)) } to one test file of the package") {
+		t.Fatalf("the shared emulator without Main: %v", err)
+	}
+}
