@@ -78,6 +78,14 @@ def test_it_exposes_the_contracts_port_and_sets_a_fresh_control_token_for_each_c
     assert given.control_token == given.env[CONTAINER_CONTROL_TOKEN_ENV] == "team-token"
 
 
+@pytest.mark.parametrize("token", ["", "s3cret\nX-Other: 1", "two words", "pässwort", "s3cret\t"])
+def test_a_control_token_a_header_cannot_carry_is_refused_before_any_start_without_showing_it(token):
+    with pytest.raises(ValueError, match="^sms-emulator: a control token is one or more printable ASCII") as refused:
+        SmsEmulatorContainer(control_token=token)
+    assert (token == "" and "is empty" in str(refused.value)) or token[:4] not in str(refused.value)
+    assert SmsEmulatorContainer(control_token="a~Z.0_9-+/=!").control_token == "a~Z.0_9-+/=!"
+
+
 def test_it_waits_for_200_on_the_health_path_as_long_as_the_kits_start_timeout(monkeypatch):
     monkeypatch.setenv("SMS_EMULATOR_START_TIMEOUT", "45s")
     wait = SmsEmulatorContainer()._wait_strategy
