@@ -163,4 +163,6 @@ def _is_local_or_address(host: str) -> bool:
     return True
 
 
-__all__ = ["HEALTH_POLL_SECONDS", "ImageNotLoaded", "LOCAL_REPOSITORY", "SmsEmulatorContainer", "checked_token", "gateway"]
+__all__ = [
+    "HEALTH_POLL_SECONDS", "ImageNotLoaded", "LOCAL_REPOSITORY", "SmsEmulatorContainer", "checked_token", "gateway",
+]
