@@ -4,6 +4,8 @@ its URLs from a host and a mapped port, the gateway its webhooks reach this mach
 hands back (a world from it). The container suite (kits/python/container_tests, run by container-suite.sh under
 podman) starts the image itself; the ini switch is tested in test_resolution.py."""
 
+import signal
+
 import pytest
 
 pytest.importorskip("testcontainers", reason='the extra: pip install "pytest-sms-emulator[testcontainers]"')
@@ -167,3 +169,23 @@ def test_it_hands_back_the_kits_emulator_with_its_token_and_a_world_comes_from_i
             emulator.stop()
     finally:
         running.stop()
+
+
+def test_sigterm_ends_a_container_session_with_its_teardown_so_the_container_is_stopped(pytester):
+    # The container stands in for one that started: the run is killed while a test uses it, as a CI job cancelled is.
+    pytester.makeini("[pytest]\nsms_emulator_container = true\n")
+    pytester.makeconftest(
+        "import pytest_sms_emulator.testcontainers as module\n\n"
+        "class Started:\n"
+        "    def __enter__(self):\n        return self\n\n"
+        "    def __exit__(self, *exc):\n        open('stopped', 'w').write('stopped')\n\n"
+        "    def emulator(self):\n        return type('Emulator', (), {'stop': lambda self: None})()\n\n"
+        "module.SmsEmulatorContainer = Started\n"
+    )
+    pytester.makepyfile(
+        "import os, signal\n\ndef test_cancelled(sms_emulator):\n    os.kill(os.getpid(), signal.SIGTERM)\n"
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == 128 + signal.SIGTERM
+    assert (pytester.path / "stopped").read_text() == "stopped"
+    assert "sms-emulator: SIGTERM received: the session's container is stopped" in result.stdout.str()
