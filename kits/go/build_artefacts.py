@@ -214,14 +214,14 @@ def container_go_mod(source, version):
 
 
 def publish_container(kit, proxy, version, time, license_text):
-    """smsemulator.dev/smsemu/smsemucontainer: its Go files (not the tests), go.mod and go.sum, at the kit's version."""
+    """smsemulator.dev/smsemu/smsemucontainer: its packages' Go files (the module's and shared/'s, not the tests), go.mod
+    and go.sum, at the kit's version."""
     folder = os.path.join(kit, "smsemucontainer")
     files = {"LICENSE": license_text}
-    for name in sorted(os.listdir(folder)):
-        path = os.path.join(folder, name)
-        if os.path.isfile(path) and (name.endswith(".go") and not name.endswith("_test.go") or name == "go.sum"):
-            with open(path, "rb") as file:
-                files[name] = file.read()
+    for name, content in tree(folder).items():
+        base = name.rsplit("/", 1)[-1]
+        if base.endswith(".go") and not base.endswith("_test.go") or name == "go.sum":
+            files[name] = content
     with open(os.path.join(folder, "go.mod"), encoding="utf-8") as file:
         files["go.mod"] = container_go_mod(file.read(), version)
     publish(proxy, CONTAINER_MODULE, version, files, time)

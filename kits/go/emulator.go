@@ -60,10 +60,11 @@ func (e *Emulator) Stop() {
 	e.process = nil
 }
 
-// startTimeout bounds an emulator's start: SMS_EMULATOR_START_TIMEOUT read by the contract's one duration grammar
-// (ParseDuration: "2m", "90s", a bare "120" counting seconds), DefaultStartTimeout when it is not set; any other text
-// is an error naming it, never another duration.
-func startTimeout() (time.Duration, error) {
+// StartTimeout bounds an emulator's start, the carried runtime's and a container's (package smsemucontainer):
+// SMS_EMULATOR_START_TIMEOUT read by the contract's one duration grammar (ParseDuration: "2m", "90s", a bare "120"
+// counting seconds), DefaultStartTimeout when it is not set; any other text is an error naming it, never another
+// duration.
+func StartTimeout() (time.Duration, error) {
 	text := os.Getenv(envStartTimeout)
 	if strings.TrimSpace(text) == "" {
 		return DefaultStartTimeout, nil
@@ -174,17 +175,16 @@ var (
 	sharedOnce sync.Once
 )
 
-// Shared is the test binary's one emulator, found by Start on first use; where it came from is printed once to
-// stderr. It stops by itself when the test binary ends (--parent-pid); Main stops it at once.
+// Shared is the test binary's one emulator, started on first use by Main's SharedEmulator option, else by the one a
+// package registered (RegisterSharedEmulator), else found by Start; where it came from is printed once to stderr, the
+// run's header line. Main stops it after the tests (the carried runtime also stops by itself when the test binary
+// ends, --parent-pid).
 func Shared() (*Emulator, error) {
 	sharedOnce.Do(func() {
-		start := Start
-		if sharedFrom != nil {
-			start = sharedFrom
-		}
+		start, said := sharedStart()
 		shared, sharedErr = start()
 		if sharedErr == nil {
-			fmt.Fprintf(os.Stderr, "sms-emulator: %s\n", shared.Source)
+			fmt.Fprintf(os.Stderr, "sms-emulator: %s%s\n", shared.Source, said)
 		}
 	})
 	if sharedErr != nil {

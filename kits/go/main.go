@@ -14,7 +14,12 @@ import (
 //
 //	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m, smsemu.SuiteBudget(50))) }
 //
-// With SharedEmulator (a Testcontainers module's option is one), the run's shared emulator comes from elsewhere:
+// The run's shared emulator comes from elsewhere when a linked package registered one (RegisterSharedEmulator), as the
+// Testcontainers module's blank import does in one line of a test file's imports:
+//
+//	import _ "smsemulator.dev/smsemu/smsemucontainer/shared"
+//
+// or when Main is given SharedEmulator (the module's option is one), which wins over a registration:
 //
 //	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m, smsemucontainer.Emulator())) }
 func Main(m *testing.M, options ...MainOption) int {
@@ -30,6 +35,7 @@ func Main(m *testing.M, options ...MainOption) int {
 		fmt.Fprintf(os.Stderr, "%sSuiteBudget(%d): a suite's budget is a whole number of credits from 0\n", ErrorPrefix, *suite.credits)
 		return 2
 	}
+	mainRuns = true
 	code := m.Run()
 	if shared != nil {
 		shared.Stop()
@@ -43,6 +49,10 @@ func Main(m *testing.M, options ...MainOption) int {
 	return code
 }
 
+// mainRuns is whether Main runs the tests, and so will stop the shared emulator after them: a registered one (a
+// container) is refused without it, since nothing else would stop it.
+var mainRuns bool
+
 // MainOption sets up Main: SuiteBudget, SharedEmulator.
 type MainOption func(*mainOptions)
 
@@ -53,8 +63,9 @@ type mainOptions struct {
 }
 
 // SharedEmulator makes start give the test binary's shared emulator (Shared, and so every NewWorld), in place of the
-// resolution order (Start). It is called once, on first use; where the emulator came from (its Source) is printed
-// once, as for the others, and Main stops it after the tests (Emulator.Stop, which calls its OnStop).
+// resolution order (Start) and of a registered one (RegisterSharedEmulator). It is called once, on first use; where
+// the emulator came from (its Source) is printed once, as for the others, and Main stops it after the tests
+// (Emulator.Stop, which calls its OnStop).
 func SharedEmulator(start func() (*Emulator, error)) MainOption {
 	return func(o *mainOptions) { o.start = start }
 }

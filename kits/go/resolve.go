@@ -49,7 +49,7 @@ const BundleEntry = "bin/sms-emulator.js"
 // Steps 1 and 2, when set, are used or fail with their own error; when none of the steps works, the error names
 // all four and what each found. An unpinned npx is never run.
 func Start() (*Emulator, error) {
-	timeout, err := startTimeout()
+	timeout, err := StartTimeout()
 	if err != nil {
 		return nil, err
 	}

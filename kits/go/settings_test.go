@@ -46,7 +46,7 @@ func problem(settings contractSettings, name, text string) string {
 func TestTheStartTimeoutControlTimeoutWaitDefaultAndErrorPrefixAreTheContracts(t *testing.T) {
 	settings := readSettings(t)
 	t.Setenv(envStartTimeout, "")
-	if start, err := startTimeout(); err != nil || start.Milliseconds() != settings.StartTimeout.Ms {
+	if start, err := StartTimeout(); err != nil || start.Milliseconds() != settings.StartTimeout.Ms {
 		t.Errorf("the start timeout without %s is %v (%v), the contract's %d ms", envStartTimeout, start, err, settings.StartTimeout.Ms)
 	}
 	if settings.StartTimeout.Env != envStartTimeout {
@@ -86,13 +86,13 @@ func TestSmsEmulatorStartTimeoutIsReadWithTheOneGrammar(t *testing.T) {
 	settings := readSettings(t)
 	for text, want := range map[string]time.Duration{"2m": 2 * time.Minute, "120": 120 * time.Second, " 90s ": 90 * time.Second} {
 		t.Setenv(envStartTimeout, text)
-		if got, err := startTimeout(); err != nil || got != want {
+		if got, err := StartTimeout(); err != nil || got != want {
 			t.Errorf("%s=%q: %v, %v; want %v", envStartTimeout, text, got, err, want)
 		}
 	}
 	t.Setenv(envStartTimeout, "2x")
 	want := problem(settings, envStartTimeout, "2x")
-	if _, err := startTimeout(); err == nil || err.Error() != want {
+	if _, err := StartTimeout(); err == nil || err.Error() != want {
 		t.Errorf("%s=2x: %v; want %s", envStartTimeout, err, want)
 	}
 	// Start refuses it before it starts anything.

@@ -1,6 +1,7 @@
 package smsemu
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -89,14 +90,8 @@ func TestStopCallsOnStopOnce(t *testing.T) {
 
 func TestSharedEmulatorGivesTheRunsEmulatorAndMainStopsIt(t *testing.T) {
 	t.Parallel()
-	inner := exec.Command(os.Args[0], "-test.run=^TestInnerSharedFrom$", "-test.v")
-	inner.Env = append(os.Environ(), "SMSEMU_INNER_SHARED_FROM=1")
-	output, err := inner.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the inner run failed: %v\n%s", err, output)
-	}
-	said := string(output)
-	mustContain(t, said, "sms-emulator: given by SharedEmulator", "--- PASS: TestInnerSharedFrom", "OnStop called after the tests")
+	said := innerRun(t, "^TestInnerSharedFrom$", "SMSEMU_INNER_SHARED_FROM=1")
+	mustContain(t, said, "sms-emulator: given by SharedEmulator\n", "--- PASS: TestInnerSharedFrom", "OnStop called after the tests")
 	if strings.Index(said, "OnStop called") < strings.Index(said, "--- PASS") {
 		t.Fatalf("OnStop was called before the tests ended:\n%s", said)
 	}
@@ -112,4 +107,76 @@ func TestInnerSharedFrom(t *testing.T) {
 	if w.Emulator.Source != "given by SharedEmulator" {
 		t.Fatalf("the world is on %q", w.Emulator.Source)
 	}
+}
+
+func TestARegisteredSharedEmulatorIsTheRunsEmulatorAndMainStopsIt(t *testing.T) {
+	t.Parallel()
+	said := innerRun(t, "^TestInnerRegistered$", "SMSEMU_INNER_REGISTERED=1")
+	mustContain(t, said, "sms-emulator: registered in TestMain (registered by example.com/registered)\n",
+		"--- PASS: TestInnerRegistered", "OnStop of the registered emulator called after the tests")
+	if strings.Index(said, "OnStop of the registered") < strings.Index(said, "--- PASS") {
+		t.Fatalf("OnStop was called before the tests ended:\n%s", said)
+	}
+}
+
+// TestInnerRegistered is run by TestARegisteredSharedEmulatorIsTheRunsEmulatorAndMainStopsIt in a process of its own,
+// whose TestMain registers a shared emulator and gives Main no option.
+func TestInnerRegistered(t *testing.T) {
+	if os.Getenv("SMSEMU_INNER_REGISTERED") == "" {
+		t.Skip("run by TestARegisteredSharedEmulatorIsTheRunsEmulatorAndMainStopsIt")
+	}
+	w := NewWorld(t)
+	if w.Emulator.Source != "registered in TestMain" {
+		t.Fatalf("the world is on %q", w.Emulator.Source)
+	}
+}
+
+func TestMainsSharedEmulatorOptionWinsOverARegisteredOne(t *testing.T) {
+	t.Parallel()
+	said := innerRun(t, "^TestInnerSharedFrom$", "SMSEMU_INNER_SHARED_FROM=1", "SMSEMU_INNER_REGISTERED=1")
+	mustContain(t, said, "sms-emulator: given by SharedEmulator (Main's SharedEmulator option, in place of the one example.com/registered registered)\n",
+		"--- PASS: TestInnerSharedFrom", "OnStop called after the tests")
+	if strings.Contains(said, "OnStop of the registered") {
+		t.Fatalf("the registered emulator was started:\n%s", said)
+	}
+}
+
+func TestASecondRegistrationPanicsNamingBoth(t *testing.T) {
+	t.Parallel()
+	inner := exec.Command(os.Args[0], "-test.run=^$")
+	inner.Env = append(os.Environ(), "SMSEMU_INNER_REGISTER_TWICE=1")
+	output, err := inner.CombinedOutput()
+	if err == nil || !strings.Contains(string(output), "panic: sms-emulator: RegisterSharedEmulator called twice: example.com/first registered the shared emulator, and example.com/second registers another") {
+		t.Fatalf("the inner run: %v\n%s", err, output)
+	}
+}
+
+func TestARegistrationWithoutANameOrAStartPanics(t *testing.T) {
+	for _, name := range []string{"", "example.com/nil"} {
+		func() {
+			defer func() {
+				if said := fmt.Sprint(recover()); !strings.Contains(said, "a registration needs a name and a start function") {
+					t.Fatalf("RegisterSharedEmulator(%q, …) panicked with %q", name, said)
+				}
+			}()
+			if name == "" {
+				RegisterSharedEmulator(name, Start)
+			} else {
+				RegisterSharedEmulator(name, nil)
+			}
+		}()
+	}
+}
+
+// innerRun runs this test binary again, running only the tests run names, with env added; it fails t when that run
+// fails, and is what it printed.
+func innerRun(t *testing.T, run string, env ...string) string {
+	t.Helper()
+	inner := exec.Command(os.Args[0], "-test.run="+run, "-test.v")
+	inner.Env = append(os.Environ(), env...)
+	output, err := inner.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the inner run failed: %v\n%s", err, output)
+	}
+	return string(output)
 }

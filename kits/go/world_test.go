@@ -32,6 +32,23 @@ func TestMain(m *testing.M) {
 			return emulator, err
 		}))
 	}
+	// TestARegisteredSharedEmulatorIsTheRunsEmulatorAndMainStopsIt and TestMainsSharedEmulatorOptionWinsOverARegisteredOne
+	// run this binary again with a registration, as a blank-imported package's init makes.
+	if os.Getenv("SMSEMU_INNER_REGISTERED") != "" {
+		RegisterSharedEmulator("example.com/registered", func() (*Emulator, error) {
+			emulator, err := Start()
+			if err == nil {
+				emulator.Source = "registered in TestMain"
+				emulator.OnStop = func() { fmt.Println("OnStop of the registered emulator called after the tests") }
+			}
+			return emulator, err
+		})
+	}
+	// TestASecondRegistrationPanicsNamingBoth runs this binary again with two.
+	if os.Getenv("SMSEMU_INNER_REGISTER_TWICE") != "" {
+		RegisterSharedEmulator("example.com/first", Start)
+		RegisterSharedEmulator("example.com/second", Start)
+	}
 	os.Exit(Main(m, options...))
 }
 

@@ -2,12 +2,13 @@
 # Runs the Testcontainers modules' suites against the loaded image (issue 43), each under with-podman.sh, so each one
 # also fails when anything was pulled while it ran.
 #
-#   bash scripts/image/container-suites.sh [--runs N] [language…]     (languages: node python go java; default all)
+#   bash scripts/image/container-suites.sh [--runs N] [--module-only] [language…]   (node python go java; default all)
 #
 # Each language's kits/<language>/container-suite.sh runs N times in a row (default 1; the issue's proof is 20), stopping
-# that language at its first failure; the others still run. Prints a table of passes and times, and exits 1 when any
-# run failed. The kits' artefacts (npm run kits) and the image (npm run image, loaded or named by
-# SMS_EMULATOR_IMAGE_ARCHIVE) must exist.
+# that language at its first failure; the others still run. --module-only runs each module's own suite against the image
+# and leaves out the user's project made from the artefacts (SMS_EMULATOR_CONTAINER_SUITE_PART=module). Prints a table
+# of passes and times, and exits 1 when any run failed. The kits' artefacts (npm run kits) and the image (npm run image,
+# loaded or named by SMS_EMULATOR_IMAGE_ARCHIVE) must exist.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=1
@@ -22,8 +23,12 @@ while [ $# -gt 0 ]; do
       runs=${1#--runs=}
       shift
       ;;
+    --module-only)
+      export SMS_EMULATOR_CONTAINER_SUITE_PART=module
+      shift
+      ;;
     -h | --help)
-      sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     node | python | go | java)
@@ -31,7 +36,7 @@ while [ $# -gt 0 ]; do
       shift
       ;;
     *)
-      echo "container-suites: unknown argument '$1' (languages: node python go java; --runs N)" >&2
+      echo "container-suites: unknown argument '$1' (languages: node python go java; --runs N; --module-only)" >&2
       exit 2
       ;;
   esac

@@ -1,6 +1,9 @@
 // Package smsemucontainer runs sms-emulator's image (docs/container.md) for Go tests with Testcontainers, and hands
 // back what the Go kit hands back: a *smsemu.Emulator that smsemu.OpenWorld makes a test's world on, or, through
-// Emulator, the test binary's shared emulator behind every smsemu.NewWorld:
+// package shared (a blank import) or Emulator (smsemu.Main's option), the test binary's shared emulator behind every
+// smsemu.NewWorld:
+//
+//	import _ "smsemulator.dev/smsemu/smsemucontainer/shared"
 //
 //	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m, smsemucontainer.Emulator())) }
 //
@@ -37,7 +40,7 @@ type Container struct {
 
 // Run starts the image img ("" for the one SMS_EMULATOR_IMAGE names, else the kit contract's smsemu.ContainerImage)
 // with the emulator's port exposed and a control token of its own (WithControlToken for a chosen one), and returns
-// once its health path answers 200. opts are any Testcontainers customizers, applied after these defaults. As in
+// once its health path answers 200, waiting as long as the kit waits for the carried runtime (SMS_EMULATOR_START_TIMEOUT). opts are any Testcontainers customizers, applied after these defaults. As in
 // every Testcontainers module, a container that started but failed later is returned with the error, so that the
 // caller can terminate it (testcontainers.CleanupContainer).
 func Run(ctx context.Context, img string, opts ...testcontainers.ContainerCustomizer) (*Container, error) {
@@ -57,8 +60,13 @@ func Run(ctx context.Context, img string, opts ...testcontainers.ContainerCustom
 }
 
 // containerRequest is what Run asks Testcontainers for: the image (imageName), the exposed port, a fresh control
-// token, the wait on the health path, then the caller's customizers.
+// token, the wait on the health path within the kit's start timeout (smsemu.StartTimeout, SMS_EMULATOR_START_TIMEOUT),
+// then the caller's customizers.
 func containerRequest(img string, opts ...testcontainers.ContainerCustomizer) (testcontainers.GenericContainerRequest, error) {
+	timeout, err := smsemu.StartTimeout()
+	if err != nil {
+		return testcontainers.GenericContainerRequest{}, err
+	}
 	request := testcontainers.GenericContainerRequest{
 		ContainerRequest: testcontainers.ContainerRequest{
 			Image:        imageName(img),
@@ -66,7 +74,7 @@ func containerRequest(img string, opts ...testcontainers.ContainerCustomizer) (t
 			Env:          map[string]string{smsemu.ContainerControlTokenEnv: freshToken()},
 			WaitingFor: wait.ForHTTP(smsemu.ContainerHealthPath).WithPort(port).
 				WithStatusCodeMatcher(func(status int) bool { return status == 200 }).
-				WithStartupTimeout(smsemu.DefaultStartTimeout),
+				WithStartupTimeout(timeout),
 		},
 		Started: true,
 	}
@@ -198,29 +206,35 @@ func shortID(id string) string {
 	return id
 }
 
-// Emulator is smsemu.Main's option that makes a container the test binary's shared emulator: started on the first
-// smsemu.NewWorld (Run with the default image and opts), and terminated by Main after the tests. Its start and stop
-// times are printed to stderr. Switching a suite from the carried runtime is this option:
+// Emulator is smsemu.Main's option that makes a container the test binary's shared emulator (StartEmulator with opts,
+// on the first smsemu.NewWorld), terminated by Main after the tests; it wins over a registered one. The one-line switch
+// from the carried runtime is the blank import of package shared, which registers StartEmulator with the defaults;
+// this option is for the package that wants its own choice, or customizers:
 //
 //	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m, smsemucontainer.Emulator())) }
 func Emulator(opts ...testcontainers.ContainerCustomizer) smsemu.MainOption {
-	return smsemu.SharedEmulator(func() (*smsemu.Emulator, error) {
-		ctx := context.Background()
-		began := time.Now()
-		c, err := Run(ctx, "", opts...)
-		if err == nil {
-			var emulator *smsemu.Emulator
-			if emulator, err = c.Emulator(ctx); err == nil {
-				emulator.Source += fmt.Sprintf(", started in %d ms", time.Since(began).Milliseconds())
-				emulator.OnStop = func() { terminate(c) }
-				return emulator, nil
-			}
+	return smsemu.SharedEmulator(func() (*smsemu.Emulator, error) { return StartEmulator(opts...) })
+}
+
+// StartEmulator starts a container (Run with the default image and opts) and hands it back as the Go kit's emulator,
+// whose Stop terminates it; its start and stop times are printed to stderr. It is what Emulator and package shared
+// give smsemu.Main.
+func StartEmulator(opts ...testcontainers.ContainerCustomizer) (*smsemu.Emulator, error) {
+	ctx := context.Background()
+	began := time.Now()
+	c, err := Run(ctx, "", opts...)
+	if err == nil {
+		var emulator *smsemu.Emulator
+		if emulator, err = c.Emulator(ctx); err == nil {
+			emulator.Source += fmt.Sprintf(", started in %d ms", time.Since(began).Milliseconds())
+			emulator.OnStop = func() { terminate(c) }
+			return emulator, nil
 		}
-		if c != nil {
-			terminate(c)
-		}
-		return nil, err
-	})
+	}
+	if c != nil {
+		terminate(c)
+	}
+	return nil, err
 }
 
 // terminate stops and removes the container, saying how long it took, or why it could not.

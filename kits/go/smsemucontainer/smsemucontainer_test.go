@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moby/moby/api/types/network"
 	"github.com/testcontainers/testcontainers-go"
@@ -61,6 +62,18 @@ func TestTheContainerExposesTheEmulatorsPortAndWaitsFor200OnItsHealthPath(t *tes
 	}
 	if timeout := strategy.Timeout(); timeout == nil || *timeout != smsemu.DefaultStartTimeout {
 		t.Errorf("the wait gives up after %v, not the kit's start timeout", timeout)
+	}
+}
+
+func TestTheWaitHonoursSmsEmulatorStartTimeoutInTheKitsGrammarWhenItIsSet(t *testing.T) {
+	t.Setenv("SMS_EMULATOR_START_TIMEOUT", "3m")
+	strategy := request(t, "").WaitingFor.(*wait.HTTPStrategy)
+	if timeout := strategy.Timeout(); timeout == nil || *timeout != 180*time.Second {
+		t.Errorf("with SMS_EMULATOR_START_TIMEOUT=3m the wait gives up after %v, not 180 s", timeout)
+	}
+	t.Setenv("SMS_EMULATOR_START_TIMEOUT", "2x")
+	if _, err := containerRequest(""); err == nil || !strings.Contains(err.Error(), `SMS_EMULATOR_START_TIMEOUT`) {
+		t.Errorf("with SMS_EMULATOR_START_TIMEOUT=2x the request is made (%v), not refused naming the variable", err)
 	}
 }
 

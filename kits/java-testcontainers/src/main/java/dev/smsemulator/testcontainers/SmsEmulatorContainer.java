@@ -15,8 +15,8 @@ import org.testcontainers.utility.DockerImageName;
 
 /**
  * The emulator's image as a Testcontainers container: the image of the kit contract ({@link KitSettings.Container#IMAGE},
- * or {@code SMS_EMULATOR_IMAGE}, or the constructor's), its port exposed, started once its health path answers 200,
- * with a control token of its own (a fresh random one unless {@link #withControlToken}). {@link #emulator()} hands back
+ * or {@code SMS_EMULATOR_IMAGE}, or the constructor's), its port exposed, started once its health path answers 200
+ * (within the kit's start timeout, {@code SMS_EMULATOR_START_TIMEOUT} as for the carried runtime), with a control token of its own (a fresh random one unless {@link #withControlToken}). {@link #emulator()} hands back
  * the JUnit 5 kit's {@link Emulator}, from which {@code SmsWorld}s come exactly as with the carried runtime: one world
  * per test keeps tests apart on a shared container.
  */
@@ -39,7 +39,8 @@ public class SmsEmulatorContainer extends GenericContainer<SmsEmulatorContainer>
     super(image);
     image.assertCompatibleWith(DockerImageName.parse(KitSettings.Container.REPOSITORY));
     withExposedPorts(KitSettings.Container.PORT);
-    waitingFor(Wait.forHttp(KitSettings.Container.HEALTH_PATH).forPort(KitSettings.Container.PORT).forStatusCode(200));
+    waitingFor(Wait.forHttp(KitSettings.Container.HEALTH_PATH).forPort(KitSettings.Container.PORT).forStatusCode(200)
+        .withStartupTimeout(Emulator.startTimeout(System.getenv(KitSettings.START_TIMEOUT_ENV))));
     withControlToken(newToken());
   }
 

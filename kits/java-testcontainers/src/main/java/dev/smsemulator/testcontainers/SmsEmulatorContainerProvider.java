@@ -13,9 +13,21 @@ import dev.smsemulator.junit.KitSettings;
 public final class SmsEmulatorContainerProvider implements EmulatorContainerProvider {
   @Override
   public Emulator start() {
-    SmsEmulatorContainer container = new SmsEmulatorContainer();
+    return start(new SmsEmulatorContainer());
+  }
+
+  /**
+   * Starts {@code container} as the run's emulator. A start that fails (its health path never answering, a wait that
+   * times out) stops and removes what it created, as a failure after the start does: with Ryuk off nothing else would.
+   */
+  static Emulator start(SmsEmulatorContainer container) {
     long started = System.nanoTime();
-    container.start();
+    try {
+      container.start();
+    } catch (RuntimeException e) {
+      container.stop();
+      throw e;
+    }
     System.out.println(KitSettings.ERROR_PREFIX + "container " + container.getDockerImageName() + " started in " + millis(started)
         + " ms at " + container.getOrigin());
     try {

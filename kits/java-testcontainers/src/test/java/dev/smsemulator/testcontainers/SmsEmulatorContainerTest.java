@@ -9,7 +9,9 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.NetworkSettings;
 import com.sun.net.httpserver.HttpServer;
+import dev.smsemulator.junit.Emulator;
 import dev.smsemulator.junit.KitSettings;
+import java.lang.reflect.Field;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -18,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
 import org.testcontainers.containers.wait.strategy.WaitStrategy;
 import org.testcontainers.utility.DockerImageName;
 
@@ -59,6 +62,13 @@ class SmsEmulatorContainerTest {
     WaitStrategy waitStrategy() {
       return getWaitStrategy();
     }
+  }
+
+  @Test
+  void theWaitGivesUpAfterTheKitsStartTimeoutNotTestcontainersMinute() throws ReflectiveOperationException {
+    Field timeout = AbstractWaitStrategy.class.getDeclaredField("startupTimeout");
+    timeout.setAccessible(true);
+    assertEquals(Emulator.startTimeout(System.getenv(KitSettings.START_TIMEOUT_ENV)), timeout.get(new Unstarted().waitStrategy()));
   }
 
   @Test

@@ -130,10 +130,15 @@ public final class Emulator implements AutoCloseable {
   }
 
   /**
-   * How long a started emulator has to write its ready file: {@code SMS_EMULATOR_START_TIMEOUT} read by the duration
-   * grammar ({@link KitSettings#parseDuration}), or {@link KitSettings#START_TIMEOUT} when unset or blank.
+   * How long a started emulator has to be ready (the carried runtime to write its ready file, a container to answer on
+   * its health path): {@code SMS_EMULATOR_START_TIMEOUT} read by the duration grammar ({@link KitSettings#parseDuration}),
+   * or {@link KitSettings#START_TIMEOUT} when unset or blank.
+   *
+   * @param setting the variable's value, or null
+   * @return the timeout
+   * @throws IllegalArgumentException naming the variable, when the value is not a duration
    */
-  static Duration startTimeout(String setting) {
+  public static Duration startTimeout(String setting) {
     return setting == null || setting.isBlank() ? KitSettings.START_TIMEOUT : KitSettings.parseDuration(KitSettings.START_TIMEOUT_ENV, setting);
   }
 
