@@ -1,13 +1,20 @@
 /** SmsEmulatorContainer: a Testcontainers GenericContainer that starts the sms-emulator image and waits until it is healthy. */
 
 import { randomBytes } from 'node:crypto';
-import { GenericContainer, Wait } from 'testcontainers';
-import { containerSettings, defaultImage } from './containerSettings.js';
+import { GenericContainer, Wait, getContainerRuntimeClient } from 'testcontainers';
+import {
+  checkControlToken,
+  containerSettings,
+  defaultImage,
+  localRegistry,
+  startTimeoutMs,
+} from './containerSettings.js';
 import { StartedSmsEmulatorContainer } from './startedSmsEmulatorContainer.js';
 
 /**
  * The emulator's container: the image of the kit contract (or `SMS_EMULATOR_IMAGE`, or the one given), its port exposed
- * on a free port of the host, ready once the health path answers 200, and a control token of its own.
+ * on a free port of the host, ready once the health path answers 200 (within `SMS_EMULATOR_START_TIMEOUT`, 120 s by
+ * default, as in every kit), and a control token of its own.
  *
  * @example
  * const started = await new SmsEmulatorContainer().start();
@@ -21,21 +28,36 @@ export class SmsEmulatorContainer extends GenericContainer {
   constructor(image: string = defaultImage()) {
     super(image);
     this.withExposedPorts(containerSettings.port).withWaitStrategy(
-      Wait.forHttp(containerSettings.healthPath, containerSettings.port).forStatusCode(200),
+      Wait.forHttp(containerSettings.healthPath, containerSettings.port)
+        .forStatusCode(200)
+        .withStartupTimeout(startTimeoutMs()),
     );
   }
 
   /** The control token the emulator requires (default: a fresh random one each time the container starts). */
   withControlToken(token: string): this {
-    if (token === '') throw new Error('sms-emulator-testcontainers: withControlToken needs a token that is not empty.');
-    this.controlToken = token;
+    this.controlToken = checkControlToken(token);
     return this;
   }
 
   override async start(): Promise<StartedSmsEmulatorContainer> {
+    await this.refuseMissingLocalImage();
     // Anyone who can reach a mapped port could drive the emulator: every container gets a token nobody else knows.
     const token = this.controlToken ?? randomBytes(24).toString('base64url');
     this.withEnvironment({ [containerSettings.controlTokenEnv]: token });
     return new StartedSmsEmulatorContainer(await super.start(), token);
+  }
+
+  /**
+   * An image of the `localhost/` registry (the one `npm run image` builds) that is not loaded is an error saying how to
+   * load it: no registry has it, and Testcontainers would try to pull it and fail with "no such container".
+   */
+  private async refuseMissingLocalImage(): Promise<void> {
+    if (!this.imageName.string.startsWith(localRegistry)) return;
+    const client = await getContainerRuntimeClient();
+    if (await client.image.exists(this.imageName)) return;
+    throw new Error(
+      `sms-emulator-testcontainers: the image ${this.imageName.string} is not loaded here, and no registry has it: build it with \`npm run image\` and load it (\`podman load -i kits/dist/image/sms-emulator-image.tar\`, or \`docker load -i …\`), or name another image with ${containerSettings.imageEnv}.`,
+    );
   }
 }

@@ -11,12 +11,12 @@ const contract = JSON.parse(readFileSync(new URL('../../../test-vectors/kit-cont
 /** The container's settings as GenericContainer keeps them for its start. */
 class Inspected extends SmsEmulatorContainer {
   settings() {
-    const wait = this.waitStrategy as unknown as { path: string; port: number };
+    const wait = this.waitStrategy as unknown as { path: string; port: number; getStartupTimeout(): number };
     return {
       image: this.imageName.string,
       ports: this.exposedPorts,
       environment: this.environment,
-      wait: { strategy: this.waitStrategy, path: wait.path, port: wait.port },
+      wait: { strategy: this.waitStrategy, path: wait.path, port: wait.port, timeoutMs: wait.getStartupTimeout() },
     };
   }
 }
@@ -31,6 +31,9 @@ function fakeStart() {
     stop,
   } as unknown as StartedTestContainer;
   const start = vi.spyOn(GenericContainer.prototype, 'start').mockResolvedValue(started);
+  // The check that a localhost/ image is loaded asks the container runtime: the suite against the image covers it.
+  const unchecked = SmsEmulatorContainer.prototype as unknown as { refuseMissingLocalImage(): Promise<void> };
+  vi.spyOn(unchecked, 'refuseMissingLocalImage').mockResolvedValue();
   return { start, stop };
 }
 
@@ -84,8 +87,41 @@ test('withControlToken sets the token of every start; an empty one is refused', 
   expect((await container.start()).getControlToken()).toBe('team-token');
   expect(container.settings().environment[contract.container.controlTokenEnv]).toBe('team-token');
   expect(() => new SmsEmulatorContainer().withControlToken('')).toThrow(
-    'sms-emulator-testcontainers: withControlToken needs a token that is not empty.',
+    /^sms-emulator-testcontainers: a control token is one or more printable ASCII .* the one given is empty\.$/,
   );
+});
+
+test('a control token an Authorization header cannot carry is refused before any start, without showing it', () => {
+  for (const token of ['s3cret\nX-Other: 1', 'two words', 'pässwort', 's3cret\t']) {
+    const refusal = (() => {
+      try {
+        new SmsEmulatorContainer().withControlToken(token);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    })();
+    expect(refusal).toMatch(/^sms-emulator-testcontainers: a control token is one or more printable ASCII/);
+    expect(refusal).not.toContain(token.slice(0, 4));
+  }
+  expect(() => new SmsEmulatorContainer().withControlToken('a~Z.0_9-+/=!')).not.toThrow();
+});
+
+test('the wait for health lasts the contract’s start timeout (120 s) by default, as in every kit', () => {
+  vi.stubEnv(contract.settings.startTimeout.env, undefined);
+  expect(new Inspected().settings().wait.timeoutMs).toBe(contract.settings.startTimeout.ms);
+  expect(contract.settings.startTimeout.ms).toBe(120_000);
+});
+
+test('SMS_EMULATOR_START_TIMEOUT sets the wait for health, read with the kits’ one duration grammar', () => {
+  for (const { text, ms } of contract.settings.durationGrammar.examples as { text: string; ms: number | null }[]) {
+    vi.stubEnv(contract.settings.startTimeout.env, text);
+    if (ms === null)
+      expect(() => new Inspected(), text).toThrow(
+        `sms-emulator: ${contract.settings.startTimeout.env}="${text}" is not a duration`,
+      );
+    else expect(new Inspected().settings().wait.timeoutMs, text).toBe(ms);
+  }
 });
 
 test('the URLs are the mapped port on the host, with the contract’s sandbox and control paths', async () => {

@@ -4,6 +4,8 @@ its URLs from a host and a mapped port, the gateway its webhooks reach this mach
 hands back (a world from it). The container suite (kits/python/container_tests, run by container-suite.sh under
 podman) starts the image itself; the ini switch is tested in test_resolution.py."""
 
+import signal
+
 import pytest
 
 pytest.importorskip("testcontainers", reason='the extra: pip install "pytest-sms-emulator[testcontainers]"')
@@ -76,6 +78,15 @@ def test_it_exposes_the_contracts_port_and_sets_a_fresh_control_token_for_each_c
     assert len(first.control_token) == 32 and first.control_token != second.control_token
     given = SmsEmulatorContainer(control_token="team-token")
     assert given.control_token == given.env[CONTAINER_CONTROL_TOKEN_ENV] == "team-token"
+
+
+@pytest.mark.parametrize("token", ["", "s3cret\nX-Other: 1", "two words", "pässwort", "s3cret\t"])
+def test_a_control_token_a_header_cannot_carry_is_refused_before_any_start_without_showing_it(token):
+    refusal = "^sms-emulator: a control token is one or more printable ASCII"
+    with pytest.raises(ValueError, match=refusal) as refused:
+        SmsEmulatorContainer(control_token=token)
+    assert (token == "" and "is empty" in str(refused.value)) or token[:4] not in str(refused.value)
+    assert SmsEmulatorContainer(control_token="a~Z.0_9-+/=!").control_token == "a~Z.0_9-+/=!"
 
 
 def test_it_waits_for_200_on_the_health_path_as_long_as_the_kits_start_timeout(monkeypatch):
@@ -158,3 +169,23 @@ def test_it_hands_back_the_kits_emulator_with_its_token_and_a_world_comes_from_i
             emulator.stop()
     finally:
         running.stop()
+
+
+def test_sigterm_ends_a_container_session_with_its_teardown_so_the_container_is_stopped(pytester):
+    # The container stands in for one that started: the run is killed while a test uses it, as a CI job cancelled is.
+    pytester.makeini("[pytest]\nsms_emulator_container = true\n")
+    pytester.makeconftest(
+        "import pytest_sms_emulator.testcontainers as module\n\n"
+        "class Started:\n"
+        "    def __enter__(self):\n        return self\n\n"
+        "    def __exit__(self, *exc):\n        open('stopped', 'w').write('stopped')\n\n"
+        "    def emulator(self):\n        return type('Emulator', (), {'stop': lambda self: None})()\n\n"
+        "module.SmsEmulatorContainer = Started\n"
+    )
+    pytester.makepyfile(
+        "import os, signal\n\ndef test_cancelled(sms_emulator):\n    os.kill(os.getpid(), signal.SIGTERM)\n"
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == 128 + signal.SIGTERM
+    assert (pytester.path / "stopped").read_text() == "stopped"
+    assert "sms-emulator: SIGTERM received: the session's container is stopped" in result.stdout.str()

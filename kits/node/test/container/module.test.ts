@@ -30,3 +30,10 @@ test('a started container answers on its URLs, its control API wants its token, 
     );
   }
 });
+
+test('a localhost/ image that is not loaded is refused with how to load it, and nothing is pulled', async () => {
+  // scripts/image/with-podman.sh, which runs this suite, fails the run on any pull: the refusal comes before one.
+  await expect(new SmsEmulatorContainer('localhost/sms-emulator:0.0.0-never-built').start()).rejects.toThrow(
+    'sms-emulator-testcontainers: the image localhost/sms-emulator:0.0.0-never-built is not loaded here, and no registry has it: build it with `npm run image` and load it',
+  );
+});

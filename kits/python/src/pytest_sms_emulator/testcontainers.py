@@ -4,6 +4,7 @@ back the kit's own `Emulator`, so each test's `sms` world is the same whether th
 runtime or from a container. `sms_emulator_container = true` in the pytest ini makes the plugin's fixtures use one."""
 
 import ipaddress
+import re
 import secrets
 from typing import Any, Dict, Optional
 
@@ -39,7 +40,8 @@ class SmsEmulatorContainer(DockerContainer):
     """The emulator's image as a Testcontainers container, usable as a context manager.
 
     `image`: the image to start (default SMS_EMULATOR_IMAGE's, else the kit contract's, the one `npm run image` builds).
-    `control_token`: the control token it is started with (default a fresh random one, so no two containers share one).
+    `control_token`: the control token it is started with (default a fresh random one, so no two containers share one);
+    printable ASCII without spaces, since it travels in an Authorization header (another is a ValueError).
     `webhook_host`: where the emulator in the container reaches this machine (default the gateway of the container's
     network, an address of this machine under Docker Engine and rootful podman on Linux): the kit's webhook catcher
     listens there. Other arguments go to DockerContainer (a network, its aliases, ...)."""
@@ -53,7 +55,7 @@ class SmsEmulatorContainer(DockerContainer):
     ) -> None:
         super().__init__(container_image(image), **kwargs)
         #: The control token the emulator in this container asks for on /_emulator.
-        self.control_token: str = control_token or secrets.token_hex(16)
+        self.control_token: str = secrets.token_hex(16) if control_token is None else checked_token(control_token)
         self._webhook_host = webhook_host
         self.with_exposed_ports(CONTAINER_PORT)
         self.with_env(CONTAINER_CONTROL_TOKEN_ENV, self.control_token)
@@ -119,6 +121,23 @@ class SmsEmulatorContainer(DockerContainer):
         return connect(self.origin, self.control_token, f"the container of {self.image}", webhook_host=self.webhook_host)
 
 
+#: What an Authorization header carries as it is: printable ASCII without spaces.
+_HEADER_SAFE = re.compile(r"[\x21-\x7e]+")
+
+
+def checked_token(token: str) -> str:
+    """A control token given by the user, refused before any container starts when an `Authorization: Bearer` header
+    cannot carry it (empty, spaces, control or non-ASCII characters). The error never shows it: it is a secret, and
+    http.client's own error, after the start, printed the header with it."""
+    if not isinstance(token, str) or not _HEADER_SAFE.fullmatch(token):
+        given = "is empty" if token == "" else "has characters that are not (the token is not shown)"
+        raise ValueError(
+            f"{ERROR_PREFIX}a control token is one or more printable ASCII characters without spaces (it is sent as "
+            f'"Authorization: Bearer <token>"); the one given {given}'
+        )
+    return token
+
+
 def gateway(inspected: Dict[str, Any], network: Optional[str] = None) -> str:
     """The gateway of a container's network (`network`, else the one it is on) from its inspect answer: the address
     of the host on that network. (Read from the inspect answer: podman's list answer has no HostConfig.)"""
@@ -144,4 +163,6 @@ def _is_local_or_address(host: str) -> bool:
     return True
 
 
-__all__ = ["HEALTH_POLL_SECONDS", "ImageNotLoaded", "LOCAL_REPOSITORY", "SmsEmulatorContainer", "gateway"]
+__all__ = [
+    "HEALTH_POLL_SECONDS", "ImageNotLoaded", "LOCAL_REPOSITORY", "SmsEmulatorContainer", "checked_token", "gateway",
+]
