@@ -72,6 +72,16 @@ class SmsEmulatorContainerTest {
   }
 
   @Test
+  void aLocalhostImageThatIsNotLoadedIsRefusedNamingItAndHowToLoadItNotPulled() {
+    IllegalStateException refused = assertThrows(IllegalStateException.class,
+        () -> SmsEmulatorContainer.requireLoaded(DockerImageName.parse("localhost/sms-emulator:9.9.9"), name -> false));
+    assertTrue(refused.getMessage().contains("the image localhost/sms-emulator:9.9.9 is not loaded"), refused.getMessage());
+    assertTrue(refused.getMessage().contains("podman load -i or docker load -i"), refused.getMessage());
+    SmsEmulatorContainer.requireLoaded(DockerImageName.parse(KitSettings.Container.IMAGE), name -> true);
+    SmsEmulatorContainer.requireLoaded(DockerImageName.parse("registry.example/team/sms:2.0"), name -> false); // pullable
+  }
+
+  @Test
   void withoutAnImageVariableTheImageIsTheContracts() {
     assertEquals(DockerImageName.parse(KitSettings.Container.IMAGE), SmsEmulatorContainer.defaultImage(name -> null));
     assertEquals(DockerImageName.parse(KitSettings.Container.IMAGE), SmsEmulatorContainer.defaultImage(name -> " "));
