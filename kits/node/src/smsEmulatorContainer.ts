@@ -45,7 +45,14 @@ export class SmsEmulatorContainer extends GenericContainer {
     // Anyone who can reach a mapped port could drive the emulator: every container gets a token nobody else knows.
     const token = this.controlToken ?? randomBytes(24).toString('base64url');
     this.withEnvironment({ [containerSettings.controlTokenEnv]: token });
-    return new StartedSmsEmulatorContainer(await super.start(), token);
+    // Testcontainers' own errors do not say which image (a malformed one gives "Request path contains unescaped characters").
+    const started = await super.start().catch((error: unknown) => {
+      throw new Error(
+        `sms-emulator-testcontainers: the container of the image "${this.imageName.string}" (the constructor's argument, else ${containerSettings.imageEnv}, else the kit contract's) did not start: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    });
+    return new StartedSmsEmulatorContainer(started, token);
   }
 
   /**

@@ -146,3 +146,11 @@ test('stopping the started container stops the container Testcontainers started'
   await (await new SmsEmulatorContainer().start()).stop();
   expect(stop).toHaveBeenCalledTimes(1);
 });
+
+test('a start that fails names the image it tried, as SMS_EMULATOR_IMAGE gave it', async () => {
+  fakeStart().start.mockRejectedValue(new TypeError('Request path contains unescaped characters'));
+  vi.stubEnv(contract.container.imageEnv, 'Not An Image!!');
+  await expect(new SmsEmulatorContainer().start()).rejects.toThrow(
+    `sms-emulator-testcontainers: the container of the image "Not An Image!!:latest" (the constructor's argument, else ${contract.container.imageEnv}, else the kit contract's) did not start: Request path contains unescaped characters`,
+  );
+});
