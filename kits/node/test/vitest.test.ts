@@ -21,9 +21,9 @@ function fakeStart() {
     getId: () => 'c0ffee',
     stop,
   } as unknown as StartedTestContainer);
-  // The check that a localhost/ image is loaded asks the container runtime: the suite against the image covers it.
-  const unchecked = SmsEmulatorContainer.prototype as unknown as { refuseMissingLocalImage(): Promise<void> };
-  vi.spyOn(unchecked, 'refuseMissingLocalImage').mockResolvedValue();
+  // The checks of the engine and the image ask the container runtime: containerRuntime.test.ts and the suite cover them.
+  const unchecked = SmsEmulatorContainer.prototype as unknown as { checkStartable(): Promise<void> };
+  vi.spyOn(unchecked, 'checkStartable').mockResolvedValue();
   return stop;
 }
 

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("testcontainers", reason='the extra: pip install "pytest-sms-emulator[testcontainers]"')
 
-from docker.errors import ImageNotFound  # noqa: E402 (after the extra is known to be installed)
+from docker.errors import DockerException, ImageNotFound  # noqa: E402 (after the extra is known to be installed)
 from testcontainers.core.wait_strategies import HttpWaitStrategy  # noqa: E402
 
 from pytest_sms_emulator import CatcherServer, ControlError, SmsWorld, WorldSettings, start  # noqa: E402
@@ -25,6 +25,7 @@ from pytest_sms_emulator.settings import (  # noqa: E402
 )
 from pytest_sms_emulator.testcontainers import (  # noqa: E402
     HEALTH_POLL_SECONDS,
+    EngineNotFound,
     ImageNotLoaded,
     SmsEmulatorContainer,
     gateway,
@@ -189,3 +190,25 @@ def test_sigterm_ends_a_container_session_with_its_teardown_so_the_container_is_
     assert result.ret == 128 + signal.SIGTERM
     assert (pytester.path / "stopped").read_text() == "stopped"
     assert "sms-emulator: SIGTERM received: the session's container is stopped" in result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    "docker_host, shown",
+    [
+        (None, "at the default socket (DOCKER_HOST is not set)"),
+        ("tcp://ci:s3cret@engine:2375", "DOCKER_HOST=tcp://ci:***@"),
+    ],
+)
+def test_no_container_engine_is_an_error_naming_docker_host_and_what_to_set(monkeypatch, docker_host, shown):
+    def no_engine(**kwargs):
+        raise DockerException("Error while fetching server API version: ('Connection aborted.', FileNotFoundError(2))")
+
+    monkeypatch.setattr("testcontainers.core.container.DockerClient", no_engine)
+    if docker_host is None:
+        monkeypatch.delenv("DOCKER_HOST", raising=False)
+    else:
+        monkeypatch.setenv("DOCKER_HOST", docker_host)
+    with pytest.raises(EngineNotFound, match="^sms-emulator: no container engine answered ") as refused:
+        SmsEmulatorContainer()
+    assert shown in str(refused.value) and "s3cret" not in str(refused.value)
+    assert "set DOCKER_HOST to its socket (unix:///run/podman/podman.sock for rootful podman)" in str(refused.value)
