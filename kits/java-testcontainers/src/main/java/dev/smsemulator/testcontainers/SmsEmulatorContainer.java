@@ -10,6 +10,7 @@ import dev.smsemulator.junit.SmsClient;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.function.UnaryOperator;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
@@ -25,6 +26,8 @@ import org.testcontainers.utility.DockerImageName;
  */
 public class SmsEmulatorContainer extends GenericContainer<SmsEmulatorContainer> {
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** What an {@code Authorization: Bearer} header carries as sent: printable ASCII without spaces. */
+  private static final Pattern HEADER_SAFE = Pattern.compile("[\\x21-\\x7E]+");
   private final DockerImageName image;
   private String controlToken;
 
@@ -112,12 +115,16 @@ public class SmsEmulatorContainer extends GenericContainer<SmsEmulatorContainer>
   /**
    * The control token the container's emulator requires, instead of a fresh random one.
    *
-   * @param token the token, not blank
+   * @param token the token: printable ASCII without spaces
    * @return this container
    */
   public SmsEmulatorContainer withControlToken(String token) {
     if (token == null || token.isBlank())
       throw new IllegalArgumentException(KitSettings.ERROR_PREFIX + "a container's control token must not be blank");
+    if (!HEADER_SAFE.matcher(token).matches())
+      throw new IllegalArgumentException(KitSettings.ERROR_PREFIX + "a control token is one or more printable ASCII characters"
+          + " without spaces (it is sent as \"Authorization: Bearer <token>\"); the one given has characters that are not"
+          + " (the token is not shown: the HTTP client's own error would print it)");
     controlToken = token;
     return withEnv(KitSettings.Container.CONTROL_TOKEN_ENV, token);
   }

@@ -126,6 +126,17 @@ class SmsEmulatorContainerTest {
   }
 
   @Test
+  void aControlTokenAHeaderCannotCarryIsRefusedWithoutShowingIt() {
+    Unstarted container = new Unstarted();
+    for (String token : List.of("s3cret\nX-Other: 1", "two words", "p\u00e4sswort", "s3cret\t")) {
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> container.withControlToken(token));
+      assertTrue(refused.getMessage().startsWith("sms-emulator: a control token is one or more printable ASCII"), refused.getMessage());
+      assertTrue(!refused.getMessage().contains(token.substring(0, 4)), "the refusal shows the token: " + refused.getMessage());
+    }
+    assertEquals("a~Z.0_9-+/=!", container.withControlToken("a~Z.0_9-+/=!").getControlToken());
+  }
+
+  @Test
   void withControlTokenSetsTheTokenAndRefusesABlankOne() {
     Unstarted container = new Unstarted();
     assertEquals(container, container.withControlToken("team-token"));
