@@ -3,10 +3,14 @@ package smsemu
 import (
 	"fmt"
 	"os"
+	"os/signal"
+	"sync"
+	"syscall"
 	"testing"
 )
 
-// Main runs a package's tests and then stops the shared emulator (it would stop by itself when the test binary ends):
+// Main runs a package's tests and then stops the shared emulator (it would stop by itself when the test binary ends),
+// or stops it first when the run is interrupted (os.Interrupt, SIGTERM), so that no container outlives it:
 //
 //	func TestMain(m *testing.M) { os.Exit(smsemu.Main(m)) }
 //
@@ -36,10 +40,10 @@ func Main(m *testing.M, options ...MainOption) int {
 		return 2
 	}
 	mainRuns = true
+	interrupted := stopSharedOnSignal()
 	code := m.Run()
-	if shared != nil {
-		shared.Stop()
-	}
+	signal.Stop(interrupted)
+	stopShared()
 	if failure := suite.failure(); failure != "" {
 		fmt.Fprintf(os.Stderr, "%s%s\n", ErrorPrefix, failure)
 		if code == 0 {
@@ -52,6 +56,34 @@ func Main(m *testing.M, options ...MainOption) int {
 // mainRuns is whether Main runs the tests, and so will stop the shared emulator after them: a registered one (a
 // container) is refused without it, since nothing else would stop it.
 var mainRuns bool
+
+// stopSharedOnce makes the shared emulator's stop happen once, after the tests or on a signal, whichever comes first.
+var stopSharedOnce sync.Once
+
+// stopShared stops the shared emulator once it is started or its start given up (sharedOnce), and stops no other: a
+// container is not left running when the tests end or the run is interrupted.
+func stopShared() {
+	stopSharedOnce.Do(func() {
+		sharedOnce.Do(func() {})
+		if shared != nil {
+			shared.Stop()
+		}
+	})
+}
+
+// stopSharedOnSignal makes an interrupt or SIGTERM (Ctrl-C, a CI job cancelled, kill) stop the shared emulator before the
+// test binary ends, as after the tests: a container has no parent process to notice the end, and Ryuk may be off.
+func stopSharedOnSignal() chan os.Signal {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		got := <-signals
+		fmt.Fprintf(os.Stderr, "%s%v: stopping the shared emulator before the tests end\n", ErrorPrefix, got)
+		stopShared()
+		os.Exit(1)
+	}()
+	return signals
+}
 
 // MainOption sets up Main: SuiteBudget, SharedEmulator.
 type MainOption func(*mainOptions)

@@ -1,6 +1,7 @@
 package smsemu
 
 import (
+	"bufio"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -8,6 +9,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -179,4 +181,46 @@ func innerRun(t *testing.T, run string, env ...string) string {
 		t.Fatalf("the inner run failed: %v\n%s", err, output)
 	}
 	return string(output)
+}
+
+func TestASignalledRunStopsItsSharedEmulatorBeforeItEnds(t *testing.T) {
+	t.Parallel()
+	inner := exec.Command(os.Args[0], "-test.run=^TestInnerSignalled$", "-test.v")
+	inner.Env = append(os.Environ(), "SMSEMU_INNER_SIGNALLED=1")
+	said, writes, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner.Stdout, inner.Stderr = writes, writes
+	if err := inner.Start(); err != nil {
+		t.Fatal(err)
+	}
+	writes.Close()
+	var output strings.Builder
+	lines := bufio.NewScanner(said)
+	for lines.Scan() && lines.Text() != "waiting for the signal" {
+		output.WriteString(lines.Text() + "\n")
+	}
+	if err := inner.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for lines.Scan() {
+		output.WriteString(lines.Text() + "\n")
+	}
+	_ = inner.Wait()
+	mustContain(t, output.String(), "sms-emulator: terminated: stopping the shared emulator before the tests end", "OnStop called on the signal")
+}
+
+// TestInnerSignalled is run by TestASignalledRunStopsItsSharedEmulatorBeforeItEnds in a process of its own, which it
+// sends SIGTERM once the shared emulator is started.
+func TestInnerSignalled(t *testing.T) {
+	if os.Getenv("SMSEMU_INNER_SIGNALLED") == "" {
+		t.Skip("run by TestASignalledRunStopsItsSharedEmulatorBeforeItEnds")
+	}
+	if _, err := Shared(); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Println("waiting for the signal")
+	<-time.After(time.Minute)
+	t.Fatal("no signal came within a minute")
 }

@@ -32,6 +32,12 @@ func TestMain(m *testing.M) {
 			return emulator, err
 		}))
 	}
+	// TestASignalledRunStopsItsSharedEmulatorBeforeItEnds runs this binary again with an emulator that says when it stops.
+	if os.Getenv("SMSEMU_INNER_SIGNALLED") != "" {
+		options = append(options, SharedEmulator(func() (*Emulator, error) {
+			return &Emulator{Source: "given to be signalled", OnStop: func() { fmt.Println("OnStop called on the signal") }}, nil
+		}))
+	}
 	// TestARegisteredSharedEmulatorIsTheRunsEmulatorAndMainStopsIt and TestMainsSharedEmulatorOptionWinsOverARegisteredOne
 	// run this binary again with a registration, as a blank-imported package's init makes.
 	if os.Getenv("SMSEMU_INNER_REGISTERED") != "" {

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,6 +28,9 @@ import (
 	"github.com/testcontainers/testcontainers-go/wait"
 	"smsemulator.dev/smsemu"
 )
+
+// headerSafe is what an Authorization: Bearer header carries as sent: printable ASCII without spaces.
+var headerSafe = regexp.MustCompile(`^[\x21-\x7E]+$`)
 
 // port is the emulator's port inside the container, as Testcontainers names it.
 var port = strconv.Itoa(smsemu.ContainerPort) + "/tcp"
@@ -83,8 +87,12 @@ func containerRequest(img string, opts ...testcontainers.ContainerCustomizer) (t
 			return request, fmt.Errorf("%s%w", smsemu.ErrorPrefix, err)
 		}
 	}
-	if strings.TrimSpace(request.Env[smsemu.ContainerControlTokenEnv]) == "" {
+	token := request.Env[smsemu.ContainerControlTokenEnv]
+	if strings.TrimSpace(token) == "" {
 		return request, fmt.Errorf("%sthe container's control token (%s) is empty: its control API would be open to anyone who reaches the port; leave WithControlToken out for a fresh one, or name one", smsemu.ErrorPrefix, smsemu.ContainerControlTokenEnv)
+	}
+	if !headerSafe.MatchString(token) {
+		return request, fmt.Errorf("%sa control token is one or more printable ASCII characters without spaces (it is sent as \"Authorization: Bearer <token>\"); the one given (%s) has characters that are not (the token is not shown)", smsemu.ErrorPrefix, smsemu.ContainerControlTokenEnv)
 	}
 	return request, nil
 }

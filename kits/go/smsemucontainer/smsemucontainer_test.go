@@ -91,6 +91,18 @@ func TestEachContainerGetsAFreshControlTokenUnlessOneIsGiven(t *testing.T) {
 	}
 }
 
+func TestAControlTokenAHeaderCannotCarryIsRefusedWithoutShowingIt(t *testing.T) {
+	for _, token := range []string{"s3cret\nX-Other: 1", "two words", "pässwort", "s3cret\t"} {
+		_, err := containerRequest("", WithControlToken(token))
+		if err == nil || !strings.Contains(err.Error(), "sms-emulator: a control token is one or more printable ASCII characters without spaces") || strings.Contains(err.Error(), token[:4]) {
+			t.Errorf("WithControlToken(%q): %v", token, err)
+		}
+	}
+	if got := request(t, "", WithControlToken("a~Z.0_9-+/=!")).Env["SMS_EMULATOR_CONTROL_TOKEN"]; got != "a~Z.0_9-+/=!" {
+		t.Errorf("a token of every kind of printable ASCII gave %q", got)
+	}
+}
+
 func TestAnEmptyControlTokenIsRefusedBeforeAnyContainerStarts(t *testing.T) {
 	t.Setenv("DOCKER_HOST", "unix:///nonexistent/docker.sock") // a request that reached Docker would fail otherwise
 	c, err := Run(t.Context(), "", WithControlToken(" "))

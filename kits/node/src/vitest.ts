@@ -2,6 +2,7 @@
 
 import type { ProvidedEmulator } from 'sms-emulator/vitest';
 import { SmsEmulatorContainer } from './smsEmulatorContainer.js';
+import { stopOnTermination } from './stopOnTermination.js';
 
 export interface ContainerGlobalSetupOptions {
   /** The container to start (default `new SmsEmulatorContainer()`): another image, a token, variables of its own. */
@@ -16,7 +17,7 @@ export interface ContainerGlobalSetupOptions {
 /**
  * A vitest `globalSetup` like sms-emulator's `smsGlobalSetup`, with the emulator in a container: it starts the container
  * before the first test file, provides its origin and token to every `createSmsTest` fixture (each test still gets a
- * world of its own), and stops it after the last.
+ * world of its own), and stops it after the last, or has it removed when SIGTERM or SIGHUP ends the run (a CI job cancelled).
  *
  * @example
  * // vitest.config.ts: globalSetup: ['sms-emulator-testcontainers/vitest'] (the default export), or a file of your own:
@@ -27,6 +28,7 @@ export function smsContainerGlobalSetup(options: ContainerGlobalSetupOptions = {
     provide(key: 'smsEmulator', value: ProvidedEmulator): void;
   }): Promise<() => Promise<void>> {
     const started = await (options.container ?? new SmsEmulatorContainer()).start();
+    const release = stopOnTermination(started.getId());
     try {
       project.provide('smsEmulator', {
         origin: started.getApiUrl(),
@@ -36,10 +38,12 @@ export function smsContainerGlobalSetup(options: ContainerGlobalSetupOptions = {
         webhookHost: options.webhookHost ?? (await started.getHostAddress()),
       });
     } catch (error) {
+      release();
       await started.stop();
       throw error;
     }
     return async () => {
+      release();
       await started.stop();
     };
   };

@@ -11,12 +11,23 @@ const contract = JSON.parse(readFileSync(new URL('../../../test-vectors/kit-cont
 /** The container's settings as GenericContainer keeps them for its start. */
 class Inspected extends SmsEmulatorContainer {
   settings() {
-    const wait = this.waitStrategy as unknown as { path: string; port: number; getStartupTimeout(): number };
+    const wait = this.waitStrategy as unknown as {
+      path: string;
+      port: number;
+      options: { abortOnContainerExit?: boolean };
+      getStartupTimeout(): number;
+    };
     return {
       image: this.imageName.string,
       ports: this.exposedPorts,
       environment: this.environment,
-      wait: { strategy: this.waitStrategy, path: wait.path, port: wait.port, timeoutMs: wait.getStartupTimeout() },
+      wait: {
+        strategy: this.waitStrategy,
+        path: wait.path,
+        port: wait.port,
+        timeoutMs: wait.getStartupTimeout(),
+        abortsOnExit: wait.options.abortOnContainerExit,
+      },
     };
   }
 }
@@ -31,9 +42,9 @@ function fakeStart() {
     stop,
   } as unknown as StartedTestContainer;
   const start = vi.spyOn(GenericContainer.prototype, 'start').mockResolvedValue(started);
-  // The check that a localhost/ image is loaded asks the container runtime: the suite against the image covers it.
-  const unchecked = SmsEmulatorContainer.prototype as unknown as { refuseMissingLocalImage(): Promise<void> };
-  vi.spyOn(unchecked, 'refuseMissingLocalImage').mockResolvedValue();
+  // The checks of the engine and the image ask the container runtime: containerRuntime.test.ts and the suite cover them.
+  const unchecked = SmsEmulatorContainer.prototype as unknown as { checkStartable(): Promise<void> };
+  vi.spyOn(unchecked, 'checkStartable').mockResolvedValue();
   return { start, stop };
 }
 
@@ -145,4 +156,16 @@ test('stopping the started container stops the container Testcontainers started'
   const { stop } = fakeStart();
   await (await new SmsEmulatorContainer().start()).stop();
   expect(stop).toHaveBeenCalledTimes(1);
+});
+
+test('a start that fails names the image it tried, as SMS_EMULATOR_IMAGE gave it', async () => {
+  fakeStart().start.mockRejectedValue(new TypeError('Request path contains unescaped characters'));
+  vi.stubEnv(contract.container.imageEnv, 'Not An Image!!');
+  await expect(new SmsEmulatorContainer().start()).rejects.toThrow(
+    `sms-emulator-testcontainers: the container of the image "Not An Image!!:latest" (the constructor's argument, else ${contract.container.imageEnv}, else the kit contract's) did not start: Request path contains unescaped characters`,
+  );
+});
+
+test('a container that exits before it is healthy fails the wait at once, with its last logs, not after the timeout', () => {
+  expect(new Inspected().settings().wait.abortsOnExit).toBe(true);
 });

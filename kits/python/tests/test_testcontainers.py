@@ -4,11 +4,13 @@ its URLs from a host and a mapped port, the gateway its webhooks reach this mach
 hands back (a world from it). The container suite (kits/python/container_tests, run by container-suite.sh under
 podman) starts the image itself; the ini switch is tested in test_resolution.py."""
 
+import signal
+
 import pytest
 
 pytest.importorskip("testcontainers", reason='the extra: pip install "pytest-sms-emulator[testcontainers]"')
 
-from docker.errors import ImageNotFound  # noqa: E402 (after the extra is known to be installed)
+from docker.errors import DockerException, ImageNotFound  # noqa: E402 (after the extra is known to be installed)
 from testcontainers.core.wait_strategies import HttpWaitStrategy  # noqa: E402
 
 from pytest_sms_emulator import CatcherServer, ControlError, SmsWorld, WorldSettings, start  # noqa: E402
@@ -23,6 +25,7 @@ from pytest_sms_emulator.settings import (  # noqa: E402
 )
 from pytest_sms_emulator.testcontainers import (  # noqa: E402
     HEALTH_POLL_SECONDS,
+    EngineNotFound,
     ImageNotLoaded,
     SmsEmulatorContainer,
     gateway,
@@ -80,7 +83,8 @@ def test_it_exposes_the_contracts_port_and_sets_a_fresh_control_token_for_each_c
 
 @pytest.mark.parametrize("token", ["", "s3cret\nX-Other: 1", "two words", "pässwort", "s3cret\t"])
 def test_a_control_token_a_header_cannot_carry_is_refused_before_any_start_without_showing_it(token):
-    with pytest.raises(ValueError, match="^sms-emulator: a control token is one or more printable ASCII") as refused:
+    refusal = "^sms-emulator: a control token is one or more printable ASCII"
+    with pytest.raises(ValueError, match=refusal) as refused:
         SmsEmulatorContainer(control_token=token)
     assert (token == "" and "is empty" in str(refused.value)) or token[:4] not in str(refused.value)
     assert SmsEmulatorContainer(control_token="a~Z.0_9-+/=!").control_token == "a~Z.0_9-+/=!"
@@ -166,3 +170,45 @@ def test_it_hands_back_the_kits_emulator_with_its_token_and_a_world_comes_from_i
             emulator.stop()
     finally:
         running.stop()
+
+
+def test_sigterm_ends_a_container_session_with_its_teardown_so_the_container_is_stopped(pytester):
+    # The container stands in for one that started: the run is killed while a test uses it, as a CI job cancelled is.
+    pytester.makeini("[pytest]\nsms_emulator_container = true\n")
+    pytester.makeconftest(
+        "import pytest_sms_emulator.testcontainers as module\n\n"
+        "class Started:\n"
+        "    def __enter__(self):\n        return self\n\n"
+        "    def __exit__(self, *exc):\n        open('stopped', 'w').write('stopped')\n\n"
+        "    def emulator(self):\n        return type('Emulator', (), {'stop': lambda self: None})()\n\n"
+        "module.SmsEmulatorContainer = Started\n"
+    )
+    pytester.makepyfile(
+        "import os, signal\n\ndef test_cancelled(sms_emulator):\n    os.kill(os.getpid(), signal.SIGTERM)\n"
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == 128 + signal.SIGTERM
+    assert (pytester.path / "stopped").read_text() == "stopped"
+    assert "sms-emulator: SIGTERM received: the session's container is stopped" in result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    "docker_host, shown",
+    [
+        (None, "at the default socket (DOCKER_HOST is not set)"),
+        ("tcp://ci:s3cret@engine:2375", "DOCKER_HOST=tcp://ci:***@"),
+    ],
+)
+def test_no_container_engine_is_an_error_naming_docker_host_and_what_to_set(monkeypatch, docker_host, shown):
+    def no_engine(**kwargs):
+        raise DockerException("Error while fetching server API version: ('Connection aborted.', FileNotFoundError(2))")
+
+    monkeypatch.setattr("testcontainers.core.container.DockerClient", no_engine)
+    if docker_host is None:
+        monkeypatch.delenv("DOCKER_HOST", raising=False)
+    else:
+        monkeypatch.setenv("DOCKER_HOST", docker_host)
+    with pytest.raises(EngineNotFound, match="^sms-emulator: no container engine answered ") as refused:
+        SmsEmulatorContainer()
+    assert shown in str(refused.value) and "s3cret" not in str(refused.value)
+    assert "set DOCKER_HOST to its socket (unix:///run/podman/podman.sock for rootful podman)" in str(refused.value)

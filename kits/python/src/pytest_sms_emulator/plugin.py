@@ -4,9 +4,12 @@ world of each test with its settings as overridable fixtures, the timeline repor
 pytest's base temp folder, and the credit budgets of a test (`@pytest.mark.sms_budget`) and of the run
 (`--sms-suite-budget`, ini `sms_suite_budget`)."""
 
+import contextlib
 import hashlib
 import os
 import re
+import signal
+import threading
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
@@ -139,7 +142,7 @@ def pytest_report_header(config: pytest.Config) -> List[str]:
 def sms_emulator(pytestconfig: pytest.Config) -> Iterator[Emulator]:
     """The emulator of this session (under pytest-xdist: of this worker), found by the rule: SMS_EMULATOR_URL's, or one
     started here (stopped, and its folder removed, when the session ends); with `sms_emulator_container = true`, a
-    container of its own (stopped and removed when the session ends)."""
+    container of its own (stopped and removed when the session ends, also when SIGTERM or SIGHUP ends it)."""
     if _in_container(pytestconfig):
         yield from _container_emulator()
         return
@@ -161,12 +164,40 @@ def _container_emulator() -> Iterator[Emulator]:
             f"{ERROR_PREFIX}sms_emulator_container = true needs testcontainers: "
             f'pip install "pytest-sms-emulator[testcontainers]" ({error})'
         ) from error
-    with SmsEmulatorContainer() as container:
+    with SmsEmulatorContainer() as container, ended_by_termination():
         emulator = container.emulator()
         try:
             yield emulator
         finally:
             emulator.stop()
+
+
+#: The signals a CI runner or a closed terminal ends a run with; Ctrl-C (KeyboardInterrupt) already tears down.
+ENDING_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+@contextlib.contextmanager
+def ended_by_termination() -> Iterator[None]:
+    """While it is entered, SIGTERM and SIGHUP end the run as pytest.exit does (exit status 128 + the signal's
+    number) instead of killing the process at once, so the session's fixtures are torn down and the container is
+    stopped: with the reaper off (as under podman) nothing else would stop it. A handler set by someone else, or a
+    thread other than the main one (which cannot set one), is left alone."""
+    replaced: Dict[signal.Signals, Any] = {}
+
+    def on_signal(number: int, _frame: Any) -> None:
+        name = signal.Signals(number).name
+        pytest.exit(f"{ERROR_PREFIX}{name} received: the session's container is stopped", returncode=128 + number)
+
+    if threading.current_thread() is threading.main_thread():
+        for name in ENDING_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None and signal.getsignal(number) == signal.SIG_DFL:
+                replaced[number] = signal.signal(number, on_signal)
+    try:
+        yield
+    finally:
+        for number, previous in replaced.items():
+            signal.signal(number, previous)
 
 
 @pytest.fixture(scope="session")

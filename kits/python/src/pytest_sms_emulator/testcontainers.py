@@ -4,15 +4,17 @@ back the kit's own `Emulator`, so each test's `sms` world is the same whether th
 runtime or from a container. `sms_emulator_container = true` in the pytest ini makes the plugin's fixtures use one."""
 
 import ipaddress
+import os
 import re
 import secrets
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Mapping, Optional
 
-from docker.errors import ImageNotFound
+from docker.errors import DockerException, ImageNotFound
 from testcontainers.core.container import DockerContainer
 from testcontainers.core.wait_strategies import HttpWaitStrategy
 
 from .client import API_PATHS
+from .http import shown_url
 from .emulator import Emulator, connect, container_image, start_timeout
 from .settings import (
     CONTAINER_ALLOWED_HOSTS_ENV,
@@ -30,6 +32,22 @@ LOCAL_REPOSITORY = "localhost/"
 
 class ImageNotLoaded(Exception):
     """The image a container would start is not loaded, and is one no registry has."""
+
+
+class EngineNotFound(Exception):
+    """No container engine answered where the Docker client looked (DOCKER_HOST, else its default socket)."""
+
+
+def engine_problem(environ: Mapping[str, str], error: Exception) -> str:
+    """Why no container could start: where the Docker client looked, and what to set (the client's own error is only
+    that a socket file is missing, or that the server's API version could not be read)."""
+    host = environ.get("DOCKER_HOST")
+    where = f"at DOCKER_HOST={shown_url(host)}" if host else "at the default socket (DOCKER_HOST is not set)"
+    return (
+        f"{ERROR_PREFIX}no container engine answered {where}: start Docker, or podman's Docker-compatible API "
+        "(`podman system service`), and set DOCKER_HOST to its socket (unix:///run/podman/podman.sock for rootful "
+        f"podman); see docs/container.md ({error})"
+    )
 
 
 #: How often the wait for the health answer asks (the library's default is a second; the emulator is ready in about one).
@@ -53,7 +71,10 @@ class SmsEmulatorContainer(DockerContainer):
         webhook_host: Optional[str] = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(container_image(image), **kwargs)
+        try:
+            super().__init__(container_image(image), **kwargs)
+        except DockerException as error:
+            raise EngineNotFound(engine_problem(os.environ, error)) from error
         #: The control token the emulator in this container asks for on /_emulator.
         self.control_token: str = secrets.token_hex(16) if control_token is None else checked_token(control_token)
         self._webhook_host = webhook_host
@@ -163,4 +184,7 @@ def _is_local_or_address(host: str) -> bool:
     return True
 
 
-__all__ = ["HEALTH_POLL_SECONDS", "ImageNotLoaded", "LOCAL_REPOSITORY", "SmsEmulatorContainer", "checked_token", "gateway"]
+__all__ = [
+    "EngineNotFound", "HEALTH_POLL_SECONDS", "ImageNotLoaded", "LOCAL_REPOSITORY", "SmsEmulatorContainer", "checked_token",
+    "engine_problem", "gateway",
+]

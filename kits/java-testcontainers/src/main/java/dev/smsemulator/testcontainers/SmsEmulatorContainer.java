@@ -1,5 +1,6 @@
 package dev.smsemulator.testcontainers;
 
+import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.NetworkSettings;
 import dev.smsemulator.junit.Control;
@@ -8,7 +9,10 @@ import dev.smsemulator.junit.KitSettings;
 import dev.smsemulator.junit.SmsClient;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.function.UnaryOperator;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
@@ -22,6 +26,9 @@ import org.testcontainers.utility.DockerImageName;
  */
 public class SmsEmulatorContainer extends GenericContainer<SmsEmulatorContainer> {
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** What an {@code Authorization: Bearer} header carries as sent: printable ASCII without spaces. */
+  private static final Pattern HEADER_SAFE = Pattern.compile("[\\x21-\\x7E]+");
+  private final DockerImageName image;
   private String controlToken;
 
   /** The image of {@code SMS_EMULATOR_IMAGE}, else the kit contract's. */
@@ -37,6 +44,7 @@ public class SmsEmulatorContainer extends GenericContainer<SmsEmulatorContainer>
    */
   public SmsEmulatorContainer(DockerImageName image) {
     super(image);
+    this.image = image;
     image.assertCompatibleWith(DockerImageName.parse(KitSettings.Container.REPOSITORY));
     withExposedPorts(KitSettings.Container.PORT);
     waitingFor(Wait.forHttp(KitSettings.Container.HEALTH_PATH).forPort(KitSettings.Container.PORT).forStatusCode(200)
@@ -65,6 +73,38 @@ public class SmsEmulatorContainer extends GenericContainer<SmsEmulatorContainer>
     }
   }
 
+  /**
+   * Starts the container, first refusing a {@code localhost/} image that is not loaded: no registry serves one, and
+   * Testcontainers' pull of it fails with a docker-java NullPointerException that names neither the image nor the fix.
+   */
+  @Override
+  public void start() {
+    requireLoaded(image, name -> {
+      try {
+        DockerClientFactory.lazyClient().inspectImageCmd(name).exec();
+        return true;
+      } catch (NotFoundException e) {
+        return false;
+      }
+    });
+    super.start();
+  }
+
+  /**
+   * Refuses {@code image} when it is one of the {@code localhost} registry (the kit contract's is) and not loaded.
+   *
+   * @param image the image
+   * @param loaded whether the engine holds an image of that name
+   * @throws IllegalStateException naming the image and how to load it
+   */
+  static void requireLoaded(DockerImageName image, Predicate<String> loaded) {
+    String name = image.asCanonicalNameString();
+    if ("localhost".equals(image.getRegistry()) && !loaded.test(name))
+      throw new IllegalStateException(KitSettings.ERROR_PREFIX + "the image " + name + " is not loaded, and no registry serves a"
+          + " localhost/ image: load it first (npm run image writes kits/dist/image/sms-emulator-image.tar; podman load -i or"
+          + " docker load -i it), or name a loaded or pullable one with " + KitSettings.Container.IMAGE_ENV);
+  }
+
   /** A fresh control token: 32 hex digits from a secure random source. */
   static String newToken() {
     byte[] bytes = new byte[16];
@@ -75,12 +115,16 @@ public class SmsEmulatorContainer extends GenericContainer<SmsEmulatorContainer>
   /**
    * The control token the container's emulator requires, instead of a fresh random one.
    *
-   * @param token the token, not blank
+   * @param token the token: printable ASCII without spaces
    * @return this container
    */
   public SmsEmulatorContainer withControlToken(String token) {
     if (token == null || token.isBlank())
       throw new IllegalArgumentException(KitSettings.ERROR_PREFIX + "a container's control token must not be blank");
+    if (!HEADER_SAFE.matcher(token).matches())
+      throw new IllegalArgumentException(KitSettings.ERROR_PREFIX + "a control token is one or more printable ASCII characters"
+          + " without spaces (it is sent as \"Authorization: Bearer <token>\"); the one given has characters that are not"
+          + " (the token is not shown: the HTTP client's own error would print it)");
     controlToken = token;
     return withEnv(KitSettings.Container.CONTROL_TOKEN_ENV, token);
   }

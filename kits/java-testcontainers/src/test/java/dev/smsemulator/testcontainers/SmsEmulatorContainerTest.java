@@ -72,6 +72,16 @@ class SmsEmulatorContainerTest {
   }
 
   @Test
+  void aLocalhostImageThatIsNotLoadedIsRefusedNamingItAndHowToLoadItNotPulled() {
+    IllegalStateException refused = assertThrows(IllegalStateException.class,
+        () -> SmsEmulatorContainer.requireLoaded(DockerImageName.parse("localhost/sms-emulator:9.9.9"), name -> false));
+    assertTrue(refused.getMessage().contains("the image localhost/sms-emulator:9.9.9 is not loaded"), refused.getMessage());
+    assertTrue(refused.getMessage().contains("podman load -i or docker load -i"), refused.getMessage());
+    SmsEmulatorContainer.requireLoaded(DockerImageName.parse(KitSettings.Container.IMAGE), name -> true);
+    SmsEmulatorContainer.requireLoaded(DockerImageName.parse("registry.example/team/sms:2.0"), name -> false); // pullable
+  }
+
+  @Test
   void withoutAnImageVariableTheImageIsTheContracts() {
     assertEquals(DockerImageName.parse(KitSettings.Container.IMAGE), SmsEmulatorContainer.defaultImage(name -> null));
     assertEquals(DockerImageName.parse(KitSettings.Container.IMAGE), SmsEmulatorContainer.defaultImage(name -> " "));
@@ -113,6 +123,17 @@ class SmsEmulatorContainerTest {
     assertTrue(one.getControlToken().matches("[0-9a-f]{32}"), one.getControlToken());
     assertNotEquals(one.getControlToken(), two.getControlToken());
     assertEquals(one.getControlToken(), one.getEnvMap().get("SMS_EMULATOR_CONTROL_TOKEN"));
+  }
+
+  @Test
+  void aControlTokenAHeaderCannotCarryIsRefusedWithoutShowingIt() {
+    Unstarted container = new Unstarted();
+    for (String token : List.of("s3cret\nX-Other: 1", "two words", "p\u00e4sswort", "s3cret\t")) {
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> container.withControlToken(token));
+      assertTrue(refused.getMessage().startsWith("sms-emulator: a control token is one or more printable ASCII"), refused.getMessage());
+      assertTrue(!refused.getMessage().contains(token.substring(0, 4)), "the refusal shows the token: " + refused.getMessage());
+    }
+    assertEquals("a~Z.0_9-+/=!", container.withControlToken("a~Z.0_9-+/=!").getControlToken());
   }
 
   @Test
