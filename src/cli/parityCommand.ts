@@ -86,7 +86,8 @@ Exit status 1 when a finding is an error.
                             message before the app read it again is kept whole
   --webhook-port <port>     hear the provider's webhooks on this port (0: a free one) of --webhook-host
   --webhook-host <host>     the address to listen on (default 127.0.0.1)
-  --settle <d>              how long to keep listening after the last notification is due (default 1s)
+  --settle <d>              how late a notification may come: listened for past the last one due, and waited
+                            for by a read the app made after it (default 1s)
   --keep-time               compare times as offsets from the start, within the rules' timeTolerance
   --rules <file>            a rules file, as for parity diff
   --json, --junit <file>    as for parity diff

@@ -15,7 +15,7 @@ import { compareTranscript } from './compareTranscript.js';
 import { type Finding, type RawFinding, groupFindings } from './groupFindings.js';
 import { type ParityReport, parityReport } from './parityDiff.js';
 import { type ParityRulesInput, parityRules } from './parityRules.js';
-import { RecheckPace } from './recheckPace.js';
+import { RecheckPace, type SeenNotification } from './recheckPace.js';
 import { type HeardPost, startRecheckReceiver } from './recheckReceiver.js';
 import type { Replayed } from './replay.js';
 import { reissue } from './replay.js';
@@ -45,7 +45,11 @@ export interface RecheckOptions {
    * give the provider as its webhook URL before the first request. Without it webhooks are not rechecked.
    */
   webhooks?: { port: number; host?: string; onListening?: (url: string) => void | Promise<void> };
-  /** How long to keep listening after the last notification is due, for late and extra ones (default 1000 ms). */
+  /**
+   * How late a notification may come (default 1000 ms): how long to keep listening after the last one is due, for late
+   * and extra ones, and at most how long a request waits, past its time, for the notifications the app had seen
+   * before it.
+   */
   settleMs?: number;
 }
 
@@ -165,15 +169,22 @@ export async function parityRecheck(transcript: string | Transcript, options: Re
     }
     const answers: Replayed['answers'] = new Map();
     const sentAt = new Map<string, number>();
+    const settleMs = options.settleMs ?? 1000;
     for (const event of parsed.events) {
       if (event.type !== 'request') continue;
-      await sleep(pace.dueOf(event.id, startMs, sentAt) - Date.now());
+      const due = pace.dueOf(event.id, startMs, sentAt);
+      await sleep(due - Date.now());
+      // A provider on a loaded machine moves later than it did while recorded: a read the app made after a notification
+      // waits for the provider's own, not only for the time the move took then (a bounded wait: one may never come).
+      const seen = pace.seenBefore(event.id);
+      if (receiver !== undefined && seen.length > 0)
+        await receiver.until((posts) => allHeard(seen, posts, bindings), due + settleMs);
       sentAt.set(event.id, Date.now());
       current = event.id;
       const answer = await reissue(event, bindings, options, send, base);
       answers.set(event.id, { ...shifted(answer, shift.get(event.environment) ?? 0), t: event.t });
     }
-    if (receiver !== undefined) await sleep(pace.endOf(startMs, sentAt) + (options.settleMs ?? 1000) - Date.now());
+    if (receiver !== undefined) await sleep(pace.endOf(startMs, sentAt) + settleMs - Date.now());
     const webhooks = receiver === undefined ? [] : heard(receiver.posts, bindings, startMs);
     const compared = rechecked(parsed, receiver !== undefined, new Set(redirects.keys()));
     const findings = [
@@ -214,6 +225,27 @@ function shifted<T extends { body?: unknown }>(answer: T, shift: number): T {
   const body = answer.body as { balance?: unknown } | undefined;
   if (shift === 0 || typeof body?.balance !== 'number') return answer;
   return { ...answer, body: { ...body, balance: body.balance + shift } };
+}
+
+/**
+ * Whether the provider has posted, for each message, the status the app had last seen: its id is the one the provider
+ * issued for the placeholder (a message it never issued is not waited for). Nothing is templated here: ids are learned
+ * from the answers first.
+ */
+function allHeard(seen: readonly SeenNotification[], posts: readonly HeardPost[], bindings: Bindings): boolean {
+  const said = new Set<string>();
+  for (const post of posts) {
+    try {
+      const { id, status } = JSON.parse(post.body) as { id?: unknown; status?: unknown };
+      said.add(JSON.stringify([id, status]));
+    } catch {
+      // A body that is not a JSON object names no message.
+    }
+  }
+  return seen.every(({ message, status }) => {
+    const id = bindings.valueOf(message);
+    return id === undefined || said.has(JSON.stringify([id, status]));
+  });
 }
 
 /** The posts heard, in the order they came, templated with the recheck's bindings as webhook lines. */

@@ -2,15 +2,25 @@
  * When a recheck sends each request: at its recorded offset divided by the pace factor, but never before the provider
  * has had, since it was sent the message, the time the transcript shows it took to move it (from the send to each
  * notification the app had seen before this request). A read the app made after waiting for `delivered` then still
- * finds the message delivered, however much the rest of the session is compressed.
+ * finds the message delivered, however much the rest of the session is compressed; it also names the notifications
+ * the app had seen before each request, for a recheck that hears them to wait for (a loaded provider moves later).
  */
 
 import type { Transcript } from './transcript.js';
 
-/** A recorded move: the request that sent the message, and how long after it the notification came. */
+/** A recorded move: the request that sent the message, how long after it the notification came, and what it said. */
 interface Move {
   sentBy: string;
   afterMs: number;
+  /** The message's id placeholder (`{{id:3}}`). */
+  message: string;
+  status: unknown;
+}
+
+/** A notification the app had seen: the message's id placeholder and the status it said. */
+export interface SeenNotification {
+  message: string;
+  status: unknown;
 }
 
 /** The id placeholder an accepted send's answer issued (`{{id:3}}`), if it is one. */
@@ -46,8 +56,15 @@ export class RecheckPace {
         const t = requestT.get(event.request);
         if (id !== undefined && t !== undefined && !sentAt.has(id)) sentAt.set(id, { request: event.request, t });
       } else if (event.type === 'webhook' && event.attempt === 1) {
-        const sent = sentAt.get(issuedId(event.payload) ?? '');
-        if (sent !== undefined) this.moves.push({ sentBy: sent.request, afterMs: event.t - sent.t });
+        const message = issuedId(event.payload) ?? '';
+        const sent = sentAt.get(message);
+        if (sent !== undefined)
+          this.moves.push({
+            sentBy: sent.request,
+            afterMs: event.t - sent.t,
+            message,
+            status: (event.payload as { status?: unknown }).status,
+          });
       }
     }
     this.lastT = transcript.events.at(-1)?.t ?? 0;
@@ -77,5 +94,15 @@ export class RecheckPace {
   /** The epoch ms by which every notification the transcript holds is due from the provider. */
   endOf(startMs: number, sentAt: ReadonlyMap<string, number>): number {
     return Math.max(startMs + this.lastT / this.factor, this.floor(this.moves, sentAt));
+  }
+
+  /**
+   * The notifications the app had seen before the request with this line id: each message's last one (what the app
+   * knew of it then), so a notification the provider no longer posts before it (or an extra one) is not waited on.
+   */
+  seenBefore(request: string): SeenNotification[] {
+    const last = new Map<string, unknown>();
+    for (const move of this.before.get(request)?.moves ?? []) last.set(move.message, move.status);
+    return [...last].map(([message, status]) => ({ message, status }));
   }
 }

@@ -19,12 +19,15 @@ export interface RecheckReceiver {
   /** The address to give the provider as its webhook URL. */
   url: string;
   posts: HeardPost[];
+  /** Resolves once `done` holds for the posts heard so far (asked again at each post), or at `deadlineMs` (epoch ms). */
+  until(done: (posts: readonly HeardPost[]) => boolean, deadlineMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Listens on `port` (0: a free one) of `host` for the provider's webhooks. */
 export async function startRecheckReceiver(port: number, host = '127.0.0.1'): Promise<RecheckReceiver> {
   const posts: HeardPost[] = [];
+  const waiting = new Set<() => void>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -36,6 +39,7 @@ export async function startRecheckReceiver(port: number, host = '127.0.0.1'): Pr
         ...(typeof header === 'string' && /^\d+$/.test(header) ? { attempt: Number(header) } : {}),
       });
       response.writeHead(200).end();
+      for (const ask of [...waiting]) ask();
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -47,6 +51,18 @@ export async function startRecheckReceiver(port: number, host = '127.0.0.1'): Pr
   return {
     url: `http://${shownHost}:${address.port}/`,
     posts,
+    until: (done, deadlineMs) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => ask(true), Math.max(0, deadlineMs - Date.now()));
+        function ask(late = false): void {
+          if (!late && !done(posts)) return;
+          clearTimeout(timer);
+          waiting.delete(ask);
+          resolve();
+        }
+        waiting.add(ask);
+        ask();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

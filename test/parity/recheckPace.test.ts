@@ -55,3 +55,9 @@ test('a faster pace divides the gaps, but a read after a notification waits the 
 test('a pace under 1 is refused', () => {
   expect(() => new RecheckPace(transcript, 0.5)).toThrow(/1 or more/);
 });
+
+test("the notifications seen before a request are each message's last one recorded before it", () => {
+  const pace = new RecheckPace(transcript);
+  expect(pace.seenBefore('r2')).toEqual([]);
+  expect(pace.seenBefore('r3')).toEqual([{ message: '{{id:1}}', status: 'delivered' }]);
+});

@@ -195,8 +195,9 @@ async function recheck(drift?: string): Promise<Finding[]> {
     upstream: provider,
     apiKey,
     signingSecret,
-    // The stand-in moves on its own real clock: under a loaded CI machine its webhooks come later than recorded, so the
-    // recheck keeps half the recorded gaps and listens 1.5 s past the last request (a drift is found either way).
+    // The stand-in moves on its own real clock, later than recorded on a loaded CI machine: the recheck goes at twice
+    // the recorded pace, but each read the app made after a notification waits for the stand-in's own (at most 1.5 s
+    // past due, the time it also listens past the last request for late and extra ones).
     pace: 2,
     settleMs: 1500,
     webhooks: { port: 0, onListening: (url) => pointWebhooks(provider, url) },

@@ -28,7 +28,8 @@ export class SmsEmulatorContainer extends GenericContainer {
   constructor(image: string = defaultImage()) {
     super(image);
     this.withExposedPorts(containerSettings.port).withWaitStrategy(
-      Wait.forHttp(containerSettings.healthPath, containerSettings.port)
+      // An emulator that refuses its settings exits at once: say so with its last logs, not after the whole timeout.
+      Wait.forHttp(containerSettings.healthPath, containerSettings.port, { abortOnContainerExit: true })
         .forStatusCode(200)
         .withStartupTimeout(startTimeoutMs()),
     );

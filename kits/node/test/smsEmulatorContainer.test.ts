@@ -11,12 +11,23 @@ const contract = JSON.parse(readFileSync(new URL('../../../test-vectors/kit-cont
 /** The container's settings as GenericContainer keeps them for its start. */
 class Inspected extends SmsEmulatorContainer {
   settings() {
-    const wait = this.waitStrategy as unknown as { path: string; port: number; getStartupTimeout(): number };
+    const wait = this.waitStrategy as unknown as {
+      path: string;
+      port: number;
+      options: { abortOnContainerExit?: boolean };
+      getStartupTimeout(): number;
+    };
     return {
       image: this.imageName.string,
       ports: this.exposedPorts,
       environment: this.environment,
-      wait: { strategy: this.waitStrategy, path: wait.path, port: wait.port, timeoutMs: wait.getStartupTimeout() },
+      wait: {
+        strategy: this.waitStrategy,
+        path: wait.path,
+        port: wait.port,
+        timeoutMs: wait.getStartupTimeout(),
+        abortsOnExit: wait.options.abortOnContainerExit,
+      },
     };
   }
 }
@@ -153,4 +164,8 @@ test('a start that fails names the image it tried, as SMS_EMULATOR_IMAGE gave it
   await expect(new SmsEmulatorContainer().start()).rejects.toThrow(
     `sms-emulator-testcontainers: the container of the image "Not An Image!!:latest" (the constructor's argument, else ${contract.container.imageEnv}, else the kit contract's) did not start: Request path contains unescaped characters`,
   );
+});
+
+test('a container that exits before it is healthy fails the wait at once, with its last logs, not after the timeout', () => {
+  expect(new Inspected().settings().wait.abortsOnExit).toBe(true);
 });

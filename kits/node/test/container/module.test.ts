@@ -37,3 +37,16 @@ test('a localhost/ image that is not loaded is refused with how to load it, and 
     'sms-emulator-testcontainers: the image localhost/sms-emulator:0.0.0-never-built is not loaded here, and no registry has it: build it with `npm run image` and load it',
   );
 });
+
+test('an emulator that refuses its settings fails the start with its own reason, not the start timeout', async () => {
+  const refusing = new SmsEmulatorContainer().withEnvironment({ SMS_EMULATOR_CLOCK: 'sometimes' });
+  const failure = await refusing.start().then(
+    async (started) => {
+      await started.stop();
+      return 'started';
+    },
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('Container exited during HTTP healthCheck');
+  expect(failure).toContain('SMS_EMULATOR_CLOCK');
+});
