@@ -39,12 +39,8 @@ project="$work/shop"
 mkdir -p "$project"
 cp -R "$root/kits/java/sample/." "$project/"
 # A PATH holding only what Maven's start script runs, so no node can be found on it.
-bin="$work/bin"
-mkdir -p "$bin"
-for tool in sh bash dirname expr ls tr uname; do ln -s "$(command -v "$tool")" "$bin/$tool"; done
-ln -s "$(readlink -f "$(command -v mvn)")" "$bin/mvn"
+bin="$(bash "$root/kits/java/no-node-path.sh" "$work/bin")"
 java_home="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
-if PATH="$bin" command -v node >/dev/null; then echo "node is still on the sample's PATH" >&2; exit 1; fi
 rm -rf "${HOME}/.m2/repository/dev/smsemulator"
 run() { # <log>: the sample's mvn test, no node on PATH, the kit and the module from the file:// repository
   (cd "$project" && env -u SMS_EMULATOR_URL -u SMS_EMULATOR_COMMAND PATH="$bin" JAVA_HOME="$java_home" \

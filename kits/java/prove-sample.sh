@@ -17,12 +17,8 @@ mkdir -p "$project" "$work/tmp"
 cp -R "$root/kits/java/sample/." "$project/"
 
 # A PATH holding only what Maven's start script runs, so no node can be found on it.
-bin="$work/bin"
-mkdir -p "$bin"
-for tool in sh bash dirname expr ls tr uname; do ln -s "$(command -v "$tool")" "$bin/$tool"; done
-ln -s "$(readlink -f "$(command -v mvn)")" "$bin/mvn"
+bin="$(bash "$root/kits/java/no-node-path.sh" "$work/bin")"
 java_home="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
-if PATH="$bin" command -v node >/dev/null; then echo "node is still on the sample's PATH" >&2; exit 1; fi
 # The local repository's copy of an earlier build of the same version would hide this build's.
 rm -rf "${HOME}/.m2/repository/dev/smsemulator"
 
